@@ -1,0 +1,71 @@
+import { Size } from 'cdk8s';
+import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+
+export interface ManagedEtcdOptions {
+  /**
+   * The StorageClass of the etcd volumes on the management cluster.
+   * @default - the platform's default (gp3-csi on AWS), else the management cluster's default class
+   */
+  readonly storageClass?: string;
+  /** @default Size.gibibytes(8) */
+  readonly size?: Size;
+}
+
+export interface UnmanagedEtcdOptions {
+  /** The etcd client URL, `https://…:2379`. */
+  readonly endpoint: string;
+  /** A Secret in the HostedCluster namespace with `etcd-client.crt`, `etcd-client.key` and `etcd-client-ca.crt`. */
+  readonly tlsClientSecretName: string;
+}
+
+/** Where the hosted control plane keeps etcd. */
+export class EtcdStorage {
+  /** HyperShift runs etcd on persistent volumes of the management cluster. */
+  public static managed(options: ManagedEtcdOptions = {}): EtcdStorage {
+    return new EtcdStorage(options, undefined);
+  }
+
+  /** An etcd you run yourself. */
+  public static unmanaged(options: UnmanagedEtcdOptions): EtcdStorage {
+    return new EtcdStorage(undefined, options);
+  }
+
+  private constructor(
+    private readonly managed?: ManagedEtcdOptions,
+    private readonly unmanaged?: UnmanagedEtcdOptions,
+  ) {}
+
+  /** Problems with the options, each "<field> (<value>) <expectation>". */
+  public problems(): string[] {
+    const problems: string[] = [];
+    if (this.unmanaged && !/^https:\/\/[^\s/]+(:\d+)?\/?$/.test(this.unmanaged.endpoint)) {
+      problems.push(`etcd.endpoint (${JSON.stringify(this.unmanaged.endpoint)}) must be an https URL such as https://etcd.example.com:2379`);
+    }
+    const gib = this.managed?.size ? this.managed.size.toMebibytes() / 1024 : 8;
+    if (!(gib > 0)) problems.push(`etcd.size (${gib} GiB) must be more than 0`);
+    return problems;
+  }
+
+  public render(defaultStorageClass: string | undefined): hc.HostedClusterSpecEtcd {
+    if (this.unmanaged) {
+      return {
+        managementType: hc.HostedClusterSpecEtcdManagementType.UNMANAGED,
+        unmanaged: { endpoint: this.unmanaged.endpoint, tls: { clientSecret: { name: this.unmanaged.tlsClientSecretName } } },
+      };
+    }
+    const mebibytes = (this.managed?.size ?? Size.gibibytes(8)).toMebibytes();
+    const size = mebibytes % 1024 === 0 ? `${mebibytes / 1024}Gi` : `${mebibytes}Mi`;
+    return {
+      managementType: hc.HostedClusterSpecEtcdManagementType.MANAGED,
+      managed: {
+        storage: {
+          type: hc.HostedClusterSpecEtcdManagedStorageType.PERSISTENT_VOLUME,
+          persistentVolume: {
+            size: hc.HostedClusterSpecEtcdManagedStoragePersistentVolumeSize.fromString(size),
+            storageClassName: this.managed?.storageClass ?? defaultStorageClass,
+          },
+        },
+      },
+    };
+  }
+}

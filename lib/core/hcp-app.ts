@@ -1,0 +1,107 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { ApiObject, App, AppProps } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import * as YAML from 'yaml';
+import { HostedCluster } from './hosted-cluster';
+import { HcpValidationError } from './problems';
+
+/** Apply order by kind: what others depend on comes first (file names carry the rank). */
+const KIND_RANK: Record<string, number> = {
+  Namespace: 0, CustomResourceDefinition: 0,
+  ServiceAccount: 10, Role: 10, ClusterRole: 10, RoleBinding: 11, ClusterRoleBinding: 11,
+  Secret: 20, ExternalSecret: 20, SealedSecret: 20, ConfigMap: 20,
+  HostedCluster: 50, NodePool: 60,
+};
+const DEFAULT_RANK = 40;
+
+/** One synthesized file: its path under the output directory and its text. */
+export interface SynthesizedFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+/**
+ * A cdk8s App whose synth is all-or-nothing: every construct is validated and
+ * every object rendered in memory first; files are written only when nothing failed,
+ * into a fresh directory that replaces the old output in one rename.
+ *
+ * Layout: `<outdir>/<chart>/<rank>-<kind>-<name>.yaml`, with each HostedCluster's
+ * objects (and its NodePools') in `<outdir>/<chart>/<cluster name>/`.
+ */
+export class HcpApp extends App {
+  constructor(props: AppProps = {}) {
+    super(props);
+  }
+
+  /** Validates and renders every chart; throws HcpValidationError listing all problems. */
+  public synthesize(): SynthesizedFile[] {
+    const problems: string[] = [];
+    for (const construct of this.node.findAll()) {
+      problems.push(...construct.node.validate().map((message) => `${construct.node.path}: ${message}`));
+    }
+    if (problems.length > 0) throw new HcpValidationError(problems);
+
+    const files: SynthesizedFile[] = [];
+    const seen = new Map<string, string>();
+    for (const chart of this.charts) {
+      for (const object of chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject)) {
+        let json: any;
+        try {
+          json = object.toJson();
+        } catch (error) {
+          problems.push(`${object.node.path}: ${(error as Error).message}`);
+          continue;
+        }
+        const file = path.join(chart.node.id, ...clusterFolder(object), fileName(json));
+        const previous = seen.get(file);
+        if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
+        seen.set(file, object.node.path);
+        files.push({ path: file, text: YAML.stringify(json, { lineWidth: 0 }) });
+      }
+    }
+    if (problems.length > 0) throw new HcpValidationError(problems);
+    return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /** Writes the output, or nothing at all when any construct or object is invalid. */
+  public override synth(): void {
+    let files: SynthesizedFile[];
+    try {
+      files = this.synthesize();
+    } catch (error) {
+      // In a synth process, print the problems without a stack trace; under jest, throw.
+      if (error instanceof HcpValidationError && process.env.JEST_WORKER_ID === undefined) {
+        process.stderr.write(`hcp-cdk: synth stopped, nothing was written.\n${error.message}\n`);
+        process.exit(1);
+      }
+      throw error;
+    }
+    const outdir = path.resolve(this.outdir);
+    const staging = `${outdir}.staging-${process.pid}`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    for (const file of files) {
+      const target = path.join(staging, file.path);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, file.text);
+    }
+    fs.mkdirSync(staging, { recursive: true });
+    fs.rmSync(outdir, { recursive: true, force: true });
+    fs.renameSync(staging, outdir);
+  }
+
+}
+
+/** The folder of the HostedCluster an object belongs to, if any. */
+function clusterFolder(object: IConstruct): string[] {
+  for (let scope = object.node.scope; scope; scope = scope.node.scope) {
+    if (scope instanceof HostedCluster) return [scope.clusterName];
+  }
+  return [];
+}
+
+function fileName(json: any): string {
+  const rank = KIND_RANK[json.kind] ?? DEFAULT_RANK;
+  const namespace = json.metadata?.namespace ? `${json.metadata.namespace}_` : '';
+  return `${String(rank).padStart(2, '0')}-${String(json.kind).toLowerCase()}-${namespace}${json.metadata?.name}.yaml`;
+}

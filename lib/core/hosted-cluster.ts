@@ -1,0 +1,439 @@
+import { ApiObject, JsonPatch, Lazy } from 'cdk8s';
+import { Construct, IConstruct } from 'constructs';
+import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+import type { IClusterPlatform } from '../platform/cluster-platform';
+import { PlatformType } from '../platform/platform-type';
+import type { ISecretSource } from '../secrets/secret-source';
+import { SecretSource } from '../secrets/secret-source';
+import { AvailabilityPolicy } from './availability-policy';
+import { EtcdStorage } from './etcd-storage';
+import { configMap, ensureNamespace } from './kube-objects';
+import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
+import { NetworkingProps, renderNetworking } from './networking';
+import { NodePool, NodePoolOptions } from './node-pool';
+import { Problems } from './problems';
+import { Release } from './release';
+import { SecretEncryption } from './secret-encryption';
+import { ControlPlaneService, ServicePublishing, ServicePublishingMap, ServicePublishingType } from './service-publishing';
+import { SshPublicKey } from './ssh-public-key';
+import { TrustBundle } from './trust-bundle';
+
+export const OlmCatalogPlacement = hc.HostedClusterSpecOlmCatalogPlacement;
+export type OlmCatalogPlacement = hc.HostedClusterSpecOlmCatalogPlacement;
+export const OptionalCapability = hc.HostedClusterSpecCapabilitiesDisabled;
+export type OptionalCapability = hc.HostedClusterSpecCapabilitiesDisabled;
+
+/** The label `hcp` puts on Secrets so that `hcp destroy cluster` removes them too. */
+export const SAFE_TO_DELETE_WITH_CLUSTER_LABEL = 'hypershift.openshift.io/safe-to-delete-with-cluster';
+/** Pauses reconciliation of a HostedCluster or NodePool until the given time. */
+export const PAUSED_UNTIL_TRUE = 'true';
+
+/** A toleration for the control-plane pods. */
+export interface Toleration {
+  readonly key?: string;
+  /** @default 'Equal' when a value is given, else 'Exists' */
+  readonly operator?: 'Equal' | 'Exists';
+  readonly value?: string;
+  /** @default - all effects */
+  readonly effect?: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+  /** @default - tolerate forever */
+  readonly tolerationSeconds?: number;
+}
+
+/** A registry mirror for disconnected installs (`spec.imageContentSources`). */
+export interface ImageContentSource {
+  readonly source: string;
+  readonly mirrors: string[];
+}
+
+/** A hosted cluster as other constructs see it. */
+export interface IHostedCluster extends IConstruct {
+  /** `metadata.name` of the HostedCluster. */
+  readonly clusterName: string;
+  readonly namespace: string;
+  readonly platformType: PlatformType;
+  readonly release: Release;
+  readonly infraId: string;
+  /** The subnet node pools use when they name none (AWS). */
+  readonly defaultSubnetId?: string;
+}
+
+/** A HostedCluster created outside this app, for NodePools added to it. */
+export interface HostedClusterAttributes {
+  readonly clusterName: string;
+  /** @default 'clusters' */
+  readonly namespace?: string;
+  readonly platformType: PlatformType;
+  readonly release: Release;
+  /** @default - the cluster name */
+  readonly infraId?: string;
+  /** @default - none */
+  readonly defaultSubnetId?: string;
+}
+
+export interface HostedClusterProps {
+  /**
+   * `metadata.name`; also the first label of the cluster's DNS names. Changing it replaces the cluster.
+   * @default - the construct id
+   */
+  readonly name?: string;
+  /**
+   * The namespace of the HostedCluster, its NodePools and Secrets; the control
+   * plane runs in `<namespace>-<name>`.
+   * @default 'clusters'
+   */
+  readonly namespace?: string;
+  /** The OpenShift release of the control plane (and, by default, of the node pools). */
+  readonly release: Release;
+  /** The pull secret for the release and operator images (`.dockerconfigjson`). */
+  readonly pullSecret: ISecretSource;
+  readonly platform: IClusterPlatform;
+  /**
+   * The SSH public key for the `core` user on the nodes.
+   * @default - no SSH access
+   */
+  readonly sshKey?: SshPublicKey;
+  /**
+   * The base domain: the API is `api.<name>.<baseDomain>`.
+   * @default - 'example.com' on Agent and None (as `hcp`); none on KubeVirt (base-domain passthrough); required on AWS
+   */
+  readonly baseDomain?: string;
+  /**
+   * Replaces `<name>` in DNS names: `api.<prefix>.<baseDomain>`.
+   * @default - the cluster name
+   */
+  readonly baseDomainPrefix?: string;
+  /** @default - the `hcp` defaults, see NetworkingProps */
+  readonly networking?: NetworkingProps;
+  /**
+   * Publishing per control-plane service; the services you give replace the platform's defaults for them.
+   * @default - Agent and None: NodePort at the platform's apiServerAddress; KubeVirt and AWS: APIServer LoadBalancer, the rest Route
+   */
+  readonly services?: ServicePublishingMap;
+  /** @default AvailabilityPolicy.HIGHLY_AVAILABLE (as `hcp create cluster`) */
+  readonly controllerAvailabilityPolicy?: AvailabilityPolicy;
+  /** @default - not set; the operator uses SingleReplica */
+  readonly infrastructureAvailabilityPolicy?: AvailabilityPolicy;
+  /** @default EtcdStorage.managed() - 8 GiB persistent volumes */
+  readonly etcd?: EtcdStorage;
+  /**
+   * How etcd encrypts data at rest.
+   * @default - the platform's KMS when given (AWS), else AES-CBC with the key in Secret `<name>-etcd-encryption-key`, which you create
+   */
+  readonly secretEncryption?: SecretEncryption;
+  /** @default false */
+  readonly fips?: boolean;
+  /**
+   * The infrastructure ID that names cloud resources; lower case.
+   * @default - the cluster name (deterministic, unlike the CLI's random suffix)
+   */
+  readonly infraId?: string;
+  /**
+   * A UUID for the cluster (telemetry).
+   * @default - the operator generates one
+   */
+  readonly clusterId?: string;
+  /** @default - none */
+  readonly imageContentSources?: ImageContentSource[];
+  /** @default - none */
+  readonly additionalTrustBundle?: TrustBundle;
+  /** @default OlmCatalogPlacement.MANAGEMENT */
+  readonly olmCatalogPlacement?: OlmCatalogPlacement;
+  /** Optional capabilities to turn off (Ingress only together with Console). @default - none */
+  readonly disabledCapabilities?: OptionalCapability[];
+  /** Optional capabilities to turn on. @default - none */
+  readonly enabledCapabilities?: OptionalCapability[];
+  /** Labels of the management-cluster nodes the control-plane pods run on. @default - any node */
+  readonly controlPlaneNodeSelector?: Record<string, string>;
+  /** @default - none */
+  readonly controlPlaneTolerations?: Toleration[];
+  /** Labels added to every control-plane pod. @default - none */
+  readonly controlPlanePodLabels?: Record<string, string>;
+  /** @default - none */
+  readonly labels?: Record<string, string>;
+  /** @default - none */
+  readonly annotations?: Record<string, string>;
+  /**
+   * Pause reconciliation: `'true'` or an RFC 3339 time.
+   * @default - reconciled
+   */
+  readonly pausedUntil?: string;
+  /**
+   * The cluster configuration (`spec.configuration`: OAuth, proxy, API server, feature gates ...), typed from the CRD.
+   * @default - none
+   */
+  readonly configuration?: hc.HostedClusterSpecConfiguration;
+  /**
+   * The OIDC issuer URL of the service-account tokens.
+   * @default - the platform's (AWS: the S3 discovery URL); else the operator's in-cluster default
+   */
+  readonly issuerUrl?: string;
+  /** An extra DNS name for the API server certificate. @default - none */
+  readonly kubeApiServerDnsName?: string;
+  /** The update channel, e.g. `stable-4.17`. @default - none */
+  readonly channel?: string;
+}
+
+const CLUSTER_NAME_MAX = 53;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A hosted control plane: the HostedCluster and everything `hcp create cluster`
+ * puts next to it on the management cluster (namespace, Secrets, trust bundle).
+ */
+export class HostedCluster extends Construct implements IHostedCluster {
+  /** Wraps a HostedCluster this app does not own, so NodePools can be added to it. */
+  public static fromAttributes(scope: Construct, id: string, attrs: HostedClusterAttributes): IHostedCluster {
+    class Imported extends Construct implements IHostedCluster {
+      public readonly clusterName = attrs.clusterName;
+      public readonly namespace = attrs.namespace ?? 'clusters';
+      public readonly platformType = attrs.platformType;
+      public readonly release = attrs.release;
+      public readonly infraId = attrs.infraId ?? attrs.clusterName;
+      public readonly defaultSubnetId = attrs.defaultSubnetId;
+    }
+    return new Imported(scope, id);
+  }
+
+  public readonly clusterName: string;
+  public readonly namespace: string;
+  public readonly platformType: PlatformType;
+  public readonly release: Release;
+  public readonly infraId: string;
+  public readonly defaultSubnetId?: string;
+  /** The HostedCluster object; use it for `addJsonPatch` escape hatches. */
+  public readonly resource: ApiObject;
+
+  private readonly props: HostedClusterProps;
+  private readonly services: Map<ControlPlaneService, ServicePublishing>;
+  private readonly nodePools: NodePool[] = [];
+
+  constructor(scope: Construct, id: string, props: HostedClusterProps) {
+    super(scope, id);
+    this.props = props;
+    this.clusterName = props.name ?? id;
+    this.namespace = props.namespace ?? 'clusters';
+    this.platformType = props.platform.type;
+    this.release = props.release;
+    this.infraId = props.infraId ?? this.clusterName;
+    this.defaultSubnetId = props.platform.defaultSubnetId;
+
+    const problems = new Problems(this);
+    this.checkIdentity(problems);
+    ensureNamespace(this, this.namespace);
+
+    const secretLabels = { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' };
+    const platform = props.platform.bind({ scope: this, clusterName: this.clusterName, namespace: this.namespace, secretLabels });
+    platform.problems.forEach((p) => problems.add(p));
+
+    const trustBundleName = this.bindTrustBundle(problems);
+    const pullSecretName = props.pullSecret.bind(this, 'PullSecret', {
+      defaultName: `${this.clusterName}-pull-secret`, namespace: this.namespace, labels: secretLabels,
+      key: '.dockerconfigjson', type: 'kubernetes.io/dockerconfigjson', checkValue: checkPullSecret,
+    }).secretName;
+    const sshKeySecretName = this.bindSshKey(problems, secretLabels);
+    const secretEncryption = platform.secretEncryption && !props.secretEncryption
+      ? platform.secretEncryption
+      : this.bindEncryptionKeys(secretLabels);
+
+    const baseDomain = props.baseDomain ?? platform.defaultBaseDomain;
+    const passthrough = props.platform.type === PlatformType.KUBEVIRT && props.baseDomain === undefined;
+    if (baseDomain !== undefined && !isDns1123Subdomain(baseDomain)) problems.require(false, 'baseDomain', baseDomain, DNS1123_SUBDOMAIN_RULE);
+    if (baseDomain === undefined && !passthrough) problems.add(`baseDomain (undefined) must be given on platform ${props.platform.type}`);
+
+    const networking = renderNetworking(props.networking ?? {}, platform.machineNetwork);
+    networking.problems.forEach((p) => problems.add(p));
+    const etcd = props.etcd ?? EtcdStorage.managed();
+    etcd.problems().forEach((p) => problems.add(p));
+
+    this.services = new Map(Object.entries({ ...platform.defaultServices, ...props.services }) as [ControlPlaneService, ServicePublishing][]);
+    this.checkServices(problems);
+    this.checkSpecFields(problems);
+    problems.throwIfAny();
+
+    const spec = (): hc.HostedClusterSpec => ({
+      release: { image: props.release.image },
+      pullSecret: { name: pullSecretName },
+      sshKey: sshKeySecretName ? { name: sshKeySecretName } : undefined,
+      infraId: this.infraId,
+      clusterId: props.clusterId,
+      channel: props.channel,
+      platform: platform.platform,
+      dns: {
+        baseDomain: baseDomain ?? '',
+        baseDomainPrefix: props.baseDomainPrefix,
+        ...platform.dns,
+      },
+      networking: networking.networking,
+      operatorConfiguration: networking.operatorConfiguration,
+      services: this.renderServices(),
+      controllerAvailabilityPolicy: (props.controllerAvailabilityPolicy ?? AvailabilityPolicy.HIGHLY_AVAILABLE) as string as hc.HostedClusterSpecControllerAvailabilityPolicy,
+      infrastructureAvailabilityPolicy: props.infrastructureAvailabilityPolicy as string | undefined as hc.HostedClusterSpecInfrastructureAvailabilityPolicy | undefined,
+      etcd: etcd.render(platform.defaultEtcdStorageClass),
+      secretEncryption,
+      fips: props.fips ?? false,
+      issuerUrl: props.issuerUrl ?? platform.issuerUrl,
+      imageContentSources: props.imageContentSources?.map((s) => ({ source: s.source, mirrors: s.mirrors })),
+      additionalTrustBundle: trustBundleName ? { name: trustBundleName } : undefined,
+      olmCatalogPlacement: props.olmCatalogPlacement ?? OlmCatalogPlacement.MANAGEMENT,
+      capabilities: props.disabledCapabilities || props.enabledCapabilities
+        ? { disabled: props.disabledCapabilities, enabled: props.enabledCapabilities as unknown as hc.HostedClusterSpecCapabilitiesEnabled[] }
+        : undefined,
+      nodeSelector: props.controlPlaneNodeSelector,
+      tolerations: props.controlPlaneTolerations?.map((t) => ({ ...t, operator: t.operator ?? (t.value === undefined ? 'Exists' : 'Equal') })),
+      labels: props.controlPlanePodLabels,
+      pausedUntil: props.pausedUntil,
+      configuration: props.configuration,
+      kubeApiServerDnsName: props.kubeApiServerDnsName,
+    });
+    // A plain ApiObject carrying the L1's GVK: JSON patches then apply to the wire
+    // form (`infraID`), which the generated L1 class would rename and drop.
+    this.resource = new ApiObject(this, 'Resource', {
+      ...hc.HostedCluster.GVK,
+      metadata: { name: this.clusterName, namespace: this.namespace, labels: props.labels, annotations: props.annotations },
+      spec: Lazy.any({ produce: () => hc.toJson_HostedClusterSpec(spec()) }),
+    });
+  }
+
+  /** Adds a NodePool of this cluster; its name defaults to `<cluster>-<id>`. */
+  public addNodePool(id: string, options: NodePoolOptions = {}): NodePool {
+    const pool = new NodePool(this, id, { ...options, cluster: this });
+    this.nodePools.push(pool);
+    return pool;
+  }
+
+  /** Sets or replaces how one control-plane service is published. */
+  public publishService(service: ControlPlaneService, publishing: ServicePublishing): void {
+    this.services.set(service, publishing);
+    const problems = new Problems(this);
+    this.checkServices(problems);
+    problems.throwIfAny();
+  }
+
+  /** Sets a field of the HostedCluster by JSON path, e.g. `addOverride('spec.autoscaling.maxNodesTotal', 10)`. */
+  public addOverride(path: string, value: unknown): void {
+    this.resource.addJsonPatch(JsonPatch.add(`/${path.split('.').join('/')}`, value));
+  }
+
+  private checkIdentity(problems: Problems): void {
+    const { clusterName: name, namespace } = this;
+    if (problems.require(isDns1123Label(name), 'name', name, DNS1123_LABEL_RULE)) {
+      problems.require(name.length <= CLUSTER_NAME_MAX, 'name', name, `must be at most ${CLUSTER_NAME_MAX} characters (HyperShift derives longer names from it)`);
+    }
+    problems.require(isDns1123Label(namespace), 'namespace', namespace, DNS1123_LABEL_RULE);
+    problems.require(`${namespace}-${name}`.length <= 63, 'namespace', namespace,
+      `and name together make the control-plane namespace "${namespace}-${name}", which must be at most 63 characters`);
+    problems.require(name !== 'clusters' && name !== 'local-cluster', 'name', name, 'must not be "clusters" or "local-cluster", which MCE reserves');
+    problems.require(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(this.infraId) && this.infraId.length <= 63, 'infraId', this.infraId,
+      'must be lower-case letters, digits and "-", at most 63 characters');
+    if (this.props.release.problem) problems.add(this.props.release.problem);
+  }
+
+  private checkSpecFields(problems: Problems): void {
+    const p = this.props;
+    if (p.clusterId !== undefined) problems.require(UUID.test(p.clusterId), 'clusterId', p.clusterId, 'must be a lower-case UUID');
+    if (p.pausedUntil !== undefined) {
+      problems.require(p.pausedUntil === PAUSED_UNTIL_TRUE || RFC3339.test(p.pausedUntil), 'pausedUntil', p.pausedUntil, 'must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z');
+    }
+    if (p.kubeApiServerDnsName !== undefined) problems.require(isDns1123Subdomain(p.kubeApiServerDnsName), 'kubeApiServerDnsName', p.kubeApiServerDnsName, DNS1123_SUBDOMAIN_RULE);
+    if (p.issuerUrl !== undefined) problems.require(/^https:\/\/\S+$/.test(p.issuerUrl), 'issuerUrl', p.issuerUrl, 'must be an https URL');
+    if (p.channel !== undefined) {
+      problems.require(/^(stable|fast|candidate|eus)-\d+\.\d+$/.test(p.channel), 'channel', p.channel, 'must look like stable-4.17 (stable, fast, candidate or eus)');
+    }
+    if (p.controllerAvailabilityPolicy !== undefined) {
+      problems.require(Object.values(AvailabilityPolicy).includes(p.controllerAvailabilityPolicy), 'controllerAvailabilityPolicy', p.controllerAvailabilityPolicy, 'must be HighlyAvailable or SingleReplica');
+    }
+    if (p.infrastructureAvailabilityPolicy !== undefined) {
+      problems.require(Object.values(AvailabilityPolicy).includes(p.infrastructureAvailabilityPolicy), 'infrastructureAvailabilityPolicy', p.infrastructureAvailabilityPolicy, 'must be HighlyAvailable or SingleReplica');
+    }
+    const disabled = p.disabledCapabilities ?? [];
+    if (disabled.includes(OptionalCapability.INGRESS) && !disabled.includes(OptionalCapability.CONSOLE)) {
+      problems.add('disabledCapabilities (["Ingress"]) must also disable Console: the console needs the ingress capability');
+    }
+    for (const [key, value] of Object.entries({ ...p.controlPlaneNodeSelector, ...p.controlPlanePodLabels })) {
+      if (!isQualifiedName(key) || !isLabelValue(value)) problems.add(`label ${JSON.stringify(`${key}=${value}`)} must be a valid label key and value`);
+    }
+    (p.imageContentSources ?? []).forEach((source, i) => {
+      problems.require(source.mirrors.length > 0, `imageContentSources[${i}].mirrors`, source.mirrors, 'must list at least one mirror');
+    });
+  }
+
+  private checkServices(problems: Problems): void {
+    const required = [ControlPlaneService.API_SERVER, ControlPlaneService.OAUTH_SERVER, ControlPlaneService.KONNECTIVITY, ControlPlaneService.IGNITION];
+    const missing = required.filter((s) => !this.services.has(s));
+    if (missing.length > 0) {
+      problems.add(`services (${JSON.stringify([...this.services.keys()])}) must publish ${missing.join(', ')}; `
+        + `give the platform an apiServerAddress or set services for platform ${this.platformType}`);
+    }
+    const api = this.services.get(ControlPlaneService.API_SERVER);
+    if (api?.type === ServicePublishingType.ROUTE && this.platformType !== PlatformType.AWS) {
+      // Only the AWS (and Azure) control-plane operator can serve the API through a Route with a hostname.
+      problems.add(`services.APIServer (Route) is not supported on platform ${this.platformType}; use NodePort or LoadBalancer`);
+    }
+    if (api?.type === ServicePublishingType.ROUTE && !api.strategy.route?.hostname) {
+      problems.add('services.APIServer (Route without hostname) needs a hostname served by external DNS');
+    }
+    for (const [service, publishing] of this.services) {
+      if (publishing.type === ServicePublishingType.NODE_PORT) {
+        const { address, port } = publishing.strategy.nodePort!;
+        problems.require(address.length > 0, `services.${service}.nodePort.address`, address, 'must be an IP address or DNS name');
+        if (port !== undefined) problems.require(Number.isInteger(port) && port >= 30000 && port <= 32767, `services.${service}.nodePort.port`, port, 'must be a NodePort from 30000 to 32767');
+      }
+    }
+  }
+
+  private renderServices(): hc.HostedClusterSpecServices[] {
+    return [...this.services.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([service, publishing]) => ({
+        service: service as unknown as hc.HostedClusterSpecServicesService,
+        servicePublishingStrategy: publishing.strategy as unknown as hc.HostedClusterSpecServicesServicePublishingStrategy,
+      }));
+  }
+
+  private bindTrustBundle(problems: Problems): string | undefined {
+    const bundle = this.props.additionalTrustBundle;
+    if (!bundle) return undefined;
+    if (bundle.problem) problems.add(bundle.problem);
+    if (bundle.existingConfigMapName) return bundle.existingConfigMapName;
+    configMap(this, 'TrustBundle', 'user-ca-bundle', this.namespace, { 'ca-bundle.crt': bundle.pem! });
+    return 'user-ca-bundle';
+  }
+
+  private bindSshKey(problems: Problems, labels: Record<string, string>): string | undefined {
+    const key = this.props.sshKey;
+    if (!key) return undefined;
+    if (key.problem) problems.add(key.problem);
+    if (key.existingSecretName) return key.existingSecretName;
+    // A public key is not secret material; it sits in a Secret because HyperShift reads it from one.
+    const name = `${this.clusterName}-ssh-key`;
+    new ApiObject(this, 'SshKey', {
+      apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace: this.namespace, labels },
+      type: 'Opaque', data: { 'id_rsa.pub': Buffer.from(key.publicKey!, 'utf8').toString('base64') },
+    });
+    return name;
+  }
+
+  private bindEncryptionKeys(labels: Record<string, string>): hc.HostedClusterSpecSecretEncryption {
+    const defaultName = `${this.clusterName}-etcd-encryption-key`;
+    const encryption = this.props.secretEncryption ?? SecretEncryption.aescbc(SecretSource.fromExistingSecret(defaultName));
+    const bind = (source: ISecretSource, id: string, name: string) => source.bind(this, id, {
+      defaultName: name, namespace: this.namespace, labels, key: 'key', type: 'Opaque', checkValue: SecretEncryption.checkKey,
+    }).secretName;
+    const active = bind(encryption.activeKey, 'EtcdEncryptionKey', defaultName);
+    const backup = encryption.backupKey ? bind(encryption.backupKey, 'EtcdEncryptionBackupKey', `${this.clusterName}-etcd-encryption-backup-key`) : undefined;
+    return SecretEncryption.render(active, backup);
+  }
+}
+
+function checkPullSecret(value: Buffer): string | undefined {
+  try {
+    const parsed = JSON.parse(value.toString('utf8'));
+    if (parsed && typeof parsed.auths === 'object') return undefined;
+  } catch {
+    // fall through to the message
+  }
+  return 'pullSecret (inline value) must be dockerconfigjson text: {"auths": {"<registry>": {"auth": "..."}}}';
+}
+

@@ -1,0 +1,227 @@
+import { ApiObject, Duration, JsonPatch, Lazy } from 'cdk8s';
+import { Construct } from 'constructs';
+import * as np from '../../imports/nodepool-hypershift.openshift.io';
+import type { INodePoolPlatform } from '../platform/node-pool-platform';
+import { NodePoolPlatform } from '../platform/node-pool-platform';
+import { PlatformType } from '../platform/platform-type';
+import { toGoDuration } from './go-duration';
+import type { IHostedCluster } from './hosted-cluster';
+import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
+import { Problems } from './problems';
+import { Release } from './release';
+
+export const Arch = np.NodePoolSpecArch;
+export type Arch = np.NodePoolSpecArch;
+export const UpgradeType = np.NodePoolSpecManagementUpgradeType;
+export type UpgradeType = np.NodePoolSpecManagementUpgradeType;
+export const TaintEffect = np.NodePoolSpecTaintsEffect;
+export type TaintEffect = np.NodePoolSpecTaintsEffect;
+
+export interface Taint {
+  readonly key: string;
+  /** @default - no value */
+  readonly value?: string;
+  readonly effect: TaintEffect;
+}
+
+export interface NodePoolAutoScaling {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** A number of nodes or a percentage of the pool, e.g. `1` or `'10%'`. */
+export type NodeCount = number | string;
+
+/** Everything about a NodePool but the cluster it belongs to. */
+export interface NodePoolOptions {
+  /**
+   * `metadata.name`. Changing it replaces the pool.
+   * @default - `<cluster name>-<construct id>`
+   */
+  readonly name?: string;
+  /**
+   * A fixed number of nodes; not together with `autoScaling`.
+   * @default 2 (as `hcp create nodepool`), unless `autoScaling` is given
+   */
+  readonly replicas?: number;
+  /** Let the cluster autoscaler pick the size between min and max. @default - fixed `replicas` */
+  readonly autoScaling?: NodePoolAutoScaling;
+  /** Replace machines that fail health checks. @default false */
+  readonly autoRepair?: boolean;
+  /**
+   * How nodes get a new release or config; immutable, so changing it needs a new pool.
+   * @default - InPlace on Agent and None, Replace on KubeVirt and AWS (as `hcp`)
+   */
+  readonly upgradeType?: UpgradeType;
+  /** Replace upgrades: extra machines created at once. @default - the API's 1 */
+  readonly maxSurge?: NodeCount;
+  /** Replace and InPlace upgrades: machines unavailable at once. @default - the API's 0 (Replace) or 1 (InPlace) */
+  readonly maxUnavailable?: NodeCount;
+  /** How long to drain a node before removing it anyway. @default - drain forever (0s) */
+  readonly nodeDrainTimeout?: Duration;
+  /** How long to wait for volumes to detach. @default - wait forever (0s) */
+  readonly nodeVolumeDetachTimeout?: Duration;
+  /** @default - the cluster's release */
+  readonly release?: Release;
+  /** @default Arch.AMD64 */
+  readonly arch?: Arch;
+  /** Labels on every node of the pool. @default - none */
+  readonly nodeLabels?: Record<string, string>;
+  /** @default - none */
+  readonly taints?: Taint[];
+  /** ConfigMaps (key `tuning`) holding Tuned or PerformanceProfile objects. @default - none */
+  readonly tuningConfigMaps?: string[];
+  /** ConfigMaps (key `config`) holding MachineConfig and similar objects. @default - none */
+  readonly configMaps?: string[];
+  /** @default - the platform defaults of `hcp create nodepool` for the cluster's platform */
+  readonly platform?: INodePoolPlatform;
+  /** Pause reconciliation: `'true'` or an RFC 3339 time. @default - reconciled */
+  readonly pausedUntil?: string;
+  /** @default - none */
+  readonly labels?: Record<string, string>;
+  /** @default - none */
+  readonly annotations?: Record<string, string>;
+}
+
+export interface NodePoolProps extends NodePoolOptions {
+  readonly cluster: IHostedCluster;
+}
+
+const DEFAULT_UPGRADE_TYPE: Record<PlatformType, UpgradeType> = {
+  [PlatformType.AGENT]: UpgradeType.IN_PLACE,
+  [PlatformType.NONE]: UpgradeType.IN_PLACE,
+  [PlatformType.KUBEVIRT]: UpgradeType.REPLACE,
+  [PlatformType.AWS]: UpgradeType.REPLACE,
+};
+
+function defaultPlatform(type: PlatformType): INodePoolPlatform {
+  switch (type) {
+    case PlatformType.AGENT: return NodePoolPlatform.agent();
+    case PlatformType.KUBEVIRT: return NodePoolPlatform.kubevirt();
+    case PlatformType.AWS: return NodePoolPlatform.aws();
+    case PlatformType.NONE: return NodePoolPlatform.none();
+  }
+}
+
+/** A group of worker nodes of one hosted cluster, alike in platform, release and config. */
+export class NodePool extends Construct {
+  public readonly poolName: string;
+  public readonly cluster: IHostedCluster;
+  public readonly release: Release;
+  /** The NodePool object; use it for `addJsonPatch` escape hatches. */
+  public readonly resource: ApiObject;
+  /** The most nodes the pool can have: replicas, or the autoscaling maximum. */
+  public readonly maxNodes: number;
+
+  constructor(scope: Construct, id: string, props: NodePoolProps) {
+    super(scope, id);
+    const cluster = props.cluster;
+    this.cluster = cluster;
+    this.poolName = props.name ?? `${cluster.clusterName}-${id}`;
+    this.release = props.release ?? cluster.release;
+    const problems = new Problems(this);
+
+    problems.require(isDns1123Label(this.poolName), 'name', this.poolName, DNS1123_LABEL_RULE);
+    if (props.release?.problem) problems.add(props.release.problem);
+    const replicas = props.autoScaling ? undefined : props.replicas ?? 2;
+    if (props.autoScaling && props.replicas !== undefined) {
+      problems.add(`replicas (${props.replicas}) and autoScaling (${JSON.stringify(props.autoScaling)}) are mutually exclusive; give one`);
+    }
+    if (replicas !== undefined) problems.require(Number.isInteger(replicas) && replicas >= 0, 'replicas', replicas, 'must be a whole number >= 0');
+    if (props.autoScaling) {
+      const { min, max } = props.autoScaling;
+      problems.require(Number.isInteger(min) && min >= 0, 'autoScaling.min', min, 'must be a whole number >= 0');
+      problems.require(Number.isInteger(max) && max >= 1, 'autoScaling.max', max, 'must be a whole number >= 1');
+      if (max < min) problems.add(`autoScaling.max (${max}) must be >= autoScaling.min (${min})`);
+    }
+    this.maxNodes = props.autoScaling?.max ?? replicas ?? 0;
+
+    const platform = props.platform ?? defaultPlatform(cluster.platformType);
+    if (platform.type !== cluster.platformType) {
+      problems.add(`platform (${platform.type}) must match the platform of cluster ${cluster.clusterName} (${cluster.platformType})`);
+    }
+    const arch = props.arch ?? Arch.AMD64;
+    const rendered = platform.render({ arch, clusterInfraId: cluster.infraId, clusterDefaultSubnetId: cluster.defaultSubnetId });
+    rendered.problems.forEach((p) => problems.add(p));
+
+    const upgradeType = props.upgradeType ?? DEFAULT_UPGRADE_TYPE[cluster.platformType];
+    if (props.maxSurge !== undefined && upgradeType !== UpgradeType.REPLACE) {
+      problems.add(`maxSurge (${JSON.stringify(props.maxSurge)}) only applies to upgradeType Replace, not ${upgradeType}`);
+    }
+    for (const [field, count] of [['maxSurge', props.maxSurge], ['maxUnavailable', props.maxUnavailable]] as const) {
+      if (count !== undefined) {
+        problems.require(typeof count === 'number' ? Number.isInteger(count) && count >= 0 : /^(100|[1-9]?[0-9])%$/.test(count), field, count, 'must be a whole number >= 0 or a percentage such as "25%"');
+      }
+    }
+    this.checkSkew(problems);
+    for (const [key, value] of Object.entries(props.nodeLabels ?? {})) {
+      if (!isQualifiedName(key) || !isLabelValue(value)) problems.add(`nodeLabels (${JSON.stringify(`${key}=${value}`)}) must be a valid label key and value`);
+    }
+    (props.taints ?? []).forEach((taint, i) => {
+      problems.require(isQualifiedName(taint.key), `taints[${i}].key`, taint.key, 'must be a label key');
+    });
+    for (const name of [...props.tuningConfigMaps ?? [], ...props.configMaps ?? []]) {
+      problems.require(isDns1123Subdomain(name), 'configMaps', name, 'must name a ConfigMap (DNS-1123 subdomain)');
+    }
+    problems.throwIfAny();
+
+    const management: np.NodePoolSpecManagement = {
+      upgradeType,
+      autoRepair: props.autoRepair ?? false,
+      replace: upgradeType === UpgradeType.REPLACE && (props.maxSurge !== undefined || props.maxUnavailable !== undefined) ? {
+        strategy: np.NodePoolSpecManagementReplaceStrategy.ROLLING_UPDATE,
+        rollingUpdate: {
+          maxSurge: count(props.maxSurge, np.NodePoolSpecManagementReplaceRollingUpdateMaxSurge),
+          maxUnavailable: count(props.maxUnavailable, np.NodePoolSpecManagementReplaceRollingUpdateMaxUnavailable),
+        },
+      } : undefined,
+      inPlace: upgradeType === UpgradeType.IN_PLACE && props.maxUnavailable !== undefined
+        ? { maxUnavailable: count(props.maxUnavailable, np.NodePoolSpecManagementInPlaceMaxUnavailable) }
+        : undefined,
+    };
+    const spec = (): np.NodePoolSpec => ({
+      clusterName: cluster.clusterName,
+      release: { image: this.release.image },
+      replicas,
+      autoScaling: props.autoScaling ? { min: props.autoScaling.min, max: props.autoScaling.max } : undefined,
+      arch,
+      management,
+      nodeDrainTimeout: toGoDuration(props.nodeDrainTimeout ?? Duration.seconds(0)),
+      nodeVolumeDetachTimeout: toGoDuration(props.nodeVolumeDetachTimeout ?? Duration.seconds(0)),
+      platform: rendered.platform,
+      nodeLabels: props.nodeLabels,
+      taints: props.taints?.map((t) => ({ key: t.key, value: t.value, effect: t.effect })),
+      tuningConfig: props.tuningConfigMaps?.map((name) => ({ name })),
+      config: props.configMaps?.map((name) => ({ name })),
+      pausedUntil: props.pausedUntil,
+    });
+    // Plain ApiObject with the L1's GVK, for the same reason as HostedCluster.
+    this.resource = new ApiObject(this, 'Resource', {
+      ...np.NodePool.GVK,
+      metadata: { name: this.poolName, namespace: cluster.namespace, labels: props.labels, annotations: props.annotations },
+      spec: Lazy.any({ produce: () => np.toJson_NodePoolSpec(spec()) }),
+    });
+  }
+
+  /** Sets a field of the NodePool by JSON path, e.g. `addOverride('spec.platform.aws.ami', 'ami-…')`. */
+  public addOverride(path: string, value: unknown): void {
+    this.resource.addJsonPatch(JsonPatch.add(`/${path.split('.').join('/')}`, value));
+  }
+
+  /** Nodes may not run a newer release than the control plane, nor fall more than three minors behind. */
+  private checkSkew(problems: Problems): void {
+    const pool = this.release.version;
+    const control = this.cluster.release.version;
+    if (!pool || !control) return;
+    if (Release.compareVersions(pool, control) > 0) {
+      problems.add(`release (${this.release.image}) is newer than the cluster's (${this.cluster.release.image}); node pools must not run ahead of the control plane`);
+    } else if (pool.major === control.major && control.minor - pool.minor > 3) {
+      problems.add(`release (${this.release.image}) is more than three minor versions behind the cluster's (${this.cluster.release.image})`);
+    }
+  }
+}
+
+function count<T>(value: NodeCount | undefined, type: { fromNumber(v: number): T; fromString(v: string): T }): T | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === 'number' ? type.fromNumber(value) : type.fromString(value);
+}

@@ -1,0 +1,23 @@
+/** Extra certificate authorities the hosted cluster trusts (mirror registries, proxies). */
+export class TrustBundle {
+  /** PEM text; hcp-cdk writes it to the ConfigMap `user-ca-bundle` under `ca-bundle.crt`. */
+  public static fromPem(pem: string): TrustBundle {
+    return new TrustBundle(pem, undefined);
+  }
+
+  /** A ConfigMap in the HostedCluster's namespace that already holds `ca-bundle.crt`. */
+  public static fromExistingConfigMap(name: string): TrustBundle {
+    return new TrustBundle(undefined, name);
+  }
+
+  private constructor(
+    public readonly pem: string | undefined,
+    public readonly existingConfigMapName: string | undefined,
+  ) {}
+
+  public get problem(): string | undefined {
+    if (this.pem === undefined) return undefined;
+    const ok = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(this.pem);
+    return ok ? undefined : 'additionalTrustBundle (PEM text) must contain at least one "-----BEGIN CERTIFICATE-----" block';
+  }
+}

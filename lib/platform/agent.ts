@@ -1,0 +1,91 @@
+import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+import * as np from '../../imports/nodepool-hypershift.openshift.io';
+import { DNS1123_LABEL_RULE, isDns1123Label, isLabelValue, isQualifiedName } from '../core/names';
+import { nodePortPublishing } from '../core/service-publishing';
+import type { ClusterPlatformConfig, IClusterPlatform } from './cluster-platform';
+import type { INodePoolPlatform, NodePoolPlatformConfig } from './node-pool-platform';
+import { PlatformType } from './platform-type';
+
+export interface AgentClusterPlatformProps {
+  /** The namespace where the Agents (and their InfraEnv) live. */
+  readonly agentNamespace: string;
+  /**
+   * The address (IP or DNS name) of management-cluster nodes. Every control-plane
+   * service is then published as a NodePort there, as `hcp create cluster agent
+   * --api-server-address` does.
+   * @default - no default publishing: give the HostedCluster's `services`
+   */
+  readonly apiServerAddress?: string;
+}
+
+export class AgentClusterPlatform implements IClusterPlatform {
+  public readonly type = PlatformType.AGENT;
+
+  constructor(private readonly props: AgentClusterPlatformProps) {}
+
+  public bind(): ClusterPlatformConfig {
+    const problems: string[] = [];
+    if (!isDns1123Label(this.props.agentNamespace)) {
+      problems.push(`platform.agentNamespace (${JSON.stringify(this.props.agentNamespace)}) ${DNS1123_LABEL_RULE}`);
+    }
+    return {
+      platform: { type: hc.HostedClusterSpecPlatformType.AGENT, agent: { agentNamespace: this.props.agentNamespace } },
+      defaultServices: this.props.apiServerAddress ? nodePortPublishing(this.props.apiServerAddress) : undefined,
+      defaultBaseDomain: 'example.com',
+      problems,
+    };
+  }
+}
+
+export enum LabelSelectorOperator {
+  IN = 'In',
+  NOT_IN = 'NotIn',
+  EXISTS = 'Exists',
+  DOES_NOT_EXIST = 'DoesNotExist',
+}
+
+export interface LabelSelectorRequirement {
+  readonly key: string;
+  readonly operator: LabelSelectorOperator;
+  /** Required for In and NotIn, forbidden for Exists and DoesNotExist. */
+  readonly values?: string[];
+}
+
+export interface AgentNodePoolPlatformProps {
+  /**
+   * Agents whose labels equal these become nodes of the pool.
+   * @default - any Agent in the agent namespace
+   */
+  readonly matchLabels?: Record<string, string>;
+  /**
+   * Further set-based requirements on Agent labels.
+   * @default - none
+   */
+  readonly matchExpressions?: LabelSelectorRequirement[];
+}
+
+export class AgentNodePoolPlatform implements INodePoolPlatform {
+  public readonly type = PlatformType.AGENT;
+
+  constructor(public readonly props: AgentNodePoolPlatformProps) {}
+
+  public render(): NodePoolPlatformConfig {
+    const problems: string[] = [];
+    for (const [key, value] of Object.entries(this.props.matchLabels ?? {})) {
+      if (!isQualifiedName(key)) problems.push(`platform.matchLabels key (${JSON.stringify(key)}) must be a label key: [prefix/]name, name at most 63 characters`);
+      if (!isLabelValue(value)) problems.push(`platform.matchLabels.${key} (${JSON.stringify(value)}) must be a label value: at most 63 letters, digits, "-", "_" or "."`);
+    }
+    for (const requirement of this.props.matchExpressions ?? []) {
+      const needsValues = requirement.operator === LabelSelectorOperator.IN || requirement.operator === LabelSelectorOperator.NOT_IN;
+      const count = requirement.values?.length ?? 0;
+      if (needsValues ? count === 0 : count > 0) {
+        problems.push(`platform.matchExpressions[${requirement.key}].values (${JSON.stringify(requirement.values)}) must be ${needsValues ? 'non-empty' : 'empty'} with operator ${requirement.operator}`);
+      }
+    }
+    const selector: np.NodePoolSpecPlatformAgentAgentLabelSelector = {
+      matchLabels: this.props.matchLabels,
+      matchExpressions: this.props.matchExpressions?.map((r) => ({ key: r.key, operator: r.operator, values: r.values })),
+    };
+    return { platform: { type: np.NodePoolSpecPlatformType.AGENT, agent: { agentLabelSelector: selector } }, problems };
+  }
+}

@@ -1,0 +1,184 @@
+import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+import * as np from '../../imports/nodepool-hypershift.openshift.io';
+import { ingressPublishing } from '../core/service-publishing';
+import type { ClusterPlatformConfig, IClusterPlatform } from './cluster-platform';
+import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
+import { PlatformType } from './platform-type';
+
+export const AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
+export type AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
+
+/** The IAM roles the control-plane components assume through the cluster's OIDC provider. */
+export interface AwsClusterRoles {
+  readonly ingressArn: string;
+  readonly imageRegistryArn: string;
+  readonly storageArn: string;
+  readonly networkArn: string;
+  readonly kubeCloudControllerArn: string;
+  readonly nodePoolManagementArn: string;
+  readonly controlPlaneOperatorArn: string;
+}
+
+/** A customer-managed KMS key for etcd encryption and the role the KMS provider assumes. */
+export interface AwsKmsEncryption {
+  readonly activeKeyArn: string;
+  /** @default - no backup key */
+  readonly backupKeyArn?: string;
+  readonly providerRoleArn: string;
+}
+
+export interface AwsClusterPlatformProps {
+  readonly region: string;
+  /** The VPC the nodes run in. */
+  readonly vpcId: string;
+  /** The subnet (and its zone) for the cloud provider and for pools that name none. */
+  readonly defaultSubnet: { readonly id: string; readonly zone?: string };
+  readonly roles: AwsClusterRoles;
+  /** @default AwsEndpointAccess.PUBLIC */
+  readonly endpointAccess?: AwsEndpointAccess;
+  /**
+   * The OIDC issuer, `https://<bucket>.s3.<region>.amazonaws.com/<infraID>`.
+   * @default - none; required for the IAM roles to trust the cluster's service accounts
+   */
+  readonly issuerUrl?: string;
+  /** @default - none */
+  readonly publicZoneId?: string;
+  /** @default - none */
+  readonly privateZoneId?: string;
+  /** The VPC CIDR, written as the machine network. @default - none */
+  readonly machineCidr?: string;
+  /** Tags for every AWS resource the cluster creates. @default - none */
+  readonly resourceTags?: Record<string, string>;
+  /**
+   * Encrypt etcd with this KMS key instead of an AES-CBC Secret.
+   * @default - AES-CBC (see the HostedCluster's `secretEncryption`)
+   */
+  readonly kms?: AwsKmsEncryption;
+  /** Principals allowed to connect to the private API endpoint service. @default - none */
+  readonly additionalAllowedPrincipals?: string[];
+}
+
+export class AwsClusterPlatform implements IClusterPlatform {
+  public readonly type = PlatformType.AWS;
+  public readonly defaultSubnetId: string;
+
+  constructor(private readonly props: AwsClusterPlatformProps) {
+    this.defaultSubnetId = props.defaultSubnet.id;
+  }
+
+  public bind(): ClusterPlatformConfig {
+    const p = this.props;
+    const problems: string[] = [];
+    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(p.region)) problems.push(`platform.region (${JSON.stringify(p.region)}) must be an AWS region such as us-east-1`);
+    for (const [field, arn] of Object.entries(p.roles)) {
+      if (!arn) problems.push(`platform.roles.${field} ("") must be an IAM role ARN`);
+    }
+    const secretEncryption: hc.HostedClusterSpecSecretEncryption | undefined = p.kms ? {
+      type: hc.HostedClusterSpecSecretEncryptionType.KMS,
+      kms: {
+        provider: hc.HostedClusterSpecSecretEncryptionKmsProvider.AWS,
+        aws: {
+          region: p.region,
+          activeKey: { arn: p.kms.activeKeyArn },
+          backupKey: p.kms.backupKeyArn ? { arn: p.kms.backupKeyArn } : undefined,
+          auth: { awsKms: p.kms.providerRoleArn },
+        },
+      },
+    } : undefined;
+    const tags = Object.entries(p.resourceTags ?? {}).sort(([a], [b]) => a.localeCompare(b));
+    return {
+      platform: {
+        type: hc.HostedClusterSpecPlatformType.AWS,
+        aws: {
+          region: p.region,
+          endpointAccess: p.endpointAccess ?? AwsEndpointAccess.PUBLIC,
+          multiArch: false,
+          cloudProviderConfig: { vpc: p.vpcId, subnet: { id: p.defaultSubnet.id }, zone: p.defaultSubnet.zone },
+          rolesRef: {
+            ingressArn: p.roles.ingressArn,
+            imageRegistryArn: p.roles.imageRegistryArn,
+            storageArn: p.roles.storageArn,
+            networkArn: p.roles.networkArn,
+            kubeCloudControllerArn: p.roles.kubeCloudControllerArn,
+            nodePoolManagementArn: p.roles.nodePoolManagementArn,
+            controlPlaneOperatorArn: p.roles.controlPlaneOperatorArn,
+          },
+          resourceTags: tags.length === 0 ? undefined : tags.map(([key, value]) => ({ key, value })),
+          additionalAllowedPrincipals: p.additionalAllowedPrincipals,
+        },
+      },
+      defaultServices: ingressPublishing(),
+      dns: { publicZoneId: p.publicZoneId, privateZoneId: p.privateZoneId },
+      defaultEtcdStorageClass: 'gp3-csi',
+      issuerUrl: p.issuerUrl,
+      machineNetwork: p.machineCidr ? [p.machineCidr] : undefined,
+      secretEncryption,
+      problems,
+    };
+  }
+}
+
+export const AwsTenancy = np.NodePoolSpecPlatformAwsPlacementTenancy;
+export type AwsTenancy = np.NodePoolSpecPlatformAwsPlacementTenancy;
+
+export interface AwsRootVolume {
+  /** @default 'gp3' */
+  readonly type?: string;
+  /** @default 120; at least 8 */
+  readonly sizeGiB?: number;
+  /** Provisioned IOPS (io1, io2, gp3). @default - the volume type's baseline */
+  readonly iops?: number;
+  /** A KMS key ARN to encrypt the volume with. @default - the account's default EBS key */
+  readonly kmsKeyArn?: string;
+}
+
+export interface AwsNodePoolPlatformProps {
+  /** @default 'm5.large' for amd64, 'm6g.large' for arm64 */
+  readonly instanceType?: string;
+  /** @default '<infraID>-worker', the profile AwsHostedInfra and `hcp create iam aws` create */
+  readonly instanceProfile?: string;
+  /** @default - the cluster's default subnet */
+  readonly subnetId?: string;
+  /** @default - gp3, 120 GiB */
+  readonly rootVolume?: AwsRootVolume;
+  /** Extra security groups for the instances. @default - only the cluster's default group */
+  readonly securityGroupIds?: string[];
+  /** @default - shared tenancy */
+  readonly tenancy?: AwsTenancy;
+  /** A custom AMI. @default - the release's RHCOS AMI for the region */
+  readonly ami?: string;
+}
+
+const DEFAULT_INSTANCE_TYPE: Record<string, string> = { amd64: 'm5.large', arm64: 'm6g.large' };
+const MIN_ROOT_VOLUME_GIB = 8;
+
+export class AwsNodePoolPlatform implements INodePoolPlatform {
+  public readonly type = PlatformType.AWS;
+
+  constructor(private readonly props: AwsNodePoolPlatformProps) {}
+
+  public render(context: NodePoolPlatformContext): NodePoolPlatformConfig {
+    const p = this.props;
+    const problems: string[] = [];
+    const instanceType = p.instanceType ?? DEFAULT_INSTANCE_TYPE[context.arch];
+    if (!instanceType) problems.push(`platform.instanceType (undefined) must be given for arch ${context.arch}`);
+    const subnetId = p.subnetId ?? context.clusterDefaultSubnetId;
+    if (!subnetId) problems.push('platform.subnetId (undefined) must be given when the cluster has no default subnet');
+    const instanceProfile = p.instanceProfile ?? (context.clusterInfraId ? `${context.clusterInfraId}-worker` : undefined);
+    const size = p.rootVolume?.sizeGiB ?? 120;
+    if (!Number.isInteger(size) || size < MIN_ROOT_VOLUME_GIB) problems.push(`platform.rootVolume.sizeGiB (${size}) must be a whole number >= ${MIN_ROOT_VOLUME_GIB}`);
+    if (p.rootVolume?.iops !== undefined && (!Number.isInteger(p.rootVolume.iops) || p.rootVolume.iops < 0)) {
+      problems.push(`platform.rootVolume.iops (${p.rootVolume.iops}) must be a whole number >= 0`);
+    }
+    const aws: np.NodePoolSpecPlatformAws = {
+      instanceType: instanceType ?? '',
+      instanceProfile,
+      subnet: { id: subnetId },
+      rootVolume: { type: p.rootVolume?.type ?? 'gp3', size, iops: p.rootVolume?.iops, encryptionKey: p.rootVolume?.kmsKeyArn },
+      securityGroups: p.securityGroupIds?.map((id) => ({ id })),
+      placement: p.tenancy ? { tenancy: p.tenancy } : undefined,
+      ami: p.ami,
+    };
+    return { platform: { type: np.NodePoolSpecPlatformType.AWS, aws }, problems };
+  }
+}

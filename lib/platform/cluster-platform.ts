@@ -1,0 +1,66 @@
+import { Construct } from 'constructs';
+import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+import { ServicePublishingMap } from '../core/service-publishing';
+import { AgentClusterPlatform, AgentClusterPlatformProps } from './agent';
+import { AwsClusterPlatform, AwsClusterPlatformProps } from './aws';
+import { KubevirtClusterPlatform, KubevirtClusterPlatformProps } from './kubevirt';
+import { NoneClusterPlatform, NoneClusterPlatformProps } from './none';
+import { PlatformType } from './platform-type';
+
+/** What a platform knows about the cluster it is bound to. */
+export interface ClusterPlatformContext {
+  readonly scope: Construct;
+  readonly clusterName: string;
+  readonly namespace: string;
+  /** Labels for Secrets the platform creates next to the cluster. */
+  readonly secretLabels: Record<string, string>;
+}
+
+/** What a platform contributes to the HostedCluster. */
+export interface ClusterPlatformConfig {
+  readonly platform: hc.HostedClusterSpecPlatform;
+  /** Publishing used for services the user did not set. */
+  readonly defaultServices?: ServicePublishingMap;
+  /** Used when the user gives no base domain; `undefined` means the user must give one. */
+  readonly defaultBaseDomain?: string;
+  /** DNS fields beyond the base domain (zone IDs on AWS). */
+  readonly dns?: Omit<hc.HostedClusterSpecDns, 'baseDomain'>;
+  readonly defaultEtcdStorageClass?: string;
+  readonly issuerUrl?: string;
+  readonly machineNetwork?: readonly string[];
+  readonly secretEncryption?: hc.HostedClusterSpecSecretEncryption;
+  /** Problems with the platform's own props, each "<field> (<value>) <expectation>". */
+  readonly problems: readonly string[];
+}
+
+/** The platform half of a HostedCluster. Implemented by the classes `ClusterPlatform` returns. */
+export interface IClusterPlatform {
+  readonly type: PlatformType;
+  /** The node-pool subnet used when a pool names none (AWS). */
+  readonly defaultSubnetId?: string;
+  /** Called once by the HostedCluster; may add objects (e.g. credentials Secrets) under `context.scope`. */
+  bind(context: ClusterPlatformContext): ClusterPlatformConfig;
+}
+
+/** Where the hosted cluster's nodes run. */
+export class ClusterPlatform {
+  /** Bare metal or any host booted from an InfraEnv and approved as an Agent. */
+  public static agent(props: AgentClusterPlatformProps): IClusterPlatform {
+    return new AgentClusterPlatform(props);
+  }
+
+  /** Nodes are KubeVirt virtual machines on the management (or an external) cluster. */
+  public static kubevirt(props: KubevirtClusterPlatformProps = {}): IClusterPlatform {
+    return new KubevirtClusterPlatform(props);
+  }
+
+  /** Nodes are EC2 instances in a VPC of your AWS account. */
+  public static aws(props: AwsClusterPlatformProps): IClusterPlatform {
+    return new AwsClusterPlatform(props);
+  }
+
+  /** No platform integration: you provision and join the nodes yourself. */
+  public static none(props: NoneClusterPlatformProps = {}): IClusterPlatform {
+    return new NoneClusterPlatform(props);
+  }
+}

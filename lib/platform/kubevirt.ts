@@ -1,0 +1,236 @@
+import { Size } from 'cdk8s';
+import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+import * as np from '../../imports/nodepool-hypershift.openshift.io';
+import { DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
+import { ingressPublishing } from '../core/service-publishing';
+import type { ISecretSource } from '../secrets/secret-source';
+import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
+import type { INodePoolPlatform, NodePoolPlatformConfig } from './node-pool-platform';
+import { PlatformType } from './platform-type';
+
+/** Maps a storage class of the infrastructure cluster to one the guest sees. */
+export interface StorageClassMapping {
+  readonly infraStorageClass: string;
+  readonly guestStorageClass: string;
+  /**
+   * Groups storage and snapshot mappings that belong together.
+   * @default - no group
+   */
+  readonly group?: string;
+}
+
+/** Maps a VolumeSnapshotClass of the infrastructure cluster to one the guest sees. */
+export interface VolumeSnapshotClassMapping {
+  readonly infraVolumeSnapshotClass: string;
+  readonly guestVolumeSnapshotClass: string;
+  /** @default - no group */
+  readonly group?: string;
+}
+
+/** Virtual machines run on a cluster other than the management cluster. */
+export interface KubevirtExternalInfrastructure {
+  /** A kubeconfig for the infrastructure cluster, stored under the key `kubeconfig`. */
+  readonly kubeconfig: ISecretSource;
+  /** The namespace on the infrastructure cluster for the VMs; it must already exist there. */
+  readonly namespace: string;
+}
+
+export interface KubevirtClusterPlatformProps {
+  /**
+   * Run the VMs on another cluster.
+   * @default - the VMs run on the management cluster
+   */
+  readonly externalInfrastructure?: KubevirtExternalInfrastructure;
+  /**
+   * Storage classes the guest's CSI driver may use, each mapped to an infrastructure class.
+   * @default - the infrastructure cluster's default storage class (storage driver Default)
+   */
+  readonly storageClassMappings?: StorageClassMapping[];
+  /**
+   * Snapshot classes mapped the same way; needs `storageClassMappings`.
+   * @default - none
+   */
+  readonly volumeSnapshotClassMappings?: VolumeSnapshotClassMapping[];
+  /**
+   * A suffix HyperShift appends to the names of the KubeVirt infrastructure resources.
+   * @default - none
+   */
+  readonly generateId?: string;
+}
+
+export class KubevirtClusterPlatform implements IClusterPlatform {
+  public readonly type = PlatformType.KUBEVIRT;
+
+  constructor(private readonly props: KubevirtClusterPlatformProps) {}
+
+  public bind(context: ClusterPlatformContext): ClusterPlatformConfig {
+    const problems: string[] = [];
+    const storage = this.props.storageClassMappings ?? [];
+    const snapshots = this.props.volumeSnapshotClassMappings ?? [];
+    const guestNames = new Set<string>();
+    storage.forEach((m, i) => {
+      for (const [field, value] of [['infraStorageClass', m.infraStorageClass], ['guestStorageClass', m.guestStorageClass]] as const) {
+        if (!isDns1123Subdomain(value)) problems.push(`platform.storageClassMappings[${i}].${field} (${JSON.stringify(value)}) ${DNS1123_SUBDOMAIN_RULE}`);
+      }
+      if (guestNames.has(m.guestStorageClass)) problems.push(`platform.storageClassMappings[${i}].guestStorageClass (${JSON.stringify(m.guestStorageClass)}) must be unique: each guest class maps to one infrastructure class`);
+      guestNames.add(m.guestStorageClass);
+    });
+    if (snapshots.length > 0 && storage.length === 0) {
+      problems.push('platform.volumeSnapshotClassMappings (given) needs storageClassMappings: snapshot mapping only works with the Manual storage driver');
+    }
+    const external = this.props.externalInfrastructure;
+    if (external && !isDns1123Label(external.namespace)) {
+      problems.push(`platform.externalInfrastructure.namespace (${JSON.stringify(external.namespace)}) must be a DNS-1123 label`);
+    }
+    const credentials = external ? {
+      infraNamespace: external.namespace,
+      infraKubeConfigSecret: {
+        key: 'kubeconfig',
+        name: external.kubeconfig.bind(context.scope, 'InfraCredentials', {
+          defaultName: `${context.clusterName}-infra-credentials`,
+          namespace: context.namespace,
+          key: 'kubeconfig',
+          type: 'Opaque',
+          labels: context.secretLabels,
+        }).secretName,
+      },
+    } : undefined;
+    const storageDriver: hc.HostedClusterSpecPlatformKubevirtStorageDriver | undefined = storage.length === 0 ? undefined : {
+      type: hc.HostedClusterSpecPlatformKubevirtStorageDriverType.MANUAL,
+      manual: {
+        storageClassMapping: storage.map((m) => ({ infraStorageClassName: m.infraStorageClass, guestStorageClassName: m.guestStorageClass, group: m.group })),
+        volumeSnapshotClassMapping: snapshots.length === 0 ? undefined : snapshots.map((m) => ({
+          infraVolumeSnapshotClassName: m.infraVolumeSnapshotClass, guestVolumeSnapshotClassName: m.guestVolumeSnapshotClass, group: m.group,
+        })),
+      },
+    };
+    return {
+      platform: {
+        type: hc.HostedClusterSpecPlatformType.KUBE_VIRT,
+        kubevirt: { credentials, storageDriver, generateId: this.props.generateId },
+      },
+      defaultServices: ingressPublishing(),
+      problems,
+    };
+  }
+}
+
+export const KubevirtQosClass = np.NodePoolSpecPlatformKubevirtComputeQosClass;
+export type KubevirtQosClass = np.NodePoolSpecPlatformKubevirtComputeQosClass;
+export const KubevirtVolumeMode = np.NodePoolSpecPlatformKubevirtRootVolumePersistentVolumeMode;
+export type KubevirtVolumeMode = np.NodePoolSpecPlatformKubevirtRootVolumePersistentVolumeMode;
+export const KubevirtAccessMode = np.NodePoolSpecPlatformKubevirtRootVolumePersistentAccessModes;
+export type KubevirtAccessMode = np.NodePoolSpecPlatformKubevirtRootVolumePersistentAccessModes;
+export const KubevirtRootVolumeCacheStrategy = np.NodePoolSpecPlatformKubevirtRootVolumeCacheStrategyType;
+export type KubevirtRootVolumeCacheStrategy = np.NodePoolSpecPlatformKubevirtRootVolumeCacheStrategyType;
+
+/** A PCI or GPU device of the infrastructure node passed through to each VM. */
+export interface KubevirtHostDevice {
+  readonly deviceName: string;
+  /** @default 1 */
+  readonly count?: number;
+}
+
+export interface KubevirtNodePoolPlatformProps {
+  /** @default 2 (as `hcp create nodepool kubevirt --cores`) */
+  readonly cores?: number;
+  /** @default Size.gibibytes(4) (as `hcp`; the API alone would default to 8Gi) */
+  readonly memory?: Size;
+  /**
+   * Ask for the Guaranteed QoS class (dedicated resources).
+   * @default - Burstable, the operator default
+   */
+  readonly qosClass?: KubevirtQosClass;
+  /** @default Size.gibibytes(32); at least 16 GiB */
+  readonly rootVolumeSize?: Size;
+  /** @default - the infrastructure cluster's default storage class */
+  readonly rootVolumeStorageClass?: string;
+  /** @default - the storage profile decides */
+  readonly rootVolumeAccessModes?: KubevirtAccessMode[];
+  /** @default - the storage profile decides */
+  readonly rootVolumeVolumeMode?: KubevirtVolumeMode;
+  /** @default - not set; the operator uses None */
+  readonly rootVolumeCacheStrategy?: KubevirtRootVolumeCacheStrategy;
+  /**
+   * Multiqueue on the VM network interface (helps with MTU 9000).
+   * @default true
+   */
+  readonly networkInterfaceMultiqueue?: boolean;
+  /**
+   * NetworkAttachmentDefinitions to attach, each `<namespace>/<name>`.
+   * @default - none
+   */
+  readonly additionalNetworks?: string[];
+  /**
+   * Attach the pod network as well; `false` needs at least one additional network.
+   * @default true
+   */
+  readonly attachDefaultNetwork?: boolean;
+  /**
+   * Labels of the infrastructure nodes the VMs may run on.
+   * @default - any node
+   */
+  readonly vmNodeSelector?: Record<string, string>;
+  /** @default - none */
+  readonly hostDevices?: KubevirtHostDevice[];
+}
+
+const MIN_ROOT_VOLUME_GIB = 16;
+
+export class KubevirtNodePoolPlatform implements INodePoolPlatform {
+  public readonly type = PlatformType.KUBEVIRT;
+
+  constructor(private readonly props: KubevirtNodePoolPlatformProps) {}
+
+  public render(): NodePoolPlatformConfig {
+    const p = this.props;
+    const problems: string[] = [];
+    const cores = p.cores ?? 2;
+    const memoryGiB = (p.memory ?? Size.gibibytes(4)).toMebibytes() / 1024;
+    const rootGiB = (p.rootVolumeSize ?? Size.gibibytes(32)).toMebibytes() / 1024;
+    if (!Number.isInteger(cores) || cores < 1) problems.push(`platform.cores (${cores}) must be a whole number >= 1`);
+    if (!(memoryGiB > 0)) problems.push(`platform.memory (${memoryGiB} GiB) must be more than 0`);
+    if (!Number.isInteger(rootGiB) || rootGiB < MIN_ROOT_VOLUME_GIB) problems.push(`platform.rootVolumeSize (${rootGiB} GiB) must be a whole number of GiB >= ${MIN_ROOT_VOLUME_GIB}`);
+    (p.additionalNetworks ?? []).forEach((network, i) => {
+      const [namespace, name, extra] = network.split('/');
+      if (extra !== undefined || !namespace || !name || !isDns1123Label(namespace) || !isDns1123Subdomain(name)) {
+        problems.push(`platform.additionalNetworks[${i}] (${JSON.stringify(network)}) must be "<namespace>/<network-attachment-definition>"`);
+      }
+    });
+    if (p.attachDefaultNetwork === false && (p.additionalNetworks ?? []).length === 0) {
+      problems.push('platform.attachDefaultNetwork (false) needs at least one additionalNetworks entry, or the VMs have no network');
+    }
+    for (const [key, value] of Object.entries(p.vmNodeSelector ?? {})) {
+      if (!isQualifiedName(key) || !isLabelValue(value)) problems.push(`platform.vmNodeSelector (${JSON.stringify(`${key}=${value}`)}) must be a valid label key=value pair`);
+    }
+    (p.hostDevices ?? []).forEach((device, i) => {
+      if (device.count !== undefined && (!Number.isInteger(device.count) || device.count < 1)) {
+        problems.push(`platform.hostDevices[${i}].count (${device.count}) must be a whole number >= 1`);
+      }
+    });
+    const persistent: np.NodePoolSpecPlatformKubevirtRootVolumePersistent = {
+      size: np.NodePoolSpecPlatformKubevirtRootVolumePersistentSize.fromString(`${rootGiB}Gi`),
+      storageClass: p.rootVolumeStorageClass,
+      accessModes: p.rootVolumeAccessModes,
+      volumeMode: p.rootVolumeVolumeMode,
+    };
+    const kubevirt: np.NodePoolSpecPlatformKubevirt = {
+      compute: {
+        cores,
+        memory: np.NodePoolSpecPlatformKubevirtComputeMemory.fromString(`${memoryGiB}Gi`),
+        qosClass: p.qosClass === KubevirtQosClass.GUARANTEED ? p.qosClass : undefined,
+      },
+      rootVolume: {
+        type: np.NodePoolSpecPlatformKubevirtRootVolumeType.PERSISTENT,
+        persistent,
+        cacheStrategy: p.rootVolumeCacheStrategy ? { type: p.rootVolumeCacheStrategy } : undefined,
+      },
+      networkInterfaceMultiqueue: p.networkInterfaceMultiqueue === false ? undefined : np.NodePoolSpecPlatformKubevirtNetworkInterfaceMultiqueue.ENABLE,
+      attachDefaultNetwork: p.attachDefaultNetwork ?? true,
+      additionalNetworks: p.additionalNetworks?.map((name) => ({ name })),
+      nodeSelector: p.vmNodeSelector,
+      hostDevices: p.hostDevices?.map((d) => ({ deviceName: d.deviceName, count: d.count ?? 1 })),
+    };
+    return { platform: { type: np.NodePoolSpecPlatformType.KUBE_VIRT, kubevirt }, problems };
+  }
+}

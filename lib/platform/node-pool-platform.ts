@@ -1,0 +1,49 @@
+import * as np from '../../imports/nodepool-hypershift.openshift.io';
+import { AgentNodePoolPlatform, AgentNodePoolPlatformProps } from './agent';
+import { AwsNodePoolPlatform, AwsNodePoolPlatformProps } from './aws';
+import { KubevirtNodePoolPlatform, KubevirtNodePoolPlatformProps } from './kubevirt';
+import { NoneNodePoolPlatform } from './none';
+import { PlatformType } from './platform-type';
+
+/** What a node-pool platform knows about its pool and cluster. */
+export interface NodePoolPlatformContext {
+  /** The architecture of the pool's nodes (`amd64`, `arm64`, ...). */
+  readonly arch: string;
+  readonly clusterInfraId?: string;
+  readonly clusterDefaultSubnetId?: string;
+}
+
+export interface NodePoolPlatformConfig {
+  readonly platform: np.NodePoolSpecPlatform;
+  /** Problems with the platform's own props, each "<field> (<value>) <expectation>". */
+  readonly problems: readonly string[];
+}
+
+/** The platform half of a NodePool. Implemented by the classes `NodePoolPlatform` returns. */
+export interface INodePoolPlatform {
+  readonly type: PlatformType;
+  render(context: NodePoolPlatformContext): NodePoolPlatformConfig;
+}
+
+/** Where a node pool's machines come from. Its platform must match the cluster's. */
+export class NodePoolPlatform {
+  /** Machines are Agents whose labels match a selector. */
+  public static agent(props: AgentNodePoolPlatformProps = {}): INodePoolPlatform {
+    return new AgentNodePoolPlatform(props);
+  }
+
+  /** Machines are KubeVirt virtual machines. */
+  public static kubevirt(props: KubevirtNodePoolPlatformProps = {}): INodePoolPlatform {
+    return new KubevirtNodePoolPlatform(props);
+  }
+
+  /** Machines are EC2 instances. */
+  public static aws(props: AwsNodePoolPlatformProps = {}): INodePoolPlatform {
+    return new AwsNodePoolPlatform(props);
+  }
+
+  /** Machines join by themselves; HyperShift only serves their ignition. */
+  public static none(): INodePoolPlatform {
+    return new NoneNodePoolPlatform();
+  }
+}

@@ -1,0 +1,39 @@
+import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+import * as np from '../../imports/nodepool-hypershift.openshift.io';
+import { nodePortPublishing } from '../core/service-publishing';
+import type { ClusterPlatformConfig, IClusterPlatform } from './cluster-platform';
+import type { INodePoolPlatform, NodePoolPlatformConfig } from './node-pool-platform';
+import { PlatformType } from './platform-type';
+
+export interface NoneClusterPlatformProps {
+  /**
+   * The address (IP or DNS name) of management-cluster nodes; every service is
+   * published there as a NodePort, as `hypershift create cluster none
+   * --external-api-server-address` does.
+   * @default - no default publishing: give the HostedCluster's `services`
+   */
+  readonly apiServerAddress?: string;
+}
+
+export class NoneClusterPlatform implements IClusterPlatform {
+  public readonly type = PlatformType.NONE;
+
+  constructor(private readonly props: NoneClusterPlatformProps) {}
+
+  public bind(): ClusterPlatformConfig {
+    return {
+      platform: { type: hc.HostedClusterSpecPlatformType.NONE },
+      defaultServices: this.props.apiServerAddress ? nodePortPublishing(this.props.apiServerAddress) : undefined,
+      defaultBaseDomain: 'example.com',
+      problems: [],
+    };
+  }
+}
+
+export class NoneNodePoolPlatform implements INodePoolPlatform {
+  public readonly type = PlatformType.NONE;
+
+  public render(): NodePoolPlatformConfig {
+    return { platform: { type: np.NodePoolSpecPlatformType.NONE }, problems: [] };
+  }
+}

@@ -1,0 +1,142 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+
+/** What a consumer needs from a secret: where it lives and which key it reads. */
+export interface SecretBindOptions {
+  /** The Secret's name when this source creates it (sources that reference a Secret keep theirs). */
+  readonly defaultName: string;
+  /** The namespace the consumer reads the Secret from. */
+  readonly namespace: string;
+  /** The data key the consumer reads, e.g. `.dockerconfigjson`. */
+  readonly key: string;
+  /** The Secret type, e.g. `kubernetes.io/dockerconfigjson`. */
+  readonly type: string;
+  /** Labels for a Secret this source creates. */
+  readonly labels?: Record<string, string>;
+  /** Checks an inline value; returns why it is unusable, or undefined. */
+  readonly checkValue?: (value: Buffer) => string | undefined;
+}
+
+/** The Secret a consumer should reference. */
+export interface SecretBinding {
+  readonly secretName: string;
+}
+
+/** Where secret material comes from. hcp-cdk never puts it in the output unless you opt in. */
+export interface ISecretSource {
+  /** Called once by the consumer; may add objects (ExternalSecret, SealedSecret, Secret) under `scope`. */
+  bind(scope: Construct, id: string, options: SecretBindOptions): SecretBinding;
+}
+
+export interface InlineSecretOptions {
+  /**
+   * Must be `true`: the value is written, base64-encoded but readable, into the
+   * synthesized YAML and so into git. Use it for labs and tests only.
+   */
+  readonly allowSecretInOutput: true;
+}
+
+export interface ExternalSecretOptions {
+  /** The SecretStore or ClusterSecretStore that holds the value. */
+  readonly storeName: string;
+  /**
+   * The kind of store.
+   * @default 'ClusterSecretStore'
+   */
+  readonly storeKind?: 'SecretStore' | 'ClusterSecretStore';
+  /** The key of the value in the external store. */
+  readonly remoteKey: string;
+  /**
+   * A property inside the remote value (for JSON values).
+   * @default - the whole remote value
+   */
+  readonly remoteProperty?: string;
+  /**
+   * How often the operator refreshes the Secret.
+   * @default '1h'
+   */
+  readonly refreshInterval?: string;
+}
+
+export interface SealedSecretOptions {
+  /**
+   * The value encrypted with `kubeseal` for the Secret's name and namespace
+   * (strict scope: seal it for the name the consumer gives, see the README).
+   */
+  readonly encryptedValue: string;
+}
+
+/** Factories for the ways secret material can reach a cluster. */
+export class SecretSource {
+  /** A Secret that already exists in the consumer's namespace; nothing is emitted. */
+  public static fromExistingSecret(secretName: string): ISecretSource {
+    return { bind: () => ({ secretName }) };
+  }
+
+  /**
+   * A literal value written into the output as a Secret. You must opt in with
+   * `{ allowSecretInOutput: true }`, because the YAML then carries the secret.
+   */
+  public static fromInlineValue(value: string | Buffer, options: InlineSecretOptions): ISecretSource {
+    if ((options as { allowSecretInOutput?: unknown })?.allowSecretInOutput !== true) {
+      throw new Error('SecretSource.fromInlineValue: allowSecretInOutput must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise');
+    }
+    const bytes = Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8');
+    return {
+      bind: (scope, id, bind) => {
+        const problem = bind.checkValue?.(bytes);
+        if (problem) throw new Error(`${scope.node.path}: ${problem}`);
+        new ApiObject(scope, id, {
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name: bind.defaultName, namespace: bind.namespace, labels: bind.labels },
+          type: bind.type,
+          data: { [bind.key]: bytes.toString('base64') },
+        });
+        return { secretName: bind.defaultName };
+      },
+    };
+  }
+
+  /** An ExternalSecret (external-secrets.io/v1) that the External Secrets Operator turns into the Secret. */
+  public static fromExternalSecret(options: ExternalSecretOptions): ISecretSource {
+    return {
+      bind: (scope, id, bind) => {
+        new ApiObject(scope, id, {
+          apiVersion: 'external-secrets.io/v1',
+          kind: 'ExternalSecret',
+          metadata: { name: bind.defaultName, namespace: bind.namespace, labels: bind.labels },
+          spec: {
+            refreshInterval: options.refreshInterval ?? '1h',
+            secretStoreRef: { name: options.storeName, kind: options.storeKind ?? 'ClusterSecretStore' },
+            target: {
+              name: bind.defaultName,
+              creationPolicy: 'Owner',
+              template: { type: bind.type, metadata: { labels: bind.labels } },
+            },
+            data: [{ secretKey: bind.key, remoteRef: { key: options.remoteKey, property: options.remoteProperty } }],
+          },
+        });
+        return { secretName: bind.defaultName };
+      },
+    };
+  }
+
+  /** A SealedSecret (bitnami.com/v1alpha1) that the Sealed Secrets controller decrypts in the cluster. */
+  public static fromSealedSecret(options: SealedSecretOptions): ISecretSource {
+    return {
+      bind: (scope, id, bind) => {
+        new ApiObject(scope, id, {
+          apiVersion: 'bitnami.com/v1alpha1',
+          kind: 'SealedSecret',
+          metadata: { name: bind.defaultName, namespace: bind.namespace, labels: bind.labels },
+          spec: {
+            encryptedData: { [bind.key]: options.encryptedValue },
+            template: { type: bind.type, metadata: { name: bind.defaultName, namespace: bind.namespace, labels: bind.labels } },
+          },
+        });
+        return { secretName: bind.defaultName };
+      },
+    };
+  }
+}
