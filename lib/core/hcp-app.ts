@@ -66,17 +66,7 @@ export class HcpApp extends App {
 
   /** Writes the output, or nothing at all when any construct or object is invalid. */
   public override synth(): void {
-    let files: SynthesizedFile[];
-    try {
-      files = this.synthesize();
-    } catch (error) {
-      // In a synth process, print the problems without a stack trace; under jest, throw.
-      if (error instanceof HcpValidationError && process.env.JEST_WORKER_ID === undefined) {
-        process.stderr.write(`hcp-cdk: synth stopped, nothing was written.\n${error.message}\n`);
-        process.exit(1);
-      }
-      throw error;
-    }
+    const files = this.synthesize();
     const outdir = path.resolve(this.outdir);
     const staging = `${outdir}.staging-${process.pid}`;
     fs.rmSync(staging, { recursive: true, force: true });

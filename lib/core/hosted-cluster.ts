@@ -325,8 +325,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
     problems.require(`${namespace}-${name}`.length <= 63, 'namespace', namespace,
       `and name together make the control-plane namespace "${namespace}-${name}", which must be at most 63 characters`);
     problems.require(name !== 'clusters' && name !== 'local-cluster', 'name', name, 'must not be "clusters" or "local-cluster", which MCE reserves');
-    problems.require(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(this.infraId) && this.infraId.length <= 63, 'infraId', this.infraId,
-      'must be lower-case letters, digits and "-", at most 63 characters');
+    if (this.props.infraId !== undefined) {
+      problems.require(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(this.infraId) && this.infraId.length <= 63, 'infraId', this.infraId,
+        'must be lower-case letters, digits and "-", at most 63 characters');
+    }
     if (this.props.release.problem) problems.add(this.props.release.problem);
   }
 

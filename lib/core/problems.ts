@@ -5,14 +5,17 @@ import { IConstruct } from 'constructs';
  * The message lists every problem found, one per line.
  */
 export class HcpValidationError extends Error {
-  public readonly problems: readonly string[];
+  public declare readonly problems: readonly string[];
 
   constructor(problems: readonly string[]) {
     super(problems.length === 1
       ? problems[0]
       : `${problems.length} problems:\n  - ${problems.join('\n  - ')}`);
     this.name = 'HcpValidationError';
-    this.problems = problems;
+    // Not enumerable, so that Node does not print the list a second time.
+    Object.defineProperty(this, 'problems', { value: problems, enumerable: false });
+    // The problems say where they are; a stack trace through hcp-cdk internals would only bury them.
+    this.stack = `${this.name}: ${this.message}`;
   }
 }
 
