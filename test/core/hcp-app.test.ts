@@ -1,0 +1,68 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ApiObject } from 'cdk8s';
+import { ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, Release, SecretSource } from '../../lib';
+import { synthProblems } from '../util';
+
+function agentCluster(scope: ManagementCluster, id: string): HostedCluster {
+  return new HostedCluster(scope, id, {
+    release: Release.fromVersion('4.17.0'),
+    pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+    platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: '192.0.2.10' }),
+  });
+}
+
+describe('HcpApp', () => {
+  test('lays out one folder per management cluster and one per hosted cluster, ranked for apply', () => {
+    const app = new HcpApp();
+    const hub = new ManagementCluster(app, 'hub');
+    agentCluster(hub, 'one').addNodePool('workers');
+    agentCluster(hub, 'two');
+    expect(app.synthesize().map((f) => f.path)).toEqual([
+      'hub/00-namespace-clusters.yaml',
+      'hub/one/50-hostedcluster-clusters_one.yaml',
+      'hub/one/60-nodepool-clusters_one-workers.yaml',
+      'hub/two/50-hostedcluster-clusters_two.yaml',
+    ]);
+  });
+
+  test('clusters sharing a namespace share one Namespace object', () => {
+    const app = new HcpApp();
+    const hub = new ManagementCluster(app, 'hub');
+    agentCluster(hub, 'one');
+    agentCluster(hub, 'two');
+    expect(app.synthesize().filter((f) => /^kind: Namespace$/m.test(f.text))).toHaveLength(1);
+  });
+
+  test('fails when two objects would write the same file', () => {
+    const problems = synthProblems((app) => {
+      const hub = new ManagementCluster(app, 'hub');
+      new ApiObject(hub, 'a', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'same', namespace: 'ns' } });
+      new ApiObject(hub, 'b', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'same', namespace: 'ns' } });
+    });
+    expect(problems).toEqual([
+      'hub/b: writes hub/20-configmap-ns_same.yaml, as hub/a does; two objects share kind, namespace and name',
+    ]);
+  });
+
+  test('fails with every construct validation at once and writes nothing', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-app-'));
+    const app = new HcpApp({ outdir });
+    const hub = new ManagementCluster(app, 'hub');
+    agentCluster(hub, 'one').node.addValidation({ validate: () => ['first problem'] });
+    agentCluster(hub, 'two').node.addValidation({ validate: () => ['second problem'] });
+    expect(() => app.synth()).toThrow('2 problems:\n  - hub/one: first problem\n  - hub/two: second problem');
+    expect(fs.readdirSync(outdir)).toEqual([]);
+  });
+
+  test('synth replaces the previous output in one piece', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-app-'));
+    fs.writeFileSync(path.join(outdir, 'stale.yaml'), 'stale: true\n');
+    const app = new HcpApp({ outdir });
+    agentCluster(new ManagementCluster(app, 'hub'), 'one');
+    app.synth();
+    expect(fs.existsSync(path.join(outdir, 'stale.yaml'))).toBe(false);
+    expect(fs.readFileSync(path.join(outdir, 'hub', 'one', '50-hostedcluster-clusters_one.yaml'), 'utf8')).toMatch(/^kind: HostedCluster$/m);
+  });
+});
