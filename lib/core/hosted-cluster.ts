@@ -224,7 +224,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     ensureNamespace(this, this.namespace);
 
     const secretLabels = { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' };
-    const platform = props.platform.bind({ scope: this, clusterName: this.clusterName, namespace: this.namespace, secretLabels });
+    const platform = props.platform.bind({ scope: this, clusterName: this.clusterName, namespace: this.namespace, secretLabels, baseDomain: props.baseDomain });
     platform.problems.forEach((p) => problems.add(p));
 
     const trustBundleName = this.bindTrustBundle(problems);

@@ -14,6 +14,8 @@ export interface ClusterPlatformContext {
   readonly namespace: string;
   /** Labels for Secrets the platform creates next to the cluster. */
   readonly secretLabels: Record<string, string>;
+  /** The base domain the user gave, if any (KubeVirt derives one from the management cluster otherwise). */
+  readonly baseDomain?: string;
 }
 
 /** What a platform contributes to the HostedCluster. */

@@ -107,7 +107,13 @@ export class KubevirtClusterPlatform implements IClusterPlatform {
     return {
       platform: {
         type: hc.HostedClusterSpecPlatformType.KUBE_VIRT,
-        kubevirt: { credentials, storageDriver, generateId: this.props.generateId },
+        kubevirt: {
+          credentials,
+          storageDriver,
+          generateId: this.props.generateId,
+          // Without a base domain the guest's is a subdomain of the management cluster's *.apps (as `hcp`).
+          baseDomainPassthrough: context.baseDomain === undefined ? true : undefined,
+        },
       },
       defaultServices: ingressPublishing(),
       problems,

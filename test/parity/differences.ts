@@ -1,0 +1,171 @@
+// Parity with the upstream HyperShift golden fixtures: helpers shared by the parity tests.
+// The fixtures are read from ../shared at run time; the project holds no copy of them.
+import * as fs from 'fs';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import { HcpApp } from '../../lib';
+import { FIXTURES, findObject, synthObjects } from '../util';
+
+/** A release image the API accepts, used where a fixture carries `""` or `fake` (see `releaseImage`). */
+export const RELEASE_IMAGE = 'quay.io/openshift-release-dev/ocp-release:4.19.0-multi';
+
+/**
+ * Valid stand-ins for the fake AWS values that the API server or hcp-cdk rejects (see `fakeAwsValues`).
+ * Every other fake value of the AWS fixtures (`fakeVPCID`, `fakeIngressARN`, ...) is passed through unchanged.
+ */
+export const AWS_STAND_INS = {
+  /** For `fakeInfraID`: the CRD allows only lower-case letters, digits and '-'. */
+  infraId: 'fakeinfraid',
+  /** For `fakeIssuerURL`: the CRD requires an absolute URL (isURL), hcp-cdk an https one. */
+  issuerUrl: 'https://fakeissuerurl.example.com',
+  /** For `fakeBaseDomain`: hcp-cdk requires a lower-case DNS-1123 subdomain (the CRD alone accepts upper case). */
+  baseDomain: 'fakebasedomain',
+} as const;
+
+/** Case-specific values some differences need. */
+export interface DifferenceContext {
+  /** The agent namespace the test passes where the fixture has `""` (`agentNamespace`). */
+  readonly agentNamespace?: string;
+}
+
+/** The objects of one comparison; a difference rewrites them in place. */
+interface Sides {
+  fixture: any[];
+  ours: any[];
+}
+
+interface Difference {
+  /** One line: why hcp-cdk's output differs from the fixture here. */
+  readonly reason: string;
+  apply(sides: Sides, context: DifferenceContext): void;
+}
+
+/**
+ * The deliberate differences between a fixture and hcp-cdk's output. Each is a named transformation
+ * of the fixture objects (or of ours); a test lists by name the ones its case needs, so every other
+ * field must be equal.
+ */
+export const DIFFERENCES = {
+  status: {
+    reason: 'the fixture carries Go zero-value status blocks; status is server-owned and hcp-cdk emits none',
+    apply: ({ fixture }) => fixture.forEach((o) => delete o.status),
+  },
+  goZeroValueStructs: {
+    reason: 'Go serializes empty structs ({}); hcp-cdk omits them. Only dropped where the fixture has {} and ours holds nothing else',
+    apply: ({ fixture, ours }) => {
+      for (const f of fixture) {
+        const o = ours.find((x) => objectKey(x) === objectKey(f));
+        dropEmptyStructs(f, o);
+      }
+    },
+  },
+  releaseImage: {
+    reason: 'the fixture\'s release.image ("" or "fake...") is rejected by the CRD or is no image reference; the test uses RELEASE_IMAGE',
+    apply: ({ fixture }) => {
+      for (const o of fixture.filter((x) => x.kind === 'HostedCluster' || x.kind === 'NodePool')) o.spec.release.image = RELEASE_IMAGE;
+    },
+  },
+  pullSecretByReference: {
+    reason: 'the fixture\'s pull secret holds the 4 bytes "fake", not dockerconfigjson; the test references an existing Secret of the same name',
+    apply: (sides) => {
+      const secrets = sides.fixture.filter((o) => o.kind === 'Secret' && o.data?.['.dockerconfigjson'] !== undefined);
+      if (secrets.length !== 1) throw new Error(`pullSecretByReference: expected one pull-secret Secret in the fixture, found ${secrets.length}`);
+      sides.fixture = sides.fixture.filter((o) => o !== secrets[0]);
+    },
+  },
+  agentNamespace: {
+    reason: 'the CLI leaves spec.platform.agent.agentNamespace "" without --agent-namespace; hcp-cdk requires the namespace of the Agents',
+    apply: ({ fixture }, context) => {
+      const cluster = findObject(fixture, 'HostedCluster');
+      expectFixtureValue('agentNamespace', cluster.spec.platform.agent.agentNamespace, '');
+      cluster.spec.platform.agent.agentNamespace = context.agentNamespace;
+    },
+  },
+  fakeAwsValues: {
+    reason: 'fake values the API server rejects (infraID and NodePool names in upper case, an issuerURL that is no URL) or hcp-cdk rejects (an upper-case baseDomain) become AWS_STAND_INS',
+    apply: ({ fixture }) => {
+      const cluster = findObject(fixture, 'HostedCluster');
+      expectFixtureValue('fakeAwsValues', cluster.spec.infraID, 'fakeInfraID');
+      expectFixtureValue('fakeAwsValues', cluster.spec.issuerURL, 'fakeIssuerURL');
+      expectFixtureValue('fakeAwsValues', cluster.spec.dns.baseDomain, 'fakeBaseDomain');
+      cluster.spec.infraID = AWS_STAND_INS.infraId;
+      cluster.spec.issuerURL = AWS_STAND_INS.issuerUrl;
+      cluster.spec.dns.baseDomain = AWS_STAND_INS.baseDomain;
+      // The CLI names the pool `<cluster>-<zone name>`, here the zone `fakeName`.
+      for (const pool of fixture.filter((o) => o.kind === 'NodePool')) pool.metadata.name = pool.metadata.name.toLowerCase();
+    },
+  },
+  tolerationOperator: {
+    reason: 'hcp-cdk writes operator: Equal for a toleration with a value; the CLI leaves it empty, which Kubernetes reads as Equal',
+    apply: ({ fixture }) => {
+      for (const toleration of findObject(fixture, 'HostedCluster').spec.tolerations ?? []) {
+        if (toleration.value !== undefined && toleration.operator === undefined) toleration.operator = 'Equal';
+      }
+    },
+  },
+} satisfies Record<string, Difference>;
+
+export type DifferenceName = keyof typeof DIFFERENCES;
+
+/** Every object of a multi-document fixture (the trailing `---` leaves an empty document, skipped). */
+export function readFixtureObjects(fixture: string): any[] {
+  const text = fs.readFileSync(path.join(FIXTURES, fixture), 'utf8');
+  return YAML.parseAllDocuments(text).map((doc) => doc.toJS()).filter((o) => o !== null && o !== undefined);
+}
+
+/** A single-document fixture, e.g. a nodepool platform block. */
+export function readFixture(fixture: string): any {
+  return YAML.parse(fs.readFileSync(path.join(FIXTURES, fixture), 'utf8'));
+}
+
+/** The synthesized objects and the fixture's, keyed `<kind> <namespace>/<name>`, after the named differences. */
+export function compareCluster(app: HcpApp, fixture: string, differences: DifferenceName[], context: DifferenceContext = {}) {
+  const sides: Sides = { fixture: readFixtureObjects(fixture), ours: synthObjects(app) };
+  for (const name of differences) (DIFFERENCES[name] as Difference).apply(sides, context);
+  return { ours: byKey(sides.ours), fixture: byKey(sides.fixture) };
+}
+
+function byKey(objects: any[]): Record<string, any> {
+  const keyed: Record<string, any> = {};
+  for (const o of objects) {
+    const key = objectKey(o);
+    if (keyed[key]) throw new Error(`two objects ${key}`);
+    keyed[key] = o;
+  }
+  return keyed;
+}
+
+function objectKey(o: any): string {
+  return `${o.kind} ${o.metadata?.namespace ?? ''}/${o.metadata?.name}`;
+}
+
+function expectFixtureValue(difference: string, actual: unknown, expected: unknown): void {
+  if (actual !== expected) throw new Error(`${difference}: the fixture has ${JSON.stringify(actual)} where ${JSON.stringify(expected)} was expected; review the difference`);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True for `{}` and for objects holding only such objects. */
+function isEmptyStruct(value: unknown): boolean {
+  return isPlainObject(value) && Object.values(value).every(isEmptyStruct);
+}
+
+/** Removes, from both sides, each field that is `{}` in the fixture and absent or empty in ours. */
+function dropEmptyStructs(fixture: any, ours: any): void {
+  for (const key of Object.keys(fixture)) {
+    const f = fixture[key];
+    const o = isPlainObject(ours) ? ours[key] : undefined;
+    if (isPlainObject(f) && Object.keys(f).length === 0) {
+      if (o === undefined || isEmptyStruct(o)) {
+        delete fixture[key];
+        if (isPlainObject(ours)) delete ours[key];
+      }
+    } else if (isPlainObject(f)) {
+      dropEmptyStructs(f, o);
+    } else if (Array.isArray(f) && Array.isArray(o)) {
+      f.forEach((item, i) => { if (isPlainObject(item)) dropEmptyStructs(item, o[i]); });
+    }
+  }
+}
