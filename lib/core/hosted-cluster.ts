@@ -228,14 +228,16 @@ export class HostedCluster extends Construct implements IHostedCluster {
     platform.problems.forEach((p) => problems.add(p));
 
     const trustBundleName = this.bindTrustBundle(problems);
-    const pullSecretName = props.pullSecret.bind(this, 'PullSecret', {
+    const pullSecret = props.pullSecret.bind(this, 'PullSecret', {
       defaultName: `${this.clusterName}-pull-secret`, namespace: this.namespace, labels: secretLabels,
       key: '.dockerconfigjson', type: 'kubernetes.io/dockerconfigjson', checkValue: checkPullSecret,
-    }).secretName;
+    });
+    if (pullSecret.problem) problems.add(pullSecret.problem);
+    const pullSecretName = pullSecret.secretName;
     const sshKeySecretName = this.bindSshKey(problems, secretLabels);
     const secretEncryption = platform.secretEncryption && !props.secretEncryption
       ? platform.secretEncryption
-      : this.bindEncryptionKeys(secretLabels);
+      : this.bindEncryptionKeys(problems, secretLabels);
 
     const baseDomain = props.baseDomain ?? platform.defaultBaseDomain;
     const passthrough = props.platform.type === PlatformType.KUBEVIRT && props.baseDomain === undefined;
@@ -417,12 +419,16 @@ export class HostedCluster extends Construct implements IHostedCluster {
     return name;
   }
 
-  private bindEncryptionKeys(labels: Record<string, string>): hc.HostedClusterSpecSecretEncryption {
+  private bindEncryptionKeys(problems: Problems, labels: Record<string, string>): hc.HostedClusterSpecSecretEncryption {
     const defaultName = `${this.clusterName}-etcd-encryption-key`;
     const encryption = this.props.secretEncryption ?? SecretEncryption.aescbc(SecretSource.fromExistingSecret(defaultName));
-    const bind = (source: ISecretSource, id: string, name: string) => source.bind(this, id, {
-      defaultName: name, namespace: this.namespace, labels, key: 'key', type: 'Opaque', checkValue: SecretEncryption.checkKey,
-    }).secretName;
+    const bind = (source: ISecretSource, id: string, name: string) => {
+      const binding = source.bind(this, id, {
+        defaultName: name, namespace: this.namespace, labels, key: 'key', type: 'Opaque', checkValue: SecretEncryption.checkKey,
+      });
+      if (binding.problem) problems.add(binding.problem);
+      return binding.secretName;
+    };
     const active = bind(encryption.activeKey, 'EtcdEncryptionKey', defaultName);
     const backup = encryption.backupKey ? bind(encryption.backupKey, 'EtcdEncryptionBackupKey', `${this.clusterName}-etcd-encryption-backup-key`) : undefined;
     return SecretEncryption.render(active, backup);
@@ -432,7 +438,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
 function checkPullSecret(value: Buffer): string | undefined {
   try {
     const parsed = JSON.parse(value.toString('utf8'));
-    if (parsed && typeof parsed.auths === 'object') return undefined;
+    if (parsed && typeof parsed.auths === 'object' && parsed.auths !== null && !Array.isArray(parsed.auths)) return undefined;
   } catch {
     // fall through to the message
   }

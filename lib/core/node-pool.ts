@@ -160,8 +160,10 @@ export class NodePool extends Construct {
     (props.taints ?? []).forEach((taint, i) => {
       problems.require(isQualifiedName(taint.key), `taints[${i}].key`, taint.key, 'must be a label key');
     });
-    for (const name of [...props.tuningConfigMaps ?? [], ...props.configMaps ?? []]) {
-      problems.require(isDns1123Subdomain(name), 'configMaps', name, 'must name a ConfigMap (DNS-1123 subdomain)');
+    for (const field of ['tuningConfigMaps', 'configMaps'] as const) {
+      (props[field] ?? []).forEach((name, i) => {
+        problems.require(isDns1123Subdomain(name), `${field}[${i}]`, name, 'must name a ConfigMap (DNS-1123 subdomain)');
+      });
     }
     problems.throwIfAny();
 
@@ -214,9 +216,9 @@ export class NodePool extends Construct {
     const control = this.cluster.release.version;
     if (!pool || !control) return;
     if (Release.compareVersions(pool, control) > 0) {
-      problems.add(`release (${this.release.image}) is newer than the cluster's (${this.cluster.release.image}); node pools must not run ahead of the control plane`);
+      problems.add(`release (${JSON.stringify(this.release.image)}) is newer than the cluster's (${JSON.stringify(this.cluster.release.image)}); node pools must not run ahead of the control plane`);
     } else if (pool.major === control.major && control.minor - pool.minor > 3) {
-      problems.add(`release (${this.release.image}) is more than three minor versions behind the cluster's (${this.cluster.release.image})`);
+      problems.add(`release (${JSON.stringify(this.release.image)}) is more than three minor versions behind the cluster's (${JSON.stringify(this.cluster.release.image)})`);
     }
   }
 }

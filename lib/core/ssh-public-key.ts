@@ -30,6 +30,7 @@ export class SshPublicKey {
     if (this.publicKey === undefined) return undefined;
     const shown = this.publicKey.length > 40 ? `${this.publicKey.slice(0, 37)}...` : this.publicKey;
     if (this.publicKey.includes('PRIVATE KEY')) return `sshKey (${JSON.stringify(shown)}) is a private key; give the public key`;
+    if (/^(~|\.{0,2}\/)\S*$/.test(this.publicKey)) return `sshKey (${JSON.stringify(shown)}) is a file path; give the key text, e.g. fs.readFileSync(path, "utf8")`;
     const [type, body, ...rest] = this.publicKey.split(/\s+/);
     const bodyOk = !!body && /^[A-Za-z0-9+/]+={0,3}$/.test(body) && body.length >= 16;
     const ok = KEY_TYPES.includes(type) && bodyOk && !this.publicKey.includes('\n') && rest.length <= 8;

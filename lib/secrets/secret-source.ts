@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { show } from '../core/problems';
 
 /** What a consumer needs from a secret: where it lives and which key it reads. */
 export interface SecretBindOptions {
@@ -20,6 +21,8 @@ export interface SecretBindOptions {
 /** The Secret a consumer should reference. */
 export interface SecretBinding {
   readonly secretName: string;
+  /** Why an inline value is unusable (from `checkValue`); the consumer reports it with its other problems. */
+  readonly problem?: string;
 }
 
 /** Where secret material comes from. hcp-cdk never puts it in the output unless you opt in. */
@@ -78,14 +81,15 @@ export class SecretSource {
    * `{ allowSecretInOutput: true }`, because the YAML then carries the secret.
    */
   public static fromInlineValue(value: string | Buffer, options: InlineSecretOptions): ISecretSource {
-    if ((options as { allowSecretInOutput?: unknown })?.allowSecretInOutput !== true) {
-      throw new Error('SecretSource.fromInlineValue: allowSecretInOutput must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise');
+    const optIn = (options as { allowSecretInOutput?: unknown } | undefined)?.allowSecretInOutput;
+    if (optIn !== true) {
+      throw new Error(`SecretSource.fromInlineValue: allowSecretInOutput (${show(optIn)}) must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`);
     }
     const bytes = Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8');
     return {
       bind: (scope, id, bind) => {
         const problem = bind.checkValue?.(bytes);
-        if (problem) throw new Error(`${scope.node.path}: ${problem}`);
+        if (problem) return { secretName: bind.defaultName, problem };
         new ApiObject(scope, id, {
           apiVersion: 'v1',
           kind: 'Secret',

@@ -1,0 +1,306 @@
+import { Duration, JsonPatch, Size } from 'cdk8s';
+import {
+  Arch, HcpApp, HostedCluster, HostedClusterProps, ManagementCluster, NodePool, NodePoolOptions, NodePoolPlatform, PlatformType, Release,
+  TaintEffect, UpgradeType,
+} from '../../lib';
+import { DNS1123_LABEL_RULE } from '../../lib/core/names';
+import { PLATFORMS, RELEASE, clusterProps, newCluster, synthAppOf } from '../props';
+import { findObject, synthProblems } from '../util';
+
+/** The NodePool object of pool `workers` of cluster `hub/c1`. */
+function nodePool(options: NodePoolOptions = {}, cluster: Partial<HostedClusterProps> = {}, configure?: (pool: NodePool) => void): any {
+  const pool = newCluster(cluster).addNodePool('workers', options);
+  configure?.(pool);
+  return findObject(synthAppOf(pool), 'NodePool');
+}
+
+/** The problems reported for pool `hub/c1/workers`. */
+function problemsOf(options: NodePoolOptions, cluster: Partial<HostedClusterProps> = {}): string[] {
+  return synthProblems((app) => newCluster(cluster, app).addNodePool('workers', options));
+}
+
+describe('NodePool defaults', () => {
+  test('is named <cluster>-<id> in the cluster namespace and points at its cluster', () => {
+    const pool = nodePool();
+    expect(pool.apiVersion).toBe('hypershift.openshift.io/v1beta1');
+    expect(pool.metadata).toEqual({ name: 'c1-workers', namespace: 'clusters' });
+    expect(pool.spec.clusterName).toBe('c1');
+  });
+
+  test('uses the hcp defaults: 2 replicas, amd64, no auto repair, drain forever', () => {
+    const spec = nodePool().spec;
+    expect(spec.replicas).toBe(2);
+    expect(spec).not.toHaveProperty('autoScaling');
+    expect(spec.arch).toBe('amd64');
+    expect(spec.management).toEqual({ upgradeType: 'InPlace', autoRepair: false });
+    expect(spec.nodeDrainTimeout).toBe('0s');
+    expect(spec.nodeVolumeDetachTimeout).toBe('0s');
+  });
+
+  test('runs the cluster release by default', () => {
+    expect(nodePool().spec.release).toEqual({ image: RELEASE.image });
+  });
+
+  test('leaves out what was not asked for', () => {
+    const spec = nodePool().spec;
+    for (const field of ['nodeLabels', 'taints', 'tuningConfig', 'config', 'pausedUntil']) expect(spec).not.toHaveProperty(field);
+  });
+
+  test.each([
+    ['agent', 'InPlace'],
+    ['none', 'InPlace'],
+    ['kubevirt', 'Replace'],
+    ['aws', 'Replace'],
+  ])('upgrades %s pools %s by default', (platform, upgradeType) => {
+    expect(nodePool({}, PLATFORMS[platform]()).spec.management.upgradeType).toBe(upgradeType);
+  });
+
+  test.each([
+    ['agent', { type: 'Agent', agent: { agentLabelSelector: {} } }],
+    ['none', { type: 'None' }],
+    ['kubevirt', {
+      type: 'KubeVirt',
+      kubevirt: {
+        compute: { cores: 2, memory: '4Gi' },
+        rootVolume: { type: 'Persistent', persistent: { size: '32Gi' } },
+        networkInterfaceMultiqueue: 'Enable',
+        attachDefaultNetwork: true,
+      },
+    }],
+    ['aws', {
+      type: 'AWS',
+      aws: {
+        instanceType: 'm5.large',
+        instanceProfile: 'c1-worker',
+        subnet: { id: 'subnet-0123456789abcdef0' },
+        rootVolume: { type: 'gp3', size: 120 },
+      },
+    }],
+  ])('uses the hcp platform defaults on %s', (platform, expected) => {
+    expect(nodePool({}, PLATFORMS[platform]()).spec.platform).toEqual(expected);
+  });
+
+  test('names the AWS instance profile after the infrastructure ID', () => {
+    expect(nodePool({}, { ...PLATFORMS.aws(), infraId: 'c1-x7k2p' }).spec.platform.aws.instanceProfile).toBe('c1-x7k2p-worker');
+  });
+});
+
+describe('NodePool fields', () => {
+  test('takes name, replicas, auto repair and arch', () => {
+    const pool = nodePool({ name: 'vcluster2', replicas: 0, autoRepair: true, arch: Arch.ARM64 });
+    expect(pool.metadata.name).toBe('vcluster2');
+    expect(pool.spec.replicas).toBe(0);
+    expect(pool.spec.management.autoRepair).toBe(true);
+    expect(pool.spec.arch).toBe('arm64');
+  });
+
+  test('writes autoscaling instead of replicas', () => {
+    const spec = nodePool({ autoScaling: { min: 1, max: 5 } }).spec;
+    expect(spec.autoScaling).toEqual({ min: 1, max: 5 });
+    expect(spec).not.toHaveProperty('replicas');
+  });
+
+  test('exposes the most nodes the pool can have', () => {
+    const cluster = newCluster();
+    expect(cluster.addNodePool('fixed', { replicas: 3 }).maxNodes).toBe(3);
+    expect(cluster.addNodePool('scaled', { autoScaling: { min: 1, max: 7 } }).maxNodes).toBe(7);
+  });
+
+  test.each([
+    [Duration.seconds(30), '30s'],
+    [Duration.minutes(5), '5m0s'],
+    [Duration.minutes(90), '1h30m0s'],
+    [Duration.hours(25), '25h0m0s'],
+  ])('formats a drain timeout of %p as Go does: %s', (timeout, text) => {
+    const spec = nodePool({ nodeDrainTimeout: timeout, nodeVolumeDetachTimeout: timeout }).spec;
+    expect(spec.nodeDrainTimeout).toBe(text);
+    expect(spec.nodeVolumeDetachTimeout).toBe(text);
+  });
+
+  test('writes maxSurge and maxUnavailable as a rolling update for Replace', () => {
+    expect(nodePool({ upgradeType: UpgradeType.REPLACE, maxSurge: '25%', maxUnavailable: 0 }).spec.management).toEqual({
+      upgradeType: 'Replace',
+      autoRepair: false,
+      replace: { strategy: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: 0 } },
+    });
+  });
+
+  test('writes maxUnavailable alone for Replace', () => {
+    expect(nodePool({ maxUnavailable: 2 }, PLATFORMS.kubevirt()).spec.management.replace).toEqual({ strategy: 'RollingUpdate', rollingUpdate: { maxUnavailable: 2 } });
+  });
+
+  test('writes maxUnavailable under inPlace for InPlace', () => {
+    expect(nodePool({ maxUnavailable: '10%' }).spec.management).toEqual({ upgradeType: 'InPlace', autoRepair: false, inPlace: { maxUnavailable: '10%' } });
+  });
+
+  test('takes a release of its own', () => {
+    expect(nodePool({ release: Release.fromVersion('4.16.5') }).spec.release).toEqual({ image: 'quay.io/openshift-release-dev/ocp-release:4.16.5-multi' });
+  });
+
+  test('writes node labels and taints', () => {
+    const spec = nodePool({
+      nodeLabels: { 'node-role.kubernetes.io/infra': '' },
+      taints: [{ key: 'node-role.kubernetes.io/infra', effect: TaintEffect.NO_SCHEDULE }, { key: 'gpu', value: 'true', effect: TaintEffect.NO_EXECUTE }],
+    }).spec;
+    expect(spec.nodeLabels).toEqual({ 'node-role.kubernetes.io/infra': '' });
+    expect(spec.taints).toEqual([{ key: 'node-role.kubernetes.io/infra', effect: 'NoSchedule' }, { key: 'gpu', value: 'true', effect: 'NoExecute' }]);
+  });
+
+  test('references tuning and config ConfigMaps by name', () => {
+    const spec = nodePool({ tuningConfigMaps: ['performance-profile'], configMaps: ['chrony-config', 'kdump'] }).spec;
+    expect(spec.tuningConfig).toEqual([{ name: 'performance-profile' }]);
+    expect(spec.config).toEqual([{ name: 'chrony-config' }, { name: 'kdump' }]);
+  });
+
+  test('writes pausedUntil, labels and annotations', () => {
+    const pool = nodePool({ pausedUntil: 'true', labels: { team: 'lab' }, annotations: { note: 'gpu pool' } });
+    expect(pool.spec.pausedUntil).toBe('true');
+    expect(pool.metadata.labels).toEqual({ team: 'lab' });
+    expect(pool.metadata.annotations).toEqual({ note: 'gpu pool' });
+  });
+
+  test('takes a platform block of the cluster platform', () => {
+    const spec = nodePool({ platform: NodePoolPlatform.kubevirt({ cores: 8, memory: Size.gibibytes(32) }) }, PLATFORMS.kubevirt()).spec;
+    expect(spec.platform.kubevirt.compute).toEqual({ cores: 8, memory: '32Gi' });
+  });
+
+  test('can join a cluster this app does not own', () => {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    const hub = new ManagementCluster(app, 'hub');
+    const cluster = HostedCluster.fromAttributes(hub, 'existing', {
+      clusterName: 'prod', namespace: 'hcp', platformType: PlatformType.AWS, release: RELEASE, infraId: 'prod-abc12', defaultSubnetId: 'subnet-1',
+    });
+    new NodePool(hub, 'gpu', { cluster, replicas: 1 });
+    const pool = findObject(synthAppOf(hub), 'NodePool');
+    expect(pool.metadata).toEqual({ name: 'prod-gpu', namespace: 'hcp' });
+    expect(pool.spec.clusterName).toBe('prod');
+    expect(pool.spec.platform.aws).toMatchObject({ instanceProfile: 'prod-abc12-worker', subnet: { id: 'subnet-1' } });
+  });
+});
+
+describe('NodePool escape hatches', () => {
+  test('addOverride and resource.addJsonPatch reach the output', () => {
+    const spec = nodePool({}, PLATFORMS.aws(), (pool) => {
+      pool.addOverride('spec.platform.aws.ami', 'ami-0123456789abcdef0');
+      pool.resource.addJsonPatch(JsonPatch.replace('/spec/nodeDrainTimeout', '10m0s'));
+    }).spec;
+    expect(spec.platform.aws.ami).toBe('ami-0123456789abcdef0');
+    expect(spec.nodeDrainTimeout).toBe('10m0s');
+  });
+
+  test('addNodePool works after other pools were added', () => {
+    const cluster = newCluster();
+    cluster.addNodePool('a');
+    cluster.addNodePool('b', { replicas: 1 });
+    expect(synthAppOf(cluster).filter((o) => o.kind === 'NodePool').map((o) => o.metadata.name)).toEqual(['c1-a', 'c1-b']);
+  });
+});
+
+test('snapshot of an agent node pool', () => {
+  const app = new HcpApp({ outdir: '/nonexistent' });
+  const cluster = new HostedCluster(new ManagementCluster(app, 'hub'), 'vcluster2', clusterProps());
+  const pool = cluster.addNodePool('workers', {
+    name: 'vcluster2',
+    replicas: 2,
+    upgradeType: UpgradeType.IN_PLACE,
+    maxUnavailable: 1,
+    nodeDrainTimeout: Duration.minutes(5),
+    nodeLabels: { 'hcp.example.com/pool': 'vcluster2' },
+    taints: [{ key: 'dedicated', value: 'lab', effect: TaintEffect.NO_SCHEDULE }],
+    tuningConfigMaps: ['tuned-hugepages'],
+    platform: NodePoolPlatform.agent({ matchLabels: { 'hcp.example.com/pool': 'vcluster2' } }),
+  });
+  expect(findObject(synthAppOf(pool), 'NodePool')).toMatchSnapshot();
+});
+
+describe('NodePool validation', () => {
+  test('fails when replicas and autoScaling are both given', () => {
+    expect(problemsOf({ replicas: 3, autoScaling: { min: 1, max: 3 } })).toEqual([
+      'hub/c1/workers: replicas (3) and autoScaling ({"min":1,"max":3}) are mutually exclusive; give one',
+    ]);
+  });
+
+  test('fails when autoScaling.max is below autoScaling.min', () => {
+    expect(problemsOf({ autoScaling: { min: 3, max: 1 } })).toEqual(['hub/c1/workers: autoScaling.max (1) must be >= autoScaling.min (3)']);
+  });
+
+  test('fails when autoScaling.min is negative and max is 0', () => {
+    expect(problemsOf({ autoScaling: { min: -1, max: 0 } })).toEqual([
+      'hub/c1/workers: autoScaling.min (-1) must be a whole number >= 0',
+      'hub/c1/workers: autoScaling.max (0) must be a whole number >= 1',
+    ]);
+  });
+
+  test.each([-1, 1.5])('fails when replicas is %p', (replicas) => {
+    expect(problemsOf({ replicas })).toEqual([`hub/c1/workers: replicas (${replicas}) must be a whole number >= 0`]);
+  });
+
+  test('fails when the pool platform differs from the cluster platform', () => {
+    expect(problemsOf({ platform: NodePoolPlatform.kubevirt() })).toEqual([
+      'hub/c1/workers: platform (KubeVirt) must match the platform of cluster c1 (Agent)',
+    ]);
+  });
+
+  test('fails when maxSurge is given with InPlace upgrades', () => {
+    expect(problemsOf({ maxSurge: 1 })).toEqual(['hub/c1/workers: maxSurge (1) only applies to upgradeType Replace, not InPlace']);
+  });
+
+  test.each([
+    ['maxSurge', '150%'],
+    ['maxSurge', -1],
+    ['maxUnavailable', '10'],
+    ['maxUnavailable', 0.5],
+  ] as const)('fails when %s is %p', (field, count) => {
+    expect(problemsOf({ upgradeType: UpgradeType.REPLACE, [field]: count })).toEqual([
+      `hub/c1/workers: ${field} (${JSON.stringify(count)}) must be a whole number >= 0 or a percentage such as "25%"`,
+    ]);
+  });
+
+  test('fails when the pool release is newer than the cluster release', () => {
+    expect(problemsOf({ release: Release.fromVersion('4.18.0') })).toEqual([
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is newer than the cluster\'s '
+      + '("quay.io/openshift-release-dev/ocp-release:4.17.0-multi"); node pools must not run ahead of the control plane',
+    ]);
+  });
+
+  test('fails when the pool release is more than three minor versions behind', () => {
+    expect(problemsOf({ release: Release.fromVersion('4.13.0') })).toEqual([
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.13.0-multi") is more than three minor versions behind the cluster\'s '
+      + '("quay.io/openshift-release-dev/ocp-release:4.17.0-multi")',
+    ]);
+  });
+
+  test('accepts a pool three minor versions behind', () => {
+    expect(problemsOf({ release: Release.fromVersion('4.14.0') })).toEqual([]);
+  });
+
+  test('fails when the pool release image is malformed', () => {
+    expect(problemsOf({ release: Release.fromImage('quay.io/ocp/release@sha256:beef') })).toEqual([
+      'hub/c1/workers: release image ("quay.io/ocp/release@sha256:beef") must be an image reference such as quay.io/openshift-release-dev/ocp-release:4.17.0-multi or ...@sha256:<64 hex digits>',
+    ]);
+  });
+
+  test('fails when the name is not a DNS-1123 label', () => {
+    expect(problemsOf({ name: 'Workers_1' })).toEqual([`hub/c1/workers: name ("Workers_1") ${DNS1123_LABEL_RULE}`]);
+  });
+
+  test('fails when a node label is invalid', () => {
+    expect(problemsOf({ nodeLabels: { 'node role': 'infra' } })).toEqual(['hub/c1/workers: nodeLabels ("node role=infra") must be a valid label key and value']);
+  });
+
+  test('fails when a taint key is invalid', () => {
+    expect(problemsOf({ taints: [{ key: 'bad key', effect: TaintEffect.NO_SCHEDULE }] })).toEqual(['hub/c1/workers: taints[0].key ("bad key") must be a label key']);
+  });
+
+  test.each(['tuningConfigMaps', 'configMaps'] as const)('fails when a %s name is invalid', (field) => {
+    expect(problemsOf({ [field]: ['ok', 'Tuned_Profile'] })).toEqual([`hub/c1/workers: ${field}[1] ("Tuned_Profile") must name a ConfigMap (DNS-1123 subdomain)`]);
+  });
+
+  test('reports several problems at once', () => {
+    expect(problemsOf({ replicas: -1, maxSurge: 1, platform: NodePoolPlatform.none() })).toEqual([
+      'hub/c1/workers: replicas (-1) must be a whole number >= 0',
+      'hub/c1/workers: platform (None) must match the platform of cluster c1 (Agent)',
+      'hub/c1/workers: maxSurge (1) only applies to upgradeType Replace, not InPlace',
+    ]);
+  });
+});
