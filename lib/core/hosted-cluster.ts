@@ -31,7 +31,7 @@ export const PAUSED_UNTIL_TRUE = 'true';
 /** A toleration for the control-plane pods. */
 export interface Toleration {
   readonly key?: string;
-  /** @default 'Equal' when a value is given, else 'Exists' */
+  /** @default - 'Exists' when no key is given (tolerate every taint), else Kubernetes' 'Equal' */
   readonly operator?: 'Equal' | 'Exists';
   readonly value?: string;
   /** @default - all effects */
@@ -283,7 +283,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
         ? { disabled: props.disabledCapabilities, enabled: props.enabledCapabilities as unknown as hc.HostedClusterSpecCapabilitiesEnabled[] }
         : undefined,
       nodeSelector: props.controlPlaneNodeSelector,
-      tolerations: props.controlPlaneTolerations?.map((t) => ({ ...t, operator: t.operator ?? (t.value === undefined ? 'Exists' : 'Equal') })),
+      tolerations: props.controlPlaneTolerations?.map((t) => ({ ...t, operator: t.operator ?? (t.key === undefined ? 'Exists' : undefined) })),
       labels: props.controlPlanePodLabels,
       pausedUntil: props.pausedUntil,
       configuration: props.configuration,

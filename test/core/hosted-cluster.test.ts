@@ -286,13 +286,14 @@ describe('HostedCluster objects beside the HostedCluster', () => {
 });
 
 describe('HostedCluster fields', () => {
-  test('writes tolerations, defaulting the operator from the value', () => {
+  test('writes tolerations as given, adding operator Exists only to a toleration without a key', () => {
     const spec = hostedCluster({
-      controlPlaneTolerations: [{ key: 'hcp', value: 'true', effect: 'NoSchedule' }, { key: 'dedicated' }],
+      controlPlaneTolerations: [{ key: 'hcp', value: 'true', effect: 'NoSchedule' }, { key: 'dedicated', operator: 'Exists' }, { effect: 'NoExecute' }],
     }).spec;
     expect(spec.tolerations).toEqual([
-      { key: 'hcp', operator: 'Equal', value: 'true', effect: 'NoSchedule' },
+      { key: 'hcp', value: 'true', effect: 'NoSchedule' },
       { key: 'dedicated', operator: 'Exists' },
+      { operator: 'Exists', effect: 'NoExecute' },
     ]);
   });
 

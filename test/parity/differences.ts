@@ -95,14 +95,6 @@ export const DIFFERENCES = {
       for (const pool of fixture.filter((o) => o.kind === 'NodePool')) pool.metadata.name = pool.metadata.name.toLowerCase();
     },
   },
-  tolerationOperator: {
-    reason: 'hcp-cdk writes operator: Equal for a toleration with a value; the CLI leaves it empty, which Kubernetes reads as Equal',
-    apply: ({ fixture }) => {
-      for (const toleration of findObject(fixture, 'HostedCluster').spec.tolerations ?? []) {
-        if (toleration.value !== undefined && toleration.operator === undefined) toleration.operator = 'Equal';
-      }
-    },
-  },
 } satisfies Record<string, Difference>;
 
 export type DifferenceName = keyof typeof DIFFERENCES;
