@@ -48,20 +48,25 @@ const HCP_AGENT = 'product-cli/cmd/nodepool/agent/testdata/zz_fixture_TestUpdate
 const HCP_AWS = 'product-cli/cmd/nodepool/aws/testdata/zz_fixture_TestUpdateNodePool_When_';
 const HCP_KUBEVIRT = 'product-cli/cmd/nodepool/kubevirt/testdata/zz_fixture_TestUpdateNodePool_When_';
 
+// The developer and product CLI tests pass the same flags in these cases; each case still compares with its own fixture.
+const AWS_MINIMAL = () => NodePoolPlatform.aws({ instanceType: 'm5.large', subnetId: 'subnet-test123' });
+const AWS_FULL = () => NodePoolPlatform.aws({
+  instanceType: 'm5.xlarge',
+  subnetId: 'subnet-test456',
+  securityGroupIds: ['sg-test789'],
+  instanceProfile: 'test-worker-profile',
+  rootVolume: { type: 'gp3', sizeGiB: 150, iops: 5000, kmsKeyArn: 'arn:aws:kms:us-east-1:123456789012:key/test-key' },
+});
+const KUBEVIRT_MINIMAL = () => NodePoolPlatform.kubevirt({ cores: 2, memory: Size.gibibytes(4), rootVolumeSize: Size.gibibytes(32) });
+
 describe('aws (hypershift)', () => {
   test('C25 aws (hypershift): minimal configuration', () => {
-    const ours = renderPlatformBlock(PlatformType.AWS, NodePoolPlatform.aws({ instanceType: 'm5.large', subnetId: 'subnet-test123' }));
+    const ours = renderPlatformBlock(PlatformType.AWS, AWS_MINIMAL());
     expect(ours).toEqual(readFixture(`${HYPERSHIFT_AWS}minimal_configuration_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 
   test('C26 aws (hypershift): full configuration', () => {
-    const ours = renderPlatformBlock(PlatformType.AWS, NodePoolPlatform.aws({
-      instanceType: 'm5.xlarge',
-      subnetId: 'subnet-test456',
-      securityGroupIds: ['sg-test789'],
-      instanceProfile: 'test-worker-profile',
-      rootVolume: { type: 'gp3', sizeGiB: 150, iops: 5000, kmsKeyArn: 'arn:aws:kms:us-east-1:123456789012:key/test-key' },
-    }));
+    const ours = renderPlatformBlock(PlatformType.AWS, AWS_FULL());
     expect(ours).toEqual(readFixture(`${HYPERSHIFT_AWS}full_configuration_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 
@@ -77,9 +82,7 @@ describe('aws (hypershift)', () => {
 
 describe('kubevirt (hypershift)', () => {
   test('C30 kubevirt (hypershift): minimal configuration', () => {
-    const ours = renderPlatformBlock(PlatformType.KUBEVIRT, NodePoolPlatform.kubevirt({
-      cores: 2, memory: Size.gibibytes(4), rootVolumeSize: Size.gibibytes(32),
-    }));
+    const ours = renderPlatformBlock(PlatformType.KUBEVIRT, KUBEVIRT_MINIMAL());
     expect(ours).toEqual(readFixture(`${HYPERSHIFT_KUBEVIRT}minimal_configuration_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 
@@ -134,18 +137,12 @@ describe('agent (hcp)', () => {
 
 describe('aws (hcp)', () => {
   test('C38 aws (hcp): minimal configuration', () => {
-    const ours = renderPlatformBlock(PlatformType.AWS, NodePoolPlatform.aws({ instanceType: 'm5.large', subnetId: 'subnet-test123' }));
+    const ours = renderPlatformBlock(PlatformType.AWS, AWS_MINIMAL());
     expect(ours).toEqual(readFixture(`${HCP_AWS}minimal_configuration_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 
   test('C39 aws (hcp): full configuration', () => {
-    const ours = renderPlatformBlock(PlatformType.AWS, NodePoolPlatform.aws({
-      instanceType: 'm5.xlarge',
-      subnetId: 'subnet-test456',
-      securityGroupIds: ['sg-test789'],
-      instanceProfile: 'test-worker-profile',
-      rootVolume: { type: 'gp3', sizeGiB: 150, iops: 5000, kmsKeyArn: 'arn:aws:kms:us-east-1:123456789012:key/test-key' },
-    }));
+    const ours = renderPlatformBlock(PlatformType.AWS, AWS_FULL());
     expect(ours).toEqual(readFixture(`${HCP_AWS}full_configuration_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 
@@ -157,9 +154,7 @@ describe('aws (hcp)', () => {
 
 describe('kubevirt (hcp)', () => {
   test('C43 kubevirt (hcp): minimal configuration', () => {
-    const ours = renderPlatformBlock(PlatformType.KUBEVIRT, NodePoolPlatform.kubevirt({
-      cores: 2, memory: Size.gibibytes(4), rootVolumeSize: Size.gibibytes(32),
-    }));
+    const ours = renderPlatformBlock(PlatformType.KUBEVIRT, KUBEVIRT_MINIMAL());
     expect(ours).toEqual(readFixture(`${HCP_KUBEVIRT}minimal_configuration_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 
