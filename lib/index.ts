@@ -20,3 +20,8 @@ export * from './platform/node-pool-platform';
 export * from './platform/none';
 export * from './platform/platform-type';
 export * from './secrets/secret-source';
+export * from './validation/cel/cel-rule';
+export * from './validation/object-validator';
+export * from './validation/schema-catalog';
+export * from './validation/validate-manifests';
+export * from './validation/validation-problem';

@@ -5,6 +5,9 @@ import { IConstruct } from 'constructs';
 import * as YAML from 'yaml';
 import { HostedCluster } from './hosted-cluster';
 import { HcpValidationError } from './problems';
+import { ObjectValidator } from '../validation/object-validator';
+import { SchemaCatalog } from '../validation/schema-catalog';
+import { formatProblem } from '../validation/validation-problem';
 
 /** Apply order by kind: what others depend on comes first (file names carry the rank). */
 const KIND_RANK: Record<string, number> = {
@@ -21,6 +24,28 @@ export interface SynthesizedFile {
   readonly text: string;
 }
 
+export interface HcpAppProps extends AppProps {
+  /**
+   * Check every object against the schema and CEL rules of its CRD (or built-in kind) before
+   * anything is written, as the API server would on apply.
+   * @default true
+   */
+  readonly validateObjects?: boolean;
+  /**
+   * CRD files or directories that replace the bundled schemas for the kinds they serve, e.g. the
+   * CRDs installed on the management cluster (`oc get crd -o yaml`).
+   * @default - the bundled CRDs (Default feature set, see cdk8s.yaml's validationSchemas)
+   */
+  readonly crds?: readonly string[];
+  /**
+   * Check transition rules (immutable fields and other `oldSelf` rules) against the objects
+   * already in the output directory, i.e. the previous synth, which in a GitOps repository is
+   * what the cluster runs.
+   * @default true
+   */
+  readonly compareWithPreviousOutput?: boolean;
+}
+
 /**
  * A cdk8s App whose synth is all-or-nothing: every construct is validated and
  * every object rendered in memory first; files are written only when nothing failed,
@@ -30,8 +55,17 @@ export interface SynthesizedFile {
  * objects (and its NodePools') in `<outdir>/<chart>/<cluster name>/`.
  */
 export class HcpApp extends App {
-  constructor(props: AppProps = {}) {
+  private readonly validator?: ObjectValidator;
+  private readonly compareWithPreviousOutput: boolean;
+
+  constructor(props: HcpAppProps = {}) {
     super(props);
+    if (props.validateObjects ?? true) {
+      const catalog = SchemaCatalog.bundled();
+      for (const crds of props.crds ?? []) catalog.addCustomResourceDefinitionFiles(crds);
+      this.validator = new ObjectValidator({ catalog });
+    }
+    this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
   }
 
   /** Validates and renders every chart; throws HcpValidationError listing all problems. */
@@ -57,6 +91,10 @@ export class HcpApp extends App {
         const previous = seen.get(file);
         if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
         seen.set(file, object.node.path);
+        const previousOutput = this.validator && this.compareWithPreviousOutput ? this.readPreviousOutput(file) : undefined;
+        for (const problem of this.validator?.validate(json, { source: object.node.path, previous: previousOutput }) ?? []) {
+          problems.push(formatProblem(problem));
+        }
         files.push({ path: file, text: YAML.stringify(json, { lineWidth: 0 }) });
       }
     }
@@ -78,6 +116,17 @@ export class HcpApp extends App {
     fs.mkdirSync(staging, { recursive: true });
     fs.rmSync(outdir, { recursive: true, force: true });
     fs.renameSync(staging, outdir);
+  }
+
+  /** The object this file held after the previous synth, if the output directory has it. */
+  private readPreviousOutput(file: string): unknown {
+    const previous = path.join(path.resolve(this.outdir), file);
+    if (!fs.existsSync(previous)) return undefined;
+    try {
+      return YAML.parse(fs.readFileSync(previous, 'utf8'));
+    } catch {
+      return undefined; // A file that no longer parses is replaced, not compared with.
+    }
   }
 
 }

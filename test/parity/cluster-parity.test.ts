@@ -25,12 +25,17 @@
 //   wants lower case), `fakeIssuerURL` (the CRD wants a URL), the pool name `<name>-fakeName` (Kubernetes
 //   names are lower case) and `fakeBaseDomain` (hcp-cdk wants a lower-case DNS name). The test passes
 //   valid stand-ins (AWS_STAND_INS) and writes them into the fixture; all other fake values pass unchanged.
+//   Also `fakeSubnetID` (the NodePool CRD wants `subnet-...`) and `fakeKMSKeyARN` (the CRD wants an ARN).
+// - fakeNodePortAddress: the agent and none fixtures publish on NodePort address `fakeAddress`, which the
+//   CRD rejects (a host name needs a dot); the test uses NODE_PORT_ADDRESS_STAND_IN.
+// Every synthesized object also passes the CRD schema and CEL check (HcpApp runs it in synthesize()), so
+// a fake value the API server would reject cannot pass unnoticed.
 import { Size } from 'cdk8s';
 import {
   AvailabilityPolicy, ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, KubevirtAccessMode, ManagementCluster,
   NodePoolPlatform, Release, SecretEncryption, SecretSource,
 } from '../../lib';
-import { AWS_STAND_INS, compareCluster, RELEASE_IMAGE } from './differences';
+import { AWS_STAND_INS, compareCluster, NODE_PORT_ADDRESS_STAND_IN, RELEASE_IMAGE } from './differences';
 
 const AGENT_FIXTURE = 'cmd/cluster/agent/testdata/zz_fixture_TestCreateCluster_When_minimal_flags_are_provided__it_should_render_successfully.yaml';
 const AWS_FIXTURES = 'cmd/cluster/aws/testdata';
@@ -56,7 +61,7 @@ describe('agent', () => {
     const cluster = new HostedCluster(hub, 'example', {
       release: Release.fromImage(RELEASE_IMAGE),
       pullSecret: SecretSource.fromExistingSecret('example-pull-secret'),
-      platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: 'fakeAddress' }),
+      platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: NODE_PORT_ADDRESS_STAND_IN }),
       infraId: 'example-sffhb',
       secretEncryption: inlineEtcdKey(FIRST_ETCD_KEY),
       controllerAvailabilityPolicy: AvailabilityPolicy.SINGLE_REPLICA,
@@ -64,7 +69,7 @@ describe('agent', () => {
     cluster.addNodePool('example', { name: 'example', replicas: 0 });
 
     const { ours, fixture } = compareCluster(app, AGENT_FIXTURE,
-      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'agentNamespace'],
+      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'agentNamespace', 'fakeNodePortAddress'],
       { agentNamespace: 'agents' });
     expect(ours).toEqual(fixture);
   });
@@ -76,7 +81,7 @@ describe('aws', () => {
     return ClusterPlatform.aws({
       region,
       vpcId: 'fakeVPCID',
-      defaultSubnet: { id: 'fakeSubnetID', zone: 'fakeName' },
+      defaultSubnet: { id: AWS_STAND_INS.subnetId, zone: 'fakeName' },
       roles: {
         ingressArn: 'fakeIngressARN',
         imageRegistryArn: 'fakeImageRegistryARN',
@@ -90,7 +95,7 @@ describe('aws', () => {
       publicZoneId: 'fakePublicZoneID',
       privateZoneId: 'fakePrivateZoneID',
       machineCidr: '192.0.2.0/24',
-      kms: { activeKeyArn: 'fakeKMSKeyARN', providerRoleArn: 'fakeKMSProviderRoleARN' },
+      kms: { activeKeyArn: AWS_STAND_INS.kmsKeyArn, providerRoleArn: 'fakeKMSProviderRoleARN' },
     });
   }
 
@@ -239,7 +244,7 @@ describe('none', () => {
     const cluster = new HostedCluster(hub, 'example', {
       release: Release.fromImage(RELEASE_IMAGE),
       pullSecret: SecretSource.fromExistingSecret('example-pull-secret'),
-      platform: ClusterPlatform.none({ apiServerAddress: 'fakeAddress' }),
+      platform: ClusterPlatform.none({ apiServerAddress: NODE_PORT_ADDRESS_STAND_IN }),
       infraId: 'example-sffhb',
       secretEncryption: inlineEtcdKey(FIRST_ETCD_KEY),
       controllerAvailabilityPolicy: AvailabilityPolicy.SINGLE_REPLICA,
@@ -247,7 +252,7 @@ describe('none', () => {
     cluster.addNodePool('example', { name: 'example', replicas: 0 });
 
     const { ours, fixture } = compareCluster(app, NONE_FIXTURE,
-      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference']);
+      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'fakeNodePortAddress']);
     expect(ours).toEqual(fixture);
   });
 });

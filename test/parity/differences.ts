@@ -20,7 +20,14 @@ export const AWS_STAND_INS = {
   issuerUrl: 'https://fakeissuerurl.example.com',
   /** For `fakeBaseDomain`: hcp-cdk requires a lower-case DNS-1123 subdomain (the CRD alone accepts upper case). */
   baseDomain: 'fakebasedomain',
+  /** For `fakeSubnetID`: the NodePool CRD wants an ID starting `subnet-` (or filters instead). */
+  subnetId: 'subnet-fake',
+  /** For `fakeKMSKeyARN`: the CRD wants an ARN (starting `arn:`). */
+  kmsKeyArn: 'arn:aws:kms:us-east-1:123456789012:key/fake',
 } as const;
+
+/** For the NodePort address `fakeAddress`: the CRD wants a host name with a dot, or an IP address. */
+export const NODE_PORT_ADDRESS_STAND_IN = 'fake-address.example.com';
 
 /** Case-specific values some differences need. */
 export interface DifferenceContext {
@@ -81,8 +88,20 @@ export const DIFFERENCES = {
       cluster.spec.platform.agent.agentNamespace = context.agentNamespace;
     },
   },
+  fakeNodePortAddress: {
+    reason: 'the fixture publishes services on NodePort address "fakeAddress", which the CRD rejects (no dot, not an IP); the test uses NODE_PORT_ADDRESS_STAND_IN',
+    apply: ({ fixture }) => {
+      const cluster = findObject(fixture, 'HostedCluster');
+      for (const service of cluster.spec.services) {
+        const nodePort = service.servicePublishingStrategy.nodePort;
+        if (!nodePort) continue;
+        expectFixtureValue('fakeNodePortAddress', nodePort.address, 'fakeAddress');
+        nodePort.address = NODE_PORT_ADDRESS_STAND_IN;
+      }
+    },
+  },
   fakeAwsValues: {
-    reason: 'fake values the API server rejects (infraID and NodePool names in upper case, an issuerURL that is no URL) or hcp-cdk rejects (an upper-case baseDomain) become AWS_STAND_INS',
+    reason: 'fake values the API server rejects (infraID and NodePool names in upper case, an issuerURL that is no URL, a subnet ID without `subnet-`, a KMS key that is no ARN) or hcp-cdk rejects (an upper-case baseDomain) become AWS_STAND_INS',
     apply: ({ fixture }) => {
       const cluster = findObject(fixture, 'HostedCluster');
       expectFixtureValue('fakeAwsValues', cluster.spec.infraID, 'fakeInfraID');
@@ -91,8 +110,19 @@ export const DIFFERENCES = {
       cluster.spec.infraID = AWS_STAND_INS.infraId;
       cluster.spec.issuerURL = AWS_STAND_INS.issuerUrl;
       cluster.spec.dns.baseDomain = AWS_STAND_INS.baseDomain;
+      expectFixtureValue('fakeAwsValues', cluster.spec.platform.aws.cloudProviderConfig.subnet.id, 'fakeSubnetID');
+      cluster.spec.platform.aws.cloudProviderConfig.subnet.id = AWS_STAND_INS.subnetId;
+      const kmsKey = cluster.spec.secretEncryption?.kms?.aws?.activeKey;
+      if (kmsKey) {
+        expectFixtureValue('fakeAwsValues', kmsKey.arn, 'fakeKMSKeyARN');
+        kmsKey.arn = AWS_STAND_INS.kmsKeyArn;
+      }
       // The CLI names the pool `<cluster>-<zone name>`, here the zone `fakeName`.
-      for (const pool of fixture.filter((o) => o.kind === 'NodePool')) pool.metadata.name = pool.metadata.name.toLowerCase();
+      for (const pool of fixture.filter((o) => o.kind === 'NodePool')) {
+        pool.metadata.name = pool.metadata.name.toLowerCase();
+        expectFixtureValue('fakeAwsValues', pool.spec.platform.aws.subnet.id, 'fakeSubnetID');
+        pool.spec.platform.aws.subnet.id = AWS_STAND_INS.subnetId;
+      }
     },
   },
 } satisfies Record<string, Difference>;

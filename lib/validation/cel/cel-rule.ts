@@ -1,0 +1,127 @@
+import { Environment, Optional } from '@marcbachmann/cel-js';
+import { re2 } from '../re2';
+import { registerKubernetesLibrary } from './kubernetes-cel-library';
+
+/** One entry of a schema's `x-kubernetes-validations`. */
+export interface CelValidationRule {
+  readonly rule: string;
+  readonly message?: string;
+  readonly messageExpression?: string;
+  readonly reason?: string;
+  readonly fieldPath?: string;
+  readonly optionalOldSelf?: boolean;
+}
+
+/** A CRD rule calls a function (or names a variable) that hcp-cdk's CEL environment does not have. */
+export class UnsupportedCelRuleError extends Error {
+  constructor(readonly rule: string, readonly location: string, readonly detail: string) {
+    super(`${location}: CEL rule ${JSON.stringify(rule)} cannot be checked: ${detail}; hcp-cdk supports the CEL standard library and the Kubernetes libraries (regex, URLs, IP/CIDR, format, quantity, lists)`);
+    this.name = 'UnsupportedCelRuleError';
+  }
+}
+
+export type RuleOutcome =
+  | { readonly passed: true }
+  | { readonly passed: false; readonly message: string; readonly evaluationError?: string };
+
+let sharedEnvironment: Environment | undefined;
+
+/** The CEL environment every rule runs in: `self` and `oldSelf` as dyn, optionals, Kubernetes libraries. */
+function environment(): Environment {
+  if (!sharedEnvironment) {
+    sharedEnvironment = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false })
+      .registerVariable('self', 'dyn')
+      .registerVariable('oldSelf', 'dyn');
+    registerKubernetesLibrary(sharedEnvironment);
+    // The built-in matches() uses JavaScript regex semantics; Kubernetes uses RE2 (see re2.ts).
+    sharedEnvironment.registerFunction('string.matchesRe2(string): bool', (s: string, pattern: string) => re2(pattern).test(s));
+  }
+  return sharedEnvironment;
+}
+
+/** A compiled `x-kubernetes-validations` entry, evaluated against the CEL form of a value. */
+export class CompiledCelRule {
+  /** Transition rules compare with the stored object; they only run when an earlier version is given. */
+  readonly isTransitionRule: boolean;
+  private readonly program: (context: object) => unknown;
+  private readonly messageProgram?: (context: object) => unknown;
+
+  /** Stable identity for coverage reports: `<crd>@<version> <schema path>#<index>`. */
+  readonly id: string;
+
+  constructor(readonly spec: CelValidationRule, readonly location: string, index = 0) {
+    this.id = `${location}#${index}`;
+    const env = environment();
+    const source = renameMatches(spec.rule);
+    const check = env.check(source);
+    if (!check.valid) {
+      throw new UnsupportedCelRuleError(spec.rule, location, (check.error?.message ?? 'type check failed').split('\n')[0].replace('matchesRe2', 'matches'));
+    }
+    this.program = env.parse(source);
+    this.isTransitionRule = /\boldSelf\b/.test(spec.rule) || /\boldSelf\b/.test(spec.messageExpression ?? '');
+    if (spec.messageExpression) {
+      const messageCheck = env.check(renameMatches(spec.messageExpression));
+      if (!messageCheck.valid) throw new UnsupportedCelRuleError(spec.messageExpression, location, (messageCheck.error?.message ?? 'type check failed').split('\n')[0]);
+      this.messageProgram = env.parse(renameMatches(spec.messageExpression));
+    }
+  }
+
+  /**
+   * Evaluates the rule with `self` bound to `value` (already converted to CEL values) and, for
+   * transition rules, `oldSelf` to `oldValue`. Returns undefined when the rule does not apply.
+   */
+  evaluate(value: unknown, oldValue: unknown): RuleOutcome | undefined {
+    let oldSelf = oldValue;
+    if (this.isTransitionRule) {
+      if (this.spec.optionalOldSelf) oldSelf = oldValue === undefined ? Optional.none() : Optional.of(oldValue);
+      else if (oldValue === undefined) return undefined;
+    }
+    const context = { self: value, oldSelf };
+    let result: unknown;
+    try {
+      result = this.program(context);
+    } catch (error) {
+      const detail = (error as Error).message.split('\n')[0];
+      return { passed: false, message: `${this.message(context)} (rule evaluation error: ${detail})`, evaluationError: detail };
+    }
+    if (result === true) return { passed: true };
+    if (result === false) return { passed: false, message: this.message(context) };
+    return { passed: false, message: `rule ${JSON.stringify(this.spec.rule)} returned ${String(result)}, not a bool`, evaluationError: 'not a bool' };
+  }
+
+  private message(context: object): string {
+    if (this.messageProgram) {
+      try {
+        const text = this.messageProgram(context);
+        if (typeof text === 'string' && text.trim() !== '') return text;
+      } catch {
+        // The API server falls back to `message` when messageExpression fails.
+      }
+    }
+    return this.spec.message ?? `failed rule: ${this.spec.rule}`;
+  }
+}
+
+/** Renames `.matches(` outside string literals so that the RE2 version runs. */
+function renameMatches(expression: string): string {
+  let out = '';
+  for (let i = 0; i < expression.length; i++) {
+    const c = expression[i];
+    if (c === '"' || c === '\'') {
+      const triple = expression.startsWith(c.repeat(3), i);
+      const quote = triple ? c.repeat(3) : c;
+      let j = i + quote.length;
+      while (j < expression.length && !expression.startsWith(quote, j)) j += expression[j] === '\\' ? 2 : 1;
+      out += expression.slice(i, j + quote.length);
+      i = j + quote.length - 1;
+      continue;
+    }
+    if (expression.startsWith('.matches(', i)) {
+      out += '.matchesRe2(';
+      i += '.matches('.length - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}

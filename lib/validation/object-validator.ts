@@ -1,0 +1,352 @@
+import { isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
+import { CompiledCelRule } from './cel/cel-rule';
+import { satisfiesFormat } from './kubernetes-formats';
+import { re2 } from './re2';
+import { KindSchema, OpenApiSchema, SchemaCatalog } from './schema-catalog';
+import { identify, ObjectIdentity, ValidationProblem } from './validation-problem';
+
+/** Called for every CEL rule evaluated; the rule-coverage report listens here. */
+export type RuleObserver = (rule: CompiledCelRule, passed: boolean) => void;
+
+export interface ObjectValidatorOptions {
+  /** @default SchemaCatalog.bundled() */
+  readonly catalog?: SchemaCatalog;
+  /** @default - none */
+  readonly ruleObserver?: RuleObserver;
+}
+
+export interface ValidateOptions {
+  /**
+   * The object as it is stored now (for example the previously committed output). Transition rules
+   * (those that use `oldSelf`) run only when it is given, as on an update.
+   * @default - the object is checked as a create: transition rules are skipped
+   */
+  readonly previous?: unknown;
+  /** Where the object came from, copied into each problem. @default - none */
+  readonly source?: string;
+}
+
+/** Kinds whose names the API server checks as DNS-1123 labels rather than subdomains. */
+const LABEL_NAMED_KINDS = new Set(['v1/Namespace', 'v1/Service']);
+const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+
+/**
+ * Checks objects the way the API server does on create (and, given the stored object, on update):
+ * the OpenAPI structural schema with defaults applied, unknown fields as strict field validation
+ * reports them, object metadata, and every `x-kubernetes-validations` CEL rule.
+ */
+export class ObjectValidator {
+  private readonly catalog: SchemaCatalog;
+  private readonly ruleObserver?: RuleObserver;
+
+  constructor(options: ObjectValidatorOptions = {}) {
+    this.catalog = options.catalog ?? SchemaCatalog.bundled();
+    this.ruleObserver = options.ruleObserver;
+  }
+
+  validate(object: unknown, options: ValidateOptions = {}): ValidationProblem[] {
+    const identity = identify(object);
+    const walk = new SchemaWalk(this.catalog, identity, options.source, this.ruleObserver);
+    if (!isPlainObject(object)) {
+      walk.report('', 'must be a Kubernetes object (a mapping with apiVersion, kind and metadata)', object);
+      return walk.problems;
+    }
+    if (!identity.apiVersion || !identity.kind) {
+      walk.report(identity.apiVersion ? 'kind' : 'apiVersion', 'Required value: every object needs apiVersion and kind');
+      return walk.problems;
+    }
+    const kind = this.catalog.lookup(identity.apiVersion, identity.kind);
+    if (!kind) {
+      walk.report('apiVersion', `no schema for ${identity.kind} in ${identity.apiVersion}: the CRD is neither bundled nor given with --crds`, identity.apiVersion);
+      return walk.problems;
+    }
+    walk.checkObject(object, kind, options.previous);
+    return walk.problems;
+  }
+}
+
+/** One object's traversal: the schema and the value side by side, collecting every problem. */
+class SchemaWalk {
+  readonly problems: ValidationProblem[] = [];
+  private kind!: KindSchema;
+  private definitions: Readonly<Record<string, OpenApiSchema>> = {};
+  private rulesEnabled = true;
+
+  constructor(
+    private readonly catalog: SchemaCatalog,
+    private readonly identity: ObjectIdentity,
+    private readonly source: string | undefined,
+    private readonly ruleObserver: RuleObserver | undefined,
+  ) {}
+
+  report(path: string, message: string, value?: unknown, rule?: string): void {
+    const problem: ValidationProblem = { object: this.identity, path, message, ...(arguments.length > 2 ? { value } : {}), ...(rule ? { rule } : {}), ...(this.source ? { source: this.source } : {}) };
+    this.problems.push(problem);
+  }
+
+  checkObject(object: Record<string, unknown>, kind: KindSchema, previous: unknown): void {
+    this.kind = kind;
+    this.definitions = kind.builtIn ? kind.definitions : this.catalog.builtInDefinitions();
+    this.checkMetadata(object.metadata, kind);
+    const { metadata, ...rest } = object;
+    const schema = this.resolve(kind.schema);
+    // metadata is checked against ObjectMeta above; CRD schemas only say `type: object` for it.
+    const rootSchema: OpenApiSchema = { ...schema, properties: { ...schema.properties, metadata: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } } };
+    this.walk({ ...rest, ...(metadata === undefined ? {} : { metadata }) }, rootSchema, '', '', previous, true);
+  }
+
+  private checkMetadata(metadata: unknown, kind: KindSchema): void {
+    if (!isPlainObject(metadata)) {
+      this.report('metadata', 'Required value: metadata with a name is required', metadata);
+      return;
+    }
+    this.walk(metadata, { $ref: OBJECT_META }, 'metadata', '.metadata', undefined, true);
+    const name = metadata.name;
+    const key = `${this.identity.apiVersion}/${this.identity.kind}`;
+    if (typeof name !== 'string' || name === '') {
+      if (!metadata.generateName) this.report('metadata.name', 'Required value: name or generateName is required');
+    } else if (kind.builtIn && LABEL_NAMED_KINDS.has(key) ? !isDns1123Label(name) : !isDns1123Subdomain(name)) {
+      const what = LABEL_NAMED_KINDS.has(key) ? 'a DNS-1123 label (at most 63 lower-case letters, digits and "-")' : 'a DNS-1123 subdomain (lower-case letters, digits, "-" and ".", at most 253 characters)';
+      this.report('metadata.name', `Invalid value: must be ${what}`, name);
+    }
+    if (metadata.namespace !== undefined) {
+      if (!kind.namespaced) this.report('metadata.namespace', `Invalid value: ${this.identity.kind} is cluster-scoped and takes no namespace`, metadata.namespace);
+      else if (typeof metadata.namespace === 'string' && !isDns1123Label(metadata.namespace)) this.report('metadata.namespace', 'Invalid value: must be a DNS-1123 label', metadata.namespace);
+    }
+    for (const field of ['labels', 'annotations'] as const) {
+      const entries = metadata[field];
+      if (!isPlainObject(entries)) continue;
+      for (const [k, v] of Object.entries(entries)) {
+        if (!isQualifiedName(k)) this.report(`metadata.${field}`, `Invalid value: key ${JSON.stringify(k)} must be a qualified name (an optional DNS prefix and "/", then at most 63 alphanumerics, "-", "_" or ".")`, k);
+        if (field === 'labels' && typeof v === 'string' && !isLabelValue(v)) this.report(`metadata.labels[${k}]`, 'Invalid value: must be a label value (at most 63 alphanumerics, "-", "_" or ".", starting and ending with an alphanumeric)', v);
+      }
+    }
+  }
+
+  private resolve(schema: OpenApiSchema): OpenApiSchema {
+    let resolved = schema;
+    while (resolved.$ref) {
+      const target = this.definitions[resolved.$ref];
+      if (!target) throw new Error(`schema ${this.kind.id}: unknown definition ${resolved.$ref}`);
+      resolved = target;
+    }
+    return resolved;
+  }
+
+  /**
+   * Validates `value` against `schema` and returns it as CEL sees it (integers as bigint), or
+   * undefined when its type is wrong. `structural` is false inside allOf/anyOf/oneOf/not, where
+   * only value constraints apply.
+   */
+  private walk(value: unknown, schemaIn: OpenApiSchema, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown {
+    const schema = this.resolve(schemaIn);
+    if (value === null) {
+      if (!schema.nullable && structural) this.report(path, `Invalid value: null: must be ${describeType(schema)}`, null);
+      return null;
+    }
+    if (!this.checkType(value, schema, path)) return undefined;
+
+    this.checkValueConstraints(value, schema, path);
+    for (const sub of schema.allOf ?? []) this.walk(value, sub, path, schemaPath, undefined, false);
+    if (schema.anyOf && !schema.anyOf.some(sub => this.quietlyPasses(value, sub))) this.report(path, 'Invalid value: must match at least one of the schemas in anyOf', value);
+    if (schema.oneOf && schema.oneOf.filter(sub => this.quietlyPasses(value, sub)).length !== 1) this.report(path, 'Invalid value: must match exactly one of the schemas in oneOf', value);
+    if (schema.not && this.quietlyPasses(value, schema.not)) this.report(path, 'Invalid value: must not match the schema in not', value);
+
+    let celValue: unknown = value;
+    if (Array.isArray(value)) {
+      celValue = this.walkList(value, schema, path, schemaPath, previous, structural);
+    } else if (isPlainObject(value)) {
+      celValue = this.walkFields(value, schema, path, schemaPath, previous, structural);
+    } else if (typeof value === 'number' && (schema.type === 'integer' || schema['x-kubernetes-int-or-string'] || !schema.type)) {
+      celValue = Number.isInteger(value) ? BigInt(value) : value;
+    }
+    if (structural && this.rulesEnabled && schema['x-kubernetes-validations']) this.runRules(celValue, schema, path, schemaPath, previous);
+    return celValue;
+  }
+
+  private checkType(value: unknown, schema: OpenApiSchema, path: string): boolean {
+    if (schema['x-kubernetes-int-or-string']) {
+      if (typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))) return true;
+      this.report(path, 'Invalid value: must be an integer or a string', value);
+      return false;
+    }
+    const ok = (() => {
+      switch (schema.type) {
+        case undefined: return true;
+        case 'object': return isPlainObject(value);
+        case 'array': return Array.isArray(value);
+        case 'string': return typeof value === 'string';
+        case 'integer': return typeof value === 'number' && Number.isInteger(value);
+        case 'number': return typeof value === 'number' && Number.isFinite(value);
+        case 'boolean': return typeof value === 'boolean';
+      }
+    })();
+    if (!ok) this.report(path, `Invalid value: must be of type ${schema.type}, got ${jsonType(value)}`, value);
+    return ok;
+  }
+
+  private checkValueConstraints(value: unknown, schema: OpenApiSchema, path: string): void {
+    if (schema.enum && !schema.enum.some(allowed => deepEqual(allowed, value))) {
+      this.report(path, `Unsupported value: supported values: ${schema.enum.map(v => JSON.stringify(v)).join(', ')}`, value);
+    }
+    if (typeof value === 'string') {
+      const length = [...value].length;
+      if (schema.maxLength !== undefined && length > schema.maxLength) this.report(path, `Too long: may not be more than ${schema.maxLength} characters (has ${length})`, value);
+      if (schema.minLength !== undefined && length < schema.minLength) this.report(path, `Invalid value: must be at least ${schema.minLength} characters long`, value);
+      if (schema.pattern !== undefined && !re2(schema.pattern).test(value)) this.report(path, `Invalid value: must match the pattern ${JSON.stringify(schema.pattern)}`, value);
+      if (schema.format !== undefined && !satisfiesFormat(schema.format, value)) this.report(path, `Invalid value: must be a valid ${schema.format}`, value);
+    } else if (typeof value === 'number') {
+      if (schema.maximum !== undefined && (schema.exclusiveMaximum ? value >= schema.maximum : value > schema.maximum)) {
+        this.report(path, `Invalid value: must be less than ${schema.exclusiveMaximum ? '' : 'or equal to '}${schema.maximum}`, value);
+      }
+      if (schema.minimum !== undefined && (schema.exclusiveMinimum ? value <= schema.minimum : value < schema.minimum)) {
+        this.report(path, `Invalid value: must be greater than ${schema.exclusiveMinimum ? '' : 'or equal to '}${schema.minimum}`, value);
+      }
+      if (schema.multipleOf !== undefined && !Number.isInteger(value / schema.multipleOf)) this.report(path, `Invalid value: must be a multiple of ${schema.multipleOf}`, value);
+    } else if (Array.isArray(value)) {
+      if (schema.maxItems !== undefined && value.length > schema.maxItems) this.report(path, `Too many: ${value.length}: must have at most ${schema.maxItems} items`, value.length);
+      if (schema.minItems !== undefined && value.length < schema.minItems) this.report(path, `Invalid value: must have at least ${schema.minItems} items`, value.length);
+    } else if (isPlainObject(value)) {
+      const count = Object.keys(value).length;
+      if (schema.maxProperties !== undefined && count > schema.maxProperties) this.report(path, `Too many: ${count}: must have at most ${schema.maxProperties} properties`, count);
+      if (schema.minProperties !== undefined && count < schema.minProperties) this.report(path, `Invalid value: must have at least ${schema.minProperties} properties`, count);
+    }
+  }
+
+  private walkList(list: unknown[], schema: OpenApiSchema, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown[] {
+    const listType = schema['x-kubernetes-list-type'];
+    const keys = schema['x-kubernetes-list-map-keys'] ?? [];
+    if (structural && listType === 'set') {
+      const seen = new Set<string>();
+      list.forEach((item, i) => {
+        const id = JSON.stringify(item);
+        if (seen.has(id)) this.report(`${path}[${i}]`, 'Duplicate value: items of a set must be unique', item);
+        seen.add(id);
+      });
+    }
+    const itemKey = (item: unknown): string | undefined => (isPlainObject(item) ? JSON.stringify(keys.map(k => item[k] ?? this.resolve(schema.items ?? {}).properties?.[k]?.default)) : undefined);
+    if (structural && listType === 'map') {
+      const seen = new Set<string>();
+      list.forEach((item, i) => {
+        const id = itemKey(item);
+        if (id === undefined) return;
+        if (seen.has(id)) this.report(`${path}[${i}]`, `Duplicate value: another item has the same ${keys.join(', ')}`, Object.fromEntries(keys.map(k => [k, (item as any)[k]])));
+        seen.add(id);
+      });
+    }
+    // Items correlate with the stored object only through list-map keys, as in the API server.
+    const previousByKey = new Map<string, unknown>();
+    if (listType === 'map' && Array.isArray(previous)) for (const item of previous) previousByKey.set(itemKey(item)!, item);
+    if (!schema.items) return list;
+    return list.map((item, i) => this.walk(item, schema.items!, `${path}[${i}]`, `${schemaPath}[]`, listType === 'map' ? previousByKey.get(itemKey(item)!) : undefined, structural));
+  }
+
+  private walkFields(object: Record<string, unknown>, schema: OpenApiSchema, path: string, schemaPath: string, previous: unknown, structural: boolean): Record<string, unknown> {
+    const properties = schema.properties ?? {};
+    const previousObject = isPlainObject(previous) ? previous : undefined;
+    const out: Record<string, unknown> = {};
+    for (const field of schema.required ?? []) {
+      if (object[field] === undefined && properties[field]?.default === undefined) this.report(join(path, field), 'Required value');
+    }
+    for (const [field, fieldSchema] of Object.entries(properties)) {
+      // Defaults are applied before validation, so rules see them (as on the API server).
+      const value = object[field] !== undefined ? object[field] : structural ? clone(this.resolve(fieldSchema).default) : undefined;
+      if (value === undefined) continue;
+      const cel = this.walk(value, fieldSchema, join(path, field), `${schemaPath}.${field}`, previousObject?.[field], structural);
+      if (cel !== undefined) out[field] = cel;
+    }
+    const additional = schema.additionalProperties;
+    const embedded = schema['x-kubernetes-embedded-resource'];
+    for (const [field, value] of Object.entries(object)) {
+      if (field in properties) continue;
+      if (typeof additional === 'object') {
+        const cel = this.walk(value, additional, `${path}[${field}]`, `${schemaPath}{}`, previousObject?.[field], structural);
+        if (cel !== undefined) out[field] = cel;
+      } else if (additional === true || schema['x-kubernetes-preserve-unknown-fields'] || (embedded && ['apiVersion', 'kind', 'metadata'].includes(field))) {
+        out[field] = toCelValue(value);
+      } else if (structural) {
+        this.report(join(path, field), `unknown field ${JSON.stringify(join(path, field))}: the schema has no such field (strict field validation rejects it; without it the field is silently dropped)`, value);
+      }
+    }
+    if (embedded && structural) {
+      for (const field of ['apiVersion', 'kind']) if (typeof object[field] !== 'string') this.report(join(path, field), 'Required value: an embedded resource needs apiVersion and kind');
+    }
+    return out;
+  }
+
+  private runRules(celValue: unknown, schema: OpenApiSchema, path: string, schemaPath: string, previous: unknown): void {
+    const rules = this.catalog.rulesOf(schema, this.kind, schemaPath);
+    for (const rule of rules) {
+      const previousCel = rule.isTransitionRule && previous !== undefined ? this.quietCelValue(previous, schema) : undefined;
+      const outcome = rule.evaluate(celValue, previousCel);
+      if (!outcome) continue;
+      this.ruleObserver?.(rule, outcome.passed);
+      if (!outcome.passed) {
+        const fieldPath = rule.spec.fieldPath ?? '';
+        const at = fieldPath.startsWith('[') ? `${path}${fieldPath}` : join(path, fieldPath.replace(/^\./, ''));
+        this.report(at.replace(/\.$/, ''), outcome.message, shallow(celValue), rule.spec.rule);
+      }
+    }
+  }
+
+  /** Whether `value` meets `schema` with no problems, without reporting anything. */
+  private quietlyPasses(value: unknown, schema: OpenApiSchema): boolean {
+    const before = this.problems.length;
+    this.walk(value, schema, '', '', undefined, false);
+    const passed = this.problems.length === before;
+    this.problems.length = before;
+    return passed;
+  }
+
+  /** The stored value as CEL sees it, for `oldSelf`: converted without checks or rules. */
+  private quietCelValue(value: unknown, schema: OpenApiSchema): unknown {
+    const before = this.problems.length;
+    this.rulesEnabled = false;
+    const cel = this.walk(value, schema, '', '', undefined, true);
+    this.rulesEnabled = true;
+    this.problems.length = before;
+    return cel;
+  }
+}
+
+function join(path: string, field: string): string {
+  return path ? `${path}.${field}` : field;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function jsonType(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function describeType(schema: OpenApiSchema): string {
+  return schema['x-kubernetes-int-or-string'] ? 'an integer or a string' : `of type ${schema.type ?? 'any'}`;
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function clone<T>(value: T): T {
+  return value === undefined ? value : JSON.parse(JSON.stringify(value));
+}
+
+/** Untyped (preserved) JSON as CEL sees it: whole numbers are ints. */
+function toCelValue(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
+  if (Array.isArray(value)) return value.map(toCelValue);
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toCelValue(v)]));
+  return value;
+}
+
+/** A failing rule's `self` for the message: scalars as they are, structures summarized. */
+function shallow(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value) || isPlainObject(value)) return JSON.parse(JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? Number(v) : v)));
+  return value;
+}
