@@ -6,7 +6,7 @@ import { KindSchema, OpenApiSchema, SchemaCatalog } from './schema-catalog';
 import { identify, ObjectIdentity, ValidationProblem } from './validation-problem';
 
 /** Called for every CEL rule evaluated; the rule-coverage report listens here. */
-export type RuleObserver = (rule: CompiledCelRule, passed: boolean) => void;
+export type RuleObserver = (rule: CompiledCelRule, passed: boolean, message?: string) => void;
 
 export interface ObjectValidatorOptions {
   /** @default SchemaCatalog.bundled() */
@@ -280,7 +280,7 @@ class SchemaWalk {
       const previousCel = rule.isTransitionRule && previous !== undefined ? this.quietCelValue(previous, schema) : undefined;
       const outcome = rule.evaluate(celValue, previousCel);
       if (!outcome) continue;
-      this.ruleObserver?.(rule, outcome.passed);
+      this.ruleObserver?.(rule, outcome.passed, outcome.passed ? undefined : outcome.message);
       if (!outcome.passed) {
         const fieldPath = rule.spec.fieldPath ?? '';
         const at = fieldPath.startsWith('[') ? `${path}${fieldPath}` : join(path, fieldPath.replace(/^\./, ''));

@@ -1,0 +1,17 @@
+// Loads every case file under ./cases (compiled next to this one), in name order.
+import * as fs from 'fs';
+import * as path from 'path';
+import { ObjectCase } from './object-cases';
+
+export interface CaseFile {
+  readonly file: string;
+  readonly cases: readonly ObjectCase[];
+}
+
+export function loadCaseFiles(): CaseFile[] {
+  const dir = path.join(__dirname, 'cases');
+  return fs.readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort()
+    .map((f) => ({ file: f.replace(/\.js$/, ''), cases: require(path.join(dir, f)).CASES as ObjectCase[] }));
+}
