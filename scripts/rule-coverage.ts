@@ -44,9 +44,10 @@ function main(args: string[]): void {
 
   const [option, kindName] = args;
   if (option === '--list' || option === '--uncovered') {
-    const kind = kinds.find(k => k.id.split('.')[0] === `${kindName.toLowerCase()}s` || k.id.startsWith(kindName));
-    if (!kind) throw new Error(`no bundled CRD for ${kindName}`);
-    for (const rule of catalog.allRules(kind)) {
+    // A kind name (NodePool) or a CRD id (bgppeers.metallb.io@v1beta2); every served version.
+    const matching = kinds.filter(k => k.id.split('.')[0] === `${kindName.toLowerCase()}s` || k.id.startsWith(kindName));
+    if (matching.length === 0) throw new Error(`no bundled CRD for ${kindName}`);
+    for (const rule of matching.flatMap(kind => catalog.allRules(kind))) {
       const tally = tallies.get(rule.id);
       if (option === '--uncovered' && tally?.passed && tally.failed) continue;
       const state = option === '--uncovered' ? ` [passed: ${tally?.passed ? 'yes' : 'no'}, failed: ${tally?.failed ? 'yes' : 'no'}]` : '';

@@ -246,13 +246,19 @@ class SchemaWalk {
     const previousObject = isPlainObject(previous) ? previous : undefined;
     const out: Record<string, unknown> = {};
     for (const field of schema.required ?? []) {
-      if (object[field] === undefined && properties[field]?.default === undefined) this.report(join(path, field), 'Required value');
+      const dropped = object[field] === null && !properties[field]?.nullable;
+      if ((object[field] === undefined || dropped) && properties[field]?.default === undefined) this.report(join(path, field), 'Required value');
     }
     for (const [field, fieldSchema] of Object.entries(properties)) {
-      // Defaults are applied before validation, so rules see them (as on the API server).
-      const value = object[field] !== undefined ? object[field] : structural ? clone(this.resolve(fieldSchema).default) : undefined;
+      // As the API server decodes: a null in a field that is not nullable is dropped, then defaults
+      // fill absent fields, so rules see them.
+      const resolved = this.resolve(fieldSchema);
+      const given = object[field] === null && !resolved.nullable ? undefined : object[field];
+      const value = given !== undefined ? given : structural ? clone(resolved.default) : undefined;
       if (value === undefined) continue;
-      const cel = this.walk(value, fieldSchema, join(path, field), `${schemaPath}.${field}`, previousObject?.[field], structural);
+      // The stored object is read with defaults applied too, so oldSelf sees them.
+      const previousValue = previousObject && (previousObject[field] ?? clone(resolved.default));
+      const cel = this.walk(value, fieldSchema, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
       if (cel !== undefined) out[field] = cel;
     }
     const additional = schema.additionalProperties;

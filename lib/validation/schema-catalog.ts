@@ -139,8 +139,12 @@ export class SchemaCatalog {
    */
   allRules(kind: KindSchema): CompiledCelRule[] {
     const found: CompiledCelRule[] = [];
+    const expanded = new Set<string>();
     const visit = (node: OpenApiSchema | undefined, schemaPath: string, depth: number): void => {
       if (!node || depth > 64) return;
+      // Built-in definitions refer to each other (and to themselves): expand each once.
+      if (node.$ref && expanded.has(node.$ref)) return;
+      if (node.$ref) expanded.add(node.$ref);
       const resolved = node.$ref ? kind.definitions[node.$ref] : node;
       if (!resolved) return;
       found.push(...this.rulesOf(resolved, kind, schemaPath));

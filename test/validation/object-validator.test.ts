@@ -1,0 +1,299 @@
+// The validator's schema and CEL mechanics, on small CRDs written here so that each keyword is
+// tested on its own; the bundled HyperShift CRDs are exercised by ./cases.
+import { formatProblem, ObjectValidator, SchemaCatalog, UnsupportedCelRuleError } from '../../lib';
+import { HOSTED_CLUSTER, withChanges } from './object-cases';
+
+/** A namespaced CRD `Widget` in example.com/v1 with the given spec schema. */
+function widgetCrd(spec: object, version = 'v1'): object {
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.com' },
+    spec: {
+      group: 'example.com',
+      names: { kind: 'Widget', plural: 'widgets' },
+      scope: 'Namespaced',
+      versions: [{
+        name: version, served: true, storage: true,
+        schema: { openAPIV3Schema: { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec } } },
+      }],
+    },
+  };
+}
+
+function widgetValidator(spec: object): ObjectValidator {
+  return new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([widgetCrd(spec)], 'test') });
+}
+
+function widget(spec: unknown): object {
+  return { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'default' }, spec };
+}
+
+/** `path: message` of every problem, for compact assertions. */
+function problemsOf(validator: ObjectValidator, object: unknown, previous?: unknown): string[] {
+  return validator.validate(object, { previous }).map((p) => `${p.path}: ${p.message}`);
+}
+
+describe('OpenAPI schema', () => {
+  const v = widgetValidator({
+    type: 'object',
+    required: ['size'],
+    properties: {
+      size: { type: 'integer', minimum: 1, maximum: 10 },
+      ratio: { type: 'number', exclusiveMinimum: true, minimum: 0 },
+      mode: { type: 'string', enum: ['Fast', 'Slow'] },
+      name: { type: 'string', minLength: 2, maxLength: 5, pattern: '^[a-z]+$' },
+      port: { 'x-kubernetes-int-or-string': true },
+      address: { type: 'string', format: 'ipv4' },
+      enabled: { type: 'boolean' },
+      note: { type: 'string', nullable: true },
+      tags: { type: 'array', maxItems: 2, items: { type: 'string' }, 'x-kubernetes-list-type': 'set' },
+      ports: {
+        type: 'array',
+        items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, port: { type: 'integer' } } },
+        'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'],
+      },
+      labels: { type: 'object', maxProperties: 1, additionalProperties: { type: 'string' } },
+      raw: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+      template: { type: 'object', 'x-kubernetes-embedded-resource': true, properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } },
+    },
+  });
+
+  test('accepts an object that meets every keyword', () => {
+    expect(problemsOf(v, widget({
+      size: 3, ratio: 0.5, mode: 'Fast', name: 'abc', port: 'http', address: '192.0.2.1', enabled: true, note: null,
+      tags: ['a', 'b'], ports: [{ name: 'a', port: 1 }, { name: 'b', port: 1 }], labels: { x: 'y' },
+      raw: { anything: [1, { goes: true }] }, template: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { x: 1 } },
+    }))).toEqual([]);
+  });
+
+  test.each([
+    ['a missing required field', {}, 'spec.size: Required value'],
+    ['an integer given as a string', { size: '3' }, 'spec.size: Invalid value: must be of type integer, got string'],
+    ['an integer given as a fraction', { size: 2.5 }, 'spec.size: Invalid value: must be of type integer, got number'],
+    ['a value above maximum', { size: 11 }, 'spec.size: Invalid value: must be less than or equal to 10'],
+    ['a value at an exclusive minimum', { size: 1, ratio: 0 }, 'spec.ratio: Invalid value: must be greater than 0'],
+    ['a value outside the enum', { size: 1, mode: 'Medium' }, 'spec.mode: Unsupported value: supported values: "Fast", "Slow"'],
+    ['a string too short', { size: 1, name: 'a' }, 'spec.name: Invalid value: must be at least 2 characters long'],
+    ['a string too long', { size: 1, name: 'abcdef' }, 'spec.name: Too long: may not be more than 5 characters (has 6)'],
+    ['a string against its pattern', { size: 1, name: 'AB' }, 'spec.name: Invalid value: must match the pattern "^[a-z]+$"'],
+    ['int-or-string given a bool', { size: 1, port: true }, 'spec.port: Invalid value: must be an integer or a string'],
+    ['a bad ipv4 format', { size: 1, address: '300.1.1.1' }, 'spec.address: Invalid value: must be a valid ipv4'],
+    ['null in a required field that is not nullable (dropped, as the API server does)', { size: null }, 'spec.size: Required value'],
+    ['null as an item of a list', { size: 1, tags: [null] }, 'spec.tags[0]: Invalid value: null: must be of type string'],
+    ['too many items', { size: 1, tags: ['a', 'b', 'c'] }, 'spec.tags: Too many: 3: must have at most 2 items'],
+    ['a duplicate in a set', { size: 1, tags: ['a', 'a'] }, 'spec.tags[1]: Duplicate value: items of a set must be unique'],
+    ['a duplicate key in a map list', { size: 1, ports: [{ name: 'a' }, { name: 'a' }] }, 'spec.ports[1]: Duplicate value: another item has the same name'],
+    ['too many properties', { size: 1, labels: { a: 'b', c: 'd' } }, 'spec.labels: Too many: 2: must have at most 1 properties'],
+    ['a map value of the wrong type', { size: 1, labels: { a: 1 } }, 'spec.labels[a]: Invalid value: must be of type string, got integer'],
+    ['an embedded resource without kind', { size: 1, template: { apiVersion: 'v1' } }, 'spec.template.kind: Required value: an embedded resource needs apiVersion and kind'],
+  ])('fails on %s', (_, spec, expected) => {
+    expect(problemsOf(v, widget(spec))).toEqual([expected]);
+  });
+
+  test('drops null in an optional field that is not nullable, as the API server does', () => {
+    expect(problemsOf(v, widget({ size: 1, enabled: null }))).toEqual([]);
+  });
+
+  test('fails on an unknown field, naming its full path', () => {
+    expect(problemsOf(v, widget({ size: 1, colour: 'red' }))).toEqual([
+      'spec.colour: unknown field "spec.colour": the schema has no such field (strict field validation rejects it; without it the field is silently dropped)',
+    ]);
+  });
+
+  test('reports every problem of an object at once', () => {
+    expect(problemsOf(v, widget({ size: 0, mode: 'x', name: '1' }))).toHaveLength(4);
+  });
+
+  test('allOf, anyOf, oneOf and not apply as value validations', () => {
+    const u = widgetValidator({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'string' } },
+      anyOf: [{ required: ['a'] }, { required: ['b'] }],
+      not: { required: ['a', 'b'] },
+    });
+    expect(problemsOf(u, widget({ a: 'x' }))).toEqual([]);
+    expect(problemsOf(u, widget({}))).toEqual(['spec: Invalid value: must match at least one of the schemas in anyOf']);
+    expect(problemsOf(u, widget({ a: 'x', b: 'y' }))).toEqual(['spec: Invalid value: must not match the schema in not']);
+  });
+
+  test('patterns follow RE2: a leading ] in a class is a literal, (?i) is a flag', () => {
+    const u = widgetValidator({ type: 'object', properties: {
+      media: { type: 'string', pattern: '^(?i)(x-[^][ ]+|text)$' },
+      word: { type: 'string', pattern: '^[[:alpha:]]+\\z' },
+    } });
+    expect(problemsOf(u, widget({ media: 'TEXT', word: 'abc' }))).toEqual([]);
+    expect(problemsOf(u, widget({ media: 'x-a]b' }))).toEqual(['spec.media: Invalid value: must match the pattern "^(?i)(x-[^][ ]+|text)$"']);
+    expect(problemsOf(u, widget({ word: 'ab1' }))).toEqual(['spec.word: Invalid value: must match the pattern "^[[:alpha:]]+\\\\z"']);
+  });
+});
+
+describe('object metadata', () => {
+  const v = widgetValidator({ type: 'object' });
+
+  test.each([
+    ['a name that is no DNS subdomain', { name: 'Bad_Name', namespace: 'default' }, 'metadata.name: Invalid value: must be a DNS-1123 subdomain'],
+    ['no name', { namespace: 'default' }, 'metadata.name: Required value: name or generateName is required'],
+    ['a label value with spaces', { name: 'w', labels: { a: 'b c' } }, 'metadata.labels[a]: Invalid value: must be a label value'],
+    ['an unknown metadata field', { name: 'w', colour: 'red' }, 'metadata.colour: unknown field "metadata.colour"'],
+  ])('fails on %s', (_, metadata, expected) => {
+    const problems = problemsOf(v, { apiVersion: 'example.com/v1', kind: 'Widget', metadata, spec: {} });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
+  });
+
+  test('a namespace on a cluster-scoped kind is rejected', () => {
+    const builtIn = new ObjectValidator();
+    expect(problemsOf(builtIn, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'a', namespace: 'b' } })).toEqual([
+      'metadata.namespace: Invalid value: Namespace is cluster-scoped and takes no namespace',
+    ]);
+  });
+});
+
+describe('built-in kinds', () => {
+  const v = new ObjectValidator();
+
+  test('a ConfigMap and a Secret validate; a Service port must be an integer', () => {
+    expect(problemsOf(v, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'n' }, data: { a: 'b' } })).toEqual([]);
+    expect(problemsOf(v, { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'n' }, type: 'Opaque', stringData: { a: 'b' } })).toEqual([]);
+    expect(problemsOf(v, {
+      apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'n' },
+      spec: { ports: [{ port: '80' }] },
+    })).toEqual(['spec.ports[0].port: Invalid value: must be of type number, got string']);
+  });
+
+  test('an unknown top-level field of a Role is rejected', () => {
+    expect(problemsOf(v, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'r', namespace: 'n' }, rule: [] }))
+      .toEqual([expect.stringContaining('unknown field "rule"')]);
+  });
+
+  test('a kind with no schema is reported, not passed', () => {
+    expect(problemsOf(v, { apiVersion: 'example.com/v9', kind: 'Nothing', metadata: { name: 'x' } })).toEqual([
+      'apiVersion: no schema for Nothing in example.com/v9: the CRD is neither bundled nor given with --crds',
+    ]);
+  });
+});
+
+describe('CEL rules', () => {
+  test('run with self bound to the value, defaults applied first, integers as ints', () => {
+    const v = widgetValidator({
+      type: 'object',
+      properties: { min: { type: 'integer', default: 1 }, max: { type: 'integer' } },
+      'x-kubernetes-validations': [{ rule: 'self.max >= self.min', message: 'max must be >= min' }],
+    });
+    expect(problemsOf(v, widget({ max: 1 }))).toEqual([]);
+    expect(v.validate(widget({ max: 0 }))).toEqual([expect.objectContaining({
+      path: 'spec', message: 'max must be >= min', rule: 'self.max >= self.min', value: { min: 1, max: 0 },
+    })]);
+  });
+
+  test('messageExpression, fieldPath and the default message', () => {
+    const v = widgetValidator({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      'x-kubernetes-validations': [
+        { rule: 'self.a != "x"', messageExpression: '"a may not be " + self.a', fieldPath: '.a' },
+        { rule: 'self.a != "y"' },
+      ],
+    });
+    expect(problemsOf(v, widget({ a: 'x' }))).toEqual(['spec.a: a may not be x']);
+    expect(problemsOf(v, widget({ a: 'y' }))).toEqual(['spec: failed rule: self.a != "y"']);
+  });
+
+  test('an evaluation error rejects the object, as in the API server', () => {
+    const v = widgetValidator({ type: 'object', properties: { a: { type: 'string' } }, 'x-kubernetes-validations': [{ rule: 'self.b == 1', message: 'b must be 1' }] });
+    expect(problemsOf(v, widget({ a: 'x' }))).toEqual(['spec: b must be 1 (rule evaluation error: No such key: b)']);
+  });
+
+  test('transition rules run only when the stored object is given, on correlated values', () => {
+    const v = widgetValidator({
+      type: 'object',
+      properties: {
+        name: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'name is immutable' }] },
+        items: {
+          type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['key'],
+          items: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'value is immutable' }] } } },
+        },
+      },
+    });
+    const before = widget({ name: 'a', items: [{ key: 'k', value: '1' }] });
+    expect(problemsOf(v, widget({ name: 'b', items: [{ key: 'k', value: '2' }] }))).toEqual([]);
+    expect(problemsOf(v, widget({ name: 'b', items: [{ key: 'j', value: '0' }, { key: 'k', value: '2' }] }), before)).toEqual([
+      'spec.name: name is immutable',
+      'spec.items[1].value: value is immutable',
+    ]);
+  });
+
+  test('the stored object gets its defaults too, so changing a defaulted field is a change', () => {
+    const v = widgetValidator({
+      type: 'object',
+      properties: { flag: { type: 'boolean', default: false, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'flag is immutable' }] } },
+    });
+    expect(problemsOf(v, widget({ flag: true }), widget({}))).toEqual(['spec.flag: flag is immutable']);
+    expect(problemsOf(v, widget({}), widget({ flag: false }))).toEqual([]);
+  });
+
+  test('optionalOldSelf rules also run on create, with oldSelf as an optional', () => {
+    const v = widgetValidator({
+      type: 'object',
+      properties: { a: { type: 'string', 'x-kubernetes-validations': [{ rule: 'oldSelf.hasValue() || self == "new"', message: 'must start as new', optionalOldSelf: true }] } },
+    });
+    expect(problemsOf(v, widget({ a: 'old' }))).toEqual(['spec.a: must start as new']);
+    expect(problemsOf(v, widget({ a: 'old' }), widget({ a: 'x' }))).toEqual([]);
+  });
+
+  test('the Kubernetes libraries: URLs, IPs, CIDRs, formats, quantities, regex, lists', () => {
+    const rules = [
+      'isURL(self.url) && url(self.url).getScheme() == "https" && url(self.url).getHost() == "[::1]:8443" && url(self.url).getHostname() == "::1" && url(self.url).getPort() == "8443" && url(self.url).getEscapedPath() == "/a%20b" && url(self.url).getQuery() == {"x": ["1", "2"]}',
+      '!isURL("no scheme") && !isIP("::ffff:192.0.2.1") && isIP("fd00::1") && ip("192.0.2.1").family() == 4',
+      'isCIDR(self.cidr) && cidr(self.cidr).prefixLength() == 64 && cidr(self.cidr).ip().family() == 6 && cidr(self.cidr).containsIP("fd00::5") && !cidr(self.cidr).containsIP("fd01::1")',
+      '!format.dns1123Subdomain().validate("a.b").hasValue() && format.dns1123Label().validate("a.b").hasValue() && format.named("labelValue").hasValue()',
+      'quantity("1Gi").isGreaterThan(quantity("1000Mi")) && quantity("500m").compareTo(quantity("0.5")) == 0 && isQuantity("1.5e3") && !isQuantity("1GB")',
+      '"abc#frag".find("#(.+)$") == "#frag" && "a1b22".findAll("[0-9]+") == ["1", "22"] && "ABC".matches("^(?i)abc$") && "x]".matches("^[^]a]+$") == false',
+      '[1, 2, 3].sum() == 6 && [3, 1].min() == 1 && [1, 2].isSorted() && ["a", "b"].indexOf("b") == 1',
+      'self.?missing.orValue("d") == "d" && self.?url.hasValue()',
+    ];
+    const v = widgetValidator({
+      type: 'object',
+      properties: { url: { type: 'string' }, cidr: { type: 'string' } },
+      'x-kubernetes-validations': rules.map((rule, i) => ({ rule, message: `rule ${i}` })),
+    });
+    expect(problemsOf(v, widget({ url: 'https://[::1]:8443/a%20b?x=1&x=2', cidr: 'fd00::/64' }))).toEqual([]);
+  });
+
+  test('a rule calling an unsupported function fails loudly, naming the function', () => {
+    const v = widgetValidator({ type: 'object', 'x-kubernetes-validations': [{ rule: 'self.frobnicate() == 1' }] });
+    expect(() => v.validate(widget({}))).toThrow(UnsupportedCelRuleError);
+    expect(() => v.validate(widget({}))).toThrow(/widgets\.example\.com@v1 \.spec: CEL rule "self\.frobnicate\(\) == 1" cannot be checked: found no matching overload for 'dyn\.frobnicate\(\)'/);
+  });
+
+  test('every rule of every bundled CRD compiles', () => {
+    const catalog = SchemaCatalog.bundled();
+    const counts: Record<string, number> = {};
+    for (const key of catalog.knownKinds()) {
+      const kind = catalog.lookup(key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1))!;
+      counts[kind.id] = catalog.allRules(kind).length;
+    }
+    expect(counts['hostedclusters.hypershift.openshift.io@v1beta1']).toBe(250);
+    expect(counts['nodepools.hypershift.openshift.io@v1beta1']).toBe(54);
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeGreaterThan(600);
+  });
+});
+
+describe('CRDs given by the user', () => {
+  test('replace the bundled schema of the kinds they serve', () => {
+    const strict = {
+      ...widgetCrd({}),
+      metadata: { name: 'hostedclusters.hypershift.openshift.io' },
+      spec: {
+        group: 'hypershift.openshift.io',
+        names: { kind: 'HostedCluster', plural: 'hostedclusters' },
+        scope: 'Namespaced',
+        versions: [{ name: 'v1beta1', served: true, schema: { openAPIV3Schema: { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec: { type: 'object', properties: { infraID: { type: 'string', maxLength: 3 } } } } } } }],
+      },
+    };
+    const v = new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([strict], 'cluster.yaml') });
+    const problems = v.validate(withChanges(HOSTED_CLUSTER, { spec: { infraID: 'abcd' } })).map(formatProblem);
+    expect(problems).toEqual(['HostedCluster clusters/vcluster2: spec.infraID: Too long: may not be more than 3 characters (has 4) (value: "abcd")']);
+  });
+});
