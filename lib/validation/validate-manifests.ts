@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import * as YAML from 'yaml';
+import { CORE_SCHEMA, loadAll } from 'js-yaml';
 import { ObjectValidator, RuleObserver } from './object-validator';
 import { SchemaCatalog, yamlFiles } from './schema-catalog';
 import { ValidationProblem } from './validation-problem';
@@ -65,15 +65,14 @@ function parseDocuments(file: string, problems: ValidationProblem[]): unknown[] 
       return [];
     }
   }
-  const out: unknown[] = [];
-  for (const doc of YAML.parseAllDocuments(text)) {
-    if (doc.errors.length > 0) {
-      problems.push({ object: {}, path: '', message: `not valid YAML: ${doc.errors[0].message.split('\n')[0]}`, source: file });
-      continue;
-    }
-    out.push(doc.toJSON());
+  try {
+    // js-yaml parses several times faster than the yaml package, which matters for a repository of
+    // thousands of objects. The core schema keeps timestamps as strings, as the API server reads them.
+    return loadAll(text, undefined, { schema: CORE_SCHEMA, filename: file });
+  } catch (error) {
+    problems.push({ object: {}, path: '', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}`, source: file });
+    return [];
   }
-  return out;
 }
 
 function readObjects(file: string): any[] {

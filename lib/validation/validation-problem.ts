@@ -36,7 +36,8 @@ export function describeObject(object: ObjectIdentity): string {
 
 /** `source: Kind ns/name: path: message (value: ...)`, one line per problem. */
 export function formatProblem(problem: ValidationProblem): string {
-  const where = [problem.source, describeObject(problem.object), problem.path || undefined].filter(Boolean).join(': ');
+  const object = problem.object.kind || problem.object.name ? describeObject(problem.object) : undefined;
+  const where = [problem.source, object, problem.path || undefined].filter(Boolean).join(': ');
   const value = 'value' in problem && problem.value !== undefined ? ` (value: ${showValue(problem.value)})` : '';
   return `${where}: ${problem.message}${value}`;
 }

@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ApiObject } from 'cdk8s';
-import { ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, Release, SecretSource } from '../../lib';
+import { ApiObject, JsonPatch } from 'cdk8s';
+import { ClusterPlatform, HcpApp, HcpAppProps, HostedCluster, ManagementCluster, Release, SecretSource } from '../../lib';
 import { synthProblems } from '../util';
 
 function agentCluster(scope: ManagementCluster, id: string): HostedCluster {
@@ -64,5 +64,42 @@ describe('HcpApp', () => {
     app.synth();
     expect(fs.existsSync(path.join(outdir, 'stale.yaml'))).toBe(false);
     expect(fs.readFileSync(path.join(outdir, 'hub', 'one', '50-hostedcluster-clusters_one.yaml'), 'utf8')).toMatch(/^kind: HostedCluster$/m);
+  });
+
+  describe('checks every object against its CRD before writing', () => {
+    test('fails on what an escape hatch broke, naming construct, object, field, rule message and value, and writes nothing', () => {
+      const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-app-'));
+      const app = new HcpApp({ outdir });
+      const cluster = agentCluster(new ManagementCluster(app, 'hub'), 'one');
+      cluster.addOverride('spec.infraID', 'Not_Valid');
+      ApiObject.of(cluster.addNodePool('workers').resource).addJsonPatch(JsonPatch.add('/spec/colour', 'red'));
+      expect(() => app.synth()).toThrow([
+        '2 problems:',
+        '  - hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID must consist of lowercase alphanumeric characters or \'-\', start and end with an alphanumeric character, and be between 1 and 253 characters (value: "Not_Valid")',
+        '  - hub/one/workers/Resource: NodePool clusters/one-workers: spec.colour: unknown field "spec.colour": the schema has no such field (strict field validation rejects it; without it the field is silently dropped) (value: "red")',
+      ].join('\n'));
+      expect(fs.readdirSync(outdir)).toEqual([]);
+    });
+
+    test('compares with the previous output, so changing an immutable field fails synth', () => {
+      const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-app-'));
+      const first = new HcpApp({ outdir });
+      agentCluster(new ManagementCluster(first, 'hub'), 'one');
+      first.synth();
+
+      const build = (props: HcpAppProps) => {
+        const app = new HcpApp({ outdir, ...props });
+        agentCluster(new ManagementCluster(app, 'hub'), 'one').addOverride('spec.infraID', 'one-renamed');
+        return app;
+      };
+      expect(() => build({}).synthesize()).toThrow('hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID is immutable (value: "one-renamed")');
+      expect(() => build({ compareWithPreviousOutput: false }).synthesize()).not.toThrow();
+    });
+
+    test('validateObjects: false skips the check', () => {
+      const app = new HcpApp({ validateObjects: false });
+      agentCluster(new ManagementCluster(app, 'hub'), 'one').addOverride('spec.infraID', 'Not_Valid');
+      expect(() => app.synthesize()).not.toThrow();
+    });
   });
 });

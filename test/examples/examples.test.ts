@@ -43,6 +43,13 @@ describe('default example (agent lab vcluster2) through the cdk8s CLI', () => {
     ]);
   });
 
+  test('every object passes hcp-cdk validate (CRD schemas and CEL rules)', () => {
+    const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^hcp-cdk validate: 4 objects in 4 files, 0 problems/);
+    expect(result.status).toBe(0);
+  });
+
   test('re-synth is byte-identical', () => {
     expect(second.status).toBe(0);
     expect(readTree(second.outdir)).toEqual(files);
