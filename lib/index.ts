@@ -25,3 +25,4 @@ export * from './validation/object-validator';
 export * from './validation/schema-catalog';
 export * from './validation/validate-manifests';
 export * from './validation/validation-problem';
+export * from './core/guest-cluster';

@@ -9,14 +9,25 @@ import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
 
-/** Apply order by kind: what others depend on comes first (file names carry the rank). */
-const KIND_RANK: Record<string, number> = {
+/**
+ * Apply order by kind: what others depend on comes first. File names carry the rank, and so does
+ * the Argo CD sync wave. Operators (MCE, Subscriptions) come before the custom resources they
+ * serve; Secrets and RBAC before the HostedCluster; the HostedCluster before its NodePools;
+ * NMStateConfigs before the InfraEnv that selects them; the InfraEnv before its BareMetalHosts.
+ */
+export const KIND_RANK: Readonly<Record<string, number>> = {
   Namespace: 0, CustomResourceDefinition: 0,
+  OperatorGroup: 2, Subscription: 3,
+  MultiClusterEngine: 5, Provisioning: 5, AgentServiceConfig: 6,
   ServiceAccount: 10, Role: 10, ClusterRole: 10, RoleBinding: 11, ClusterRoleBinding: 11,
   Secret: 20, ExternalSecret: 20, SealedSecret: 20, ConfigMap: 20,
+  MetalLB: 30, IPAddressPool: 31, BGPPeer: 31, L2Advertisement: 32, BGPAdvertisement: 32,
   HostedCluster: 50, NodePool: 60,
+  NMStateConfig: 65, InfraEnv: 70, BareMetalHost: 80,
 };
 const DEFAULT_RANK = 40;
+/** The annotation Argo CD orders a sync by, lowest wave first. */
+export const SYNC_WAVE_ANNOTATION = 'argocd.argoproj.io/sync-wave';
 
 /** One synthesized file: its path under the output directory and its text. */
 export interface SynthesizedFile {
@@ -44,6 +55,13 @@ export interface HcpAppProps extends AppProps {
    * @default true
    */
   readonly compareWithPreviousOutput?: boolean;
+  /**
+   * Annotate every object with its apply rank as `argocd.argoproj.io/sync-wave`, so that an Argo CD
+   * Application applies namespaces, operators, Secrets, HostedCluster, NodePools, InfraEnv and
+   * BareMetalHosts in that order. An annotation set on the object itself wins.
+   * @default true
+   */
+  readonly syncWaves?: boolean;
 }
 
 /**
@@ -57,6 +75,7 @@ export interface HcpAppProps extends AppProps {
 export class HcpApp extends App {
   private readonly validator?: ObjectValidator;
   private readonly compareWithPreviousOutput: boolean;
+  private readonly syncWaves: boolean;
 
   constructor(props: HcpAppProps = {}) {
     super(props);
@@ -66,6 +85,7 @@ export class HcpApp extends App {
       this.validator = new ObjectValidator({ catalog });
     }
     this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
+    this.syncWaves = props.syncWaves ?? true;
   }
 
   /** Validates and renders every chart; throws HcpValidationError listing all problems. */
@@ -87,6 +107,7 @@ export class HcpApp extends App {
           problems.push(`${object.node.path}: ${(error as Error).message}`);
           continue;
         }
+        if (this.syncWaves) addSyncWave(json);
         const file = path.join(chart.node.id, ...clusterFolder(object), fileName(json));
         const previous = seen.get(file);
         if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
@@ -139,8 +160,18 @@ function clusterFolder(object: IConstruct): string[] {
   return [];
 }
 
+function rankOf(json: any): number {
+  return KIND_RANK[json.kind] ?? DEFAULT_RANK;
+}
+
+function addSyncWave(json: any): void {
+  const annotations = json.metadata.annotations ?? {};
+  if (annotations[SYNC_WAVE_ANNOTATION] !== undefined) return;
+  json.metadata.annotations = { ...annotations, [SYNC_WAVE_ANNOTATION]: String(rankOf(json)) };
+}
+
 function fileName(json: any): string {
-  const rank = KIND_RANK[json.kind] ?? DEFAULT_RANK;
+  const rank = rankOf(json);
   const namespace = json.metadata?.namespace ? `${json.metadata.namespace}_` : '';
   return `${String(rank).padStart(2, '0')}-${String(json.kind).toLowerCase()}-${namespace}${json.metadata?.name}.yaml`;
 }

@@ -9,7 +9,8 @@ import { AvailabilityPolicy } from './availability-policy';
 import { EtcdStorage } from './etcd-storage';
 import { configMap, ensureNamespace } from './kube-objects';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
-import { NetworkingProps, renderNetworking } from './networking';
+import { GuestCluster } from './guest-cluster';
+import { ClusterNetworks, NetworkingProps, renderNetworking } from './networking';
 import { NodePool, NodePoolOptions } from './node-pool';
 import { Problems } from './problems';
 import { Release } from './release';
@@ -204,10 +205,15 @@ export class HostedCluster extends Construct implements IHostedCluster {
   public readonly defaultSubnetId?: string;
   /** The HostedCluster object; use it for `addJsonPatch` escape hatches. */
   public readonly resource: ApiObject;
+  /** The pod, service and machine CIDRs the cluster uses (defaults included). */
+  public readonly networks: ClusterNetworks;
+  /** The namespace of the Agents (Agent platform only). */
+  public readonly agentNamespace?: string;
 
   private readonly props: HostedClusterProps;
   private readonly services: Map<ControlPlaneService, ServicePublishing>;
   private readonly nodePools: NodePool[] = [];
+  private guestChart?: GuestCluster;
 
   constructor(scope: Construct, id: string, props: HostedClusterProps) {
     super(scope, id);
@@ -246,6 +252,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
 
     const networking = renderNetworking(props.networking ?? {}, platform.machineNetwork);
     networking.problems.forEach((p) => problems.add(p));
+    this.networks = networking.networks;
+    this.agentNamespace = platform.platform.agent?.agentNamespace;
     const etcd = props.etcd ?? EtcdStorage.managed();
     etcd.problems().forEach((p) => problems.add(p));
 
@@ -296,6 +304,26 @@ export class HostedCluster extends Construct implements IHostedCluster {
       metadata: { name: this.clusterName, namespace: this.namespace, labels: props.labels, annotations: props.annotations },
       spec: Lazy.any({ produce: () => hc.toJson_HostedClusterSpec(spec()) }),
     });
+  }
+
+  /**
+   * The objects applied inside this hosted cluster (MetalLB ingress, guest operators), written to
+   * `<outdir>/<cluster name>-guest/`. Created on first use, as a chart of the app.
+   */
+  public get guest(): GuestCluster {
+    if (!this.guestChart) {
+      const app = this.node.root;
+      const id = `${this.clusterName}-guest`;
+      const existing = app.node.tryFindChild(id);
+      if (existing) throw new Error(`${this.node.path}: guest folder "${id}" is already taken by ${existing.node.path}; two hosted clusters named "${this.clusterName}" in one app need separate apps`);
+      this.guestChart = new GuestCluster(app, id, { clusterName: this.clusterName, disableResourceNameHashes: true });
+    }
+    return this.guestChart;
+  }
+
+  /** The NodePools added to this cluster with addNodePool. */
+  public get pools(): readonly NodePool[] {
+    return this.nodePools;
   }
 
   /** Adds a NodePool of this cluster; its name defaults to `<cluster>-<id>`. */

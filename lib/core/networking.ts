@@ -40,7 +40,16 @@ export interface NetworkingProps {
   readonly ovnMtu?: number;
 }
 
+/** The CIDRs of a hosted cluster's networks, as written to `spec.networking`. */
+export interface ClusterNetworks {
+  readonly clusterNetwork: readonly string[];
+  readonly serviceNetwork: readonly string[];
+  /** Empty when the cluster declares no machine network. */
+  readonly machineNetwork: readonly string[];
+}
+
 export interface RenderedNetworking {
+  readonly networks: ClusterNetworks;
   readonly networking: hc.HostedClusterSpecNetworking;
   readonly operatorConfiguration?: hc.HostedClusterSpecOperatorConfiguration;
   readonly problems: string[];
@@ -95,6 +104,7 @@ export function renderNetworking(props: NetworkingProps, platformMachineNetwork?
   }
 
   return {
+    networks: { clusterNetwork, serviceNetwork, machineNetwork: machineNetwork ?? [] },
     networking: {
       clusterNetwork: clusterNetwork.map((cidr) => ({ cidr })),
       serviceNetwork: serviceNetwork.map((cidr) => ({ cidr })),

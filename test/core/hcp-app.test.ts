@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, JsonPatch } from 'cdk8s';
+import * as YAML from 'yaml';
 import { ClusterPlatform, HcpApp, HcpAppProps, HostedCluster, ManagementCluster, Release, SecretSource } from '../../lib';
 import { synthProblems } from '../util';
 
@@ -100,6 +101,54 @@ describe('HcpApp', () => {
       const app = new HcpApp({ validateObjects: false });
       agentCluster(new ManagementCluster(app, 'hub'), 'one').addOverride('spec.infraID', 'Not_Valid');
       expect(() => app.synthesize()).not.toThrow();
+    });
+  });
+
+  describe('Argo CD sync waves', () => {
+    test('annotate every object with its apply rank', () => {
+      const app = new HcpApp();
+      agentCluster(new ManagementCluster(app, 'hub'), 'one').addNodePool('workers');
+      const waves = app.synthesize().map((f) => [f.path, YAML.parse(f.text).metadata.annotations['argocd.argoproj.io/sync-wave']]);
+      expect(waves).toEqual([
+        ['hub/00-namespace-clusters.yaml', '0'],
+        ['hub/one/50-hostedcluster-clusters_one.yaml', '50'],
+        ['hub/one/60-nodepool-clusters_one-workers.yaml', '60'],
+      ]);
+    });
+
+    test('keep a wave the object sets itself, and can be turned off', () => {
+      const build = (syncWaves: boolean) => {
+        const app = new HcpApp({ syncWaves });
+        new ApiObject(new ManagementCluster(app, 'hub'), 'cm', {
+          apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'ns', annotations: { 'argocd.argoproj.io/sync-wave': '-1' } },
+        });
+        new ApiObject(app.node.findChild('hub'), 'other', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'y', namespace: 'ns' } });
+        return app.synthesize().map((f) => YAML.parse(f.text).metadata.annotations?.['argocd.argoproj.io/sync-wave']);
+      };
+      expect(build(true)).toEqual(['-1', '20']);
+      expect(build(false)).toEqual(['-1', undefined]);
+    });
+  });
+
+  describe('guest folders', () => {
+    test('objects for inside a hosted cluster go to <cluster>-guest, beside the management folder', () => {
+      const app = new HcpApp();
+      const cluster = agentCluster(new ManagementCluster(app, 'hub'), 'one');
+      new ApiObject(cluster.guest, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'openshift-config' } });
+      expect(cluster.guest).toBe(cluster.guest);
+      expect(app.synthesize().map((f) => f.path)).toEqual([
+        'hub/00-namespace-clusters.yaml',
+        'hub/one/50-hostedcluster-clusters_one.yaml',
+        'one-guest/20-configmap-openshift-config_x.yaml',
+      ]);
+    });
+
+    test('fails when two hosted clusters of one app share a name and both want a guest folder', () => {
+      const app = new HcpApp();
+      const a = agentCluster(new ManagementCluster(app, 'hub-a'), 'same');
+      const b = agentCluster(new ManagementCluster(app, 'hub-b'), 'same');
+      expect(a.guest.node.id).toBe('same-guest');
+      expect(() => b.guest).toThrow('hub-b/same: guest folder "same-guest" is already taken by same-guest; two hosted clusters named "same" in one app need separate apps');
     });
   });
 });

@@ -37,14 +37,14 @@ describe('HostedCluster defaults', () => {
     const objects = synth();
     const cluster = findObject(objects, 'HostedCluster');
     expect(cluster.apiVersion).toBe('hypershift.openshift.io/v1beta1');
-    expect(cluster.metadata).toEqual({ name: 'c1', namespace: 'clusters' });
+    expect(cluster.metadata).toEqual({ name: 'c1', namespace: 'clusters', annotations: { 'argocd.argoproj.io/sync-wave': '50' } });
     expect(findObject(objects, 'Namespace', 'clusters')).toBeDefined();
     expect(objectKinds(objects)).toEqual(['HostedCluster/c1', 'Namespace/clusters']);
   });
 
   test('takes name and namespace from props', () => {
     const objects = synth({ name: 'vcluster2', namespace: 'hcp' });
-    expect(findObject(objects, 'HostedCluster').metadata).toEqual({ name: 'vcluster2', namespace: 'hcp' });
+    expect(findObject(objects, 'HostedCluster').metadata).toEqual({ name: 'vcluster2', namespace: 'hcp', annotations: { 'argocd.argoproj.io/sync-wave': '50' } });
     expect(findObject(objects, 'Namespace').metadata.name).toBe('hcp');
   });
 
@@ -225,7 +225,7 @@ describe('HostedCluster objects beside the HostedCluster', () => {
   test('puts an inline SSH key in Secret <name>-ssh-key under id_rsa.pub', () => {
     const objects = synth({ sshKey: SshPublicKey.fromString(`${SSH_KEY}\n`) });
     const secret = findObject(objects, 'Secret', 'c1-ssh-key');
-    expect(secret.metadata).toEqual({ name: 'c1-ssh-key', namespace: 'clusters', labels: { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' } });
+    expect(secret.metadata).toEqual({ name: 'c1-ssh-key', namespace: 'clusters', labels: { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' }, annotations: { 'argocd.argoproj.io/sync-wave': '20' } });
     expect(secret.type).toBe('Opaque');
     expect(Buffer.from(secret.data['id_rsa.pub'], 'base64').toString('utf8')).toBe(SSH_KEY);
     expect(findObject(objects, 'HostedCluster').spec.sshKey).toEqual({ name: 'c1-ssh-key' });
@@ -356,7 +356,7 @@ describe('HostedCluster fields', () => {
   test('puts labels and annotations on the HostedCluster metadata', () => {
     const metadata = hostedCluster({ labels: { env: 'lab' }, annotations: { 'hypershift.openshift.io/cleanup-cloud-resources': 'true' } }).metadata;
     expect(metadata.labels).toEqual({ env: 'lab' });
-    expect(metadata.annotations).toEqual({ 'hypershift.openshift.io/cleanup-cloud-resources': 'true' });
+    expect(metadata.annotations).toEqual({ 'hypershift.openshift.io/cleanup-cloud-resources': 'true', 'argocd.argoproj.io/sync-wave': '50' });
   });
 });
 

@@ -51,7 +51,8 @@ function inlineEtcdKey(base64: string): SecretEncryption {
 }
 
 function newHub(): { app: HcpApp; hub: ManagementCluster } {
-  const app = new HcpApp({ outdir: '/nonexistent' });
+  // Sync-wave annotations are an hcp-cdk addition for Argo CD; the CLI renders none.
+  const app = new HcpApp({ outdir: '/nonexistent', syncWaves: false });
   return { app, hub: new ManagementCluster(app, 'hub') };
 }
 

@@ -20,7 +20,8 @@ import { readFixture, RELEASE_IMAGE } from './differences';
 
 /** Our `spec.platform.<key>` of the NodePool the upstream tests build, with `platform`. */
 function renderPlatformBlock(platformType: PlatformType, platform: INodePoolPlatform): any {
-  const app = new HcpApp({ outdir: '/nonexistent' });
+  // Sync-wave annotations are an hcp-cdk addition for Argo CD; the CLI renders none.
+  const app = new HcpApp({ outdir: '/nonexistent', syncWaves: false });
   const hub = new ManagementCluster(app, 'hub');
   const cluster = HostedCluster.fromAttributes(hub, 'test-cluster', {
     clusterName: 'test-cluster',
