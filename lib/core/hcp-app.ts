@@ -92,7 +92,8 @@ export class HcpApp extends App {
   public synthesize(): SynthesizedFile[] {
     const problems: string[] = [];
     for (const construct of this.node.findAll()) {
-      problems.push(...construct.node.validate().map((message) => `${construct.node.path}: ${message}`));
+      // App-wide checks (on the root, whose path is empty) name the constructs they are about themselves.
+      problems.push(...construct.node.validate().map((message) => (construct.node.path ? `${construct.node.path}: ${message}` : message)));
     }
     if (problems.length > 0) throw new HcpValidationError(problems);
 
@@ -156,6 +157,9 @@ export class HcpApp extends App {
 function clusterFolder(object: IConstruct): string[] {
   for (let scope = object.node.scope; scope; scope = scope.node.scope) {
     if (scope instanceof HostedCluster) return [scope.clusterName];
+    // An InfraEnv (lib/baremetal) keeps its hosts together; duck-typed to keep core free of baremetal.
+    const folder = (scope as { outputFolder?: unknown }).outputFolder;
+    if (typeof folder === 'string') return [folder];
   }
   return [];
 }

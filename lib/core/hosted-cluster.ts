@@ -463,7 +463,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
   }
 }
 
-function checkPullSecret(value: Buffer): string | undefined {
+export function checkPullSecret(value: Buffer): string | undefined {
   try {
     const parsed = JSON.parse(value.toString('utf8'));
     if (parsed && typeof parsed.auths === 'object' && parsed.auths !== null && !Array.isArray(parsed.auths)) return undefined;

@@ -112,6 +112,10 @@ export class NodePool extends Construct {
   public readonly resource: ApiObject;
   /** The most nodes the pool can have: replicas, or the autoscaling maximum. */
   public readonly maxNodes: number;
+  /** The fewest nodes the pool asks for: replicas, or the autoscaling minimum. */
+  public readonly minNodes: number;
+  /** The platform half of the pool (for an Agent pool, its label selector). */
+  public readonly platform: INodePoolPlatform;
 
   constructor(scope: Construct, id: string, props: NodePoolProps) {
     super(scope, id);
@@ -135,8 +139,10 @@ export class NodePool extends Construct {
       if (max < min) problems.add(`autoScaling.max (${max}) must be >= autoScaling.min (${min})`);
     }
     this.maxNodes = props.autoScaling?.max ?? replicas ?? 0;
+    this.minNodes = props.autoScaling?.min ?? replicas ?? 0;
 
     const platform = props.platform ?? defaultPlatform(cluster.platformType);
+    this.platform = platform;
     if (platform.type !== cluster.platformType) {
       problems.add(`platform (${platform.type}) must match the platform of cluster ${cluster.clusterName} (${cluster.platformType})`);
     }

@@ -1,0 +1,165 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain, isLabelValue } from '../core/names';
+import { Problems, show } from '../core/problems';
+import { IBmcCredentials } from './bmc-credentials';
+import { parseBmcAddress } from './bmc-address';
+import type { InfraEnv } from './infra-env';
+import { INFRAENV_LABEL } from './infra-env';
+import { isMacAddress, MAC_ADDRESS_RULE, normalizeMac } from './mac-address';
+import { NMStateConfig, NMStateConfigOptions } from './nmstate-config';
+
+/** The label the assisted installer puts on an Agent that came from a BareMetalHost. */
+export const AGENT_BMH_LABEL = 'agent-install.openshift.io/bmh';
+const BMAC = 'bmac.agent-install.openshift.io';
+
+/** Whether Metal3 wipes disks before and after provisioning. */
+export enum AutomatedCleaningMode {
+  /** Keep the disks as they are (the docs' choice for agent hosts). */
+  DISABLED = 'disabled',
+  /** Wipe the partition tables. */
+  METADATA = 'metadata',
+}
+
+export enum BootMode {
+  UEFI = 'UEFI',
+  UEFI_SECURE_BOOT = 'UEFISecureBoot',
+  LEGACY = 'legacy',
+}
+
+/** The role an Agent takes; hosted clusters only use workers. */
+export enum HostRole {
+  WORKER = 'worker',
+  AUTO_ASSIGN = 'auto-assign',
+}
+
+/** How Metal3 reaches the host's baseboard management controller. */
+export interface BmcOptions {
+  /** `scheme://host[:port][/path]`, e.g. `redfish-virtualmedia://[fd00::1]:9000/redfish/v1/Systems/1`. */
+  readonly address: string;
+  /** The BMC user name and password. */
+  readonly credentials: IBmcCredentials;
+  /** @default false */
+  readonly disableCertificateVerification?: boolean;
+}
+
+/** Hints for the disk to install on; all given ones must match. */
+export interface RootDeviceHints {
+  readonly deviceName?: string;
+  readonly hctl?: string;
+  readonly model?: string;
+  readonly vendor?: string;
+  readonly serialNumber?: string;
+  readonly minSizeGigabytes?: number;
+  readonly wwn?: string;
+  readonly rotational?: boolean;
+}
+
+export interface BareMetalHostOptions {
+  /** @default - the construct id */
+  readonly name?: string;
+  readonly bmc: BmcOptions;
+  /** The MAC address of the NIC the host boots from. */
+  readonly bootMacAddress: string;
+  /** Power the host on once registered. @default true */
+  readonly online?: boolean;
+  /** @default AutomatedCleaningMode.DISABLED (as the docs do for agent hosts) */
+  readonly automatedCleaningMode?: AutomatedCleaningMode;
+  /** @default - Metal3 picks the first suitable disk */
+  readonly rootDeviceHints?: RootDeviceHints;
+  /** @default - the BMC's default (UEFI) */
+  readonly bootMode?: BootMode;
+  /** @default - none (deprecated in Metal3; kept for older hardware profiles) */
+  readonly hardwareProfile?: string;
+  /** The node name the host takes (`bmac.agent-install.openshift.io/hostname`). @default - from DHCP */
+  readonly hostname?: string;
+  /** @default - none (the Agent starts as auto-assign, which hosted clusters bind as workers) */
+  readonly role?: HostRole;
+  /** Extra coreos-installer arguments. @default - none */
+  readonly installerArgs?: string[];
+  /** An Ignition config (JSON text) for this host's installation. @default - none */
+  readonly ignitionConfigOverrides?: string;
+  /** Let Metal3 inspect the hardware first. The assisted installer inspects anyway. @default false */
+  readonly inspect?: boolean;
+  /** Static networking: an NMStateConfig for this host, selected by its InfraEnv. @default - DHCP */
+  readonly networkConfig?: Omit<NMStateConfigOptions, 'name'>;
+}
+
+export interface BareMetalHostProps extends BareMetalHostOptions {
+  readonly infraEnv: InfraEnv;
+}
+
+/**
+ * A BareMetalHost (metal3.io/v1alpha1) that boots into an InfraEnv's discovery image through its
+ * BMC and so becomes an Agent, with its BMC credentials Secret. Usually made by `infraEnv.addHost()`.
+ */
+export class BareMetalHost extends Construct {
+  public readonly hostName: string;
+  public readonly namespace: string;
+  public readonly infraEnv: InfraEnv;
+  /** The boot MAC address, lower case. */
+  public readonly bootMacAddress: string;
+  /** The BMC endpoint (host, port and path, lower case) for finding two hosts on one BMC. */
+  public readonly bmcEndpoint: string;
+  /** The labels the Agent made from this host will carry, for matching NodePool selectors. */
+  public readonly agentLabels: Readonly<Record<string, string>>;
+  public readonly resource: ApiObject;
+
+  constructor(scope: Construct, id: string, props: BareMetalHostProps) {
+    super(scope, id);
+    const infraEnv = props.infraEnv;
+    this.infraEnv = infraEnv;
+    this.hostName = props.name ?? id;
+    this.namespace = infraEnv.namespace;
+    this.bootMacAddress = normalizeMac(props.bootMacAddress);
+    this.agentLabels = { ...infraEnv.agentLabels, [INFRAENV_LABEL]: infraEnv.infraEnvName, [AGENT_BMH_LABEL]: this.hostName };
+
+    const problems = new Problems(this);
+    problems.require(isDns1123Subdomain(this.hostName), 'name', this.hostName, DNS1123_SUBDOMAIN_RULE);
+    problems.require(isLabelValue(this.hostName), 'name', this.hostName, `must also be a label value (at most 63 characters): its Agent is labelled ${AGENT_BMH_LABEL}=<name>`);
+    problems.require(isMacAddress(props.bootMacAddress), 'bootMacAddress', props.bootMacAddress, MAC_ADDRESS_RULE);
+    const bmc = parseBmcAddress(props.bmc.address);
+    if (typeof bmc === 'string') problems.add(`bmc.address (${show(props.bmc.address)}) ${bmc}`);
+    this.bmcEndpoint = typeof bmc === 'string' ? props.bmc.address : bmc.key;
+    const credentials = props.bmc.credentials as unknown;
+    if (typeof credentials === 'string' || typeof (credentials as IBmcCredentials)?.bind !== 'function') {
+      problems.add(`bmc.credentials (${typeof credentials === 'string' ? '"<a plain string>"' : show(credentials)}) must be BmcCredentials.fromExistingSecret(...), fromExternalSecret(...), fromSealedSecret(...) or fromInlineValues(..., { allowSecretInOutput: true }); a plain password would end up in git`);
+    }
+    if (props.hostname !== undefined) problems.require(isDns1123Subdomain(props.hostname), 'hostname', props.hostname, DNS1123_SUBDOMAIN_RULE);
+    if (props.rootDeviceHints?.minSizeGigabytes !== undefined) {
+      problems.require(Number.isInteger(props.rootDeviceHints.minSizeGigabytes) && props.rootDeviceHints.minSizeGigabytes > 0, 'rootDeviceHints.minSizeGigabytes', props.rootDeviceHints.minSizeGigabytes, 'must be a whole number > 0');
+    }
+    if (props.ignitionConfigOverrides !== undefined) {
+      let ok = false;
+      try { ok = typeof JSON.parse(props.ignitionConfigOverrides) === 'object'; } catch { ok = false; }
+      problems.require(ok, 'ignitionConfigOverrides', props.ignitionConfigOverrides.slice(0, 40), 'must be an Ignition config as JSON text');
+    }
+    problems.throwIfAny();
+
+    const secretName = (credentials as IBmcCredentials).bind(this, 'BmcSecret', `${this.hostName}-bmc-secret`, this.namespace);
+    const annotations: Record<string, string> = {};
+    if (!props.inspect) annotations['inspect.metal3.io'] = 'disabled';
+    if (props.hostname) annotations[`${BMAC}/hostname`] = props.hostname;
+    if (props.role) annotations[`${BMAC}/role`] = props.role;
+    if (props.installerArgs) annotations[`${BMAC}/installer-args`] = JSON.stringify(props.installerArgs);
+    if (props.ignitionConfigOverrides) annotations[`${BMAC}/ignition-config-overrides`] = props.ignitionConfigOverrides;
+
+    this.resource = new ApiObject(this, 'Resource', {
+      apiVersion: 'metal3.io/v1alpha1', kind: 'BareMetalHost',
+      metadata: { name: this.hostName, namespace: this.namespace, labels: { [INFRAENV_LABEL]: infraEnv.infraEnvName }, annotations },
+      spec: {
+        online: props.online ?? true,
+        automatedCleaningMode: props.automatedCleaningMode ?? AutomatedCleaningMode.DISABLED,
+        bmc: { address: props.bmc.address, credentialsName: secretName, disableCertificateVerification: props.bmc.disableCertificateVerification },
+        bootMACAddress: props.bootMacAddress,
+        bootMode: props.bootMode,
+        hardwareProfile: props.hardwareProfile,
+        rootDeviceHints: props.rootDeviceHints,
+      },
+    });
+    if (props.networkConfig) {
+      new NMStateConfig(this, 'NetworkConfig', { ...props.networkConfig, name: this.hostName, infraEnv });
+    }
+    infraEnv._register(this);
+  }
+}

@@ -1,0 +1,81 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { show } from '../core/problems';
+import type { ExternalSecretOptions, InlineSecretOptions } from '../secrets/secret-source';
+
+/** Where a BareMetalHost's BMC user name and password come from: one Secret with `username` and `password`. */
+export interface IBmcCredentials {
+  /** Adds the Secret (or what makes it) under `scope` when this source creates one; returns its name. */
+  bind(scope: Construct, id: string, defaultName: string, namespace: string): string;
+}
+
+export interface BmcExternalSecretOptions extends Omit<ExternalSecretOptions, 'remoteKey' | 'remoteProperty'> {
+  /** Where the user name is in the external store. */
+  readonly username: { readonly remoteKey: string; readonly remoteProperty?: string };
+  /** Where the password is in the external store. */
+  readonly password: { readonly remoteKey: string; readonly remoteProperty?: string };
+}
+
+/**
+ * BMC credentials, kept out of the output unless you opt in (as with SecretSource): reference a
+ * Secret, let External Secrets or Sealed Secrets make it, or write it inline for a lab.
+ */
+export class BmcCredentials {
+  /** A Secret that already exists in the host's namespace, with keys `username` and `password`. */
+  public static fromExistingSecret(secretName: string): IBmcCredentials {
+    return { bind: () => secretName };
+  }
+
+  /**
+   * The user name and password written into the output as a Secret. You must opt in with
+   * `{ allowSecretInOutput: true }`: the password then sits, base64-encoded, in git.
+   */
+  public static fromInlineValues(username: string, password: string, options: InlineSecretOptions): IBmcCredentials {
+    const optIn = (options as { allowSecretInOutput?: unknown } | undefined)?.allowSecretInOutput;
+    if (optIn !== true) {
+      throw new Error(`BmcCredentials.fromInlineValues: allowSecretInOutput (${show(optIn)}) must be true to write a BMC password into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`);
+    }
+    return {
+      bind: (scope, id, name, namespace) => {
+        new ApiObject(scope, id, {
+          apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace }, type: 'Opaque',
+          data: { username: Buffer.from(username).toString('base64'), password: Buffer.from(password).toString('base64') },
+        });
+        return name;
+      },
+    };
+  }
+
+  /** An ExternalSecret (external-secrets.io/v1) that fills `username` and `password` from a secret store. */
+  public static fromExternalSecret(options: BmcExternalSecretOptions): IBmcCredentials {
+    return {
+      bind: (scope, id, name, namespace) => {
+        new ApiObject(scope, id, {
+          apiVersion: 'external-secrets.io/v1', kind: 'ExternalSecret', metadata: { name, namespace },
+          spec: {
+            refreshInterval: options.refreshInterval ?? '1h',
+            secretStoreRef: { name: options.storeName, kind: options.storeKind ?? 'ClusterSecretStore' },
+            target: { name, creationPolicy: 'Owner', template: { type: 'Opaque' } },
+            data: (['username', 'password'] as const).map((key) => ({
+              secretKey: key, remoteRef: { key: options[key].remoteKey, property: options[key].remoteProperty },
+            })),
+          },
+        });
+        return name;
+      },
+    };
+  }
+
+  /** A SealedSecret (bitnami.com/v1alpha1) holding both values, sealed with kubeseal for the Secret's name and namespace. */
+  public static fromSealedSecret(encrypted: { readonly username: string; readonly password: string }): IBmcCredentials {
+    return {
+      bind: (scope, id, name, namespace) => {
+        new ApiObject(scope, id, {
+          apiVersion: 'bitnami.com/v1alpha1', kind: 'SealedSecret', metadata: { name, namespace },
+          spec: { encryptedData: { username: encrypted.username, password: encrypted.password }, template: { type: 'Opaque', metadata: { name, namespace } } },
+        });
+        return name;
+      },
+    };
+  }
+}

@@ -1,0 +1,189 @@
+import { ApiObject, Lazy } from 'cdk8s';
+import { Construct } from 'constructs';
+import { checkPullSecret } from '../core/hosted-cluster';
+import { ensureNamespace } from '../core/kube-objects';
+import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
+import { Problems } from '../core/problems';
+import { SshPublicKey } from '../core/ssh-public-key';
+import { ISecretSource } from '../secrets/secret-source';
+import { BareMetalHost, BareMetalHostOptions } from './bare-metal-host';
+import { registerAgentHostChecks } from './agent-host-checks';
+import { NMStateConfig } from './nmstate-config';
+
+/** The label linking BareMetalHosts, NMStateConfigs and Agents to their InfraEnv. */
+export const INFRAENV_LABEL = 'infraenvs.agent-install.openshift.io';
+
+/** CPU architectures an InfraEnv's discovery image can be built for. */
+export enum CpuArchitecture {
+  X86_64 = 'x86_64',
+  AARCH64 = 'aarch64',
+  PPC64LE = 'ppc64le',
+  S390X = 's390x',
+}
+
+export interface InfraEnvProxy {
+  /** @default - none */
+  readonly httpProxy?: string;
+  /** @default - none */
+  readonly httpsProxy?: string;
+  /** Hosts, domains and CIDRs reached without the proxy. @default - none */
+  readonly noProxy?: string[];
+}
+
+export interface InfraEnvProps {
+  /** @default - the construct id */
+  readonly name?: string;
+  /**
+   * The namespace of the InfraEnv, and so of its Agents: a hosted cluster's `agentNamespace`. One
+   * shared inventory namespace for many clusters (the agent lab's `hardware-inventory`) or one per cluster.
+   */
+  readonly namespace: string;
+  /** The pull secret the discovery image uses; bound in the InfraEnv's namespace as `pull-secret`. */
+  readonly pullSecret: ISecretSource;
+  /** The public key for logging in to discovered hosts as `core`. @default - none */
+  readonly sshAuthorizedKey?: SshPublicKey;
+  /** @default - x86_64 (the API default) */
+  readonly cpuArchitecture?: CpuArchitecture;
+  /**
+   * Labels every Agent of this InfraEnv gets, for NodePool selectors (Agents also get
+   * `infraenvs.agent-install.openshift.io: <name>`, and `agent-install.openshift.io/bmh: <host>`
+   * when they come from a BareMetalHost).
+   * @default - none
+   */
+  readonly agentLabels?: Record<string, string>;
+  /** @default - no proxy */
+  readonly proxy?: InfraEnvProxy;
+  /** NTP servers the discovered hosts use besides DHCP's. @default - none */
+  readonly additionalNtpSources?: string[];
+  /** PEM certificates the discovery image trusts (a mirror registry's CA). @default - none */
+  readonly additionalTrustBundle?: string;
+  /** An Ignition config (JSON text) merged into the discovery image. @default - none */
+  readonly ignitionConfigOverride?: string;
+  /**
+   * Write the `capi-provider-role` Role the docs (5.3.13.1) ask for, which lets the Cluster API
+   * agent provider manage the Agents in this namespace.
+   * @default true
+   */
+  readonly capiProviderRole?: boolean;
+}
+
+/** Where a value the assisted service publishes on the InfraEnv can be read once it is applied. */
+export interface StatusOutput {
+  readonly description: string;
+  /** The JSONPath of the field, for `oc get -o jsonpath`. */
+  readonly jsonPath: string;
+  /** The command that prints it. */
+  readonly command: string;
+}
+
+/**
+ * An InfraEnv (agent-install.openshift.io/v1beta1): the discovery environment hosts boot into to
+ * become Agents. Add hosts with `addHost` (BareMetalHosts driven through their BMC) and static
+ * networking with NMStateConfig.
+ */
+export class InfraEnv extends Construct {
+  public readonly infraEnvName: string;
+  public readonly namespace: string;
+  /** Labels every Agent of this InfraEnv will carry. */
+  public readonly agentLabels: Readonly<Record<string, string>>;
+  /** Objects of this InfraEnv are written to `<chart>/<name>/`. */
+  public readonly outputFolder: string;
+  public readonly resource: ApiObject;
+  /** The discovery ISO's URL, published in status once the image is built. */
+  public readonly isoDownloadUrl: StatusOutput;
+  /** The iPXE script's URL, published in status (iPXE must support HTTPS). */
+  public readonly ipxeScriptUrl: StatusOutput;
+
+  private readonly hostList: BareMetalHost[] = [];
+  private readonly networkConfigs: NMStateConfig[] = [];
+
+  constructor(scope: Construct, id: string, props: InfraEnvProps) {
+    super(scope, id);
+    this.infraEnvName = props.name ?? id;
+    this.namespace = props.namespace;
+    this.outputFolder = this.infraEnvName;
+    this.agentLabels = { ...props.agentLabels };
+    const problems = new Problems(this);
+    problems.require(isDns1123Subdomain(this.infraEnvName), 'name', this.infraEnvName, DNS1123_SUBDOMAIN_RULE);
+    problems.require(isLabelValue(this.infraEnvName), 'name', this.infraEnvName, `must also be a label value (at most 63 characters): hosts select it with the ${INFRAENV_LABEL} label`);
+    problems.require(isDns1123Label(this.namespace), 'namespace', this.namespace, DNS1123_LABEL_RULE);
+    for (const [key, value] of Object.entries(this.agentLabels)) {
+      problems.require(isQualifiedName(key), 'agentLabels key', key, 'must be a label key: [prefix/]name, name at most 63 characters');
+      problems.require(isLabelValue(value), `agentLabels.${key}`, value, 'must be a label value: at most 63 letters, digits, "-", "_" or "."');
+    }
+    const ssh = props.sshAuthorizedKey;
+    if (ssh?.existingSecretName !== undefined) problems.add(`sshAuthorizedKey (SshPublicKey.fromExistingSecret(${JSON.stringify(ssh.existingSecretName)})) must be key text: the InfraEnv embeds the key, it cannot reference a Secret`);
+    else if (ssh?.problem) problems.add(ssh.problem.replace(/^sshKey/, 'sshAuthorizedKey'));
+    if (props.additionalTrustBundle !== undefined && !/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(props.additionalTrustBundle)) {
+      problems.add('additionalTrustBundle must contain at least one "-----BEGIN CERTIFICATE-----" block');
+    }
+    if (props.ignitionConfigOverride !== undefined && !isJsonObject(props.ignitionConfigOverride)) {
+      problems.add(`ignitionConfigOverride (${JSON.stringify(props.ignitionConfigOverride.slice(0, 40))}) must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})`);
+    }
+    for (const [field, url] of [['proxy.httpProxy', props.proxy?.httpProxy], ['proxy.httpsProxy', props.proxy?.httpsProxy]] as const) {
+      if (url !== undefined) problems.require(/^https?:\/\/[^\s/]+/.test(url), field, url, 'must be an http:// or https:// URL');
+    }
+
+    ensureNamespace(this, this.namespace);
+    const pullSecret = props.pullSecret.bind(this, 'PullSecret', {
+      defaultName: 'pull-secret', namespace: this.namespace, key: '.dockerconfigjson', type: 'kubernetes.io/dockerconfigjson', checkValue: checkPullSecret,
+    });
+    if (pullSecret.problem) problems.add(pullSecret.problem);
+    problems.throwIfAny();
+
+    if (props.capiProviderRole ?? true) {
+      new ApiObject(this, 'CapiProviderRole', {
+        apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role',
+        metadata: { name: 'capi-provider-role', namespace: this.namespace },
+        rules: [{ apiGroups: ['agent-install.openshift.io'], resources: ['agents'], verbs: ['*'] }],
+      });
+    }
+    this.resource = new ApiObject(this, 'Resource', {
+      apiVersion: 'agent-install.openshift.io/v1beta1', kind: 'InfraEnv',
+      metadata: { name: this.infraEnvName, namespace: this.namespace },
+      spec: Lazy.any({
+        produce: () => ({
+          pullSecretRef: { name: pullSecret.secretName },
+          sshAuthorizedKey: ssh?.publicKey,
+          cpuArchitecture: props.cpuArchitecture,
+          agentLabels: Object.keys(this.agentLabels).length ? this.agentLabels : undefined,
+          // NMStateConfigs carry the InfraEnv label; selecting by it keeps hosts of other InfraEnvs out.
+          nmStateConfigLabelSelector: this.networkConfigs.length ? { matchLabels: { [INFRAENV_LABEL]: this.infraEnvName } } : undefined,
+          proxy: props.proxy && { httpProxy: props.proxy.httpProxy, httpsProxy: props.proxy.httpsProxy, noProxy: props.proxy.noProxy?.join(',') },
+          additionalNTPSources: props.additionalNtpSources,
+          additionalTrustBundle: props.additionalTrustBundle,
+          ignitionConfigOverride: props.ignitionConfigOverride,
+        }),
+      }),
+    });
+    const get = `oc -n ${this.namespace} get infraenv ${this.infraEnvName} -o jsonpath=`;
+    this.isoDownloadUrl = { description: 'discovery ISO download URL', jsonPath: '{.status.isoDownloadURL}', command: `${get}'{.status.isoDownloadURL}'` };
+    this.ipxeScriptUrl = { description: 'iPXE script URL', jsonPath: '{.status.bootArtifacts.ipxeScript}', command: `${get}'{.status.bootArtifacts.ipxeScript}'` };
+    registerAgentHostChecks(this);
+  }
+
+  /** Adds a BareMetalHost that boots into this InfraEnv through its BMC. */
+  public addHost(id: string, options: BareMetalHostOptions): BareMetalHost {
+    return new BareMetalHost(this, id, { ...options, infraEnv: this });
+  }
+
+  /** The BareMetalHosts of this InfraEnv. */
+  public get hosts(): readonly BareMetalHost[] {
+    return this.hostList;
+  }
+
+  /** @internal Called by BareMetalHost and NMStateConfig to register themselves. */
+  public _register(member: BareMetalHost | NMStateConfig): void {
+    if (member instanceof BareMetalHost) this.hostList.push(member);
+    else this.networkConfigs.push(member);
+  }
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const parsed = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+}

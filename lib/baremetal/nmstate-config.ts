@@ -1,0 +1,62 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
+import { Problems } from '../core/problems';
+import type { InfraEnv } from './infra-env';
+import { INFRAENV_LABEL } from './infra-env';
+import { isMacAddress, MAC_ADDRESS_RULE } from './mac-address';
+
+/** A NIC named in the nmstate config, found on the host by its MAC address. */
+export interface NMStateInterface {
+  /** The name the nmstate config uses (renamed to the real device on the host). */
+  readonly name: string;
+  readonly macAddress: string;
+}
+
+export interface NMStateConfigOptions {
+  /** @default - the construct id */
+  readonly name?: string;
+  /** At least one; the assisted installer matches a host by any of these MAC addresses. */
+  readonly interfaces: NMStateInterface[];
+  /** The nmstate document (interfaces, routes, dns-resolver), as it would be written in YAML. */
+  readonly config: Record<string, unknown>;
+}
+
+export interface NMStateConfigProps extends NMStateConfigOptions {
+  readonly infraEnv: InfraEnv;
+}
+
+/**
+ * Static networking for one host (agent-install.openshift.io/v1beta1 NMStateConfig), baked into
+ * the discovery image of the InfraEnv that selects it by the `infraenvs.agent-install.openshift.io` label.
+ */
+export class NMStateConfig extends Construct {
+  public readonly configName: string;
+  public readonly macAddresses: readonly string[];
+  public readonly resource: ApiObject;
+
+  constructor(scope: Construct, id: string, props: NMStateConfigProps) {
+    super(scope, id);
+    this.configName = props.name ?? id;
+    this.macAddresses = props.interfaces.map((i) => i.macAddress);
+    const problems = new Problems(this);
+    problems.require(isDns1123Subdomain(this.configName), 'name', this.configName, DNS1123_SUBDOMAIN_RULE);
+    problems.require(props.interfaces.length > 0, 'interfaces', props.interfaces, 'must name at least one NIC, by which the host is recognised');
+    props.interfaces.forEach((nic, i) => {
+      problems.require(isMacAddress(nic.macAddress), `interfaces[${i}].macAddress`, nic.macAddress, MAC_ADDRESS_RULE);
+      problems.require(/^[A-Za-z0-9._-]{1,15}$/.test(nic.name), `interfaces[${i}].name`, nic.name, 'must be a Linux interface name: 1-15 letters, digits, ".", "_" or "-"');
+    });
+    const configured = new Set(((props.config.interfaces ?? []) as { name?: string }[]).map((i) => i.name));
+    for (const nic of props.interfaces) {
+      if (configured.size > 0 && !configured.has(nic.name)) problems.add(`interfaces: ${JSON.stringify(nic.name)} does not appear in config.interfaces (${[...configured].map((n) => JSON.stringify(n)).join(', ')}); each listed NIC must be configured`);
+    }
+    problems.throwIfAny();
+
+    this.resource = new ApiObject(this, 'Resource', {
+      apiVersion: 'agent-install.openshift.io/v1beta1', kind: 'NMStateConfig',
+      metadata: { name: this.configName, namespace: props.infraEnv.namespace, labels: { [INFRAENV_LABEL]: props.infraEnv.infraEnvName } },
+      spec: { config: props.config, interfaces: props.interfaces.map((i) => ({ name: i.name, macAddress: i.macAddress })) },
+    });
+    props.infraEnv._register(this);
+  }
+}
