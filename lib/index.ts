@@ -32,3 +32,5 @@ export * from './baremetal/bmc-credentials';
 export * from './baremetal/infra-env';
 export * from './baremetal/mac-address';
 export * from './baremetal/nmstate-config';
+export * from './ingress/metallb-advertisement';
+export * from './ingress/metallb-ingress';

@@ -1,0 +1,242 @@
+import { ApiObject, Chart } from 'cdk8s';
+import { Construct } from 'constructs';
+import { CidrBlock, parseCidr, parseIPv4, parseIPv6 } from '../core/cidr';
+import type { HostedCluster } from '../core/hosted-cluster';
+import { ensureNamespace } from '../core/kube-objects';
+import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
+import { Problems, show } from '../core/problems';
+import { MetalLBAdvertisement, MetalLBAdvertisementContext, MetalLBAdvertisementMode } from './metallb-advertisement';
+
+/** The Service annotation that makes MetalLB allocate from a named pool. */
+export const METALLB_ADDRESS_POOL_ANNOTATION = 'metallb.universe.tf/address-pool';
+
+// The MetalLB CRDs arrive with the operator in the same Argo CD sync, so a dry run before the
+// operator is installed would fail on the unknown kinds.
+const SKIP_DRY_RUN = { 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true' };
+const ROUTER_SELECTOR = { 'ingresscontroller.operator.openshift.io/deployment-ingresscontroller': 'default' };
+const ADDRESS_RULE = 'must be an IPv4 or IPv6 address, a range "first-last" or a CIDR block';
+
+export interface MetalLBIngressProps {
+  /** The hosted cluster whose `*.apps` ingress this serves; the construct must be created in `cluster.guest`. */
+  readonly cluster: HostedCluster;
+  /**
+   * The load-balancer addresses: single addresses (`192.168.122.23`), ranges
+   * (`192.0.2.100-192.0.2.110`) or CIDR blocks, IPv4 or IPv6. With layer 2 they must lie in the
+   * cluster's machine network; with BGP outside it. Point `*.apps.<name>.<baseDomain>` at them.
+   */
+  readonly addresses: string[];
+  /**
+   * `metadata.name` of the IPAddressPool; the Service names it in its address-pool annotation.
+   * @default 'ingress-public-ip'
+   */
+  readonly poolName?: string;
+  /**
+   * Let MetalLB hand the pool's addresses to any LoadBalancer Service, not only to the ingress.
+   * @default false
+   */
+  readonly autoAssign?: boolean;
+  /** @default MetalLBAdvertisement.layer2() */
+  readonly advertisement?: MetalLBAdvertisement;
+  /**
+   * The namespace of the operator, the MetalLB instance, the pool and the advertisement.
+   * @default 'metallb'
+   */
+  readonly namespace?: string;
+  /**
+   * Install the MetalLB operator (Namespace, OperatorGroup, Subscription) and the `MetalLB` instance.
+   * Turn it off when the hosted cluster already runs MetalLB in `namespace`.
+   * @default true
+   */
+  readonly installOperator?: boolean;
+  /** The Subscription's update channel. @default 'stable' */
+  readonly channel?: string;
+  /** The CatalogSource offering the operator. @default 'redhat-operators' */
+  readonly catalogSource?: string;
+  /** The namespace of the CatalogSource. @default 'openshift-marketplace' */
+  readonly catalogSourceNamespace?: string;
+}
+
+/** A parsed entry of `addresses`: one contiguous span of one family. */
+interface AddressSpan {
+  readonly field: string;
+  readonly text: string;
+  readonly family: 4 | 6;
+  readonly first: bigint;
+  readonly last: bigint;
+}
+
+/**
+ * The ingress of a bare-metal (Agent) hosted cluster on MetalLB (docs 4.2.3): the operator, its
+ * `MetalLB` instance, an IPAddressPool with the ingress addresses, its advertisement, and a
+ * LoadBalancer Service `metallb-ingress` in `openshift-ingress` in front of the default router.
+ * Without it the console and ingress ClusterOperators of an Agent cluster stay degraded.
+ */
+export class MetalLBIngress extends Construct {
+  /** `metadata.name` of the IPAddressPool. */
+  public readonly poolName: string;
+  /** The pool's `spec.addresses`, a single address written as the range `a-a`. */
+  public readonly addresses: readonly string[];
+  /** The LoadBalancer Service in `openshift-ingress`. */
+  public readonly serviceName = 'metallb-ingress';
+  public readonly namespace: string;
+  /** The IPAddressPool. */
+  public readonly resource: ApiObject;
+  /** The L2Advertisement or BGPAdvertisement. */
+  public readonly advertisement: ApiObject;
+  public readonly service: ApiObject;
+
+  constructor(scope: Construct, id: string, props: MetalLBIngressProps) {
+    super(scope, id);
+    this.poolName = props.poolName ?? 'ingress-public-ip';
+    this.namespace = props.namespace ?? 'metallb';
+    const advertisement = props.advertisement ?? MetalLBAdvertisement.layer2();
+    const context: MetalLBAdvertisementContext = { poolName: this.poolName, namespace: this.namespace, annotations: { ...SKIP_DRY_RUN } };
+
+    const problems = new Problems(this);
+    if (Chart.of(this) !== props.cluster.guest) {
+      problems.add(`scope (${show(Chart.of(this).node.path)}) must be cluster.guest of ${show(props.cluster.clusterName)}: MetalLB and the ingress Service are applied inside the hosted cluster`);
+    }
+    problems.require(isDns1123Subdomain(this.poolName), 'poolName', this.poolName, DNS1123_SUBDOMAIN_RULE);
+    problems.require(isDns1123Label(this.namespace), 'namespace', this.namespace, DNS1123_LABEL_RULE);
+    if (props.catalogSource !== undefined) problems.require(isDns1123Subdomain(props.catalogSource), 'catalogSource', props.catalogSource, DNS1123_SUBDOMAIN_RULE);
+    if (props.catalogSourceNamespace !== undefined) problems.require(isDns1123Label(props.catalogSourceNamespace), 'catalogSourceNamespace', props.catalogSourceNamespace, DNS1123_LABEL_RULE);
+    if (props.channel !== undefined) problems.require(/^\S+$/.test(props.channel), 'channel', props.channel, 'must be a channel name such as stable');
+    const spans = parseAddresses(props.addresses, problems);
+    checkOverlaps(spans, problems);
+    checkClusterNetworks(spans, props.cluster, advertisement.mode, problems);
+    advertisement.problems(context).forEach((p) => problems.add(p));
+    problems.throwIfAny();
+
+    this.addresses = props.addresses.map((text) => (text.includes('-') || text.includes('/') ? text : `${text}-${text}`));
+    if (props.installOperator ?? true) this.installOperator(props);
+    this.resource = new ApiObject(this, 'Resource', {
+      apiVersion: 'metallb.io/v1beta1',
+      kind: 'IPAddressPool',
+      metadata: { name: this.poolName, namespace: this.namespace, annotations: { ...SKIP_DRY_RUN } },
+      // No `protocol` here: that was a field of the old AddressPool the docs' recipe still shows.
+      spec: { addresses: [...this.addresses], autoAssign: props.autoAssign ?? false },
+    });
+    this.advertisement = advertisement.bind(this, context);
+    this.service = new ApiObject(this, 'Service', {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: {
+        name: this.serviceName,
+        namespace: 'openshift-ingress',
+        // Must name the pool: with autoAssign false it is the only way to get an address from it.
+        annotations: { [METALLB_ADDRESS_POOL_ANNOTATION]: this.poolName },
+      },
+      spec: {
+        type: 'LoadBalancer',
+        selector: { ...ROUTER_SELECTOR },
+        ports: [
+          { name: 'http', protocol: 'TCP', port: 80, targetPort: 80 },
+          { name: 'https', protocol: 'TCP', port: 443, targetPort: 443 },
+        ],
+      },
+    });
+  }
+
+  /** The operator and its instance share one namespace; OLM only installs where an OperatorGroup is. */
+  private installOperator(props: MetalLBIngressProps): void {
+    const namespace = ensureNamespace(this, this.namespace);
+    namespace.metadata.addLabel('openshift.io/cluster-monitoring', 'true');
+    namespace.metadata.addAnnotation('workload.openshift.io/allowed', 'management');
+    new ApiObject(this, 'OperatorGroup', {
+      apiVersion: 'operators.coreos.com/v1',
+      kind: 'OperatorGroup',
+      metadata: { name: 'metallb-operator-operatorgroup', namespace: this.namespace },
+    });
+    new ApiObject(this, 'Subscription', {
+      apiVersion: 'operators.coreos.com/v1alpha1',
+      kind: 'Subscription',
+      metadata: { name: 'metallb-operator', namespace: this.namespace },
+      spec: {
+        channel: props.channel ?? 'stable',
+        name: 'metallb-operator',
+        source: props.catalogSource ?? 'redhat-operators',
+        sourceNamespace: props.catalogSourceNamespace ?? 'openshift-marketplace',
+      },
+    });
+    new ApiObject(this, 'MetalLB', {
+      apiVersion: 'metallb.io/v1beta1',
+      kind: 'MetalLB',
+      metadata: { name: 'metallb', namespace: this.namespace, annotations: { ...SKIP_DRY_RUN } },
+    });
+  }
+}
+
+function parseIP(text: string): { family: 4 | 6; value: bigint } | undefined {
+  const family = text.includes(':') ? 6 : 4;
+  const value = family === 6 ? parseIPv6(text) : parseIPv4(text);
+  return value === undefined ? undefined : { family, value };
+}
+
+/** Parses each address, range or CIDR block the way MetalLB reads a pool's `spec.addresses`. */
+function parseAddresses(addresses: readonly string[], problems: Problems): AddressSpan[] {
+  if (addresses.length === 0) problems.add(`addresses ([]) must list at least one address, range "first-last" or CIDR block`);
+  const spans: AddressSpan[] = [];
+  addresses.forEach((text, i) => {
+    const field = `addresses[${i}]`;
+    const bounds = text.split('-');
+    if (text.includes('/')) {
+      const block: CidrBlock | undefined = parseCidr(text);
+      if (!block) {
+        problems.add(`${field} (${show(text)}) ${ADDRESS_RULE}`);
+      } else if (block.hostBitsSet) {
+        // MetalLB would silently take the whole network, not the address the user probably meant.
+        problems.add(`${field} (${show(text)}) has host bits set; write it as ${block.canonical}, or as the single address without a prefix`);
+      } else {
+        spans.push({ field, text, family: block.family, first: block.first, last: block.last });
+      }
+    } else if (bounds.length === 2) {
+      const [first, last] = bounds.map(parseIP);
+      if (!first || !last) problems.add(`${field} (${show(text)}) ${ADDRESS_RULE}`);
+      else if (first.family !== last.family) problems.add(`${field} (${show(text)}) must not mix IPv4 and IPv6: both ends of a range are of one family`);
+      else if (first.value > last.value) problems.add(`${field} (${show(text)}) must start at or below its end: write ${show(`${bounds[1]}-${bounds[0]}`)}`);
+      else spans.push({ field, text, family: first.family, first: first.value, last: last.value });
+    } else {
+      const address = bounds.length === 1 ? parseIP(text) : undefined;
+      if (!address) problems.add(`${field} (${show(text)}) ${ADDRESS_RULE}`);
+      else spans.push({ field, text, family: address.family, first: address.value, last: address.value });
+    }
+  });
+  return spans;
+}
+
+function overlaps(a: { family: number; first: bigint; last: bigint }, b: { family: number; first: bigint; last: bigint }): boolean {
+  return a.family === b.family && a.first <= b.last && b.first <= a.last;
+}
+
+/** MetalLB rejects a pool whose entries overlap. */
+function checkOverlaps(spans: readonly AddressSpan[], problems: Problems): void {
+  spans.forEach((span, j) => {
+    const earlier = spans.slice(0, j).find((other) => overlaps(other, span));
+    if (earlier) problems.add(`${span.field} (${show(span.text)}) overlaps ${earlier.field} (${show(earlier.text)}); the entries of a pool must be disjoint`);
+  });
+}
+
+function checkClusterNetworks(spans: readonly AddressSpan[], cluster: HostedCluster, mode: MetalLBAdvertisementMode, problems: Problems): void {
+  const blocks = (field: string, cidrs: readonly string[]) => cidrs
+    .map((text, i) => ({ field: `${field}[${i}]`, text, block: parseCidr(text) }))
+    .filter((entry): entry is { field: string; text: string; block: CidrBlock } => entry.block !== undefined);
+  const internal = [...blocks('clusterNetwork', cluster.networks.clusterNetwork), ...blocks('serviceNetwork', cluster.networks.serviceNetwork)];
+  const machine = blocks('machineNetwork', cluster.networks.machineNetwork);
+  const where = `of cluster ${show(cluster.clusterName)}`;
+  for (const span of spans) {
+    for (const network of internal.filter((n) => overlaps(n.block, span))) {
+      problems.add(`${span.field} (${show(span.text)}) overlaps networking.${network.field} (${show(network.text)}) ${where}; load-balancer addresses must lie outside the pod and service networks`);
+    }
+    if (mode === MetalLBAdvertisementMode.LAYER2 && machine.length > 0
+      && !machine.some((n) => n.block.family === span.family && n.block.first <= span.first && span.last <= n.block.last)) {
+      problems.add(`${span.field} (${show(span.text)}) is outside any valid range: layer 2 mode answers ARP and NDP only on the node subnet, `
+        + `so it must lie inside networking.machineNetwork (${show(machine.map((n) => n.text))}) ${where}; use MetalLBAdvertisement.bgp() for other addresses`);
+    }
+    if (mode === MetalLBAdvertisementMode.BGP) {
+      for (const network of machine.filter((n) => overlaps(n.block, span))) {
+        problems.add(`${span.field} (${show(span.text)}) overlaps networking.${network.field} (${show(network.text)}) ${where}; `
+          + 'in BGP mode the announced routes would shadow node addresses, so use addresses outside the machine network');
+      }
+    }
+  }
+}
