@@ -1,3 +1,4 @@
+import { Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { HostedCluster } from '../core/hosted-cluster';
 import { NodePool } from '../core/node-pool';
@@ -46,41 +47,73 @@ function duplicateHardware(root: IConstruct): string[] {
 function poolCapacity(root: IConstruct): string[] {
   const problems: string[] = [];
   const all = root.node.findAll();
-  const hostsByNamespace = new Map<string, BareMetalHost[]>();
+  // Hosts serve the management cluster (chart) they are declared for, in their namespace.
+  const inventoryKey = (scope: IConstruct, namespace: string) => `${Chart.of(scope).node.path}\u0000${namespace}`;
+  const hostsByInventory = new Map<string, BareMetalHost[]>();
   for (const host of all.filter((c): c is BareMetalHost => c instanceof BareMetalHost)) {
-    hostsByNamespace.set(host.namespace, [...(hostsByNamespace.get(host.namespace) ?? []), host]);
+    const key = inventoryKey(host, host.namespace);
+    hostsByInventory.set(key, [...(hostsByInventory.get(key) ?? []), host]);
   }
-  const demand = new Map<string, { pools: NodePool[]; hosts: Set<BareMetalHost> }>();
-  for (const cluster of all.filter((c): c is HostedCluster => c instanceof HostedCluster)) {
+  const demand = new Map<string, { namespace: string; pools: NodePool[]; candidates: BareMetalHost[][] }>();
+  for (const pool of all.filter((c): c is NodePool => c instanceof NodePool)) {
+    const cluster = pool.cluster;
+    if (!(cluster instanceof HostedCluster) || !(pool.platform instanceof AgentNodePoolPlatform)) continue;
     const namespace = cluster.agentNamespace;
-    const hosts = namespace === undefined ? undefined : hostsByNamespace.get(namespace);
+    const hosts = namespace === undefined ? undefined : hostsByInventory.get(inventoryKey(cluster, namespace));
     // Hosts discovered by booting the ISO by hand are not declared here; nothing to check against.
-    if (!namespace || !hosts) continue;
-    for (const pool of cluster.pools) {
-      if (!(pool.platform instanceof AgentNodePoolPlatform)) continue;
-      const matching = hosts.filter((host) => selects(pool.platform as AgentNodePoolPlatform, host.agentLabels));
-      const selector = describeSelector(pool.platform);
-      if (matching.length === 0) {
-        problems.push(`${pool.node.path}: the agent selector (${selector}) matches none of the ${hosts.length} BareMetalHosts in namespace ${namespace} (${hosts.map((h) => h.hostName).join(', ')}); the pool would wait for Agents forever`);
-        continue;
-      }
-      if (pool.minNodes > matching.length) {
-        problems.push(`${pool.node.path}: replicas (${pool.minNodes}) is more than the ${matching.length} BareMetalHosts in namespace ${namespace} its agent selector (${selector}) matches (${matching.map((h) => h.hostName).join(', ')})`);
-      }
-      const entry = demand.get(namespace) ?? { pools: [], hosts: new Set<BareMetalHost>() };
-      entry.pools.push(pool);
-      matching.forEach((h) => entry.hosts.add(h));
-      demand.set(namespace, entry);
+    if (!namespace || !hosts || pool.maxNodes === 0) continue;
+    const matching = hosts.filter((host) => selects(pool.platform as AgentNodePoolPlatform, host.agentLabels));
+    const selector = describeSelector(pool.platform);
+    if (matching.length === 0) {
+      problems.push(`${pool.node.path}: the agent selector (${selector}) matches none of the ${hosts.length} BareMetalHosts in namespace ${namespace} (${hosts.map((h) => h.hostName).join(', ')}); the pool would wait for Agents forever`);
+      continue;
     }
+    if (pool.minNodes > matching.length) {
+      problems.push(`${pool.node.path}: ${wantedField(pool)} (${pool.minNodes}) is more than the ${matching.length} BareMetalHosts in namespace ${namespace} its agent selector (${selector}) matches (${matching.map((h) => h.hostName).join(', ')})`);
+      continue;
+    }
+    const key = inventoryKey(cluster, namespace);
+    const entry = demand.get(key) ?? { namespace, pools: [], candidates: [] };
+    entry.pools.push(pool);
+    entry.candidates.push(matching);
+    demand.set(key, entry);
   }
-  // Pools sharing an inventory cannot together take more hosts than all of them can match.
-  for (const [namespace, { pools, hosts }] of demand) {
+  // Pools sharing an inventory must be fillable together: each host serves one pool (a matching).
+  for (const { namespace, pools, candidates } of demand.values()) {
+    if (pools.length < 2) continue;
+    const filled = maximumAssignment(pools.map((p) => p.minNodes), candidates);
     const wanted = pools.reduce((sum, p) => sum + p.minNodes, 0);
-    if (pools.length > 1 && wanted > hosts.size) {
-      problems.push(`${pools[0].node.path}: the Agent NodePools drawing on namespace ${namespace} (${pools.map((p) => `${p.node.path}: ${p.minNodes}`).join(', ')}) want ${wanted} hosts together, but their selectors match only ${hosts.size} BareMetalHosts`);
+    if (filled < wanted) {
+      problems.push(`${pools[0].node.path}: the Agent NodePools drawing on namespace ${namespace} (${pools.map((p) => `${p.node.path}: ${p.minNodes}`).join(', ')}) want ${wanted} hosts together, but their selectors let at most ${filled} of the BareMetalHosts serve them at once`);
     }
   }
   return problems;
+}
+
+function wantedField(pool: NodePool): string {
+  return pool.minNodes === pool.maxNodes ? 'replicas' : 'autoScaling.min';
+}
+
+/**
+ * How many of the pools' wanted nodes can be served at once when each host serves one pool and
+ * only pools whose selector matches it: a bipartite matching, grown by augmenting paths.
+ */
+function maximumAssignment(wanted: number[], candidates: BareMetalHost[][]): number {
+  const slots = wanted.flatMap((count, pool) => Array<number>(count).fill(pool));
+  const ownerOf = new Map<BareMetalHost, number>();
+  const tryAssign = (slot: number, seen: Set<BareMetalHost>): boolean => {
+    for (const host of candidates[slots[slot]]) {
+      if (seen.has(host)) continue;
+      seen.add(host);
+      const owner = ownerOf.get(host);
+      if (owner === undefined || tryAssign(owner, seen)) {
+        ownerOf.set(host, slot);
+        return true;
+      }
+    }
+    return false;
+  };
+  return slots.filter((_, slot) => tryAssign(slot, new Set())).length;
 }
 
 /** Label-selector semantics (matchLabels and matchExpressions, all must hold). */

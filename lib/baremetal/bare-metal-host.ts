@@ -6,6 +6,7 @@ import { IBmcCredentials } from './bmc-credentials';
 import { parseBmcAddress } from './bmc-address';
 import type { InfraEnv } from './infra-env';
 import { INFRAENV_LABEL } from './infra-env';
+import { isJsonObject } from './json-text';
 import { isMacAddress, MAC_ADDRESS_RULE, normalizeMac } from './mac-address';
 import { NMStateConfig, NMStateConfigOptions } from './nmstate-config';
 
@@ -99,7 +100,7 @@ export class BareMetalHost extends Construct {
   public readonly infraEnv: InfraEnv;
   /** The boot MAC address, lower case. */
   public readonly bootMacAddress: string;
-  /** The BMC endpoint (host, port and path, lower case) for finding two hosts on one BMC. */
+  /** The BMC endpoint (normalised host, port and path) for finding two hosts on one BMC. */
   public readonly bmcEndpoint: string;
   /** The labels the Agent made from this host will carry, for matching NodePool selectors. */
   public readonly agentLabels: Readonly<Record<string, string>>;
@@ -123,16 +124,16 @@ export class BareMetalHost extends Construct {
     this.bmcEndpoint = typeof bmc === 'string' ? props.bmc.address : bmc.key;
     const credentials = props.bmc.credentials as unknown;
     if (typeof credentials === 'string' || typeof (credentials as IBmcCredentials)?.bind !== 'function') {
-      problems.add(`bmc.credentials (${typeof credentials === 'string' ? '"<a plain string>"' : show(credentials)}) must be BmcCredentials.fromExistingSecret(...), fromExternalSecret(...), fromSealedSecret(...) or fromInlineValues(..., { allowSecretInOutput: true }); a plain password would end up in git`);
+      // Never echo the value: it may be the password itself.
+      const kind = credentials === null ? 'null' : typeof credentials === 'object' ? 'an object' : `a ${typeof credentials}`;
+      problems.add(`bmc.credentials (${kind}) must be BmcCredentials.fromExistingSecret(...), fromExternalSecret(...), fromSealedSecret(...) or fromInlineValues(..., { allowSecretInOutput: true }); a plain password would end up in git`);
     }
     if (props.hostname !== undefined) problems.require(isDns1123Subdomain(props.hostname), 'hostname', props.hostname, DNS1123_SUBDOMAIN_RULE);
     if (props.rootDeviceHints?.minSizeGigabytes !== undefined) {
       problems.require(Number.isInteger(props.rootDeviceHints.minSizeGigabytes) && props.rootDeviceHints.minSizeGigabytes > 0, 'rootDeviceHints.minSizeGigabytes', props.rootDeviceHints.minSizeGigabytes, 'must be a whole number > 0');
     }
     if (props.ignitionConfigOverrides !== undefined) {
-      let ok = false;
-      try { ok = typeof JSON.parse(props.ignitionConfigOverrides) === 'object'; } catch { ok = false; }
-      problems.require(ok, 'ignitionConfigOverrides', props.ignitionConfigOverrides.slice(0, 40), 'must be an Ignition config as JSON text');
+      problems.require(isJsonObject(props.ignitionConfigOverrides), 'ignitionConfigOverrides', props.ignitionConfigOverrides.slice(0, 40), 'must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})');
     }
     problems.throwIfAny();
 

@@ -1,4 +1,4 @@
-import { parseIPv4, parseIPv6 } from '../core/cidr';
+import { formatIPv6, parseIPv4, parseIPv6 } from '../core/cidr';
 import { isDns1123Subdomain } from '../core/names';
 
 /**
@@ -19,36 +19,44 @@ export const BMC_SCHEMES: readonly string[] = [
 
 export interface BmcAddress {
   readonly scheme: string;
-  /** Host name or IP address, without IPv6 brackets. */
+  /** Host name (lower case), IPv4 address, or IPv6 address in brackets and normalised. */
   readonly host: string;
   readonly port?: number;
   readonly path: string;
-  /** `host[:port]` lower-cased plus the path: two hosts with the same key share one BMC endpoint. */
+  /** `host[:port]` normalised plus the path as written: two hosts with the same key share one BMC endpoint. */
   readonly key: string;
 }
 
 /** Parses `scheme://host[:port][/path]`; returns the reason when it is not a usable BMC address. */
 export function parseBmcAddress(text: string): BmcAddress | string {
-  const match = /^([a-z0-9+-]+):\/\/(\[[^\]]*\]|[^/:]*)(?::(\d+))?(\/.*)?$/i.exec(text);
+  const match = /^([a-z0-9+-]+):\/\/([^/]*)(\/.*)?$/i.exec(text);
   if (!match) {
-    return /^[a-z0-9+-]+:\/\//i.test(text)
-      ? 'must be scheme://host[:port][/path], with an IPv6 host in brackets ([fd00::1])'
-      : `must start with a driver scheme (${BMC_SCHEMES.slice(0, 6).join(', ')}, ...), e.g. redfish-virtualmedia://192.0.2.10/redfish/v1/Systems/1`;
+    return `must start with a driver scheme (${BMC_SCHEMES.slice(0, 6).join(', ')}, ...), e.g. redfish-virtualmedia://192.0.2.10/redfish/v1/Systems/1`;
   }
-  const [, schemeText, hostText, portText, path = ''] = match;
+  const [, schemeText, hostPort, path = ''] = match;
   const scheme = schemeText.toLowerCase();
   if (!BMC_SCHEMES.includes(scheme)) return `uses scheme "${schemeText}", which baremetal-operator does not know; use one of ${BMC_SCHEMES.join(', ')}`;
-  let host = hostText;
-  if (host.startsWith('[')) {
-    host = host.slice(1, -1);
-    if (parseIPv6(host) === undefined) return `has "[${host}]" as host, which is no IPv6 address`;
-  } else if (host.includes(':')) {
-    return 'has an IPv6 host without brackets; write it as [address]';
-  } else if (parseIPv4(host) === undefined && !isDns1123Subdomain(host.toLowerCase())) {
-    return `has "${host}" as host, which is neither an IP address nor a DNS name`;
+  const bracketed = /^\[([^\]]*)\](?::(\d+))?$/.exec(hostPort);
+  const plain = /^([^:[\]]*)(?::(\d+))?$/.exec(hostPort);
+  let host: string;
+  let portText: string | undefined;
+  if (bracketed) {
+    [, host, portText] = bracketed;
+    const value = parseIPv6(host);
+    if (value === undefined) return `has "[${host}]" as host, which is no IPv6 address (brackets are for IPv6 only)`;
+    // Normalised, so that [FD00::1] and [fd00:0::1] are one endpoint.
+    host = `[${formatIPv6(value)}]`;
+  } else if (plain) {
+    [, host, portText] = plain;
+    if (host === '') return 'has no host';
+    if (parseIPv4(host) === undefined && !isDns1123Subdomain(host.toLowerCase())) return `has "${host}" as host, which is neither an IP address nor a DNS name`;
+    host = host.toLowerCase();
+  } else {
+    return (hostPort.match(/:/g) ?? []).length > 1
+      ? 'has an IPv6 host without brackets; write it as [address]'
+      : 'must be scheme://host[:port][/path], with an IPv6 host in brackets ([fd00::1])';
   }
   const port = portText === undefined ? undefined : Number(portText);
   if (port !== undefined && (port < 1 || port > 65535)) return `has port ${port}, outside 1-65535`;
-  const hostPort = `${host.toLowerCase()}${port === undefined ? '' : `:${port}`}`;
-  return { scheme, host, port, path, key: `${hostPort}${path}` };
+  return { scheme, host, port, path, key: `${host}${port === undefined ? '' : `:${port}`}${path}` };
 }

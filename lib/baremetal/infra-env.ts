@@ -1,4 +1,4 @@
-import { ApiObject, Lazy } from 'cdk8s';
+import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { checkPullSecret } from '../core/hosted-cluster';
 import { ensureNamespace } from '../core/kube-objects';
@@ -8,6 +8,7 @@ import { SshPublicKey } from '../core/ssh-public-key';
 import { ISecretSource } from '../secrets/secret-source';
 import { BareMetalHost, BareMetalHostOptions } from './bare-metal-host';
 import { registerAgentHostChecks } from './agent-host-checks';
+import { isJsonObject } from './json-text';
 import { NMStateConfig } from './nmstate-config';
 
 /** The label linking BareMetalHosts, NMStateConfigs and Agents to their InfraEnv. */
@@ -115,7 +116,7 @@ export class InfraEnv extends Construct {
     if (ssh?.existingSecretName !== undefined) problems.add(`sshAuthorizedKey (SshPublicKey.fromExistingSecret(${JSON.stringify(ssh.existingSecretName)})) must be key text: the InfraEnv embeds the key, it cannot reference a Secret`);
     else if (ssh?.problem) problems.add(ssh.problem.replace(/^sshKey/, 'sshAuthorizedKey'));
     if (props.additionalTrustBundle !== undefined && !/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(props.additionalTrustBundle)) {
-      problems.add('additionalTrustBundle must contain at least one "-----BEGIN CERTIFICATE-----" block');
+      problems.add(`additionalTrustBundle (${JSON.stringify(props.additionalTrustBundle.slice(0, 40))}) must contain at least one "-----BEGIN CERTIFICATE-----" block`);
     }
     if (props.ignitionConfigOverride !== undefined && !isJsonObject(props.ignitionConfigOverride)) {
       problems.add(`ignitionConfigOverride (${JSON.stringify(props.ignitionConfigOverride.slice(0, 40))}) must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})`);
@@ -131,13 +132,7 @@ export class InfraEnv extends Construct {
     if (pullSecret.problem) problems.add(pullSecret.problem);
     problems.throwIfAny();
 
-    if (props.capiProviderRole ?? true) {
-      new ApiObject(this, 'CapiProviderRole', {
-        apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role',
-        metadata: { name: 'capi-provider-role', namespace: this.namespace },
-        rules: [{ apiGroups: ['agent-install.openshift.io'], resources: ['agents'], verbs: ['*'] }],
-      });
-    }
+    if (props.capiProviderRole ?? true) ensureCapiProviderRole(this, this.namespace);
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'agent-install.openshift.io/v1beta1', kind: 'InfraEnv',
       metadata: { name: this.infraEnvName, namespace: this.namespace },
@@ -179,11 +174,14 @@ export class InfraEnv extends Construct {
   }
 }
 
-function isJsonObject(text: string): boolean {
-  try {
-    const parsed = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-  } catch {
-    return false;
-  }
+/** The Role of docs 5.3.13.1, once per namespace and chart: InfraEnvs may share a namespace. */
+function ensureCapiProviderRole(scope: Construct, namespace: string): void {
+  const chart = Chart.of(scope);
+  const id = `CapiProviderRole-${namespace}`;
+  if (chart.node.tryFindChild(id)) return;
+  new ApiObject(chart, id, {
+    apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role',
+    metadata: { name: 'capi-provider-role', namespace },
+    rules: [{ apiGroups: ['agent-install.openshift.io'], resources: ['agents'], verbs: ['*'] }],
+  });
 }

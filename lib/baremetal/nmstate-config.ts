@@ -46,7 +46,9 @@ export class NMStateConfig extends Construct {
       problems.require(isMacAddress(nic.macAddress), `interfaces[${i}].macAddress`, nic.macAddress, MAC_ADDRESS_RULE);
       problems.require(/^[A-Za-z0-9._-]{1,15}$/.test(nic.name), `interfaces[${i}].name`, nic.name, 'must be a Linux interface name: 1-15 letters, digits, ".", "_" or "-"');
     });
-    const configured = new Set(((props.config.interfaces ?? []) as { name?: string }[]).map((i) => i.name));
+    const declared = props.config.interfaces;
+    if (declared !== undefined && !Array.isArray(declared)) problems.add(`config.interfaces (${JSON.stringify(declared).slice(0, 60)}) must be a list of nmstate interfaces`);
+    const configured = new Set((Array.isArray(declared) ? declared as { name?: string }[] : []).map((i) => i.name));
     for (const nic of props.interfaces) {
       if (configured.size > 0 && !configured.has(nic.name)) problems.add(`interfaces: ${JSON.stringify(nic.name)} does not appear in config.interfaces (${[...configured].map((n) => JSON.stringify(n)).join(', ')}); each listed NIC must be configured`);
     }

@@ -99,6 +99,7 @@ export class HcpApp extends App {
 
     const files: SynthesizedFile[] = [];
     const seen = new Map<string, string>();
+    const seenObjects = new Map<string, { path: string; file: string }>();
     for (const chart of this.charts) {
       for (const object of chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject)) {
         let json: any;
@@ -113,6 +114,11 @@ export class HcpApp extends App {
         const previous = seen.get(file);
         if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
         seen.set(file, object.node.path);
+        // The same object in two folders of one target cluster would be applied twice, the last one winning.
+        const identity = `${chart.node.id}/${json.kind}/${json.metadata?.namespace ?? ''}/${json.metadata?.name}`;
+        const twin = seenObjects.get(identity);
+        if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
+        if (!twin) seenObjects.set(identity, { path: object.node.path, file });
         const previousOutput = this.validator && this.compareWithPreviousOutput ? this.readPreviousOutput(file) : undefined;
         for (const problem of this.validator?.validate(json, { source: object.node.path, previous: previousOutput }) ?? []) {
           problems.push(formatProblem(problem));
