@@ -34,3 +34,6 @@ export * from './baremetal/mac-address';
 export * from './baremetal/nmstate-config';
 export * from './ingress/metallb-advertisement';
 export * from './ingress/metallb-ingress';
+export * from './management/assisted-service';
+export * from './management/metal3-provisioning';
+export * from './management/multicluster-engine';

@@ -2,6 +2,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as YAML from 'yaml';
 import { ROOT } from '../util';
 
 const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
@@ -27,43 +28,151 @@ function readTree(dir: string): Map<string, string> {
   return files;
 }
 
-describe('default example (agent lab vcluster2) through the cdk8s CLI', () => {
-  const app = 'build/examples/agent-lab/main.js';
-  const first = cdk8sSynth(app);
-  const second = cdk8sSynth(app);
-  const files = readTree(first.outdir);
+/** What every example must show: it synthesizes, re-synthesizes identically, validates clean, and leaks nothing. */
+function describeExample(title: string, app: string, expectedFiles: string[], allowedSecrets: string[]): void {
+  describe(title, () => {
+    const first = cdk8sSynth(app);
+    const second = cdk8sSynth(app);
+    const files = readTree(first.outdir);
 
-  test('synthesizes the management objects of vcluster2', () => {
-    expect(first.status).toBe(0);
-    expect([...files.keys()].sort()).toEqual([
-      'hub/00-namespace-clusters.yaml',
-      'hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml',
-      'hub/vcluster2/50-hostedcluster-clusters_vcluster2.yaml',
-      'hub/vcluster2/60-nodepool-clusters_vcluster2.yaml',
+    test('synthesizes the management and hosted-cluster folders', () => {
+      expect(first.output).not.toMatch(/Error/);
+      expect(first.status).toBe(0);
+      expect([...files.keys()].sort()).toEqual(expectedFiles);
+    });
+
+    test('every object passes hcp-cdk validate (CRD schemas and CEL rules)', () => {
+      const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${expectedFiles.length} objects in ${expectedFiles.length} files, 0 problems`));
+      expect(result.status).toBe(0);
+    });
+
+    test('re-synth is byte-identical', () => {
+      expect(second.status).toBe(0);
+      expect(readTree(second.outdir)).toEqual(files);
+    });
+
+    test('contains no secret material', () => {
+      const all = [...files.values()].join('\n---\n');
+      expect(all).not.toMatch(/dockerconfigjson/);
+      expect(all).not.toMatch(/PRIVATE KEY/);
+      expect(all).not.toMatch(/^ {2}password: /m);
+      const secrets = [...files.entries()].filter(([, text]) => /^kind: Secret$/m.test(text));
+      expect(secrets.map(([name]) => name)).toEqual(allowedSecrets);
+      for (const [, text] of secrets) {
+        expect(text).toMatch(/^ {2}id_rsa\.pub: /m);
+        expect(text).not.toMatch(/^ {2}key: /m);
+      }
+    });
+
+    test('objects for inside the hosted cluster are only in the -guest folder', () => {
+      const guestOnly = /^kind: (MetalLB|IPAddressPool|L2Advertisement|BGPAdvertisement|BGPPeer|OperatorGroup|Subscription)$|^ {2}(name|namespace): (metallb|openshift-ingress)$/m;
+      const guest = [...files.keys()].filter((f) => f.split('/')[0].endsWith('-guest'));
+      expect(guest.length).toBeGreaterThan(0);
+      for (const [name, text] of files) {
+        expect([name, guestOnly.test(text)]).toEqual([name, guest.includes(name)]);
+      }
+    });
+  });
+}
+
+describeExample('default example (agent lab vcluster2) through the cdk8s CLI', 'build/examples/agent-lab/main.js', [
+  'hub/00-namespace-clusters.yaml',
+  'hub/00-namespace-hardware-inventory.yaml',
+  'hub/10-role-hardware-inventory_capi-provider-role.yaml',
+  'hub/hardware-inventory/70-infraenv-hardware-inventory_hardware-inventory.yaml',
+  'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-1.yaml',
+  'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-2.yaml',
+  'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-3.yaml',
+  'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-4.yaml',
+  'hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml',
+  'hub/vcluster2/50-hostedcluster-clusters_vcluster2.yaml',
+  'hub/vcluster2/60-nodepool-clusters_vcluster2.yaml',
+  'vcluster2-guest/00-namespace-metallb.yaml',
+  'vcluster2-guest/02-operatorgroup-metallb_metallb-operator-operatorgroup.yaml',
+  'vcluster2-guest/03-subscription-metallb_metallb-operator.yaml',
+  'vcluster2-guest/30-metallb-metallb_metallb.yaml',
+  'vcluster2-guest/31-ipaddresspool-metallb_ingress-public-ip.yaml',
+  'vcluster2-guest/32-l2advertisement-metallb_ingress-public-ip.yaml',
+  'vcluster2-guest/40-service-openshift-ingress_metallb-ingress.yaml',
+], ['hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml']);
+
+describeExample('disconnected dual-stack bare metal (docs 5.3.13) through the cdk8s CLI', 'build/examples/disconnected-dual-stack/main.js', [
+  'hosted-dual-guest/00-namespace-metallb.yaml',
+  'hosted-dual-guest/02-operatorgroup-metallb_metallb-operator-operatorgroup.yaml',
+  'hosted-dual-guest/03-subscription-metallb_metallb-operator.yaml',
+  'hosted-dual-guest/30-metallb-metallb_metallb.yaml',
+  'hosted-dual-guest/31-ipaddresspool-metallb_ingress-public-ip.yaml',
+  'hosted-dual-guest/32-l2advertisement-metallb_ingress-public-ip.yaml',
+  'hosted-dual-guest/40-service-openshift-ingress_metallb-ingress.yaml',
+  'hub/00-namespace-clusters-hosted-dual.yaml',
+  'hub/00-namespace-clusters.yaml',
+  'hub/05-multiclusterengine-multiclusterengine.yaml',
+  'hub/05-provisioning-provisioning-configuration.yaml',
+  'hub/06-agentserviceconfig-agent.yaml',
+  'hub/10-role-clusters-hosted-dual_capi-provider-role.yaml',
+  'hub/20-configmap-multicluster-engine_custom-registries.yaml',
+  'hub/hosted-dual/20-configmap-clusters_user-ca-bundle.yaml',
+  'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
+  'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker1-bmc-secret.yaml',
+  'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker2-bmc-secret.yaml',
+  'hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml',
+  'hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml',
+  'hub/hosted-dual/60-nodepool-clusters_hosted-dual.yaml',
+  'hub/hosted-dual/70-infraenv-clusters-hosted-dual_hosted-dual.yaml',
+  'hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker0.yaml',
+  'hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker1.yaml',
+  'hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker2.yaml',
+], ['hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml']);
+
+describe('the disconnected example follows docs 5.3.13 where they hold', () => {
+  const { outdir } = cdk8sSynth('build/examples/disconnected-dual-stack/main.js');
+  const read = (file: string) => YAML.parse(fs.readFileSync(path.join(outdir, file), 'utf8'));
+
+  test('the HostedCluster pulls through the mirrors, trusts the registry CA and is dual-stack', () => {
+    const cluster = read('hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml');
+    expect(cluster.spec.imageContentSources).toEqual([
+      { source: 'quay.io/openshift-release-dev/ocp-v4.0-art-dev', mirrors: ['registry.dns.base.domain.name:5000/openshift/release'] },
+      { source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['registry.dns.base.domain.name:5000/openshift/release-images'] },
     ]);
+    expect(cluster.spec.additionalTrustBundle).toEqual({ name: 'user-ca-bundle' });
+    expect(cluster.spec.release.image).toMatch(/^registry\.dns\.base\.domain\.name:5000\/openshift\/release-images@sha256:[0-9a-f]{64}$/);
+    expect(cluster.spec.networking.clusterNetwork).toEqual([{ cidr: '10.132.0.0/14' }, { cidr: 'fd01::/48' }]);
+    expect(cluster.spec.networking.serviceNetwork).toEqual([{ cidr: '172.31.0.0/16' }, { cidr: 'fd02::/112' }]);
+    expect(cluster.spec.platform).toEqual({ type: 'Agent', agent: { agentNamespace: 'clusters-hosted-dual' } });
+    expect(cluster.spec.olmCatalogPlacement).toBe('guest');
   });
 
-  test('every object passes hcp-cdk validate (CRD schemas and CEL rules)', () => {
-    const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
-    expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/^hcp-cdk validate: 4 objects in 4 files, 0 problems/);
-    expect(result.status).toBe(0);
+  test('three BareMetalHosts boot into the InfraEnv through Redfish virtual media, credentials from a secret store', () => {
+    for (const n of [0, 1, 2]) {
+      const host = read(`hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker${n}.yaml`);
+      expect(host.metadata.labels).toEqual({ 'infraenvs.agent-install.openshift.io': 'hosted-dual' });
+      expect(host.metadata.annotations['bmac.agent-install.openshift.io/hostname']).toBe(`hosted-dual-worker${n}`);
+      expect(host.spec).toEqual({
+        online: true, automatedCleaningMode: 'disabled', bootMACAddress: `aa:aa:aa:aa:02:1${n + 1}`,
+        bmc: { address: `redfish-virtualmedia://192.168.126.1:9000/redfish/v1/Systems/local/hosted-dual-worker${n}`, credentialsName: `hosted-dual-worker${n}-bmc-secret`, disableCertificateVerification: true },
+      });
+      const secret = read(`hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker${n}-bmc-secret.yaml`);
+      expect(secret.spec.data.map((d: any) => d.secretKey)).toEqual(['username', 'password']);
+    }
   });
 
-  test('re-synth is byte-identical', () => {
-    expect(second.status).toBe(0);
-    expect(readTree(second.outdir)).toEqual(files);
+  test('the NodePool takes two of them with InPlace upgrades', () => {
+    const pool = read('hub/hosted-dual/60-nodepool-clusters_hosted-dual.yaml');
+    expect(pool.spec.replicas).toBe(2);
+    expect(pool.spec.management.upgradeType).toBe('InPlace');
+    expect(pool.spec.platform.type).toBe('Agent');
   });
 
-  test('contains no secret material', () => {
-    const all = [...files.values()].join('\n---\n');
-    expect(all).not.toMatch(/dockerconfigjson/);
-    expect(all).not.toMatch(/PRIVATE KEY/);
-    // The only Secret is the SSH public key, which is not secret.
-    const secrets = [...files.entries()].filter(([, text]) => /^kind: Secret$/m.test(text));
-    expect(secrets.map(([name]) => name)).toEqual(['hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml']);
-    expect(secrets[0][1]).toMatch(/^ {2}id_rsa\.pub: /m);
-    expect(secrets[0][1]).not.toMatch(/^ {2}key: /m);
+  test('the assisted service uses the mirror registry and the local RHCOS images', () => {
+    const config = read('hub/06-agentserviceconfig-agent.yaml');
+    expect(config.metadata).toEqual({ name: 'agent', annotations: { 'argocd.argoproj.io/sync-wave': '6' } });
+    expect(config.spec.mirrorRegistryRef).toEqual({ name: 'custom-registries' });
+    expect(config.spec.osImages).toEqual([expect.objectContaining({ openshiftVersion: '4.17', cpuArchitecture: 'x86_64' })]);
+    const registries = read('hub/20-configmap-multicluster-engine_custom-registries.yaml');
+    expect(registries.metadata.labels).toEqual({ app: 'assisted-service' });
+    expect(Object.keys(registries.data).sort()).toEqual(['ca-bundle.crt', 'registries.conf']);
   });
 });
 
