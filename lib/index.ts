@@ -37,3 +37,5 @@ export * from './ingress/metallb-ingress';
 export * from './management/assisted-service';
 export * from './management/metal3-provisioning';
 export * from './management/multicluster-engine';
+export * from './aws/aws-hosted-infra-values';
+export * from './aws/aws-node-pools';

@@ -1,7 +1,7 @@
 // Props the unit tests share: a valid cluster per platform, which each test varies by one field.
 import { IConstruct } from 'constructs';
 import {
-  AwsClusterPlatformProps, ClusterPlatform, HcpApp, HostedCluster, HostedClusterProps, IClusterPlatform, ManagementCluster,
+  ClusterPlatform, HcpApp, HostedCluster, HostedClusterProps, IClusterPlatform, ManagementCluster,
   Release, SecretSource,
 } from '../lib';
 import { synthObjects } from './util';
@@ -11,7 +11,7 @@ export const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHcp0ynd7Wt5Nq8SYBTU
 export const PULL_SECRET_JSON = '{"auths":{"quay.io":{"auth":"dXNlcjpwYXNz"}}}';
 export const API_SERVER_ADDRESS = '192.0.2.10';
 
-export const AWS_PLATFORM: AwsClusterPlatformProps = {
+export const AWS_PLATFORM = {
   region: 'us-east-1',
   vpcId: 'vpc-0123456789abcdef0',
   defaultSubnet: { id: 'subnet-0123456789abcdef0', zone: 'us-east-1a' },

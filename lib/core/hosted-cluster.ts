@@ -222,11 +222,14 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.namespace = props.namespace ?? 'clusters';
     this.platformType = props.platform.type;
     this.release = props.release;
-    this.infraId = props.infraId ?? this.clusterName;
+    this.infraId = props.infraId ?? props.platform.infraId ?? this.clusterName;
     this.defaultSubnetId = props.platform.defaultSubnetId;
 
     const problems = new Problems(this);
     this.checkIdentity(problems);
+    if (props.infraId !== undefined && props.platform.infraId !== undefined && props.infraId !== props.platform.infraId) {
+      problems.add(`infraId (${JSON.stringify(props.infraId)}) differs from the infra ID ${JSON.stringify(props.platform.infraId)} its AWS infrastructure was made for; leave it out to use that one`);
+    }
     ensureNamespace(this, this.namespace);
 
     const secretLabels = { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' };

@@ -4,6 +4,8 @@ import { ingressPublishing } from '../core/service-publishing';
 import type { ClusterPlatformConfig, IClusterPlatform } from './cluster-platform';
 import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
 import { PlatformType } from './platform-type';
+import type { IAwsHostedInfra } from '../aws/aws-hosted-infra-values';
+import { isUnresolvedToken } from '../aws/aws-hosted-infra-values';
 
 export const AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
 export type AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
@@ -28,12 +30,21 @@ export interface AwsKmsEncryption {
 }
 
 export interface AwsClusterPlatformProps {
-  readonly region: string;
-  /** The VPC the nodes run in. */
-  readonly vpcId: string;
-  /** The subnet (and its zone) for the cloud provider and for pools that name none. */
-  readonly defaultSubnet: { readonly id: string; readonly zone?: string };
-  readonly roles: AwsClusterRoles;
+  /**
+   * The AWS prerequisites to take every value below from: an `AwsHostedInfra` stack (values known
+   * at synth) or `AwsHostedInfraOutputs.fromOutputsFile(...)` after `cdk deploy`. A value given
+   * explicitly here wins over the infra's.
+   * @default - give region, vpcId, defaultSubnet and roles (and the rest) yourself
+   */
+  readonly infra?: IAwsHostedInfra;
+  /** @default - the infra's region */
+  readonly region?: string;
+  /** The VPC the nodes run in. @default - the infra's VPC */
+  readonly vpcId?: string;
+  /** The subnet (and its zone) for the cloud provider and for pools that name none. @default - the infra's first zone */
+  readonly defaultSubnet?: { readonly id: string; readonly zone?: string };
+  /** @default - the infra's roles */
+  readonly roles?: AwsClusterRoles;
   /** @default AwsEndpointAccess.PUBLIC */
   readonly endpointAccess?: AwsEndpointAccess;
   /**
@@ -58,18 +69,71 @@ export interface AwsClusterPlatformProps {
   readonly additionalAllowedPrincipals?: string[];
 }
 
+/** The explicit props over the infra's values: what the platform writes. */
+type ResolvedAwsProps = Omit<AwsClusterPlatformProps, 'infra'> & {
+  readonly region: string;
+  readonly vpcId: string;
+  readonly defaultSubnet: { readonly id: string; readonly zone?: string };
+  readonly roles: AwsClusterRoles;
+  readonly infraId?: string;
+};
+
+function resolve(props: AwsClusterPlatformProps): ResolvedAwsProps {
+  const v = props.infra?.values;
+  const first = v?.zones[0];
+  const { infra, ...explicit } = props;
+  const defined = Object.fromEntries(Object.entries(explicit).filter(([, value]) => value !== undefined));
+  return {
+    region: v?.region ?? '',
+    vpcId: v?.vpcId ?? '',
+    defaultSubnet: first ? { id: first.subnetId, zone: first.name } : { id: '' },
+    roles: v?.roles ?? { ingressArn: '', imageRegistryArn: '', storageArn: '', networkArn: '', kubeCloudControllerArn: '', nodePoolManagementArn: '', controlPlaneOperatorArn: '' },
+    issuerUrl: v?.issuerUrl,
+    publicZoneId: v?.publicZoneId,
+    privateZoneId: v?.privateZoneId,
+    machineCidr: v?.machineCidr,
+    resourceTags: v?.resourceTags,
+    kms: v?.kms,
+    infraId: v?.infraId,
+    ...defined,
+  };
+}
+
+/** Fields that must be concrete in YAML, with where they come from, for the unresolved-token check. */
+function concreteFields(p: ResolvedAwsProps): [string, string | undefined][] {
+  return [
+    ['region', p.region], ['vpcId', p.vpcId], ['defaultSubnet.id', p.defaultSubnet.id], ['defaultSubnet.zone', p.defaultSubnet.zone],
+    ['issuerUrl', p.issuerUrl], ['publicZoneId', p.publicZoneId], ['privateZoneId', p.privateZoneId], ['machineCidr', p.machineCidr],
+    ['kms.activeKeyArn', p.kms?.activeKeyArn], ['kms.providerRoleArn', p.kms?.providerRoleArn],
+    ...Object.entries(p.roles).map(([field, arn]): [string, string] => [`roles.${field}`, arn]),
+  ];
+}
+
 export class AwsClusterPlatform implements IClusterPlatform {
   public readonly type = PlatformType.AWS;
   public readonly defaultSubnetId: string;
+  /** The infra ID the AWS prerequisites were made for, when they are given. */
+  public readonly infraId?: string;
+  private readonly props: ResolvedAwsProps;
 
-  constructor(private readonly props: AwsClusterPlatformProps) {
-    this.defaultSubnetId = props.defaultSubnet.id;
+  constructor(props: AwsClusterPlatformProps) {
+    this.props = resolve(props);
+    this.defaultSubnetId = this.props.defaultSubnet.id;
+    this.infraId = this.props.infraId;
   }
 
   public bind(): ClusterPlatformConfig {
     const p = this.props;
     const problems: string[] = [];
+    for (const [field, value] of concreteFields(p)) {
+      if (isUnresolvedToken(value)) {
+        problems.push(`platform.${field} (a CloudFormation token) is only known once the AwsHostedInfra stack is deployed; read the values with AwsHostedInfraOutputs.fromOutputsFile(<cdk deploy --outputs-file>, <stack>) or give it explicitly`);
+      }
+    }
+    if (problems.length > 0) return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), problems };
     if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(p.region)) problems.push(`platform.region (${JSON.stringify(p.region)}) must be an AWS region such as us-east-1`);
+    if (!p.vpcId) problems.push('platform.vpcId ("") must be given, or come from platform.infra');
+    if (!p.defaultSubnet.id) problems.push('platform.defaultSubnet.id ("") must be given, or come from platform.infra');
     for (const [field, arn] of Object.entries(p.roles)) {
       if (!arn) problems.push(`platform.roles.${field} ("") must be an IAM role ARN`);
     }

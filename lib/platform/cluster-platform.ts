@@ -40,6 +40,8 @@ export interface IClusterPlatform {
   readonly type: PlatformType;
   /** The node-pool subnet used when a pool names none (AWS). */
   readonly defaultSubnetId?: string;
+  /** The infra ID the platform's cloud resources were made for (AWS), the cluster's default. */
+  readonly infraId?: string;
   /** Called once by the HostedCluster; may add objects (e.g. credentials Secrets) under `context.scope`. */
   bind(context: ClusterPlatformContext): ClusterPlatformConfig;
 }

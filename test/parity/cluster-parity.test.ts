@@ -32,7 +32,7 @@
 // a fake value the API server would reject cannot pass unnoticed.
 import { Size } from 'cdk8s';
 import {
-  AvailabilityPolicy, ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, KubevirtAccessMode, ManagementCluster,
+  AvailabilityPolicy, AwsHostedInfraOutputs, AwsNodePools, ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, KubevirtAccessMode, ManagementCluster,
   NodePoolPlatform, Release, SecretEncryption, SecretSource,
 } from '../../lib';
 import { AWS_STAND_INS, compareCluster, NODE_PORT_ADDRESS_STAND_IN, RELEASE_IMAGE } from './differences';
@@ -77,12 +77,16 @@ describe('agent', () => {
 });
 
 describe('aws', () => {
-  /** `ClusterPlatform.aws` props from the infra and IAM JSON files of the AWS tests (CASES.md). */
-  function awsPlatform(region: string) {
-    return ClusterPlatform.aws({
+  /**
+   * The values of the infra and IAM JSON files of the AWS tests (CASES.md), as an AwsHostedInfra
+   * stack would output them: the cluster and its pools take every AWS value from here.
+   */
+  function awsInfra(region: string) {
+    return AwsHostedInfraOutputs.fromValues({
+      infraId: AWS_STAND_INS.infraId,
       region,
       vpcId: 'fakeVPCID',
-      defaultSubnet: { id: AWS_STAND_INS.subnetId, zone: 'fakeName' },
+      zones: [{ name: 'fakeName', subnetId: AWS_STAND_INS.subnetId }],
       roles: {
         ingressArn: 'fakeIngressARN',
         imageRegistryArn: 'fakeImageRegistryARN',
@@ -96,6 +100,7 @@ describe('aws', () => {
       publicZoneId: 'fakePublicZoneID',
       privateZoneId: 'fakePrivateZoneID',
       machineCidr: '192.0.2.0/24',
+      instanceProfileName: 'fakeProfileName',
       kms: { activeKeyArn: AWS_STAND_INS.kmsKeyArn, providerRoleArn: 'fakeKMSProviderRoleARN' },
     });
   }
@@ -112,11 +117,11 @@ describe('aws', () => {
 
   function awsCluster(c: AwsCase): HcpApp {
     const { app, hub } = newHub();
+    const infra = awsInfra(c.region ?? 'us-east-1');
     const cluster = new HostedCluster(hub, c.name, {
       release: Release.fromImage(RELEASE_IMAGE),
       pullSecret: SecretSource.fromExistingSecret(`${c.name}-pull-secret`),
-      platform: awsPlatform(c.region ?? 'us-east-1'),
-      infraId: AWS_STAND_INS.infraId,
+      platform: ClusterPlatform.aws({ infra }),
       baseDomain: AWS_STAND_INS.baseDomain,
       baseDomainPrefix: 'fakeBaseDomainPrefix',
       controllerAvailabilityPolicy: AvailabilityPolicy.SINGLE_REPLICA,
@@ -126,12 +131,8 @@ describe('aws', () => {
       kubeApiServerDnsName: c.kubeApiServerDnsName,
       networking: { ovnMtu: c.ovnMtu },
     });
-    cluster.addNodePool('fakeName', {
-      name: `${c.name}-fakename`,
-      replicas: c.replicas ?? 0,
-      autoRepair: c.autoRepair,
-      platform: NodePoolPlatform.aws({ instanceProfile: 'fakeProfileName' }),
-    });
+    // One pool per zone, named <cluster>-<zone>, as the CLI makes them.
+    AwsNodePools.perZone(cluster, infra, { replicas: c.replicas ?? 0, autoRepair: c.autoRepair });
     return app;
   }
 

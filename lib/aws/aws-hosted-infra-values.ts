@@ -1,0 +1,131 @@
+import * as fs from 'fs';
+import type { AwsClusterRoles, AwsKmsEncryption } from '../platform/aws';
+
+/** One Availability Zone of a hosted cluster and the private subnet its nodes use there. */
+export interface AwsHostedInfraZone {
+  readonly name: string;
+  readonly subnetId: string;
+}
+
+/**
+ * Everything the HostedCluster and its NodePools need from the AWS prerequisites (upstream's
+ * `create infra aws` and `create iam aws` outputs). Role ARNs, the issuer URL and the instance
+ * profile are known at synth (deterministic names); VPC, subnet and zone IDs and a new KMS key's
+ * ARN are only known once the stack is deployed.
+ */
+export interface AwsHostedInfraValues {
+  readonly infraId: string;
+  readonly region: string;
+  readonly issuerUrl: string;
+  readonly vpcId: string;
+  /** The VPC CIDR, written as the cluster's machine network. */
+  readonly machineCidr: string;
+  /** The first zone is the cluster's default (cloud provider) subnet. */
+  readonly zones: readonly AwsHostedInfraZone[];
+  readonly publicZoneId?: string;
+  readonly privateZoneId: string;
+  readonly localZoneId?: string;
+  readonly roles: AwsClusterRoles;
+  readonly instanceProfileName: string;
+  /** @default - etcd is encrypted with AES-CBC, not KMS */
+  readonly kms?: AwsKmsEncryption;
+  /** @default - none */
+  readonly resourceTags?: Readonly<Record<string, string>>;
+}
+
+/** Something that knows a hosted cluster's AWS prerequisites: AwsHostedInfra, or its deployed outputs. */
+export interface IAwsHostedInfra {
+  readonly values: AwsHostedInfraValues;
+}
+
+/**
+ * The CloudFormation output keys AwsHostedInfra writes, one per value, so that a later pipeline
+ * step can read `cdk deploy --outputs-file` and fill the HostedCluster without the stack in process.
+ */
+export const AWS_HOSTED_INFRA_OUTPUTS = {
+  infraId: 'InfraId',
+  region: 'Region',
+  issuerUrl: 'IssuerUrl',
+  vpcId: 'VpcId',
+  machineCidr: 'MachineCidr',
+  zoneNames: 'ZoneNames',
+  subnetIds: 'PrivateSubnetIds',
+  publicZoneId: 'PublicZoneId',
+  privateZoneId: 'PrivateZoneId',
+  localZoneId: 'LocalZoneId',
+  instanceProfileName: 'InstanceProfileName',
+  kmsKeyArn: 'KmsKeyArn',
+  kmsProviderRoleArn: 'KmsProviderRoleArn',
+  resourceTags: 'ResourceTags',
+  roles: {
+    ingressArn: 'IngressRoleArn',
+    imageRegistryArn: 'ImageRegistryRoleArn',
+    storageArn: 'StorageRoleArn',
+    networkArn: 'NetworkRoleArn',
+    kubeCloudControllerArn: 'KubeCloudControllerRoleArn',
+    nodePoolManagementArn: 'NodePoolManagementRoleArn',
+    controlPlaneOperatorArn: 'ControlPlaneOperatorRoleArn',
+  } satisfies Record<keyof AwsClusterRoles, string>,
+} as const;
+
+/** Ways to get AwsHostedInfraValues without the aws-cdk-lib stack in the same process. */
+export class AwsHostedInfraOutputs {
+  /** Values you already have (bring-your-own infrastructure, or tests). */
+  public static fromValues(values: AwsHostedInfraValues): IAwsHostedInfra {
+    return { values };
+  }
+
+  /**
+   * The outputs of a deployed AwsHostedInfra stack, from `cdk deploy --outputs-file <file>`
+   * (`{ "<stack name>": { "<output key>": "<value>" } }`).
+   */
+  public static fromOutputsFile(file: string, stackName: string): IAwsHostedInfra {
+    let all: Record<string, Record<string, string>>;
+    try {
+      all = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`AwsHostedInfraOutputs.fromOutputsFile: cannot read ${file} (${(error as Error).message.split('\n')[0]}); it is written by cdk deploy --outputs-file ${file}`);
+    }
+    const outputs = all[stackName];
+    if (!outputs) throw new Error(`AwsHostedInfraOutputs.fromOutputsFile: ${file} has no stack ${JSON.stringify(stackName)} (it has ${Object.keys(all).map((s) => JSON.stringify(s)).join(', ') || 'none'})`);
+    return AwsHostedInfraOutputs.fromOutputs(outputs, `${file} (stack ${stackName})`);
+  }
+
+  /** The outputs of one stack as a key/value map. */
+  public static fromOutputs(outputs: Readonly<Record<string, string>>, source = 'outputs'): IAwsHostedInfra {
+    const K = AWS_HOSTED_INFRA_OUTPUTS;
+    const missing: string[] = [];
+    const get = (key: string): string => {
+      const value = outputs[key];
+      if (value === undefined) missing.push(key);
+      return value ?? '';
+    };
+    const optional = (key: string): string | undefined => (outputs[key] === undefined || outputs[key] === '' ? undefined : outputs[key]);
+    const zoneNames = get(K.zoneNames).split(',').filter(Boolean);
+    const subnetIds = get(K.subnetIds).split(',').filter(Boolean);
+    const roles = Object.fromEntries(Object.entries(K.roles).map(([field, key]) => [field, get(key)])) as unknown as AwsClusterRoles;
+    const values: AwsHostedInfraValues = {
+      infraId: get(K.infraId),
+      region: get(K.region),
+      issuerUrl: get(K.issuerUrl),
+      vpcId: get(K.vpcId),
+      machineCidr: get(K.machineCidr),
+      zones: zoneNames.map((name, i) => ({ name, subnetId: subnetIds[i] ?? '' })),
+      publicZoneId: optional(K.publicZoneId),
+      privateZoneId: get(K.privateZoneId),
+      localZoneId: optional(K.localZoneId),
+      roles,
+      instanceProfileName: get(K.instanceProfileName),
+      kms: optional(K.kmsKeyArn) ? { activeKeyArn: outputs[K.kmsKeyArn], providerRoleArn: get(K.kmsProviderRoleArn) } : undefined,
+      resourceTags: optional(K.resourceTags) ? JSON.parse(outputs[K.resourceTags]) : undefined,
+    };
+    if (missing.length > 0) throw new Error(`AwsHostedInfraOutputs: ${source} lacks ${missing.sort().join(', ')}; was it written by an AwsHostedInfra stack?`);
+    if (zoneNames.length !== subnetIds.length) throw new Error(`AwsHostedInfraOutputs: ${source} has ${zoneNames.length} zone names but ${subnetIds.length} subnet IDs`);
+    return { values };
+  }
+}
+
+/** Whether a string is an unresolved CDK token (`${Token[...]}`), i.e. only known after deploy. */
+export function isUnresolvedToken(value: unknown): boolean {
+  return typeof value === 'string' && /\$\{Token\[|#\{Token\[|\[TOKEN\./.test(value);
+}
