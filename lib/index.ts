@@ -39,3 +39,7 @@ export * from './management/metal3-provisioning';
 export * from './management/multicluster-engine';
 export * from './aws/aws-hosted-infra-values';
 export * from './aws/aws-node-pools';
+export * from './aws/component-roles';
+export * from './aws/hosted-cluster-iam';
+export * from './aws/hosted-cluster-network';
+export * from './aws/iam-policies';
