@@ -1,4 +1,4 @@
-import { Stack, Tags, Token } from 'aws-cdk-lib';
+import { Stack, Tags, Token, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
@@ -217,6 +217,35 @@ export class HostedClusterIam extends Construct {
 
     Tags.of(this).add(INFRA_ID_TAG, props.infraId);
     for (const [key, value] of Object.entries(this.tags)) Tags.of(this).add(key, value);
+    this.acknowledgeUpstreamPolicies();
+  }
+
+  /**
+   * The security review (cdk-nag AwsSolutions) flags wildcards that are HyperShift's own policies;
+   * each acknowledgment says why the policy cannot be narrower.
+   */
+  private acknowledgeUpstreamPolicies(): void {
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'HyperShift\'s component policies (create iam aws) as upstream: the EC2, ELB, Route 53 listing, tag and '
+        + 'KMS-grant actions on * either support no resource-level permissions (Describe*, List*, tag:GetResources) or act on '
+        + 'instances, volumes, load balancers and security groups the cluster creates at run time; KMS grants are limited '
+        + 'by kms:GrantIsForAWSResource.',
+    });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::arn:*:iam::*:role/aws-service-role/elasticloadbalancing.amazonaws.com/AWSServiceRoleForElasticLoadBalancing]',
+      reason: 'The cloud controller may create the ELB service-linked role, whose ARN is fixed apart from the account (upstream policy).',
+    });
+    for (const action of ['kms:ReEncrypt*', 'kms:GenerateDataKey*']) {
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: `The KMS provider re-encrypts and wraps etcd data keys (${action}, upstream kms-provider policy), on the one etcd key only.`,
+      });
+    }
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::arn:*:iam::*:role/*-worker-role]',
+      reason: 'The node-pool controller passes the worker role of this cluster to EC2 (iam:PassRole, upstream policy); the pattern is upstream\'s.',
+    });
   }
 
   /**
