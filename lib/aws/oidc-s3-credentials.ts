@@ -1,9 +1,10 @@
-import { ApiObject, Chart, JsonPatch } from 'cdk8s';
+import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { isUnresolvedToken } from './aws-hosted-infra-values';
 import { IOidcDiscoveryBucket, oidcBucketNameProblem } from './aws-management-prereqs';
 import { ManagementCluster } from '../core/management-cluster';
 import { Problems, show } from '../core/problems';
+import { addPlainKeys } from '../secrets/plain-keys';
 import type { ISecretSource } from '../secrets/secret-source';
 
 /** The Secret the hypershift-addon reads the OIDC bucket and its credentials from (docs 3.1.2); no other name works. */
@@ -70,7 +71,7 @@ export class OidcS3CredentialsSecret extends Construct {
     }
 
     const made = this.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject);
-    if (made.length === 1 && this.addPlainKeys(made[0])) {
+    if (made.length === 1 && addPlainKeys(made[0], { bucket: this.bucketName, region: this.bucketRegion })) {
       this.resource = made[0];
     } else if (made.length > 0) {
       problems.add(`credentials (a source that writes ${made.map((o) => o.kind).join(', ')}) cannot carry the bucket and region keys; `
@@ -95,25 +96,6 @@ export class OidcS3CredentialsSecret extends Construct {
     }
   }
 
-  /** Adds `bucket` and `region` to the object the credentials source made; false for a kind it cannot extend. */
-  private addPlainKeys(object: ApiObject): boolean {
-    const plain = { bucket: this.bucketName, region: this.bucketRegion };
-    switch (`${object.apiVersion}/${object.kind}`) {
-      case 'v1/Secret':
-        for (const [key, value] of Object.entries(plain)) object.addJsonPatch(JsonPatch.add(`/data/${key}`, Buffer.from(value, 'utf8').toString('base64')));
-        return true;
-      case 'external-secrets.io/v1/ExternalSecret':
-        // Merge: the target Secret gets the template's keys besides the ones fetched from the store.
-        object.addJsonPatch(JsonPatch.add('/spec/target/template/mergePolicy', 'Merge'), JsonPatch.add('/spec/target/template/data', plain));
-        return true;
-      case 'bitnami.com/v1alpha1/SealedSecret':
-        object.addJsonPatch(JsonPatch.add('/spec/template/data', plain));
-        return true;
-      default:
-        return false;
-    }
-  }
-
   private checkOnePerHub(): string[] {
     const chart = chartOf(this);
     const first = chart?.node.findAll().find((c) => c instanceof OidcS3CredentialsSecret);
@@ -127,7 +109,7 @@ export class OidcS3CredentialsSecret extends Construct {
  * Why an inline credentials file is unusable, or undefined: HyperShift uses the `[default]`
  * profile only, so it must hold the access key pair.
  */
-function checkCredentialsFile(value: Buffer): string | undefined {
+export function checkCredentialsFile(value: Buffer): string | undefined {
   let profile: string | undefined;
   const keys = new Set<string>();
   for (const raw of value.toString('utf8').split(/\r?\n/)) {
@@ -144,7 +126,7 @@ function checkCredentialsFile(value: Buffer): string | undefined {
   return 'credentials (inline value) must be an AWS credentials file whose [default] profile sets aws_access_key_id and aws_secret_access_key; HyperShift reads only the default profile (docs 3.1.2)';
 }
 
-function chartOf(construct: Construct): Chart | undefined {
+export function chartOf(construct: Construct): Chart | undefined {
   try {
     return Chart.of(construct);
   } catch {

@@ -61,6 +61,12 @@ export interface InfraEnvProps {
   /** An Ignition config (JSON text) merged into the discovery image. @default - none */
   readonly ignitionConfigOverride?: string;
   /**
+   * The ClusterDeployment this InfraEnv installs (`spec.clusterRef`), for the ZTP / AgentClusterInstall
+   * flow. Hosted clusters take Agents through NodePools and leave it unset.
+   * @default - none: the Agents serve any NodePool that selects them
+   */
+  readonly clusterDeploymentRef?: { readonly name: string; readonly namespace: string };
+  /**
    * Write the `capi-provider-role` Role the docs (5.3.13.1) ask for, which lets the Cluster API
    * agent provider manage the Agents in this namespace.
    * @default true
@@ -121,6 +127,10 @@ export class InfraEnv extends Construct {
     if (props.ignitionConfigOverride !== undefined && !isJsonObject(props.ignitionConfigOverride)) {
       problems.add(`ignitionConfigOverride (${JSON.stringify(props.ignitionConfigOverride.slice(0, 40))}) must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})`);
     }
+    if (props.clusterDeploymentRef) {
+      problems.require(isDns1123Subdomain(props.clusterDeploymentRef.name), 'clusterDeploymentRef.name', props.clusterDeploymentRef.name, DNS1123_SUBDOMAIN_RULE);
+      problems.require(isDns1123Label(props.clusterDeploymentRef.namespace), 'clusterDeploymentRef.namespace', props.clusterDeploymentRef.namespace, DNS1123_LABEL_RULE);
+    }
     for (const [field, url] of [['proxy.httpProxy', props.proxy?.httpProxy], ['proxy.httpsProxy', props.proxy?.httpsProxy]] as const) {
       if (url !== undefined) problems.require(/^https?:\/\/[^\s/]+/.test(url), field, url, 'must be an http:// or https:// URL');
     }
@@ -148,6 +158,7 @@ export class InfraEnv extends Construct {
           additionalNTPSources: props.additionalNtpSources,
           additionalTrustBundle: props.additionalTrustBundle,
           ignitionConfigOverride: props.ignitionConfigOverride,
+          clusterRef: props.clusterDeploymentRef && { name: props.clusterDeploymentRef.name, namespace: props.clusterDeploymentRef.namespace },
         }),
       }),
     });

@@ -4,7 +4,7 @@ import {
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { SSH_PUBLIC_KEY_RULE } from '../../lib/core/ssh-public-key';
 import { PULL_SECRET_JSON, SSH_KEY, synthAppOf } from '../props';
-import { findObject, synthProblems } from '../util';
+import { findObject, synthObjects, synthProblems } from '../util';
 
 const CA = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUDpVv0Z2J\n-----END CERTIFICATE-----\n';
 const IGNITION = '{"ignition":{"version":"3.2.0"},"storage":{"files":[{"path":"/etc/motd","contents":{"source":"data:,lab"}}]}}';
@@ -372,5 +372,23 @@ describe('InfraEnv', () => {
         'hub/lab: pullSecret (inline value) must be dockerconfigjson text: {"auths": {"<registry>": {"auth": "..."}}}',
       ]);
     });
+  });
+});
+
+describe('clusterDeploymentRef', () => {
+  test('writes spec.clusterRef for the ClusterDeployment flow, and is absent by default', () => {
+    const build = (ref?: { name: string; namespace: string }) => {
+      const app = new HcpApp();
+      new InfraEnv(new ManagementCluster(app, 'hub'), 'lab', { namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), clusterDeploymentRef: ref });
+      return findObject(synthObjects(app), 'InfraEnv').spec.clusterRef;
+    };
+    expect(build({ name: 'sno-1', namespace: 'sno-1' })).toEqual({ name: 'sno-1', namespace: 'sno-1' });
+    expect(build()).toBeUndefined();
+  });
+
+  test('fails when the reference is not a valid name and namespace', () => {
+    expect(() => new InfraEnv(new ManagementCluster(new HcpApp(), 'hub'), 'lab', {
+      namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), clusterDeploymentRef: { name: 'Bad_Name', namespace: 'x.y' },
+    })).toThrow('2 problems:\n  - hub/lab: clusterDeploymentRef.name ("Bad_Name") must be a DNS-1123 subdomain');
   });
 });
