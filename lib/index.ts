@@ -47,3 +47,4 @@ export * from './aws/aws-management-prereqs';
 export * from './aws/oidc-s3-credentials';
 export * from './aws/aws-hosted-infra';
 export * from './aws/external-dns-credentials';
+export * from './gitops/kustomization';

@@ -10,7 +10,12 @@ export const FIXTURES = path.join(SHARED, 'hypershift-fixtures');
 
 /** Synthesizes in memory and returns every object, parsed back from the YAML hcp-cdk writes. */
 export function synthObjects(app: HcpApp): any[] {
-  return app.synthesize().map((file) => YAML.parse(file.text));
+  return synthFiles(app).map((file) => YAML.parse(file.text));
+}
+
+/** The files of the synthesized objects, without the kustomization.yaml of each folder. */
+export function synthFiles(app: HcpApp): { path: string; text: string }[] {
+  return app.synthesize().filter((file) => !file.path.endsWith('/kustomization.yaml'));
 }
 
 /** The one object of `kind` (and `name`, when given). */

@@ -8,6 +8,7 @@ import { HcpValidationError } from './problems';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
+import { kustomizations } from '../gitops/kustomization';
 
 /**
  * Apply order by kind: what others depend on comes first. File names carry the rank, and so does
@@ -62,6 +63,12 @@ export interface HcpAppProps extends AppProps {
    * @default true
    */
   readonly syncWaves?: boolean;
+  /**
+   * Write a `kustomization.yaml` in every folder below the output root, listing its files and
+   * sub-folders, so that `oc apply -k dist/hub` or a GitOps tool can take any folder as it is.
+   * @default true
+   */
+  readonly kustomizations?: boolean;
 }
 
 /**
@@ -76,6 +83,7 @@ export class HcpApp extends App {
   private readonly validator?: ObjectValidator;
   private readonly compareWithPreviousOutput: boolean;
   private readonly syncWaves: boolean;
+  private readonly kustomizations: boolean;
 
   constructor(props: HcpAppProps = {}) {
     super(props);
@@ -86,6 +94,7 @@ export class HcpApp extends App {
     }
     this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
     this.syncWaves = props.syncWaves ?? true;
+    this.kustomizations = props.kustomizations ?? true;
   }
 
   /** Validates and renders every chart; throws HcpValidationError listing all problems. */
@@ -127,6 +136,7 @@ export class HcpApp extends App {
       }
     }
     if (problems.length > 0) throw new HcpValidationError(problems);
+    if (this.kustomizations) files.push(...kustomizations(files.map((f) => f.path)));
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 

@@ -45,7 +45,8 @@ export function validateManifests(paths: readonly string[], options: ValidateMan
       const relative = path.relative(fs.statSync(root).isDirectory() ? root : path.dirname(root), file);
       const previous = options.previous ? readObjects(path.join(options.previous, relative)) : [];
       for (const object of parseDocuments(file, problems)) {
-        if (object === null || object === undefined) continue;
+        // kustomization.yaml files configure kustomize; they are not objects of a cluster.
+        if (object === null || object === undefined || isKustomization(object)) continue;
         objects++;
         problems.push(...validator.validate(object, { source: file, previous: findSame(previous, object) }));
       }
@@ -85,4 +86,8 @@ function findSame(candidates: readonly any[], object: any): unknown {
   return candidates.find(c => c?.kind === object?.kind
     && c?.metadata?.name === object?.metadata?.name
     && c?.metadata?.namespace === object?.metadata?.namespace);
+}
+
+function isKustomization(object: any): boolean {
+  return typeof object?.apiVersion === 'string' && object.apiVersion.startsWith('kustomize.config.k8s.io/');
 }

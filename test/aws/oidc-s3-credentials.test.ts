@@ -4,7 +4,7 @@ import {
   AwsManagementPrereqs, HcpApp, ISecretSource, ManagementCluster, OidcS3CredentialsSecret, OidcS3CredentialsSecretProps,
   PublicZone, SecretSource,
 } from '../../lib';
-import { findObject, synthObjects, synthProblems } from '../util';
+import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
 
 const NAME = 'hypershift-operator-oidc-provider-s3-credentials';
 const BUCKET = { bucketName: 'acme-hcp-oidc', bucketRegion: 'eu-west-1' };
@@ -40,7 +40,7 @@ describe('OidcS3CredentialsSecret', () => {
   test('with an inline credentials file: one Secret in local-cluster with bucket, region and credentials, labelled for backup', () => {
     const app = newApp();
     const secret = new OidcS3CredentialsSecret(new ManagementCluster(app, 'hub'), 'oidc', { bucket: BUCKET, credentials: inline() });
-    expect(app.synthesize().map((f) => f.path)).toEqual([`hub/20-secret-local-cluster_${NAME}.yaml`]);
+    expect(synthFiles(app).map((f) => f.path)).toEqual([`hub/20-secret-local-cluster_${NAME}.yaml`]);
     expect(synthObjects(app)).toEqual([{
       apiVersion: 'v1',
       kind: 'Secret',

@@ -5,7 +5,7 @@ import {
 import { DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { MAC_ADDRESS_RULE } from '../../lib/baremetal/mac-address';
 import { synthAppOf } from '../props';
-import { findObject, synthProblems } from '../util';
+import { findObject, synthFiles, synthProblems } from '../util';
 
 const BMC_ADDRESS = 'redfish-virtualmedia://192.0.2.20/redfish/v1/Systems/1';
 const IGNITION = '{"ignition":{"version":"3.2.0"},"storage":{"files":[{"path":"/etc/motd","contents":{"source":"data:,worker"}}]}}';
@@ -353,7 +353,7 @@ describe('BareMetalHost', () => {
 
     test('is written to <chart>/<infraenv name>/', () => {
       const host = newHost({ bmc: { address: BMC_ADDRESS, credentials: BmcCredentials.fromInlineValues('admin', 'calvin', { allowSecretInOutput: true }) } });
-      expect((host.node.root as HcpApp).synthesize().map((f) => f.path)).toEqual([
+      expect(synthFiles(host.node.root as HcpApp).map((f) => f.path)).toEqual([
         'hub/00-namespace-hardware-inventory.yaml',
         'hub/lab/20-secret-hardware-inventory_worker-0-bmc-secret.yaml',
         'hub/lab/70-infraenv-hardware-inventory_lab.yaml',

@@ -4,7 +4,7 @@ import {
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { SSH_PUBLIC_KEY_RULE } from '../../lib/core/ssh-public-key';
 import { PULL_SECRET_JSON, SSH_KEY, synthAppOf } from '../props';
-import { findObject, synthObjects, synthProblems } from '../util';
+import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
 
 const CA = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUDpVv0Z2J\n-----END CERTIFICATE-----\n';
 const IGNITION = '{"ignition":{"version":"3.2.0"},"storage":{"files":[{"path":"/etc/motd","contents":{"source":"data:,lab"}}]}}';
@@ -230,7 +230,7 @@ describe('InfraEnv', () => {
   test('writes its objects to <chart>/<infraenv name>/, ranked for apply, the Namespace to the chart folder', () => {
     const infraEnv = newInfraEnv({ pullSecret: SecretSource.fromInlineValue(PULL_SECRET_JSON, { allowSecretInOutput: true }) });
     addWorker(infraEnv, true);
-    expect((infraEnv.node.root as HcpApp).synthesize().map((f) => f.path)).toEqual([
+    expect(synthFiles(infraEnv.node.root as HcpApp).map((f) => f.path)).toEqual([
       'hub/00-namespace-hardware-inventory.yaml',
       'hub/10-role-hardware-inventory_capi-provider-role.yaml',
       'hub/lab/20-secret-hardware-inventory_pull-secret.yaml',

@@ -2,7 +2,7 @@ import { HcpApp, InfraEnv, ManagementCluster, NMStateConfig, NMStateConfigOption
 import { DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { MAC_ADDRESS_RULE } from '../../lib/baremetal/mac-address';
 import { synthAppOf } from '../props';
-import { findObject, synthProblems } from '../util';
+import { findObject, synthFiles, synthProblems } from '../util';
 
 const INTERFACE_NAME_RULE = 'must be a Linux interface name: 1-15 letters, digits, ".", "_" or "-"';
 
@@ -88,7 +88,7 @@ describe('NMStateConfig', () => {
   });
 
   test('is written to <chart>/<infraenv name>/', () => {
-    expect((newConfig().node.root as HcpApp).synthesize().map((f) => f.path)).toEqual([
+    expect(synthFiles(newConfig().node.root as HcpApp).map((f) => f.path)).toEqual([
       'hub/00-namespace-hardware-inventory.yaml',
       'hub/lab/65-nmstateconfig-hardware-inventory_worker-9.yaml',
       'hub/lab/70-infraenv-hardware-inventory_lab.yaml',

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { ApiObject, JsonPatch } from 'cdk8s';
 import * as YAML from 'yaml';
 import { ClusterPlatform, HcpApp, HcpAppProps, HostedCluster, ManagementCluster, Release, SecretSource } from '../../lib';
-import { synthProblems } from '../util';
+import { synthFiles, synthProblems } from '../util';
 
 function agentCluster(scope: ManagementCluster, id: string): HostedCluster {
   return new HostedCluster(scope, id, {
@@ -20,7 +20,7 @@ describe('HcpApp', () => {
     const hub = new ManagementCluster(app, 'hub');
     agentCluster(hub, 'one').addNodePool('workers');
     agentCluster(hub, 'two');
-    expect(app.synthesize().map((f) => f.path)).toEqual([
+    expect(synthFiles(app).map((f) => f.path)).toEqual([
       'hub/00-namespace-clusters.yaml',
       'hub/one/50-hostedcluster-clusters_one.yaml',
       'hub/one/60-nodepool-clusters_one-workers.yaml',
@@ -33,7 +33,7 @@ describe('HcpApp', () => {
     const hub = new ManagementCluster(app, 'hub');
     agentCluster(hub, 'one');
     agentCluster(hub, 'two');
-    expect(app.synthesize().filter((f) => /^kind: Namespace$/m.test(f.text))).toHaveLength(1);
+    expect(synthFiles(app).filter((f) => /^kind: Namespace$/m.test(f.text))).toHaveLength(1);
   });
 
   test('fails when two objects would write the same file', () => {
@@ -100,7 +100,7 @@ describe('HcpApp', () => {
     test('validateObjects: false skips the check', () => {
       const app = new HcpApp({ validateObjects: false });
       agentCluster(new ManagementCluster(app, 'hub'), 'one').addOverride('spec.infraID', 'Not_Valid');
-      expect(() => app.synthesize()).not.toThrow();
+      expect(() => synthFiles(app)).not.toThrow();
     });
   });
 
@@ -108,7 +108,7 @@ describe('HcpApp', () => {
     test('annotate every object with its apply rank', () => {
       const app = new HcpApp();
       agentCluster(new ManagementCluster(app, 'hub'), 'one').addNodePool('workers');
-      const waves = app.synthesize().map((f) => [f.path, YAML.parse(f.text).metadata.annotations['argocd.argoproj.io/sync-wave']]);
+      const waves = synthFiles(app).map((f) => [f.path, YAML.parse(f.text).metadata.annotations['argocd.argoproj.io/sync-wave']]);
       expect(waves).toEqual([
         ['hub/00-namespace-clusters.yaml', '0'],
         ['hub/one/50-hostedcluster-clusters_one.yaml', '50'],
@@ -123,7 +123,7 @@ describe('HcpApp', () => {
           apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'ns', annotations: { 'argocd.argoproj.io/sync-wave': '-1' } },
         });
         new ApiObject(app.node.findChild('hub'), 'other', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'y', namespace: 'ns' } });
-        return app.synthesize().map((f) => YAML.parse(f.text).metadata.annotations?.['argocd.argoproj.io/sync-wave']);
+        return synthFiles(app).map((f) => YAML.parse(f.text).metadata.annotations?.['argocd.argoproj.io/sync-wave']);
       };
       expect(build(true)).toEqual(['-1', '20']);
       expect(build(false)).toEqual(['-1', undefined]);
@@ -136,7 +136,7 @@ describe('HcpApp', () => {
       const cluster = agentCluster(new ManagementCluster(app, 'hub'), 'one');
       new ApiObject(cluster.guest, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'openshift-config' } });
       expect(cluster.guest).toBe(cluster.guest);
-      expect(app.synthesize().map((f) => f.path)).toEqual([
+      expect(synthFiles(app).map((f) => f.path)).toEqual([
         'hub/00-namespace-clusters.yaml',
         'hub/one/50-hostedcluster-clusters_one.yaml',
         'one-guest/20-configmap-openshift-config_x.yaml',
@@ -150,5 +150,25 @@ describe('HcpApp', () => {
       expect(a.guest.node.id).toBe('same-guest');
       expect(() => b.guest).toThrow('hub-b/same: guest folder "same-guest" is already taken by same-guest; two hosted clusters named "same" in one app need separate apps');
     });
+  });
+
+  test('writes a kustomization.yaml in each folder below the root, listing files and sub-folders in apply order', () => {
+    const app = new HcpApp();
+    agentCluster(new ManagementCluster(app, 'hub'), 'one').addNodePool('workers');
+    const files = app.synthesize();
+    expect(files.map((f) => f.path)).toEqual([
+      'hub/00-namespace-clusters.yaml',
+      'hub/kustomization.yaml',
+      'hub/one/50-hostedcluster-clusters_one.yaml',
+      'hub/one/60-nodepool-clusters_one-workers.yaml',
+      'hub/one/kustomization.yaml',
+    ]);
+    expect(files.find((f) => f.path === 'hub/kustomization.yaml')!.text).toBe(
+      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - 00-namespace-clusters.yaml\n  - one\n');
+    expect(files.find((f) => f.path === 'hub/one/kustomization.yaml')!.text).toBe(
+      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - 50-hostedcluster-clusters_one.yaml\n  - 60-nodepool-clusters_one-workers.yaml\n');
+    const without = new HcpApp({ kustomizations: false });
+    agentCluster(new ManagementCluster(without, 'hub'), 'one');
+    expect(without.synthesize().map((f) => f.path)).toEqual(['hub/00-namespace-clusters.yaml', 'hub/one/50-hostedcluster-clusters_one.yaml']);
   });
 });

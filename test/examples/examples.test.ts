@@ -33,7 +33,8 @@ function describeExample(title: string, app: string, expectedFiles: string[], al
   describe(title, () => {
     const first = cdk8sSynth(app);
     const second = cdk8sSynth(app);
-    const files = readTree(first.outdir);
+    const tree = readTree(first.outdir);
+    const files = new Map([...tree].filter(([name]) => !name.endsWith('kustomization.yaml')));
 
     test('synthesizes the management and hosted-cluster folders', () => {
       expect(first.output).not.toMatch(/Error/);
@@ -44,13 +45,23 @@ function describeExample(title: string, app: string, expectedFiles: string[], al
     test('every object passes hcp-cdk validate (CRD schemas and CEL rules)', () => {
       const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
       expect(result.stderr).toBe('');
-      expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${expectedFiles.length} objects in ${expectedFiles.length} files, 0 problems`));
+      expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${expectedFiles.length} objects in ${tree.size} files, 0 problems`));
       expect(result.status).toBe(0);
     });
 
     test('re-synth is byte-identical', () => {
       expect(second.status).toBe(0);
-      expect(readTree(second.outdir)).toEqual(files);
+      expect(readTree(second.outdir)).toEqual(tree);
+    });
+
+    test('every folder below the root has a kustomization.yaml listing its files and sub-folders', () => {
+      const folders = new Set([...files.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+      for (const folder of folders) {
+        const kustomization = YAML.parse(tree.get(`${folder}/kustomization.yaml`)!);
+        const entries = new Set([...tree.keys()].filter((f) => f.startsWith(`${folder}/`) && f !== `${folder}/kustomization.yaml`)
+          .map((f) => f.slice(folder.length + 1).split('/')[0]));
+        expect([folder, kustomization.resources]).toEqual([folder, [...entries].sort()]);
+      }
     });
 
     test('contains no secret material', () => {

@@ -4,7 +4,7 @@ import {
   NetworkingProps, Release, SecretSource,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
-import { findObject, synthObjects, synthProblems } from '../util';
+import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
 
 const PATH = 'vcluster2-guest/ingress';
 const LAB_NETWORK: NetworkingProps = { machineNetwork: ['192.168.122.0/24'] };
@@ -174,7 +174,7 @@ describe('MetalLBIngress', () => {
   describe('output', () => {
     test('goes to <cluster>-guest/ in apply order: namespace, operator, instance, pool and peers, advertisement, Service', () => {
       const ingress = newIngress({ addresses: ['192.0.2.100-192.0.2.110'], advertisement: bgp() });
-      const paths = (ingress.node.root as HcpApp).synthesize().map((f) => f.path).filter((p) => p.startsWith('vcluster2-guest/'));
+      const paths = synthFiles(ingress.node.root as HcpApp).map((f) => f.path).filter((p) => p.startsWith('vcluster2-guest/'));
       expect(paths).toEqual([
         'vcluster2-guest/00-namespace-metallb.yaml',
         'vcluster2-guest/02-operatorgroup-metallb_metallb-operator-operatorgroup.yaml',

@@ -4,7 +4,7 @@ import {
   MirrorRegistryConfig, MultiClusterEngine, MultiClusterEngineComponent, OsImage, Release, SecretSource, VolumeAccessMode,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
-import { findObject, synthObjects, synthProblems } from '../util';
+import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
 
 const IMAGES = 'http://registry.example.com:8080/images';
 const OS_IMAGE_417: OsImage = {
@@ -67,7 +67,7 @@ describe('AssistedService defaults', () => {
   test('is the cluster-scoped AgentServiceConfig named agent, after MCE and before Secrets', () => {
     const app = newApp();
     new AssistedService(new ManagementCluster(app, 'hub'), 'assisted', props());
-    expect(app.synthesize().map((f) => f.path)).toEqual(['hub/06-agentserviceconfig-agent.yaml']);
+    expect(synthFiles(app).map((f) => f.path)).toEqual(['hub/06-agentserviceconfig-agent.yaml']);
     const config = findObject(synthObjects(app), 'AgentServiceConfig');
     expect(config.apiVersion).toBe('agent-install.openshift.io/v1beta1');
     expect(config.metadata).toEqual({ name: 'agent', annotations: { 'argocd.argoproj.io/sync-wave': '6' } });
@@ -136,7 +136,7 @@ describe('AssistedService props', () => {
   test('writes the ConfigMap under its rank', () => {
     const app = newApp();
     new AssistedService(new ManagementCluster(app, 'hub'), 'agent', props({ mirrorRegistries: MirrorRegistryConfig.fromRegistriesConf(REGISTRIES_CONF) }));
-    expect(app.synthesize().map((f) => f.path)).toEqual([
+    expect(synthFiles(app).map((f) => f.path)).toEqual([
       'hub/06-agentserviceconfig-agent.yaml',
       'hub/20-configmap-multicluster-engine_custom-registries.yaml',
     ]);

@@ -1,7 +1,7 @@
 import {
   BmcCredentials, HcpApp, InfraEnv, ManagementCluster, Metal3Provisioning, Metal3ProvisioningProps, ProvisioningNetwork, SecretSource,
 } from '../../lib';
-import { findObject, synthObjects, synthProblems } from '../util';
+import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
 
 function newApp(): HcpApp {
   return new HcpApp({ outdir: '/nonexistent' });
@@ -38,7 +38,7 @@ describe('Metal3Provisioning defaults', () => {
   test('is the cluster-scoped provisioning-configuration, among the operators', () => {
     const app = newApp();
     new Metal3Provisioning(new ManagementCluster(app, 'hub'), 'provisioning');
-    expect(app.synthesize().map((f) => f.path)).toEqual(['hub/05-provisioning-provisioning-configuration.yaml']);
+    expect(synthFiles(app).map((f) => f.path)).toEqual(['hub/05-provisioning-provisioning-configuration.yaml']);
     const object = findObject(synthObjects(app), 'Provisioning');
     expect(object.apiVersion).toBe('metal3.io/v1alpha1');
     expect(object.metadata).toEqual({ name: 'provisioning-configuration', annotations: { 'argocd.argoproj.io/sync-wave': '5' } });

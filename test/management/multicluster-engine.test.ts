@@ -3,7 +3,7 @@ import {
   MultiClusterEngineComponent, MultiClusterEngineProps, NodePool, PlatformType, Release, SecretSource,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
-import { findObject, synthObjects, synthProblems } from '../util';
+import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
 
 function newApp(): HcpApp {
   return new HcpApp({ outdir: '/nonexistent' });
@@ -39,7 +39,7 @@ describe('MultiClusterEngine defaults', () => {
   test('is the cluster-scoped multiclusterengine, first among the operators', () => {
     const app = newApp();
     new MultiClusterEngine(new ManagementCluster(app, 'hub'), 'mce');
-    expect(app.synthesize().map((f) => f.path)).toEqual(['hub/05-multiclusterengine-multiclusterengine.yaml']);
+    expect(synthFiles(app).map((f) => f.path)).toEqual(['hub/05-multiclusterengine-multiclusterengine.yaml']);
     const mce = findObject(synthObjects(app), 'MultiClusterEngine');
     expect(mce.apiVersion).toBe('multicluster.openshift.io/v1');
     expect(mce.metadata).toEqual({ name: 'multiclusterengine', annotations: { 'argocd.argoproj.io/sync-wave': '5' } });

@@ -1,0 +1,30 @@
+import * as path from 'path';
+
+/** The file kustomize reads in each folder. */
+export const KUSTOMIZATION_FILE = 'kustomization.yaml';
+
+/**
+ * A `kustomization.yaml` for every folder of the output, listing its files and its sub-folders in
+ * name order (which is apply order: file names start with their rank), so that `oc apply -k` or an
+ * Argo CD / Flux path can point at any management cluster, hosted cluster or guest folder.
+ * The output root gets none: its folders are different target clusters.
+ */
+export function kustomizations(files: readonly string[]): { path: string; text: string }[] {
+  const entries = new Map<string, Set<string>>();
+  for (const file of files) {
+    const parts = file.split('/');
+    for (let depth = 1; depth < parts.length; depth++) {
+      const folder = parts.slice(0, depth).join('/');
+      if (!entries.has(folder)) entries.set(folder, new Set());
+      entries.get(folder)!.add(depth === parts.length - 1 ? parts[depth] : `${parts[depth]}/`);
+    }
+  }
+  return [...entries].map(([folder, names]) => {
+    const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const resources = sorted.map((name) => (name.endsWith('/') ? name.slice(0, -1) : name));
+    return {
+      path: path.posix.join(folder, KUSTOMIZATION_FILE),
+      text: ['apiVersion: kustomize.config.k8s.io/v1beta1', 'kind: Kustomization', 'resources:', ...resources.map((r) => `  - ${r}`), ''].join('\n'),
+    };
+  });
+}
