@@ -48,3 +48,4 @@ export * from './aws/oidc-s3-credentials';
 export * from './aws/aws-hosted-infra';
 export * from './aws/external-dns-credentials';
 export * from './gitops/kustomization';
+export * from './fleet/capacity';
