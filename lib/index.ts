@@ -49,3 +49,4 @@ export * from './aws/aws-hosted-infra';
 export * from './aws/external-dns-credentials';
 export * from './gitops/kustomization';
 export * from './fleet/capacity';
+export { routeTogether } from './fleet/fleet-invariants';

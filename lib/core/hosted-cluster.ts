@@ -1,6 +1,7 @@
 import { ApiObject, JsonPatch, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+import { registerFleetInvariants } from '../fleet/fleet-invariants';
 import type { IClusterPlatform } from '../platform/cluster-platform';
 import { PlatformType } from '../platform/platform-type';
 import type { ISecretSource } from '../secrets/secret-source';
@@ -307,6 +308,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
       metadata: { name: this.clusterName, namespace: this.namespace, labels: props.labels, annotations: props.annotations },
       spec: Lazy.any({ produce: () => hc.toJson_HostedClusterSpec(spec()) }),
     });
+    registerFleetInvariants(this);
   }
 
   /**
@@ -322,6 +324,11 @@ export class HostedCluster extends Construct implements IHostedCluster {
       this.guestChart = new GuestCluster(app, id, { clusterName: this.clusterName, disableResourceNameHashes: true });
     }
     return this.guestChart;
+  }
+
+  /** How each control-plane service is published: the platform's defaults, `services` and publishService. */
+  public get publishedServices(): ReadonlyMap<ControlPlaneService, ServicePublishing> {
+    return this.services;
   }
 
   /** The NodePools added to this cluster with addNodePool. */
