@@ -50,3 +50,5 @@ export * from './aws/external-dns-credentials';
 export * from './gitops/kustomization';
 export * from './fleet/capacity';
 export { routeTogether } from './fleet/fleet-invariants';
+export * from './fleet/fleet';
+export * from './fleet/fleet-inventory';

@@ -142,13 +142,23 @@ export class HcpApp extends App {
 
   /** Writes the output, or nothing at all when any construct or object is invalid. */
   public override synth(): void {
-    const files = this.synthesize();
+    this.writeFiles(this.synthesize());
+  }
+
+  /** Replaces the output directory with `files`, in one rename. */
+  public writeFiles(files: readonly SynthesizedFile[]): void {
     const outdir = path.resolve(this.outdir);
     const staging = `${outdir}.staging-${process.pid}`;
     fs.rmSync(staging, { recursive: true, force: true });
+    // One mkdir per folder, not per file: a fleet writes thousands of files into hundreds of folders.
+    const folders = new Set<string>();
     for (const file of files) {
       const target = path.join(staging, file.path);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      const folder = path.dirname(target);
+      if (!folders.has(folder)) {
+        fs.mkdirSync(folder, { recursive: true });
+        folders.add(folder);
+      }
       fs.writeFileSync(target, file.text);
     }
     fs.mkdirSync(staging, { recursive: true });

@@ -148,11 +148,13 @@ interface Pool {
  */
 function disjointAddressPools(root: IConstruct, clusters: readonly HostedCluster[]): string[] {
   const problems: string[] = [];
-  const pools: Pool[] = root.node.findAll()
-    .filter((c): c is MetalLBIngress => c instanceof MetalLBIngress)
-    .map((ingress) => ({ ingress, cluster: clusterOf(ingress, clusters), entries: poolEntries(ingress) }));
+  const ingresses = root.node.findAll().filter((c): c is MetalLBIngress => c instanceof MetalLBIngress);
+  if (ingresses.length < 2) return problems;
+  const pools: Pool[] = ingresses.map((ingress) => ({ ingress, cluster: clusterOf(ingress, clusters), entries: poolEntries(ingress) }));
   pools.forEach((pool, j) => {
     for (const earlier of pools.slice(0, j)) {
+      // Address overlap first: it is a few comparisons, and in a fleet almost every pair has none.
+      if (!pool.entries.some((b) => earlier.entries.some((a) => spansOverlap(a, b)))) continue;
       const where = sharedNetwork(earlier, pool);
       if (where === undefined) continue;
       for (const b of pool.entries) {

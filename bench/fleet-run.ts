@@ -1,0 +1,75 @@
+// One measurement, in its own process so that its time and peak memory are its own:
+//   node fleet-run.js hcp   <size> <dir>   hcp-cdk: build the fleet, check every object, write the folders
+//   node fleet-run.js floor <size> <dir>   the same objects as plain data, written to one file by js-yaml
+//   node fleet-run.js cdk8s <size> <dir>   stock cdk8s: one Chart per hosted cluster of ApiObjects, app.synth()
+// Prints one JSON line: { millis, objects }. `hcp` also saves the objects for the other two.
+import * as fs from 'fs';
+import * as path from 'path';
+import { ApiObject, App, Chart } from 'cdk8s';
+import { dump, load } from 'js-yaml';
+import { Fleet, HcpApp } from '../lib';
+import { fleetInventory } from './fleet-inventory';
+
+const [mode, sizeText, dir] = process.argv.slice(2);
+const size = Number(sizeText);
+const objectsFile = path.join(dir, `objects-${size}.json`);
+
+function time<T>(work: () => T): { millis: number; result: T } {
+  const started = process.hrtime.bigint();
+  const result = work();
+  return { millis: Number(process.hrtime.bigint() - started) / 1e6, result };
+}
+
+switch (mode) {
+  case 'hcp': {
+    const outdir = path.join(dir, `hcp-${size}`);
+    // In memory (build, check every object, serialize), then the writing of one file per object,
+    // timed apart: on a slow disk the thousands of small files cost more than everything else.
+    const app = new HcpApp({ outdir, compareWithPreviousOutput: false });
+    const { millis, result: files } = time(() => {
+      Fleet.fromInventory(app, fleetInventory(size));
+      return app.synthesize();
+    });
+    const written = time(() => app.writeFiles(files));
+    // The objects, grouped by the folder hcp-cdk wrote them to, for the floor and stock cdk8s runs.
+    const objects: { folder: string; object: unknown }[] = [];
+    const walk = (at: string) => {
+      for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+        const full = path.join(at, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name !== 'kustomization.yaml') objects.push({ folder: path.relative(outdir, at), object: load(fs.readFileSync(full, 'utf8')) });
+      }
+    };
+    walk(outdir);
+    fs.writeFileSync(objectsFile, JSON.stringify(objects));
+    console.log(JSON.stringify({ millis, writeMillis: written.millis, files: files.length, objects: objects.length }));
+    break;
+  }
+  case 'floor': {
+    const objects = JSON.parse(fs.readFileSync(objectsFile, 'utf8')) as { object: unknown }[];
+    const { millis, result: text } = time(() => objects.map((o) => dump(o.object, { noRefs: true, lineWidth: -1 })).join('---\n'));
+    const written = time(() => fs.writeFileSync(path.join(dir, `floor-${size}.yaml`), text));
+    console.log(JSON.stringify({ millis, writeMillis: written.millis, objects: objects.length }));
+    break;
+  }
+  case 'cdk8s': {
+    const objects = JSON.parse(fs.readFileSync(objectsFile, 'utf8')) as { folder: string; object: any }[];
+    const { millis } = time(() => {
+      const app = new App({ outdir: path.join(dir, `cdk8s-${size}`) });
+      const charts = new Map<string, Chart>();
+      objects.forEach(({ folder, object }, i) => {
+        let chart = charts.get(folder);
+        if (!chart) {
+          chart = new Chart(app, folder.replace(/\//g, '--') || 'root', { disableResourceNameHashes: true });
+          charts.set(folder, chart);
+        }
+        new ApiObject(chart, `o${i}`, object);
+      });
+      app.synth();
+    });
+    console.log(JSON.stringify({ millis, objects: objects.length }));
+    break;
+  }
+  default:
+    throw new Error(`unknown mode ${mode}`);
+}

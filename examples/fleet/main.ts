@@ -1,0 +1,10 @@
+// An example fleet: the hosted clusters of examples/fleet/fleet.yaml (two management clusters,
+// Agent, KubeVirt and AWS clusters) checked against the inventory schema, then built, checked
+// fleet-wide and written as one folder per management cluster, hosted cluster and guest.
+//   npx cdk8s synth --no-check-upgrade --app 'node build/examples/fleet/main.js'
+import * as path from 'path';
+import { Fleet, HcpApp } from '../../lib';
+
+const app = new HcpApp();
+Fleet.fromFile(app, path.join(__dirname, '..', '..', '..', 'examples', 'fleet', 'fleet.yaml'));
+app.synth();

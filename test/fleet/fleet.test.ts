@@ -1,0 +1,120 @@
+// The fleet entry point: typed data or an inventory file becomes the same constructs an app would
+// declare by hand, with defaults merged and every problem of every cluster reported at once.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { dump } from 'js-yaml';
+import { Fleet, FleetInventory, HcpApp } from '../../lib';
+import { ROOT, synthObjects } from '../util';
+
+const RELEASE = 'quay.io/openshift-release-dev/ocp-release:4.17.0-x86_64';
+
+function inventory(): FleetInventory {
+  return {
+    defaults: { releaseImage: RELEASE, baseDomain: 'fleet.example.com', availabilityPolicy: 'SingleReplica' },
+    managementClusters: [
+      {
+        name: 'hub-a',
+        defaults: { availabilityPolicy: 'HighlyAvailable' },
+        clusters: [
+          { name: 'virt-1', platform: 'KubeVirt', nodePools: [{ name: 'small', replicas: 3, cores: 4, memoryGiB: 16 }] },
+          { name: 'none-1', platform: 'None', availabilityPolicy: 'SingleReplica', none: { apiServerAddress: 'api.none-1.fleet.example.com' } },
+        ],
+      },
+      {
+        name: 'hub-b',
+        clusters: [{
+          name: 'metal-1',
+          platform: 'Agent',
+          networking: { machineNetwork: ['192.168.10.0/24'] },
+          agent: {
+            agentNamespace: 'hw-metal-1',
+            apiServerAddress: 'api.metal-1.fleet.example.com',
+            hosts: [{ name: 'metal-1-h0', bmcAddress: 'ipmi://192.0.2.10', bmcCredentialsSecret: 'metal-1-h0-bmc', bootMacAddress: 'aa:bb:cc:00:00:01' }],
+            ingressAddresses: ['192.168.10.200'],
+          },
+          nodePools: [{ name: 'workers', replicas: 1 }],
+        }],
+      },
+    ],
+  };
+}
+
+describe('Fleet.fromInventory', () => {
+  const app = new HcpApp();
+  const fleet = Fleet.fromInventory(app, inventory());
+  const objects = synthObjects(app);
+  const cluster = (name: string) => objects.find((o) => o.kind === 'HostedCluster' && o.metadata.name === name);
+
+  test('makes one ManagementCluster per entry and one HostedCluster per cluster', () => {
+    expect([...fleet.managementClusters.keys()]).toEqual(['hub-a', 'hub-b']);
+    expect([...fleet.clusters.keys()]).toEqual(['hub-a/virt-1', 'hub-a/none-1', 'hub-b/metal-1']);
+  });
+
+  test('merges fleet defaults, then the management cluster\'s, then the cluster\'s own fields', () => {
+    expect(cluster('virt-1').spec.controllerAvailabilityPolicy).toBe('HighlyAvailable');
+    expect(cluster('none-1').spec.controllerAvailabilityPolicy).toBe('SingleReplica');
+    expect(cluster('metal-1').spec.controllerAvailabilityPolicy).toBe('SingleReplica');
+    expect(cluster('metal-1').spec.dns.baseDomain).toBe('fleet.example.com');
+    expect(cluster('virt-1').spec.release.image).toBe(RELEASE);
+    expect(cluster('virt-1').spec.pullSecret).toEqual({ name: 'virt-1-pull-secret' });
+  });
+
+  test('builds each platform\'s node pools, and an Agent cluster\'s inventory and ingress', () => {
+    const pool = objects.find((o) => o.kind === 'NodePool' && o.metadata.name === 'virt-1-small');
+    expect(pool.spec.replicas).toBe(3);
+    expect(pool.spec.platform.kubevirt.compute).toEqual({ cores: 4, memory: '16Gi' });
+    expect(objects.find((o) => o.kind === 'NodePool' && o.metadata.name === 'none-1-workers').spec.replicas).toBe(2);
+    expect(objects.filter((o) => o.kind === 'BareMetalHost').map((o) => o.metadata.name)).toEqual(['metal-1-h0']);
+    expect(objects.find((o) => o.kind === 'InfraEnv').metadata).toEqual(expect.objectContaining({ name: 'metal-1', namespace: 'hw-metal-1' }));
+    expect(objects.find((o) => o.kind === 'IPAddressPool').spec.addresses).toEqual(['192.168.10.200-192.168.10.200']);
+  });
+
+  test('reports the problems of every cluster at once', () => {
+    const bad = inventory();
+    const clusters = bad.managementClusters[0].clusters as any[];
+    clusters[0] = { ...clusters[0], name: 'Bad_Name' };
+    clusters[1] = { ...clusters[1], platform: 'Agent' };
+    expect(() => Fleet.fromInventory(new HcpApp(), bad)).toThrow([
+      '2 problems:',
+      '  - hub-a/Bad_Name: name ("Bad_Name") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+      '  - hub-a/none-1: agent (undefined) must give agentNamespace and apiServerAddress on platform Agent',
+    ].join('\n'));
+  });
+});
+
+describe('Fleet.fromFile', () => {
+  const write = (document: unknown) => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-fleet-')), 'fleet.yaml');
+    fs.writeFileSync(file, dump(document));
+    return file;
+  };
+
+  test('reads a Fleet document', () => {
+    const app = new HcpApp();
+    const fleet = Fleet.fromFile(app, write({ apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'lab' }, spec: inventory() }));
+    expect(fleet.clusters.size).toBe(3);
+  });
+
+  test('fails with every schema problem of the file, by field path, before building anything', () => {
+    const file = write({
+      apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'lab' },
+      spec: { managementClusters: [{ name: 'hub', clusters: [{ name: 'a', platform: 'Azure', nodePools: [{ name: 'p', replicas: -1 }], colour: 'red' }, {}] }] },
+    });
+    expect(() => Fleet.fromFile(new HcpApp(), file)).toThrow([
+      '4 problems:',
+      `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].platform: Unsupported value: supported values: "Agent", "KubeVirt", "AWS", "None" (value: "Azure")`,
+      `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].nodePools[0].replicas: Invalid value: must be greater than or equal to 0 (value: -1)`,
+      `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].colour: unknown field "spec.managementClusters[0].clusters[0].colour": the schema has no such field (strict field validation rejects it; without it the field is silently dropped) (value: "red")`,
+      `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[1].name: Required value`,
+    ].join('\n'));
+  });
+
+  test('the example fleet (24 clusters on two management clusters) builds and validates', () => {
+    const app = new HcpApp();
+    const fleet = Fleet.fromFile(app, path.join(ROOT, 'examples', 'fleet', 'fleet.yaml'));
+    expect(fleet.managementClusters.size).toBe(2);
+    expect(fleet.clusters.size).toBe(24);
+    expect(() => app.synthesize()).not.toThrow();
+  });
+});
