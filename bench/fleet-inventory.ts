@@ -10,7 +10,7 @@ function mac(n: number): string {
 }
 
 function agentCluster(name: string, index: number): FleetClusterSpec {
-  const net = `172.${16 + (index >> 8)}.${index & 255}`;
+  const net = `100.${64 + (index >> 8)}.${index & 255}`;
   return {
     name,
     platform: 'Agent',

@@ -205,3 +205,25 @@ describe('an invalid app', () => {
     expect(readTree(outdir)).toEqual(new Map([['previous.yaml', 'kept: true\n']]));
   });
 });
+
+describe('the example fleet (examples/fleet) through the cdk8s CLI', () => {
+  const first = cdk8sSynth('build/examples/fleet/main.js');
+  const second = cdk8sSynth('build/examples/fleet/main.js');
+  const tree = readTree(first.outdir);
+
+  test('writes one folder per management cluster, hosted cluster and guest', () => {
+    expect(first.status).toBe(0);
+    const topFolders = new Set([...tree.keys()].map((f) => f.split('/')[0]));
+    expect([...topFolders].filter((f) => f.startsWith('hub-')).sort()).toEqual(['hub-0', 'hub-1']);
+    expect([...topFolders].filter((f) => f.endsWith('-guest'))).toHaveLength(8);
+    const clusterFolders = new Set([...tree.keys()].filter((f) => /^hub-\d\/c\d+\/50-hostedcluster-/.test(f)).map((f) => f.split('/')[1]));
+    expect(clusterFolders.size).toBe(24);
+  });
+
+  test('validates clean and re-synthesizes byte for byte', () => {
+    const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(readTree(second.outdir)).toEqual(tree);
+  });
+});
