@@ -27,7 +27,7 @@ function countObjects(dir: string): number {
   const walk = (at: string) => {
     for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
       if (entry.isDirectory()) walk(path.join(at, entry.name));
-      else count += fs.readFileSync(path.join(at, entry.name), 'utf8').split(/^---$/m).length;
+      else if (entry.name !== 'kustomization.yaml') count += fs.readFileSync(path.join(at, entry.name), 'utf8').split(/^---$/m).length;
     }
   };
   walk(dir);
