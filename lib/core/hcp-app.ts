@@ -4,6 +4,7 @@ import { ApiObject, App, AppProps } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { CORE_SCHEMA, dump, load } from 'js-yaml';
 import { HostedCluster } from './hosted-cluster';
+import { ManagementCluster } from './management-cluster';
 import { HcpValidationError } from './problems';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
@@ -143,6 +144,15 @@ export class HcpApp extends App {
   /** Writes the output, or nothing at all when any construct or object is invalid. */
   public override synth(): void {
     this.writeFiles(this.synthesize());
+    for (const report of this.capacityReports()) console.error(report);
+  }
+
+  /** The capacity reports of the management clusters that declare their control-plane workers. */
+  public capacityReports(): string[] {
+    return this.charts
+      .filter((chart): chart is ManagementCluster => ManagementCluster.prototype.isPrototypeOf(chart))
+      .map((hub) => hub.capacityReport())
+      .filter((report): report is string => report !== undefined);
   }
 
   /** Replaces the output directory with `files`, in one rename. */

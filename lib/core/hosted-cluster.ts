@@ -206,6 +206,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
   public readonly defaultSubnetId?: string;
   /** The HostedCluster object; use it for `addJsonPatch` escape hatches. */
   public readonly resource: ApiObject;
+  /** How the control plane is replicated. */
+  public readonly availabilityPolicy: AvailabilityPolicy;
   /** The pod, service and machine CIDRs the cluster uses (defaults included). */
   public readonly networks: ClusterNetworks;
   /** The namespace of the Agents (Agent platform only). */
@@ -224,6 +226,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.platformType = props.platform.type;
     this.release = props.release;
     this.infraId = props.infraId ?? props.platform.infraId ?? this.clusterName;
+    this.availabilityPolicy = props.controllerAvailabilityPolicy ?? AvailabilityPolicy.HIGHLY_AVAILABLE;
     this.defaultSubnetId = props.platform.defaultSubnetId;
 
     const problems = new Problems(this);

@@ -1,14 +1,38 @@
 import { Chart, ChartProps } from 'cdk8s';
 import { Construct } from 'constructs';
+import { CapacityEstimateOptions, estimateCapacity, formatCapacityReport } from '../fleet/capacity';
+import { AvailabilityPolicy } from './availability-policy';
+import { HostedCluster } from './hosted-cluster';
 
-export interface ManagementClusterProps extends ChartProps {}
+export interface ManagementClusterProps extends ChartProps {
+  /**
+   * The workers that run hosted control planes (labelled `hypershift.openshift.io/control-plane`)
+   * and the expected API load, for the capacity estimate of docs 2.2: synth prints it, with a
+   * warning when this management cluster holds more hosted control planes than it can carry.
+   * @default - no estimate
+   */
+  readonly capacity?: CapacityEstimateOptions;
+}
 
 /**
  * The management (hub) cluster: everything applied to it. Its objects are
  * written to `<outdir>/<id>/`, each hosted cluster's to a folder inside.
  */
 export class ManagementCluster extends Chart {
+  private readonly capacity?: CapacityEstimateOptions;
+
   constructor(scope: Construct, id: string, props: ManagementClusterProps = {}) {
     super(scope, id, props);
+    this.capacity = props.capacity;
+    // Checked now, so that bad worker figures fail where they are given.
+    if (props.capacity) estimateCapacity(props.capacity);
+  }
+
+  /** The capacity report of docs 2.2 for the hosted clusters declared here, when `capacity` is given. */
+  public capacityReport(): string | undefined {
+    if (!this.capacity) return undefined;
+    const clusters = this.node.findAll().filter((c): c is HostedCluster => c instanceof HostedCluster);
+    const highlyAvailable = clusters.filter((c) => c.availabilityPolicy === AvailabilityPolicy.HIGHLY_AVAILABLE).length;
+    return formatCapacityReport(this.node.path, estimateCapacity(this.capacity), highlyAvailable, clusters.length - highlyAvailable);
   }
 }
