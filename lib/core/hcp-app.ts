@@ -51,9 +51,9 @@ export interface HcpAppProps extends AppProps {
    */
   readonly crds?: readonly string[];
   /**
-   * Check transition rules (immutable fields and other `oldSelf` rules) against the objects
-   * already in the output directory, i.e. the previous synth, which in a GitOps repository is
-   * what the cluster runs.
+   * On `synth()`, check transition rules (immutable fields and other `oldSelf` rules) against the
+   * objects already in the output directory, i.e. the previous synth, which in a GitOps repository
+   * is what the cluster runs. `synthesize()` alone reads nothing from disk unless asked.
    * @default true
    */
   readonly compareWithPreviousOutput?: boolean;
@@ -98,8 +98,13 @@ export class HcpApp extends App {
     this.kustomizations = props.kustomizations ?? true;
   }
 
-  /** Validates and renders every chart; throws HcpValidationError listing all problems. */
-  public synthesize(): SynthesizedFile[] {
+  /**
+   * Validates and renders every chart in memory; throws HcpValidationError listing all problems.
+   * With `compareWithPreviousOutput`, transition rules are checked against the files in outdir.
+   * @param options.compareWithPreviousOutput @default false (synth() passes the app's setting)
+   */
+  public synthesize(options: { readonly compareWithPreviousOutput?: boolean } = {}): SynthesizedFile[] {
+    const comparing = options.compareWithPreviousOutput ?? false;
     const problems: string[] = [];
     for (const construct of this.node.findAll()) {
       // App-wide checks (on the root, whose path is empty) name the constructs they are about themselves.
@@ -129,7 +134,7 @@ export class HcpApp extends App {
         const twin = seenObjects.get(identity);
         if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
         if (!twin) seenObjects.set(identity, { path: object.node.path, file });
-        const previousOutput = this.validator && this.compareWithPreviousOutput ? this.readPreviousOutput(file) : undefined;
+        const previousOutput = this.validator && comparing ? this.readPreviousOutput(file) : undefined;
         for (const problem of this.validator?.validate(json, { source: object.node.path, previous: previousOutput }) ?? []) {
           problems.push(formatProblem(problem));
         }
@@ -143,7 +148,7 @@ export class HcpApp extends App {
 
   /** Writes the output, or nothing at all when any construct or object is invalid. */
   public override synth(): void {
-    this.writeFiles(this.synthesize());
+    this.writeFiles(this.synthesize({ compareWithPreviousOutput: this.compareWithPreviousOutput }));
     for (const report of this.capacityReports()) console.error(report);
   }
 

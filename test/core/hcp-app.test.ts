@@ -93,8 +93,10 @@ describe('HcpApp', () => {
         agentCluster(new ManagementCluster(app, 'hub'), 'one').addOverride('spec.infraID', 'one-renamed');
         return app;
       };
-      expect(() => build({}).synthesize()).toThrow('hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID is immutable (value: "one-renamed")');
-      expect(() => build({ compareWithPreviousOutput: false }).synthesize()).not.toThrow();
+      expect(() => build({}).synth()).toThrow('hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID is immutable (value: "one-renamed")');
+      expect(() => build({}).synthesize()).not.toThrow();
+      expect(() => build({}).synthesize({ compareWithPreviousOutput: true })).toThrow(/infraID is immutable/);
+      expect(() => build({ compareWithPreviousOutput: false }).synth()).not.toThrow();
     });
 
     test('validateObjects: false skips the check', () => {
