@@ -1,17 +1,13 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { isDns1123Subdomain } from '../core/names';
-import { ManagementCluster } from '../core/management-cluster';
-import { Problems, show } from '../core/problems';
-import { addPlainKeys } from '../secrets/plain-keys';
+import { Problems } from '../core/problems';
 import type { ISecretSource } from '../secrets/secret-source';
-import { chartOf, checkCredentialsFile } from './oidc-s3-credentials';
+import { bindHubCredentialsSecret, requireManagementCluster } from './hub-credentials-secret';
 
 /** The Secret the hypershift-addon configures external DNS from (docs 3.1.5.2); no other name works. */
 export const EXTERNAL_DNS_CREDENTIALS_SECRET_NAME = 'hypershift-operator-external-dns-credentials';
 const NAMESPACE = 'local-cluster';
-/** The docs label this Secret for hub backup with an empty value (the OIDC one with "true"). */
-const BACKUP_LABEL = 'cluster.open-cluster-management.io/backup';
 
 export interface ExternalDnsCredentialsSecretProps {
   /**
@@ -42,26 +38,14 @@ export class ExternalDnsCredentialsSecret extends Construct {
   constructor(scope: Construct, id: string, props: ExternalDnsCredentialsSecretProps) {
     super(scope, id);
     const problems = new Problems(this);
-    if (!ManagementCluster.prototype.isPrototypeOf(chartOf(this) ?? {})) {
-      problems.add(`must be declared in a ManagementCluster (it is in ${chartOf(this)?.node.path || 'no chart'}): the Secret belongs to the hub's ${NAMESPACE} namespace`);
-    }
+    requireManagementCluster(this, NAMESPACE, problems);
     problems.require(isDns1123Subdomain(props.domainFilter) && props.domainFilter.includes('.'), 'domainFilter', props.domainFilter,
       'must be a lower-case DNS domain such as service-provider.example.com');
-    const binding = props.credentials.bind(this, 'Resource', {
-      defaultName: this.secretName, namespace: this.namespace, key: 'credentials', type: 'Opaque',
-      labels: { [BACKUP_LABEL]: '' }, checkValue: checkCredentialsFile,
+    // The docs label this Secret for backup with an empty value (the OIDC one with "true").
+    this.resource = bindHubCredentialsSecret(this, problems, {
+      secretName: this.secretName, namespace: this.namespace, backupLabelValue: '', credentials: props.credentials,
+      plainKeys: { 'provider': 'aws', 'domain-filter': props.domainFilter },
     });
-    if (binding.problem) problems.add(binding.problem);
-    if (binding.secretName !== this.secretName) {
-      problems.add(`credentials (Secret ${show(binding.secretName)}) must be the Secret ${show(this.secretName)}: the hypershift-addon reads no other name`);
-    }
-    const made = this.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject);
-    if (made.length === 1 && addPlainKeys(made[0], { 'provider': 'aws', 'domain-filter': props.domainFilter })) {
-      this.resource = made[0];
-    } else if (made.length > 0) {
-      problems.add(`credentials (a source that writes ${made.map((o) => o.kind).join(', ')}) cannot carry the provider and domain-filter keys; `
-        + 'use SecretSource.fromExistingSecret, fromExternalSecret, fromSealedSecret or fromInlineValue');
-    }
     problems.throwIfAny();
   }
 }

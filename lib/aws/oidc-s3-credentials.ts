@@ -1,18 +1,15 @@
-import { ApiObject, Chart } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { isUnresolvedToken } from './aws-hosted-infra-values';
 import { IOidcDiscoveryBucket, oidcBucketNameProblem } from './aws-management-prereqs';
-import { ManagementCluster } from '../core/management-cluster';
-import { Problems, show } from '../core/problems';
-import { addPlainKeys } from '../secrets/plain-keys';
+import { bindHubCredentialsSecret, chartOf, requireManagementCluster } from './hub-credentials-secret';
+import { Problems } from '../core/problems';
 import type { ISecretSource } from '../secrets/secret-source';
 
 /** The Secret the hypershift-addon reads the OIDC bucket and its credentials from (docs 3.1.2); no other name works. */
 export const OIDC_S3_CREDENTIALS_SECRET_NAME = 'hypershift-operator-oidc-provider-s3-credentials';
 /** Where that Secret lives: the namespace of the hub's own managed cluster. */
 export const OIDC_S3_CREDENTIALS_SECRET_NAMESPACE = 'local-cluster';
-/** The label that puts the Secret into the hub backup (docs 3.1.2 note). */
-const BACKUP_LABEL = 'cluster.open-cluster-management.io/backup';
 const AWS_REGION = /^[a-z]{2}(-[a-z]+)+-[0-9]+$/;
 
 export interface OidcS3CredentialsSecretProps {
@@ -51,32 +48,12 @@ export class OidcS3CredentialsSecret extends Construct {
     this.bucketName = props.bucket.bucketName;
     this.bucketRegion = props.bucket.bucketRegion;
     const problems = new Problems(this);
-    // Not `instanceof`: cdk8s's Chart[Symbol.hasInstance] makes every Chart an instance of every Chart subclass.
-    if (!ManagementCluster.prototype.isPrototypeOf(chartOf(this) ?? {})) {
-      problems.add(`must be declared in a ManagementCluster (it is in ${chartOf(this)?.node.path || 'no chart'}): the Secret belongs to the hub's ${this.namespace} namespace`);
-    }
+    requireManagementCluster(this, this.namespace, problems);
     this.checkBucket(problems);
-
-    const binding = props.credentials.bind(this, 'Resource', {
-      defaultName: this.secretName,
-      namespace: this.namespace,
-      key: 'credentials',
-      type: 'Opaque',
-      labels: { [BACKUP_LABEL]: 'true' },
-      checkValue: checkCredentialsFile,
+    this.resource = bindHubCredentialsSecret(this, problems, {
+      secretName: this.secretName, namespace: this.namespace, backupLabelValue: 'true', credentials: props.credentials,
+      plainKeys: { bucket: this.bucketName, region: this.bucketRegion },
     });
-    if (binding.problem) problems.add(binding.problem);
-    if (binding.secretName !== this.secretName) {
-      problems.add(`credentials (Secret ${show(binding.secretName)}) must be the Secret ${show(this.secretName)}: the hypershift-addon reads no other name`);
-    }
-
-    const made = this.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject);
-    if (made.length === 1 && addPlainKeys(made[0], { bucket: this.bucketName, region: this.bucketRegion })) {
-      this.resource = made[0];
-    } else if (made.length > 0) {
-      problems.add(`credentials (a source that writes ${made.map((o) => o.kind).join(', ')}) cannot carry the bucket and region keys; `
-        + 'use SecretSource.fromExistingSecret, fromExternalSecret, fromSealedSecret or fromInlineValue');
-    }
     problems.throwIfAny();
     this.node.addValidation({ validate: () => this.checkOnePerHub() });
   }
@@ -102,34 +79,5 @@ export class OidcS3CredentialsSecret extends Construct {
     return first && first !== this
       ? [`a management cluster has one ${this.secretName} Secret, and ${first.node.path} already declares it`]
       : [];
-  }
-}
-
-/**
- * Why an inline credentials file is unusable, or undefined: HyperShift uses the `[default]`
- * profile only, so it must hold the access key pair.
- */
-export function checkCredentialsFile(value: Buffer): string | undefined {
-  let profile: string | undefined;
-  const keys = new Set<string>();
-  for (const raw of value.toString('utf8').split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
-    const header = /^\[\s*([^\]]*?)\s*\]$/.exec(line);
-    if (header) profile = header[1];
-    else if (profile === 'default') {
-      const setting = /^([A-Za-z0-9_]+)\s*=\s*\S/.exec(line);
-      if (setting) keys.add(setting[1].toLowerCase());
-    }
-  }
-  if (keys.has('aws_access_key_id') && keys.has('aws_secret_access_key')) return undefined;
-  return 'credentials (inline value) must be an AWS credentials file whose [default] profile sets aws_access_key_id and aws_secret_access_key; HyperShift reads only the default profile (docs 3.1.2)';
-}
-
-export function chartOf(construct: Construct): Chart | undefined {
-  try {
-    return Chart.of(construct);
-  } catch {
-    return undefined;
   }
 }
