@@ -65,6 +65,19 @@ export class ObjectValidator {
   }
 }
 
+/**
+ * What walking one (resolved) schema node needs beyond the schema itself, worked out once per node
+ * rather than once per value: a fleet checks thousands of objects against the same few schemas.
+ */
+interface NodeFacts {
+  /** The fields with a schema default, which fill in when absent (resolved schemas). */
+  readonly defaulted: readonly (readonly [string, OpenApiSchema])[];
+  /** The enum values as JSON, for a lookup instead of a scan. */
+  readonly enumJson?: ReadonlySet<string>;
+}
+
+const nodeFacts = new WeakMap<OpenApiSchema, NodeFacts>();
+
 /** One object's traversal: the schema and the value side by side, collecting every problem. */
 class SchemaWalk {
   readonly problems: ValidationProblem[] = [];
@@ -121,6 +134,18 @@ class SchemaWalk {
         if (field === 'labels' && typeof v === 'string' && !isLabelValue(v)) this.report(`metadata.labels[${k}]`, 'Invalid value: must be a label value (at most 63 alphanumerics, "-", "_" or ".", starting and ending with an alphanumeric)', v);
       }
     }
+  }
+
+  private facts(schema: OpenApiSchema): NodeFacts {
+    let facts = nodeFacts.get(schema);
+    if (!facts) {
+      const defaulted = Object.entries(schema.properties ?? {})
+        .map(([field, fieldSchema]) => [field, this.resolve(fieldSchema)] as const)
+        .filter(([, resolved]) => resolved.default !== undefined);
+      facts = { defaulted, ...(schema.enum ? { enumJson: new Set(schema.enum.map(v => JSON.stringify(v))) } : {}) };
+      nodeFacts.set(schema, facts);
+    }
+    return facts;
   }
 
   private resolve(schema: OpenApiSchema): OpenApiSchema {
@@ -186,13 +211,17 @@ class SchemaWalk {
   }
 
   private checkValueConstraints(value: unknown, schema: OpenApiSchema, path: string): void {
-    if (schema.enum && !schema.enum.some(allowed => deepEqual(allowed, value))) {
+    if (schema.enum && !this.facts(schema).enumJson!.has(JSON.stringify(value))) {
       this.report(path, `Unsupported value: supported values: ${schema.enum.map(v => JSON.stringify(v)).join(', ')}`, value);
     }
     if (typeof value === 'string') {
-      const length = [...value].length;
-      if (schema.maxLength !== undefined && length > schema.maxLength) this.report(path, `Too long: may not be more than ${schema.maxLength} characters (has ${length})`, value);
-      if (schema.minLength !== undefined && length < schema.minLength) this.report(path, `Invalid value: must be at least ${schema.minLength} characters long`, value);
+      // Lengths count characters (code points); value.length (UTF-16 units) is never fewer, so
+      // it settles most cases without the count.
+      if (schema.maxLength !== undefined && value.length > schema.maxLength) {
+        const length = codePoints(value);
+        if (length > schema.maxLength) this.report(path, `Too long: may not be more than ${schema.maxLength} characters (has ${length})`, value);
+      }
+      if (schema.minLength !== undefined && codePoints(value) < schema.minLength) this.report(path, `Invalid value: must be at least ${schema.minLength} characters long`, value);
       if (schema.pattern !== undefined && !re2(schema.pattern).test(value)) this.report(path, `Invalid value: must match the pattern ${JSON.stringify(schema.pattern)}`, value);
       if (schema.format !== undefined && !satisfiesFormat(schema.format, value)) this.report(path, `Invalid value: must be a valid ${schema.format}`, value);
     } else if (typeof value === 'number') {
@@ -249,29 +278,34 @@ class SchemaWalk {
       const dropped = object[field] === null && !properties[field]?.nullable;
       if ((object[field] === undefined || dropped) && properties[field]?.default === undefined) this.report(join(path, field), 'Required value');
     }
-    for (const [field, fieldSchema] of Object.entries(properties)) {
-      // As the API server decodes: a null in a field that is not nullable is dropped, then defaults
-      // fill absent fields, so rules see them.
-      const resolved = this.resolve(fieldSchema);
-      const given = object[field] === null && !resolved.nullable ? undefined : object[field];
-      const value = given !== undefined ? given : structural ? clone(resolved.default) : undefined;
-      if (value === undefined) continue;
-      // The stored object is read with defaults applied too, so oldSelf sees them.
-      const previousValue = previousObject && (previousObject[field] ?? clone(resolved.default));
-      const cel = this.walk(value, fieldSchema, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
-      if (cel !== undefined) out[field] = cel;
-    }
     const additional = schema.additionalProperties;
     const embedded = schema['x-kubernetes-embedded-resource'];
-    for (const [field, value] of Object.entries(object)) {
-      if (field in properties) continue;
-      if (typeof additional === 'object') {
+    // The fields given, then the defaults of those absent: as the API server decodes, a null in a
+    // field that is not nullable is dropped, then defaults fill absent fields, so rules see them.
+    for (const field in object) {
+      const value = object[field];
+      const fieldSchema = Object.hasOwn(properties, field) ? properties[field] : undefined;
+      if (fieldSchema) {
+        if (value === undefined || (value === null && !this.resolve(fieldSchema).nullable)) continue;
+        // The stored object is read with defaults applied too, so oldSelf sees them.
+        const previousValue = previousObject && (previousObject[field] ?? clone(this.resolve(fieldSchema).default));
+        const cel = this.walk(value, fieldSchema, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
+        if (cel !== undefined) out[field] = cel;
+      } else if (typeof additional === 'object') {
         const cel = this.walk(value, additional, `${path}[${field}]`, `${schemaPath}{}`, previousObject?.[field], structural);
         if (cel !== undefined) out[field] = cel;
-      } else if (additional === true || schema['x-kubernetes-preserve-unknown-fields'] || (embedded && ['apiVersion', 'kind', 'metadata'].includes(field))) {
+      } else if (additional === true || schema['x-kubernetes-preserve-unknown-fields'] || (embedded && (field === 'apiVersion' || field === 'kind' || field === 'metadata'))) {
         out[field] = toCelValue(value);
       } else if (structural) {
         this.report(join(path, field), `unknown field ${JSON.stringify(join(path, field))}: the schema has no such field (strict field validation rejects it; without it the field is silently dropped)`, value);
+      }
+    }
+    if (structural) {
+      for (const [field, resolved] of this.facts(schema).defaulted) {
+        if (out[field] !== undefined || (object[field] !== undefined && object[field] !== null) || (object[field] === null && resolved.nullable)) continue;
+        const previousValue = previousObject && (previousObject[field] ?? clone(resolved.default));
+        const cel = this.walk(clone(resolved.default), resolved, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
+        if (cel !== undefined) out[field] = cel;
       }
     }
     if (embedded && structural) {
@@ -334,12 +368,15 @@ function describeType(schema: OpenApiSchema): string {
   return schema['x-kubernetes-int-or-string'] ? 'an integer or a string' : `of type ${schema.type ?? 'any'}`;
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+function codePoints(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
 }
 
+/** A copy of a schema default, so that no walk shares (or changes) the schema's own value. */
 function clone<T>(value: T): T {
-  return value === undefined ? value : JSON.parse(JSON.stringify(value));
+  return value === null || typeof value !== 'object' ? value : JSON.parse(JSON.stringify(value));
 }
 
 /** Untyped (preserved) JSON as CEL sees it: whole numbers are ints. */
