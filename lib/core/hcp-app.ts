@@ -5,6 +5,7 @@ import { IConstruct } from 'constructs';
 import { CORE_SCHEMA, dump, load } from 'js-yaml';
 import { HostedCluster } from './hosted-cluster';
 import { ManagementCluster } from './management-cluster';
+import { renderApiObject } from './render-object';
 import { HcpValidationError } from './problems';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
@@ -105,45 +106,57 @@ export class HcpApp extends App {
    */
   public synthesize(options: { readonly compareWithPreviousOutput?: boolean } = {}): SynthesizedFile[] {
     const comparing = options.compareWithPreviousOutput ?? false;
+    const constructs = this.node.findAll();
     const problems: string[] = [];
-    for (const construct of this.node.findAll()) {
+    for (const construct of constructs) {
       // App-wide checks (on the root, whose path is empty) name the constructs they are about themselves.
       problems.push(...construct.node.validate().map((message) => (construct.node.path ? `${construct.node.path}: ${message}` : message)));
     }
     if (problems.length > 0) throw new HcpValidationError(problems);
 
     const files: SynthesizedFile[] = [];
-    const seen = new Map<string, string>();
-    const seenObjects = new Map<string, { path: string; file: string }>();
-    for (const chart of this.charts) {
-      for (const object of chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject)) {
-        let json: any;
-        try {
-          json = object.toJson();
-        } catch (error) {
-          problems.push(`${object.node.path}: ${(error as Error).message}`);
-          continue;
-        }
-        if (this.syncWaves) addSyncWave(json);
-        const file = path.join(chart.node.id, ...clusterFolder(object), fileName(json));
-        const previous = seen.get(file);
-        if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
-        seen.set(file, object.node.path);
-        // The same object in two folders of one target cluster would be applied twice, the last one winning.
-        const identity = `${chart.node.id}/${json.kind}/${json.metadata?.namespace ?? ''}/${json.metadata?.name}`;
-        const twin = seenObjects.get(identity);
-        if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
-        if (!twin) seenObjects.set(identity, { path: object.node.path, file });
-        const previousOutput = this.validator && comparing ? this.readPreviousOutput(file) : undefined;
-        for (const problem of this.validator?.validate(json, { source: object.node.path, previous: previousOutput }) ?? []) {
-          problems.push(formatProblem(problem));
-        }
-        files.push({ path: file, text: toYaml(json) });
-      }
+    for (const { file, json, source, previous } of this.render(constructs, problems, comparing)) {
+      for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
+      files.push({ path: file, text: toYaml(json) });
     }
     if (problems.length > 0) throw new HcpValidationError(problems);
     if (this.kustomizations) files.push(...kustomizations(files.map((f) => f.path)));
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /**
+   * Every object as JSON, with its file and, when comparing, the object that file held before.
+   * Reports objects that cannot render, and two objects written to one file or one cluster.
+   */
+  private render(constructs: readonly IConstruct[], problems: string[], comparing: boolean): RenderedObject[] {
+    const rendered: RenderedObject[] = [];
+    const seen = new Map<string, string>();
+    const seenObjects = new Map<string, { path: string; file: string }>();
+    // In tree order; each object goes to the folder of its own chart.
+    for (const object of constructs) {
+      if (!(object instanceof ApiObject)) continue;
+      const chart = object.chart;
+      let json: any;
+      try {
+        json = renderApiObject(object);
+      } catch (error) {
+        problems.push(`${object.node.path}: ${(error as Error).message}`);
+        continue;
+      }
+      if (this.syncWaves) addSyncWave(json);
+      const file = path.join(chart.node.id, ...clusterFolder(object), fileName(json));
+      const previous = seen.get(file);
+      if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
+      seen.set(file, object.node.path);
+      // The same object in two folders of one target cluster would be applied twice, the last one winning.
+      const identity = `${chart.node.id}/${json.kind}/${json.metadata?.namespace ?? ''}/${json.metadata?.name}`;
+      const twin = seenObjects.get(identity);
+      if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
+      if (!twin) seenObjects.set(identity, { path: object.node.path, file });
+      const previousOutput = this.validator && comparing ? this.readPreviousOutput(file) : undefined;
+      rendered.push({ file, json, source: object.node.path, previous: previousOutput });
+    }
+    return rendered;
   }
 
   /** Writes the output, or nothing at all when any construct or object is invalid. */
@@ -192,6 +205,14 @@ export class HcpApp extends App {
     }
   }
 
+}
+
+interface RenderedObject {
+  readonly file: string;
+  readonly json: any;
+  /** The construct path, named in problems. */
+  readonly source: string;
+  readonly previous?: unknown;
 }
 
 /** The folder of the HostedCluster an object belongs to, if any. */

@@ -1,0 +1,103 @@
+import { ApiObject, App, ImplicitTokenResolver, Lazy, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
+
+/**
+ * `ApiObject.toJson()` in one pass over the object, for large apps. cdk8s resolves every value
+ * with a fresh context, a copy of its key path and a walk up to the App, then sanitizes in a second
+ * pass and deep-copies in a third: a fleet spends more time there than on checking its objects.
+ *
+ * The output is the same: Lazy values produced, tokens resolved, `{ value }` for number-or-string
+ * unions, null and undefined dropped, keys sorted, empty metadata maps and lists dropped,
+ * apiVersion, kind and metadata first. It is used only where that holds: a plain ApiObject (a
+ * subclass may override toJson), with no JSON patches, in an app with only cdk8s's own resolvers.
+ * Anything else, or any value it does not know, goes through `toJson()` itself.
+ * test/core/render-object.test.ts compares the two on every object of every example.
+ */
+export function renderApiObject(object: ApiObject): any {
+  const internals = object as unknown as { props?: Record<string, unknown>; patches?: unknown[] };
+  const metadata = object.metadata as unknown as MetadataInternals;
+  if (object.constructor !== ApiObject || !internals.props || internals.patches?.length !== 0 || !metadata._additionalAttributes || !hasDefaultResolvers(App.of(object))) {
+    return object.toJson();
+  }
+  try {
+    const renderedMetadata = render({
+      ...metadata._additionalAttributes,
+      name: metadata.name,
+      namespace: metadata.namespace,
+      annotations: metadata.annotations,
+      finalizers: metadata.finalizers,
+      ownerReferences: metadata.ownerReferences,
+      labels: metadata.labels,
+    }, true);
+    const { metadata: _replaced, ...props } = internals.props;
+    const { apiVersion, kind, ...rest } = render(props, false) as Record<string, unknown>;
+    return { ...(apiVersion === undefined ? {} : { apiVersion }), ...(kind === undefined ? {} : { kind }), ...(renderedMetadata === undefined ? {} : { metadata: renderedMetadata }), ...rest };
+  } catch {
+    // toJson() again, so that whatever failed fails as cdk8s reports it (producers are pure).
+    return object.toJson();
+  }
+}
+
+interface MetadataInternals {
+  readonly _additionalAttributes?: Record<string, unknown>;
+  readonly name?: string;
+  readonly namespace?: string;
+  readonly annotations?: unknown;
+  readonly finalizers?: unknown;
+  readonly ownerReferences?: unknown;
+  readonly labels?: unknown;
+}
+
+/** Thrown inside render for a value cdk8s would treat in a way not mirrored here. */
+const UNKNOWN_VALUE = new Error('a value the fast path does not mirror');
+
+const checkedApps = new WeakMap<App, boolean>();
+
+function hasDefaultResolvers(app: App): boolean {
+  let plain = checkedApps.get(app);
+  if (plain === undefined) {
+    const [lazy, implicit, union, ...more] = app.resolvers;
+    plain = more.length === 0 && lazy instanceof LazyResolver && implicit instanceof ImplicitTokenResolver && union instanceof NumberStringUnionResolver;
+    checkedApps.set(app, plain);
+  }
+  return plain;
+}
+
+/**
+ * Resolves and sanitizes `value` as cdk8s's resolve() then sanitizeValue() (then the JSON copy of
+ * JsonPatch.apply) do. `dropEmpty` is sanitizeValue's filterEmptyArrays/Objects, set for metadata.
+ */
+function render(input: unknown, dropEmpty: boolean): unknown {
+  let value = input;
+  // The resolvers, in cdk8s's order, until none replaces the value.
+  for (;;) {
+    if (value === null || value === undefined) return undefined;
+    const type = typeof value;
+    if (type === 'string' || type === 'boolean') return value;
+    // NaN and the infinities become null in cdk8s's JSON copy, after null fields were dropped.
+    if (type === 'number' && !Number.isFinite(value)) throw UNKNOWN_VALUE;
+    if (type === 'number') return value;
+    if (type !== 'object') throw UNKNOWN_VALUE;
+    const candidate = value as { resolve?: unknown; value?: unknown; produce?: unknown };
+    if (value instanceof Lazy) value = value.produce();
+    else if (typeof candidate.resolve === 'function') value = (candidate.resolve as () => unknown)();
+    else if (value.constructor !== Object && (typeof candidate.value === 'number' || typeof candidate.value === 'string')) value = { value: candidate.value };
+    else break;
+  }
+  if (Array.isArray(value)) {
+    if (dropEmpty && value.length === 0) return undefined;
+    // JsonPatch.apply's JSON copy turns a dropped list entry into null.
+    return value.map((item) => render(item, dropEmpty) ?? null);
+  }
+  if ((value as object).constructor !== Object) throw UNKNOWN_VALUE;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  let count = 0;
+  for (const key of Object.keys(source).sort()) {
+    const rendered = render(source[key], dropEmpty);
+    if (rendered !== undefined && rendered !== null) {
+      out[key] = rendered;
+      count++;
+    }
+  }
+  return dropEmpty && count === 0 ? undefined : out;
+}

@@ -1,0 +1,85 @@
+import * as path from 'path';
+import { ApiObject, App, Chart, IResolver, JsonPatch, Lazy, ResolutionContext } from 'cdk8s';
+import { Fleet, HcpApp } from '../../lib';
+import { renderApiObject } from '../../lib/core/render-object';
+import { fleetInventory } from '../../bench/fleet-inventory';
+import { ROOT } from '../util';
+
+/** The app an example builds, taken at its synth() call instead of writing it out. */
+function exampleApp(file: string): App {
+  const original = HcpApp.prototype.synth;
+  let captured: App | undefined;
+  HcpApp.prototype.synth = function capture(this: HcpApp) {
+    captured = this;
+  };
+  try {
+    require(path.join(ROOT, 'build', 'examples', file));
+  } finally {
+    HcpApp.prototype.synth = original;
+  }
+  if (!captured) throw new Error(`${file} did not call synth()`);
+  return captured;
+}
+
+function apiObjects(app: App): ApiObject[] {
+  return app.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject);
+}
+
+describe('renderApiObject gives what ApiObject.toJson gives', () => {
+  const examples = ['agent-lab/main.js', 'disconnected-dual-stack/main.js', 'aws/clusters.js', 'fleet/main.js'];
+  test.each(examples)('on every object of examples/%s', (file) => {
+    const objects = apiObjects(exampleApp(file));
+    expect(objects.length).toBeGreaterThan(5);
+    for (const object of objects) expect({ at: object.node.path, json: renderApiObject(object) }).toEqual({ at: object.node.path, json: object.toJson() });
+  });
+
+  test('on every object of the benchmark fleet (Agent, KubeVirt, AWS) of 30 clusters', () => {
+    const app = new HcpApp({ outdir: 'unused' });
+    Fleet.fromInventory(app, fleetInventory(30));
+    for (const object of apiObjects(app)) expect(JSON.stringify(renderApiObject(object))).toBe(JSON.stringify(object.toJson()));
+  });
+
+  function objectIn(app: App, props: Record<string, unknown>): ApiObject {
+    return new ApiObject(new Chart(app, 'chart', { namespace: 'ns', labels: { team: 'a' } }), 'o', { apiVersion: 'v1', kind: 'ConfigMap', ...props });
+  }
+
+  test('on the values cdk8s resolves: Lazy, tokens, number-or-string unions, nulls, empty metadata', () => {
+    const token = { resolve: () => ({ resolved: Lazy.any({ produce: () => 'deep' }) }) };
+    class Quantity {
+      constructor(readonly value: string) {}
+    }
+    const object = objectIn(new App(), {
+      metadata: { name: 'x', annotations: {}, finalizers: [], labels: { b: '2' } },
+      data: { z: 'last', a: Lazy.any({ produce: () => ({ nested: [1, null, undefined, { y: undefined, x: 'x' }] }) }), t: token, q: new Quantity('1Gi'), n: null, e: {}, l: [] },
+    });
+    const json = renderApiObject(object);
+    expect(JSON.stringify(json)).toBe(JSON.stringify(object.toJson()));
+    expect(Object.keys(json)).toEqual(['apiVersion', 'kind', 'metadata', 'data']);
+    expect(json.data).toEqual({ a: { nested: [1, null, null, { x: 'x' }] }, e: {}, l: [], q: { value: '1Gi' }, t: { resolved: 'deep' }, z: 'last' });
+    expect(json.metadata).toEqual({ labels: { b: '2', team: 'a' }, name: 'x', namespace: 'ns' });
+  });
+
+  test('leaves to toJson what it does not mirror: patches, subclasses, custom resolvers, odd values', () => {
+    const patched = objectIn(new App(), { metadata: { name: 'p' }, data: { a: '1' } });
+    patched.addJsonPatch(JsonPatch.add('/data/b', '2'));
+    expect(renderApiObject(patched).data).toEqual({ a: '1', b: '2' });
+
+    class Custom extends ApiObject {
+      public toJson(): any {
+        return { ...super.toJson(), custom: true };
+      }
+    }
+    expect(renderApiObject(new Custom(new Chart(new App(), 'c'), 'o', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } })).custom).toBe(true);
+
+    const upper: IResolver = {
+      resolve(context: ResolutionContext) {
+        if (typeof context.value === 'string' && context.value === 'shout') context.replaceValue('SHOUT');
+      },
+    };
+    const resolved = objectIn(new App({ resolvers: [upper] }), { metadata: { name: 'r' }, data: { a: 'shout' } });
+    expect(renderApiObject(resolved).data).toEqual({ a: 'SHOUT' });
+
+    const odd = objectIn(new App(), { metadata: { name: 'n' }, data: { a: Number.NaN, when: new Date(0) } });
+    expect(() => renderApiObject(odd)).toThrow(/Failed serializing construct at path 'chart\/o'/);
+  });
+});
