@@ -44,9 +44,17 @@ export class ObjectValidator {
     this.ruleObserver = options.ruleObserver;
   }
 
+  /**
+   * Sub-objects already found valid, by schema node and content, with their CEL form. A fleet
+   * repeats most of its specs' parts (the etcd, services, release and platform blocks of clusters
+   * made from one set of defaults); each distinct one is walked and its rules run once.
+   */
+  private readonly validSubtrees = new WeakMap<OpenApiSchema, Map<string, unknown>>();
+
   validate(object: unknown, options: ValidateOptions = {}): ValidationProblem[] {
     const identity = identify(object);
-    const walk = new SchemaWalk(this.catalog, identity, options.source, this.ruleObserver);
+    // A rule observer counts every evaluation, so nothing is taken from the cache for it.
+    const walk = new SchemaWalk(this.catalog, identity, options.source, this.ruleObserver, this.ruleObserver ? undefined : this.validSubtrees);
     if (!isPlainObject(object)) {
       walk.report('', 'must be a Kubernetes object (a mapping with apiVersion, kind and metadata)', object);
       return walk.problems;
@@ -77,6 +85,7 @@ interface NodeFacts {
 }
 
 const nodeFacts = new WeakMap<OpenApiSchema, NodeFacts>();
+const SUBTREE_CACHE_DEPTH = 3;
 
 /** One object's traversal: the schema and the value side by side, collecting every problem. */
 class SchemaWalk {
@@ -90,7 +99,11 @@ class SchemaWalk {
     private readonly identity: ObjectIdentity,
     private readonly source: string | undefined,
     private readonly ruleObserver: RuleObserver | undefined,
+    private readonly validSubtrees: WeakMap<OpenApiSchema, Map<string, unknown>> | undefined,
   ) {}
+
+  /** How deep the walk is: 1 for the object itself, 2 for its top-level fields (spec), 3 below. */
+  private depth = 0;
 
   report(path: string, message: string, value?: unknown, rule?: string): void {
     const problem: ValidationProblem = { object: this.identity, path, message, ...(arguments.length > 2 ? { value } : {}), ...(rule ? { rule } : {}), ...(this.source ? { source: this.source } : {}) };
@@ -164,6 +177,27 @@ class SchemaWalk {
    * only value constraints apply.
    */
   private walk(value: unknown, schemaIn: OpenApiSchema, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown {
+    this.depth++;
+    try {
+      // The parts of a spec (depth 3) are where objects repeat one another: looked up by content
+      // there. Only a plain create check is cached, and only a part that had no problem.
+      if (this.depth !== SUBTREE_CACHE_DEPTH || !this.validSubtrees || !structural || !this.rulesEnabled || previous !== undefined || typeof value !== 'object' || value === null) {
+        return this.walkValue(value, schemaIn, path, schemaPath, previous, structural);
+      }
+      let cache = this.validSubtrees.get(schemaIn);
+      if (!cache) this.validSubtrees.set(schemaIn, (cache = new Map()));
+      const key = JSON.stringify(value);
+      if (cache.has(key)) return cache.get(key);
+      const before = this.problems.length;
+      const cel = this.walkValue(value, schemaIn, path, schemaPath, previous, structural);
+      if (this.problems.length === before) cache.set(key, cel);
+      return cel;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private walkValue(value: unknown, schemaIn: OpenApiSchema, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown {
     const schema = this.resolve(schemaIn);
     if (value === null) {
       if (!schema.nullable && structural) this.report(path, `Invalid value: null: must be ${describeType(schema)}`, null);

@@ -242,6 +242,55 @@ describe('CEL rules', () => {
     expect(problemsOf(v, widget({ a: 'old' }), widget({ a: 'x' }))).toEqual([]);
   });
 
+  describe('parts of a spec seen before (the subtree cache)', () => {
+    // spec.part is at the cached depth; its rule and the spec-level rule that reads it must both
+    // still hold for every object, whatever was checked before.
+    const spec = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        part: {
+          type: 'object',
+          properties: { size: { type: 'integer', default: 2 }, tier: { type: 'string', maxLength: 4 } },
+          'x-kubernetes-validations': [{ rule: 'self.size <= 3', message: 'size must be <= 3' }],
+        },
+      },
+      'x-kubernetes-validations': [{ rule: 'self.name != "big" || self.part.size == 3', message: 'big needs size 3' }],
+    };
+
+    test('a valid part shared by many objects still gives each its own rules above it', () => {
+      const v = widgetValidator(spec);
+      expect(problemsOf(v, widget({ name: 'a', part: { tier: 'gold' } }))).toEqual([]);
+      expect(problemsOf(v, widget({ name: 'big', part: { tier: 'gold' } }))).toEqual(['spec: big needs size 3']);
+      expect(problemsOf(v, widget({ name: 'big', part: { tier: 'gold', size: 3 } }))).toEqual([]);
+    });
+
+    test('an invalid part is reported every time it appears, never cached as valid', () => {
+      const v = widgetValidator(spec);
+      for (const name of ['a', 'b']) {
+        expect(problemsOf(v, widget({ name, part: { size: 5, tier: 'platinum' } }))).toEqual([
+          'spec.part.tier: Too long: may not be more than 4 characters (has 8)',
+          'spec.part: size must be <= 3',
+        ]);
+      }
+    });
+
+    test('an update check does not use it: transition rules see the stored part', () => {
+      const immutable = { ...spec, properties: { ...spec.properties, part: { ...spec.properties.part, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'part is immutable' }] } } };
+      const v = widgetValidator(immutable);
+      expect(problemsOf(v, widget({ name: 'a', part: { tier: 'new' } }))).toEqual([]);
+      expect(problemsOf(v, widget({ name: 'a', part: { tier: 'new' } }), widget({ name: 'a', part: { tier: 'old' } }))).toEqual(['spec.part: part is immutable']);
+    });
+
+    test('a rule observer sees every evaluation, cached or not', () => {
+      let evaluations = 0;
+      const v = new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([widgetCrd(spec)], 'test'), ruleObserver: () => evaluations++ });
+      v.validate(widget({ name: 'a', part: {} }));
+      v.validate(widget({ name: 'b', part: {} }));
+      expect(evaluations).toBe(4);
+    });
+  });
+
   test('the Kubernetes libraries: URLs, IPs, CIDRs, formats, quantities, regex, lists', () => {
     const rules = [
       'isURL(self.url) && url(self.url).getScheme() == "https" && url(self.url).getHost() == "[::1]:8443" && url(self.url).getHostname() == "::1" && url(self.url).getPort() == "8443" && url(self.url).getEscapedPath() == "/a%20b" && url(self.url).getQuery() == {"x": ["1", "2"]}',
