@@ -115,6 +115,7 @@ export class HcpApp extends App {
     if (problems.length > 0) throw new HcpValidationError(problems);
 
     const files: SynthesizedFile[] = [];
+    // One object at a time, so that each one's JSON is garbage before the next is rendered.
     for (const { file, json, source, previous } of this.render(constructs, problems, comparing)) {
       for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
       files.push({ path: file, text: toYaml(json) });
@@ -128,8 +129,7 @@ export class HcpApp extends App {
    * Every object as JSON, with its file and, when comparing, the object that file held before.
    * Reports objects that cannot render, and two objects written to one file or one cluster.
    */
-  private render(constructs: readonly IConstruct[], problems: string[], comparing: boolean): RenderedObject[] {
-    const rendered: RenderedObject[] = [];
+  private *render(constructs: readonly IConstruct[], problems: string[], comparing: boolean): Generator<RenderedObject> {
     const seen = new Map<string, string>();
     const seenObjects = new Map<string, { path: string; file: string }>();
     // In tree order; each object goes to the folder of its own chart.
@@ -154,9 +154,8 @@ export class HcpApp extends App {
       if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
       if (!twin) seenObjects.set(identity, { path: object.node.path, file });
       const previousOutput = this.validator && comparing ? this.readPreviousOutput(file) : undefined;
-      rendered.push({ file, json, source: object.node.path, previous: previousOutput });
+      yield { file, json, source: object.node.path, previous: previousOutput };
     }
-    return rendered;
   }
 
   /** Writes the output, or nothing at all when any construct or object is invalid. */
