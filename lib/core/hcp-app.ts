@@ -125,39 +125,6 @@ export class HcpApp extends App {
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
-  /**
-   * Every object as JSON, with its file and, when comparing, the object that file held before.
-   * Reports objects that cannot render, and two objects written to one file or one cluster.
-   */
-  private *render(constructs: readonly IConstruct[], problems: string[], comparing: boolean): Generator<RenderedObject> {
-    const seen = new Map<string, string>();
-    const seenObjects = new Map<string, { path: string; file: string }>();
-    // In tree order; each object goes to the folder of its own chart.
-    for (const object of constructs) {
-      if (!(object instanceof ApiObject)) continue;
-      const chart = object.chart;
-      let json: any;
-      try {
-        json = renderApiObject(object);
-      } catch (error) {
-        problems.push(`${object.node.path}: ${(error as Error).message}`);
-        continue;
-      }
-      if (this.syncWaves) addSyncWave(json);
-      const file = path.join(chart.node.id, ...clusterFolder(object), fileName(json));
-      const previous = seen.get(file);
-      if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
-      seen.set(file, object.node.path);
-      // The same object in two folders of one target cluster would be applied twice, the last one winning.
-      const identity = `${chart.node.id}/${json.kind}/${json.metadata?.namespace ?? ''}/${json.metadata?.name}`;
-      const twin = seenObjects.get(identity);
-      if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
-      if (!twin) seenObjects.set(identity, { path: object.node.path, file });
-      const previousOutput = this.validator && comparing ? this.readPreviousOutput(file) : undefined;
-      yield { file, json, source: object.node.path, previous: previousOutput };
-    }
-  }
-
   /** Writes the output, or nothing at all when any construct or object is invalid. */
   public override synth(): void {
     this.writeFiles(this.synthesize({ compareWithPreviousOutput: this.compareWithPreviousOutput }));
@@ -191,6 +158,39 @@ export class HcpApp extends App {
     fs.mkdirSync(staging, { recursive: true });
     fs.rmSync(outdir, { recursive: true, force: true });
     fs.renameSync(staging, outdir);
+  }
+
+  /**
+   * Every object as JSON, with its file and, when comparing, the object that file held before.
+   * Reports objects that cannot render, and two objects written to one file or one cluster.
+   */
+  private *render(constructs: readonly IConstruct[], problems: string[], comparing: boolean): Generator<RenderedObject> {
+    const seen = new Map<string, string>();
+    const seenObjects = new Map<string, { path: string; file: string }>();
+    // In tree order; each object goes to the folder of its own chart.
+    for (const object of constructs) {
+      if (!(object instanceof ApiObject)) continue;
+      const chart = object.chart;
+      let json: any;
+      try {
+        json = renderApiObject(object);
+      } catch (error) {
+        problems.push(`${object.node.path}: ${(error as Error).message}`);
+        continue;
+      }
+      if (this.syncWaves) addSyncWave(json);
+      const file = path.join(chart.node.id, ...clusterFolder(object), fileName(json));
+      const previous = seen.get(file);
+      if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
+      seen.set(file, object.node.path);
+      // The same object in two folders of one target cluster would be applied twice, the last one winning.
+      const identity = `${chart.node.id}/${json.kind}/${json.metadata?.namespace ?? ''}/${json.metadata?.name}`;
+      const twin = seenObjects.get(identity);
+      if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
+      if (!twin) seenObjects.set(identity, { path: object.node.path, file });
+      const previousOutput = this.validator && comparing ? this.readPreviousOutput(file) : undefined;
+      yield { file, json, source: object.node.path, previous: previousOutput };
+    }
   }
 
   /** The object this file held after the previous synth, if the output directory has it. */

@@ -77,7 +77,7 @@ function render(input: unknown, dropEmpty: boolean): unknown {
     if (type === 'number' && !Number.isFinite(value)) throw UNKNOWN_VALUE;
     if (type === 'number') return value;
     if (type !== 'object') throw UNKNOWN_VALUE;
-    const candidate = value as { resolve?: unknown; value?: unknown; produce?: unknown };
+    const candidate = value as { resolve?: unknown; value?: unknown };
     if (value instanceof Lazy) value = value.produce();
     else if (typeof candidate.resolve === 'function') value = (candidate.resolve as () => unknown)();
     else if (value.constructor !== Object && (typeof candidate.value === 'number' || typeof candidate.value === 'string')) value = { value: candidate.value };
