@@ -187,7 +187,9 @@ class SchemaWalk {
       let cache = this.validSubtrees.get(schemaIn);
       if (!cache) this.validSubtrees.set(schemaIn, (cache = new Map()));
       const key = JSON.stringify(value);
-      if (cache.has(key)) return cache.get(key);
+      // A cached part is one without problems, so its CEL form is never undefined.
+      const cached = cache.get(key);
+      if (cached !== undefined) return cached;
       const before = this.problems.length;
       const cel = this.walkValue(value, schemaIn, path, schemaPath, previous, structural);
       if (this.problems.length === before) cache.set(key, cel);
@@ -309,8 +311,8 @@ class SchemaWalk {
     const previousObject = isPlainObject(previous) ? previous : undefined;
     const out: Record<string, unknown> = {};
     for (const field of schema.required ?? []) {
-      const dropped = object[field] === null && !properties[field]?.nullable;
-      if ((object[field] === undefined || dropped) && properties[field]?.default === undefined) this.report(join(path, field), 'Required value');
+      const fieldSchema = this.resolve(properties[field] ?? {});
+      if (isAbsent(object[field], fieldSchema) && fieldSchema.default === undefined) this.report(join(path, field), 'Required value');
     }
     const additional = schema.additionalProperties;
     const embedded = schema['x-kubernetes-embedded-resource'];
@@ -320,7 +322,7 @@ class SchemaWalk {
       const value = object[field];
       const fieldSchema = Object.hasOwn(properties, field) ? properties[field] : undefined;
       if (fieldSchema) {
-        if (value === undefined || (value === null && !this.resolve(fieldSchema).nullable)) continue;
+        if (isAbsent(value, this.resolve(fieldSchema))) continue;
         // The stored object is read with defaults applied too, so oldSelf sees them.
         const previousValue = previousObject && (previousObject[field] ?? clone(this.resolve(fieldSchema).default));
         const cel = this.walk(value, fieldSchema, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
@@ -336,7 +338,7 @@ class SchemaWalk {
     }
     if (structural) {
       for (const [field, resolved] of this.facts(schema).defaulted) {
-        if (out[field] !== undefined || (object[field] !== undefined && object[field] !== null) || (object[field] === null && resolved.nullable)) continue;
+        if (!isAbsent(object[field], resolved)) continue;
         const previousValue = previousObject && (previousObject[field] ?? clone(resolved.default));
         const cel = this.walk(clone(resolved.default), resolved, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
         if (cel !== undefined) out[field] = cel;
@@ -385,6 +387,11 @@ class SchemaWalk {
 
 function join(path: string, field: string): string {
   return path ? `${path}.${field}` : field;
+}
+
+/** As the API server decodes: a field is absent when not given, or null where null is not allowed. */
+function isAbsent(value: unknown, schema: OpenApiSchema): boolean {
+  return value === undefined || (value === null && !schema.nullable);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
