@@ -1,4 +1,4 @@
-import { Environment, Optional } from '@marcbachmann/cel-js';
+import { Environment, Optional, ParseResult } from '@marcbachmann/cel-js';
 import { re2 } from '../re2';
 import { registerKubernetesLibrary } from './kubernetes-cel-library';
 
@@ -51,19 +51,9 @@ export class CompiledCelRule {
 
   constructor(readonly spec: CelValidationRule, readonly location: string, index = 0) {
     this.id = `${location}#${index}`;
-    const env = environment();
-    const source = renameMatches(spec.rule);
-    const check = env.check(source);
-    if (!check.valid) {
-      throw new UnsupportedCelRuleError(spec.rule, location, (check.error?.message ?? 'type check failed').split('\n')[0].replace('matchesRe2', 'matches'));
-    }
-    this.program = env.parse(source);
+    this.program = compile(spec.rule, location);
     this.isTransitionRule = /\boldSelf\b/.test(spec.rule) || /\boldSelf\b/.test(spec.messageExpression ?? '');
-    if (spec.messageExpression) {
-      const messageCheck = env.check(renameMatches(spec.messageExpression));
-      if (!messageCheck.valid) throw new UnsupportedCelRuleError(spec.messageExpression, location, (messageCheck.error?.message ?? 'type check failed').split('\n')[0]);
-      this.messageProgram = env.parse(renameMatches(spec.messageExpression));
-    }
+    if (spec.messageExpression) this.messageProgram = compile(spec.messageExpression, location);
   }
 
   /**
@@ -100,6 +90,24 @@ export class CompiledCelRule {
     }
     return this.spec.message ?? `failed rule: ${this.spec.rule}`;
   }
+}
+
+/**
+ * Parses and type-checks one expression. The check runs on the very AST that is evaluated: cel-js
+ * keeps the checked types on it, so evaluations skip the check (a second parse would redo it).
+ */
+function compile(expression: string, location: string): ParseResult {
+  let program: ParseResult | undefined;
+  let failure: string | undefined;
+  try {
+    program = environment().parse(renameMatches(expression));
+    const check = program.check();
+    if (!check.valid) failure = check.error?.message ?? 'type check failed';
+  } catch (error) {
+    failure = (error as Error).message; // a syntax error
+  }
+  if (!program || failure !== undefined) throw new UnsupportedCelRuleError(expression, location, failure!.split('\n')[0].replace('matchesRe2', 'matches'));
+  return program;
 }
 
 /** Renames `.matches(` outside string literals so that the RE2 version runs. */
