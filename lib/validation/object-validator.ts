@@ -85,6 +85,21 @@ interface NodeFacts {
 }
 
 const nodeFacts = new WeakMap<OpenApiSchema, NodeFacts>();
+const rootSchemas = new WeakMap<OpenApiSchema, OpenApiSchema>();
+
+/**
+ * A kind's schema as the object's root is walked with it: metadata is checked against ObjectMeta
+ * on its own, and CRD schemas only say `type: object` for it. One per kind, so that the root's
+ * facts and compiled rules are cached like every other node's.
+ */
+function rootSchemaOf(schema: OpenApiSchema): OpenApiSchema {
+  let root = rootSchemas.get(schema);
+  if (!root) {
+    root = { ...schema, properties: { ...schema.properties, metadata: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } } };
+    rootSchemas.set(schema, root);
+  }
+  return root;
+}
 const SUBTREE_CACHE_DEPTH = 3;
 
 /** One object's traversal: the schema and the value side by side, collecting every problem. */
@@ -115,9 +130,7 @@ class SchemaWalk {
     this.definitions = kind.builtIn ? kind.definitions : this.catalog.builtInDefinitions();
     this.checkMetadata(object.metadata, kind);
     const { metadata, ...rest } = object;
-    const schema = this.resolve(kind.schema);
-    // metadata is checked against ObjectMeta above; CRD schemas only say `type: object` for it.
-    const rootSchema: OpenApiSchema = { ...schema, properties: { ...schema.properties, metadata: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } } };
+    const rootSchema = rootSchemaOf(this.resolve(kind.schema));
     this.walk({ ...rest, ...(metadata === undefined ? {} : { metadata }) }, rootSchema, '', '', previous, true);
   }
 

@@ -291,6 +291,17 @@ describe('CEL rules', () => {
     });
   });
 
+  test('each rule is compiled once however many objects reach it, those on a kind\'s root too', () => {
+    const compiled = new Map<string, Set<unknown>>();
+    const v = new ObjectValidator({ ruleObserver: (rule) => compiled.set(rule.id, (compiled.get(rule.id) ?? new Set()).add(rule)) });
+    // As updates, so that the root's two rules (transition rules) run and reach the observer.
+    v.validate(HOSTED_CLUSTER, { previous: HOSTED_CLUSTER });
+    v.validate(withChanges(HOSTED_CLUSTER, { metadata: { name: 'another' } }), { previous: HOSTED_CLUSTER });
+    const rootRules = [...compiled.keys()].filter((id) => id.includes('<root>'));
+    expect(rootRules).toEqual(['hostedclusters.hypershift.openshift.io@v1beta1 <root>#0', 'hostedclusters.hypershift.openshift.io@v1beta1 <root>#1']);
+    expect([...compiled.values()].filter((instances) => instances.size > 1)).toEqual([]);
+  });
+
   test('the Kubernetes libraries: URLs, IPs, CIDRs, formats, quantities, regex, lists', () => {
     const rules = [
       'isURL(self.url) && url(self.url).getScheme() == "https" && url(self.url).getHost() == "[::1]:8443" && url(self.url).getHostname() == "::1" && url(self.url).getPort() == "8443" && url(self.url).getEscapedPath() == "/a%20b" && url(self.url).getQuery() == {"x": ["1", "2"]}',
