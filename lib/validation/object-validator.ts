@@ -28,7 +28,7 @@ export interface ValidateOptions {
 
 /** Kinds whose names the API server checks as DNS-1123 labels rather than subdomains. */
 const LABEL_NAMED_KINDS = new Set(['v1/Namespace', 'v1/Service']);
-const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+const OBJECT_META_REF: OpenApiSchema = { $ref: 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' };
 
 /**
  * Checks objects the way the API server does on create (and, given the stored object, on update):
@@ -81,8 +81,15 @@ interface NodeFacts {
   /** The fields with a schema default, which fill in when absent (resolved schemas). */
   readonly defaulted: readonly (readonly [string, OpenApiSchema])[];
   /** The enum values as JSON, for a lookup instead of a scan. */
-  readonly enumJson?: ReadonlySet<string>;
+  readonly enumJson: ReadonlySet<string> | undefined;
+  /** Whether the node sets any keyword that checkValueConstraints reads: most leaves set none. */
+  readonly constrained: boolean;
+  /** Whether the node has allOf, anyOf, oneOf or not. */
+  readonly combined: boolean;
+  readonly hasRules: boolean;
 }
+
+const VALUE_CONSTRAINTS = ['enum', 'maxLength', 'minLength', 'pattern', 'format', 'maximum', 'minimum', 'multipleOf', 'maxItems', 'minItems', 'maxProperties', 'minProperties'] as const;
 
 const nodeFacts = new WeakMap<OpenApiSchema, NodeFacts>();
 const rootSchemas = new WeakMap<OpenApiSchema, OpenApiSchema>();
@@ -139,7 +146,7 @@ class SchemaWalk {
       this.report('metadata', 'Required value: metadata with a name is required', metadata);
       return;
     }
-    this.walk(metadata, { $ref: OBJECT_META }, 'metadata', '.metadata', undefined, true);
+    this.walk(metadata, OBJECT_META_REF, 'metadata', '.metadata', undefined, true);
     const name = metadata.name;
     const key = `${this.identity.apiVersion}/${this.identity.kind}`;
     if (typeof name !== 'string' || name === '') {
@@ -168,7 +175,14 @@ class SchemaWalk {
       const defaulted = Object.entries(schema.properties ?? {})
         .map(([field, fieldSchema]) => [field, this.resolve(fieldSchema)] as const)
         .filter(([, resolved]) => resolved.default !== undefined);
-      facts = { defaulted, ...(schema.enum ? { enumJson: new Set(schema.enum.map(v => JSON.stringify(v))) } : {}) };
+      // Always the same keys, so that every NodeFacts has one shape.
+      facts = {
+        defaulted,
+        enumJson: schema.enum ? new Set(schema.enum.map(v => JSON.stringify(v))) : undefined,
+        constrained: VALUE_CONSTRAINTS.some(keyword => schema[keyword] !== undefined),
+        combined: Boolean(schema.allOf || schema.anyOf || schema.oneOf || schema.not),
+        hasRules: (schema['x-kubernetes-validations']?.length ?? 0) > 0,
+      };
       nodeFacts.set(schema, facts);
     }
     return facts;
@@ -220,21 +234,24 @@ class SchemaWalk {
     }
     if (!this.checkType(value, schema, path)) return undefined;
 
-    this.checkValueConstraints(value, schema, path);
-    for (const sub of schema.allOf ?? []) this.walk(value, sub, path, schemaPath, undefined, false);
-    if (schema.anyOf && !schema.anyOf.some(sub => this.quietlyPasses(value, sub))) this.report(path, 'Invalid value: must match at least one of the schemas in anyOf', value);
-    if (schema.oneOf && schema.oneOf.filter(sub => this.quietlyPasses(value, sub)).length !== 1) this.report(path, 'Invalid value: must match exactly one of the schemas in oneOf', value);
-    if (schema.not && this.quietlyPasses(value, schema.not)) this.report(path, 'Invalid value: must not match the schema in not', value);
+    const facts = this.facts(schema);
+    if (facts.constrained) this.checkValueConstraints(value, schema, facts, path);
+    if (facts.combined) {
+      for (const sub of schema.allOf ?? []) this.walk(value, sub, path, schemaPath, undefined, false);
+      if (schema.anyOf && !schema.anyOf.some(sub => this.quietlyPasses(value, sub))) this.report(path, 'Invalid value: must match at least one of the schemas in anyOf', value);
+      if (schema.oneOf && schema.oneOf.filter(sub => this.quietlyPasses(value, sub)).length !== 1) this.report(path, 'Invalid value: must match exactly one of the schemas in oneOf', value);
+      if (schema.not && this.quietlyPasses(value, schema.not)) this.report(path, 'Invalid value: must not match the schema in not', value);
+    }
 
     let celValue: unknown = value;
     if (Array.isArray(value)) {
       celValue = this.walkList(value, schema, path, schemaPath, previous, structural);
     } else if (isPlainObject(value)) {
-      celValue = this.walkFields(value, schema, path, schemaPath, previous, structural);
+      celValue = this.walkFields(value, schema, facts, path, schemaPath, previous, structural);
     } else if (typeof value === 'number' && (schema.type === 'integer' || schema['x-kubernetes-int-or-string'] || !schema.type)) {
       celValue = Number.isInteger(value) ? BigInt(value) : value;
     }
-    if (structural && this.rulesEnabled && schema['x-kubernetes-validations']) this.runRules(celValue, schema, path, schemaPath, previous);
+    if (structural && this.rulesEnabled && facts.hasRules) this.runRules(celValue, schema, path, schemaPath, previous);
     return celValue;
   }
 
@@ -244,24 +261,14 @@ class SchemaWalk {
       this.report(path, 'Invalid value: must be an integer or a string', value);
       return false;
     }
-    const ok = (() => {
-      switch (schema.type) {
-        case undefined: return true;
-        case 'object': return isPlainObject(value);
-        case 'array': return Array.isArray(value);
-        case 'string': return typeof value === 'string';
-        case 'integer': return typeof value === 'number' && Number.isInteger(value);
-        case 'number': return typeof value === 'number' && Number.isFinite(value);
-        case 'boolean': return typeof value === 'boolean';
-      }
-    })();
-    if (!ok) this.report(path, `Invalid value: must be of type ${schema.type}, got ${jsonType(value)}`, value);
-    return ok;
+    if (hasType(value, schema.type)) return true;
+    this.report(path, `Invalid value: must be of type ${schema.type}, got ${jsonType(value)}`, value);
+    return false;
   }
 
-  private checkValueConstraints(value: unknown, schema: OpenApiSchema, path: string): void {
-    if (schema.enum && !this.facts(schema).enumJson!.has(JSON.stringify(value))) {
-      this.report(path, `Unsupported value: supported values: ${schema.enum.map(v => JSON.stringify(v)).join(', ')}`, value);
+  private checkValueConstraints(value: unknown, schema: OpenApiSchema, facts: NodeFacts, path: string): void {
+    if (facts.enumJson && !facts.enumJson.has(JSON.stringify(value))) {
+      this.report(path, `Unsupported value: supported values: ${schema.enum!.map(v => JSON.stringify(v)).join(', ')}`, value);
     }
     if (typeof value === 'string') {
       // Lengths count characters (code points); value.length (UTF-16 units) is never fewer, so
@@ -319,7 +326,7 @@ class SchemaWalk {
     return list.map((item, i) => this.walk(item, schema.items!, `${path}[${i}]`, `${schemaPath}[]`, listType === 'map' ? previousByKey.get(itemKey(item)!) : undefined, structural));
   }
 
-  private walkFields(object: Record<string, unknown>, schema: OpenApiSchema, path: string, schemaPath: string, previous: unknown, structural: boolean): Record<string, unknown> {
+  private walkFields(object: Record<string, unknown>, schema: OpenApiSchema, facts: NodeFacts, path: string, schemaPath: string, previous: unknown, structural: boolean): Record<string, unknown> {
     const properties = schema.properties ?? {};
     const previousObject = isPlainObject(previous) ? previous : undefined;
     const out: Record<string, unknown> = {};
@@ -350,7 +357,7 @@ class SchemaWalk {
       }
     }
     if (structural) {
-      for (const [field, resolved] of this.facts(schema).defaulted) {
+      for (const [field, resolved] of facts.defaulted) {
         if (!isAbsent(object[field], resolved)) continue;
         const previousValue = previousObject && (previousObject[field] ?? clone(resolved.default));
         const cel = this.walk(clone(resolved.default), resolved, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
@@ -405,6 +412,18 @@ function join(path: string, field: string): string {
 /** As the API server decodes: a field is absent when not given, or null where null is not allowed. */
 function isAbsent(value: unknown, schema: OpenApiSchema): boolean {
   return value === undefined || (value === null && !schema.nullable);
+}
+
+function hasType(value: unknown, type: OpenApiSchema['type']): boolean {
+  switch (type) {
+    case undefined: return true;
+    case 'object': return isPlainObject(value);
+    case 'array': return Array.isArray(value);
+    case 'string': return typeof value === 'string';
+    case 'integer': return typeof value === 'number' && Number.isInteger(value);
+    case 'number': return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean': return typeof value === 'boolean';
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
