@@ -18,12 +18,16 @@ export function registerAgentHostChecks(scope: IConstruct): void {
   const root = scope.node.root;
   if (registered.has(root)) return;
   registered.add(root);
-  root.node.addValidation({ validate: () => [...duplicateHardware(root), ...poolCapacity(root)] });
+  root.node.addValidation({
+    validate: () => {
+      const all = root.node.findAll();
+      return [...duplicateHardware(all), ...poolCapacity(all)];
+    },
+  });
 }
 
-function duplicateHardware(root: IConstruct): string[] {
+function duplicateHardware(all: readonly IConstruct[]): string[] {
   const problems: string[] = [];
-  const all = root.node.findAll();
   const hosts = all.filter((c): c is BareMetalHost => c instanceof BareMetalHost);
   const firstByMac = new Map<string, string>();
   const firstByBmc = new Map<string, string>();
@@ -44,9 +48,8 @@ function duplicateHardware(root: IConstruct): string[] {
   return problems;
 }
 
-function poolCapacity(root: IConstruct): string[] {
+function poolCapacity(all: readonly IConstruct[]): string[] {
   const problems: string[] = [];
-  const all = root.node.findAll();
   // Hosts serve the management cluster (chart) they are declared for, in their namespace.
   const inventoryKey = (scope: IConstruct, namespace: string) => `${Chart.of(scope).node.path}\u0000${namespace}`;
   const hostsByInventory = new Map<string, BareMetalHost[]>();

@@ -150,22 +150,46 @@ function disjointAddressPools(root: IConstruct, clusters: readonly HostedCluster
   const problems: string[] = [];
   const ingresses = root.node.findAll().filter((c): c is MetalLBIngress => c instanceof MetalLBIngress);
   if (ingresses.length < 2) return problems;
-  const pools: Pool[] = ingresses.map((ingress) => ({ ingress, cluster: clusterOf(ingress, clusters), entries: poolEntries(ingress) }));
-  pools.forEach((pool, j) => {
-    for (const earlier of pools.slice(0, j)) {
-      // Address overlap first: it is a few comparisons, and in a fleet almost every pair has none.
-      if (!pool.entries.some((b) => earlier.entries.some((a) => spansOverlap(a, b)))) continue;
-      const where = sharedNetwork(earlier, pool);
-      if (where === undefined) continue;
-      for (const b of pool.entries) {
-        for (const a of earlier.entries.filter((entry) => spansOverlap(entry, b))) {
-          problems.push(`${pool.ingress.node.path}: ${b.field} (${show(b.text)}) overlaps ${a.field} (${show(a.text)}) of ${earlier.ingress.node.path} `
-            + `${where}; MetalLB address pools on one network must be disjoint`);
-        }
+  const clusterOf = guestClusters(clusters);
+  const pools: Pool[] = ingresses.map((ingress) => ({ ingress, cluster: clusterOf(ingress), entries: poolEntries(ingress) }));
+  for (const [j, i] of overlappingPools(pools)) {
+    const [earlier, pool] = [pools[i], pools[j]];
+    const where = sharedNetwork(earlier, pool);
+    if (where === undefined) continue;
+    for (const b of pool.entries) {
+      for (const a of earlier.entries.filter((entry) => spansOverlap(entry, b))) {
+        problems.push(`${pool.ingress.node.path}: ${b.field} (${show(b.text)}) overlaps ${a.field} (${show(a.text)}) of ${earlier.ingress.node.path} `
+          + `${where}; MetalLB address pools on one network must be disjoint`);
       }
     }
-  });
+  }
   return problems;
+}
+
+/**
+ * The pairs of pools with overlapping addresses, as [later, earlier] indexes in pool order. One
+ * sweep over the spans sorted by their first address, not a look at every pair: a fleet has
+ * hundreds of pools and almost none overlap.
+ */
+function overlappingPools(pools: readonly Pool[]): [number, number][] {
+  const spans = pools.flatMap((pool, index) => pool.entries.map((entry) => ({ index, entry })));
+  spans.sort((x, y) => x.entry.family - y.entry.family || compareBigInts(x.entry.first, y.entry.first));
+  const pairs = new Map<string, [number, number]>();
+  let open: typeof spans = [];
+  for (const span of spans) {
+    open = open.filter((other) => spansOverlap(other.entry, span.entry));
+    for (const other of open) {
+      if (other.index === span.index) continue;
+      const pair: [number, number] = [Math.max(other.index, span.index), Math.min(other.index, span.index)];
+      pairs.set(pair.join(), pair);
+    }
+    open.push(span);
+  }
+  return [...pairs.values()].sort(([a, b], [c, d]) => a - c || b - d);
+}
+
+function compareBigInts(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Why two pools are on one network, or undefined when they are not. */
@@ -183,20 +207,28 @@ function sharedNetwork(a: Pool, b: Pool): string | undefined {
 }
 
 /**
- * The hosted cluster whose guest chart holds the ingress (its constructor made sure it is one).
- * The chart's folder is taken, so `guest` never creates one here: it returns the cluster's own
- * chart, or throws for a cluster of the same name in another namespace or management cluster.
+ * Finds the hosted cluster whose guest chart holds an ingress (its constructor made sure it is
+ * one), by the guest folder's name. The chart's folder is taken, so `guest` never creates one
+ * here: it returns the cluster's own chart, or throws for a cluster of the same name in another
+ * namespace or management cluster.
  */
-function clusterOf(ingress: MetalLBIngress, clusters: readonly HostedCluster[]): HostedCluster | undefined {
-  const chart = Chart.of(ingress);
-  return clusters.find((cluster) => {
-    if (chart.node.scope !== cluster.node.root || chart.node.id !== `${cluster.clusterName}-guest`) return false;
-    try {
-      return cluster.guest === chart;
-    } catch {
-      return false;
-    }
-  });
+function guestClusters(clusters: readonly HostedCluster[]): (ingress: MetalLBIngress) => HostedCluster | undefined {
+  const byFolder = new Map<string, HostedCluster[]>();
+  for (const cluster of clusters) {
+    const folder = `${cluster.clusterName}-guest`;
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), cluster]);
+  }
+  return (ingress) => {
+    const chart = Chart.of(ingress);
+    return byFolder.get(chart.node.id)?.find((cluster) => {
+      if (chart.node.scope !== cluster.node.root) return false;
+      try {
+        return cluster.guest === chart;
+      } catch {
+        return false;
+      }
+    });
+  };
 }
 
 /** The pool's `spec.addresses` as spans; the MetalLBIngress constructor has validated them. */
