@@ -82,6 +82,8 @@ interface NodeFacts {
   readonly defaulted: readonly (readonly [string, OpenApiSchema])[];
   /** The enum values as JSON, for a lookup instead of a scan. */
   readonly enumJson: ReadonlySet<string> | undefined;
+  /** The enum's strings, numbers and booleans themselves, so that a scalar needs no JSON. */
+  readonly enumScalars: ReadonlySet<unknown> | undefined;
   /** Whether the node sets any keyword that checkValueConstraints reads: most leaves set none. */
   readonly constrained: boolean;
   /** Whether the node has allOf, anyOf, oneOf or not. */
@@ -136,9 +138,12 @@ class SchemaWalk {
     this.kind = kind;
     this.definitions = kind.builtIn ? kind.definitions : this.catalog.builtInDefinitions();
     this.checkMetadata(object.metadata, kind);
-    const { metadata, ...rest } = object;
     const rootSchema = rootSchemaOf(this.resolve(kind.schema));
-    this.walk({ ...rest, ...(metadata === undefined ? {} : { metadata }) }, rootSchema, '', '', previous, true);
+    // Metadata that is not a mapping is reported by the walk too, after the other fields. A
+    // mapping (the usual case) gives the walk nothing to report, so the object goes as it is.
+    const { metadata } = object;
+    const root = metadata === undefined || isPlainObject(metadata) ? object : metadataLast(object);
+    this.walk(root, rootSchema, '', '', previous, true);
   }
 
   private checkMetadata(metadata: unknown, kind: KindSchema): void {
@@ -179,6 +184,7 @@ class SchemaWalk {
       facts = {
         defaulted,
         enumJson: schema.enum ? new Set(schema.enum.map(v => JSON.stringify(v))) : undefined,
+        enumScalars: schema.enum ? new Set(schema.enum.filter(v => typeof v !== 'object')) : undefined,
         constrained: VALUE_CONSTRAINTS.some(keyword => schema[keyword] !== undefined),
         combined: Boolean(schema.allOf || schema.anyOf || schema.oneOf || schema.not),
         hasRules: (schema['x-kubernetes-validations']?.length ?? 0) > 0,
@@ -267,7 +273,7 @@ class SchemaWalk {
   }
 
   private checkValueConstraints(value: unknown, schema: OpenApiSchema, facts: NodeFacts, path: string): void {
-    if (facts.enumJson && !facts.enumJson.has(JSON.stringify(value))) {
+    if (facts.enumJson && !(typeof value !== 'object' ? facts.enumScalars!.has(value) : facts.enumJson.has(JSON.stringify(value)))) {
       this.report(path, `Unsupported value: supported values: ${schema.enum!.map(v => JSON.stringify(v)).join(', ')}`, value);
     }
     if (typeof value === 'string') {
@@ -455,9 +461,30 @@ function clone<T>(value: T): T {
 /** Untyped (preserved) JSON as CEL sees it: whole numbers are ints. */
 function toCelValue(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
-  if (Array.isArray(value)) return value.map(toCelValue);
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toCelValue(v)]));
+  // Copied only where a whole number lies below: metadata, the usual case, is strings all through.
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const cel = toCelValue(item);
+      if (cel !== item) (copy ??= [...value])[i] = cel;
+    });
+    return copy ?? value;
+  }
+  if (isPlainObject(value)) {
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(value)) {
+      const cel = toCelValue(value[key]);
+      if (cel !== value[key]) (copy ??= { ...value })[key] = cel;
+    }
+    return copy ?? value;
+  }
   return value;
+}
+
+/** The object with metadata moved to the end, so that the walk reports its problems last. */
+function metadataLast(object: Record<string, unknown>): Record<string, unknown> {
+  const { metadata, ...rest } = object;
+  return { ...rest, metadata };
 }
 
 /** A failing rule's `self` for the message: scalars as they are, structures summarized. */
