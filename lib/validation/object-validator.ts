@@ -1,6 +1,7 @@
 import { isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { CompiledCelRule } from './cel/cel-rule';
 import { satisfiesFormat } from './kubernetes-formats';
+import { SubtreeCache } from './subtree-cache';
 import { re2 } from './re2';
 import { KindSchema, OpenApiSchema, SchemaCatalog } from './schema-catalog';
 import { identify, ObjectIdentity, ValidationProblem } from './validation-problem';
@@ -49,7 +50,7 @@ export class ObjectValidator {
    * repeats most of its specs' parts (the etcd, services, release and platform blocks of clusters
    * made from one set of defaults); each distinct one is walked and its rules run once.
    */
-  private readonly validSubtrees = new WeakMap<OpenApiSchema, Map<string, unknown>>();
+  private readonly validSubtrees = new WeakMap<OpenApiSchema, SubtreeCache>();
 
   validate(object: unknown, options: ValidateOptions = {}): ValidationProblem[] {
     const identity = identify(object);
@@ -123,7 +124,7 @@ class SchemaWalk {
     private readonly identity: ObjectIdentity,
     private readonly source: string | undefined,
     private readonly ruleObserver: RuleObserver | undefined,
-    private readonly validSubtrees: WeakMap<OpenApiSchema, Map<string, unknown>> | undefined,
+    private readonly validSubtrees: WeakMap<OpenApiSchema, SubtreeCache> | undefined,
   ) {}
 
   /** How deep the walk is: 1 for the object itself, 2 for its top-level fields (spec), 3 below. */
@@ -218,7 +219,8 @@ class SchemaWalk {
         return this.walkValue(value, schemaIn, path, schemaPath, previous, structural);
       }
       let cache = this.validSubtrees.get(schemaIn);
-      if (!cache) this.validSubtrees.set(schemaIn, (cache = new Map()));
+      if (!cache) this.validSubtrees.set(schemaIn, (cache = new SubtreeCache()));
+      if (!cache.enabled) return this.walkValue(value, schemaIn, path, schemaPath, previous, structural);
       const key = JSON.stringify(value);
       // A cached part is one without problems, so its CEL form is never undefined.
       const cached = cache.get(key);
