@@ -95,7 +95,7 @@ export function toJson_HostedClusterProps(obj: HostedClusterProps | undefined): 
     'spec': toJson_HostedClusterSpec(obj.spec),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -484,10 +484,10 @@ export function toJson_HostedClusterSpec(obj: HostedClusterSpec | undefined): Re
     'infrastructureAvailabilityPolicy': obj.infrastructureAvailabilityPolicy,
     'issuerURL': obj.issuerUrl,
     'kubeAPIServerDNSName': obj.kubeApiServerDnsName,
-    'labels': ((obj.labels) === undefined) ? undefined : (Object.fromEntries(Object.entries(obj.labels).filter((i) => i[1] !== undefined))),
+    'labels': ((obj.labels) === undefined) ? undefined : (definedFields(obj.labels)),
     'monitoring': toJson_HostedClusterSpecMonitoring(obj.monitoring),
     'networking': toJson_HostedClusterSpecNetworking(obj.networking),
-    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (Object.fromEntries(Object.entries(obj.nodeSelector).filter((i) => i[1] !== undefined))),
+    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (definedFields(obj.nodeSelector)),
     'olmCatalogPlacement': obj.olmCatalogPlacement,
     'operatorConfiguration': toJson_HostedClusterSpecOperatorConfiguration(obj.operatorConfiguration),
     'pausedUntil': obj.pausedUntil,
@@ -502,7 +502,7 @@ export function toJson_HostedClusterSpec(obj: HostedClusterSpec | undefined): Re
     'updateService': obj.updateService,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -538,7 +538,7 @@ export function toJson_HostedClusterSpecAdditionalTrustBundle(obj: HostedCluster
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -575,7 +575,7 @@ export function toJson_HostedClusterSpecAuditWebhook(obj: HostedClusterSpecAudit
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -604,7 +604,7 @@ export function toJson_HostedClusterSpecAutoNode(obj: HostedClusterSpecAutoNode 
     'provisionerConfig': toJson_HostedClusterSpecAutoNodeProvisionerConfig(obj.provisionerConfig),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -741,7 +741,7 @@ export function toJson_HostedClusterSpecAutoscaling(obj: HostedClusterSpecAutosc
     'scaling': obj.scaling,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -782,7 +782,7 @@ export function toJson_HostedClusterSpecCapabilities(obj: HostedClusterSpecCapab
     'enabled': obj.enabled?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -906,7 +906,7 @@ export function toJson_HostedClusterSpecConfiguration(obj: HostedClusterSpecConf
     'scheduler': toJson_HostedClusterSpecConfigurationScheduler(obj.scheduler),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -942,7 +942,7 @@ export function toJson_HostedClusterSpecControlPlaneRelease(obj: HostedClusterSp
     'image': obj.image,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1032,7 +1032,7 @@ export function toJson_HostedClusterSpecDns(obj: HostedClusterSpecDns | undefine
     'publicZoneID': obj.publicZoneId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1081,7 +1081,7 @@ export function toJson_HostedClusterSpecEtcd(obj: HostedClusterSpecEtcd | undefi
     'unmanaged': toJson_HostedClusterSpecEtcdUnmanaged(obj.unmanaged),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1121,7 +1121,7 @@ export function toJson_HostedClusterSpecImageContentSources(obj: HostedClusterSp
     'source': obj.source,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1186,7 +1186,7 @@ export function toJson_HostedClusterSpecMonitoring(obj: HostedClusterSpecMonitor
     'metricsSet': obj.metricsSet,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1278,7 +1278,7 @@ export function toJson_HostedClusterSpecNetworking(obj: HostedClusterSpecNetwork
     'serviceNetwork': obj.serviceNetwork?.map(y => toJson_HostedClusterSpecNetworkingServiceNetwork(y)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1330,7 +1330,7 @@ export function toJson_HostedClusterSpecOperatorConfiguration(obj: HostedCluster
     'ingressOperator': toJson_HostedClusterSpecOperatorConfigurationIngressOperator(obj.ingressOperator),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1408,7 +1408,7 @@ export function toJson_HostedClusterSpecPlatform(obj: HostedClusterSpecPlatform 
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1446,7 +1446,7 @@ export function toJson_HostedClusterSpecPullSecret(obj: HostedClusterSpecPullSec
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1481,7 +1481,7 @@ export function toJson_HostedClusterSpecRelease(obj: HostedClusterSpecRelease | 
     'image': obj.image,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1526,7 +1526,7 @@ export function toJson_HostedClusterSpecSecretEncryption(obj: HostedClusterSpecS
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1567,7 +1567,7 @@ export function toJson_HostedClusterSpecServiceAccountSigningKey(obj: HostedClus
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1608,7 +1608,7 @@ export function toJson_HostedClusterSpecServices(obj: HostedClusterSpecServices 
     'servicePublishingStrategy': toJson_HostedClusterSpecServicesServicePublishingStrategy(obj.servicePublishingStrategy),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1644,7 +1644,7 @@ export function toJson_HostedClusterSpecSshKey(obj: HostedClusterSpecSshKey | un
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1716,7 +1716,7 @@ export function toJson_HostedClusterSpecTolerations(obj: HostedClusterSpecTolera
     'value': obj.value,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1752,7 +1752,7 @@ export function toJson_HostedClusterSpecAutoNodeProvisionerConfig(obj: HostedClu
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1843,7 +1843,7 @@ export function toJson_HostedClusterSpecAutoscalingScaleDown(obj: HostedClusterS
     'utilizationThresholdPercent': obj.utilizationThresholdPercent,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1982,7 +1982,7 @@ export function toJson_HostedClusterSpecConfigurationApiServer(obj: HostedCluste
     'tlsSecurityProfile': toJson_HostedClusterSpecConfigurationApiServerTlsSecurityProfile(obj.tlsSecurityProfile),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2081,7 +2081,7 @@ export function toJson_HostedClusterSpecConfigurationAuthentication(obj: HostedC
     'webhookTokenAuthenticators': obj.webhookTokenAuthenticators?.map(y => toJson_HostedClusterSpecConfigurationAuthenticationWebhookTokenAuthenticators(y)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2120,7 +2120,7 @@ export function toJson_HostedClusterSpecConfigurationFeatureGate(obj: HostedClus
     'featureSet': obj.featureSet,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2193,7 +2193,7 @@ export function toJson_HostedClusterSpecConfigurationImage(obj: HostedClusterSpe
     'registrySources': toJson_HostedClusterSpecConfigurationImageRegistrySources(obj.registrySources),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2297,7 +2297,7 @@ export function toJson_HostedClusterSpecConfigurationIngress(obj: HostedClusterS
     'requiredHSTSPolicies': obj.requiredHstsPolicies?.map(y => toJson_HostedClusterSpecConfigurationIngressRequiredHstsPolicies(y)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2386,7 +2386,7 @@ export function toJson_HostedClusterSpecConfigurationNetwork(obj: HostedClusterS
     'serviceNodePortRange': obj.serviceNodePortRange,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2433,7 +2433,7 @@ export function toJson_HostedClusterSpecConfigurationOauth(obj: HostedClusterSpe
     'tokenConfig': toJson_HostedClusterSpecConfigurationOauthTokenConfig(obj.tokenConfig),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2479,7 +2479,7 @@ export function toJson_HostedClusterSpecConfigurationOperatorhub(obj: HostedClus
     'sources': obj.sources?.map(y => toJson_HostedClusterSpecConfigurationOperatorhubSources(y)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2566,7 +2566,7 @@ export function toJson_HostedClusterSpecConfigurationProxy(obj: HostedClusterSpe
     'trustedCA': toJson_HostedClusterSpecConfigurationProxyTrustedCa(obj.trustedCa),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2664,7 +2664,7 @@ export function toJson_HostedClusterSpecConfigurationScheduler(obj: HostedCluste
     'profileCustomizations': toJson_HostedClusterSpecConfigurationSchedulerProfileCustomizations(obj.profileCustomizations),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2692,7 +2692,7 @@ export function toJson_HostedClusterSpecEtcdManaged(obj: HostedClusterSpecEtcdMa
     'storage': toJson_HostedClusterSpecEtcdManagedStorage(obj.storage),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2747,7 +2747,7 @@ export function toJson_HostedClusterSpecEtcdUnmanaged(obj: HostedClusterSpecEtcd
     'tls': toJson_HostedClusterSpecEtcdUnmanagedTls(obj.tls),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2801,7 +2801,7 @@ export function toJson_HostedClusterSpecMonitoringMetricsForwarding(obj: HostedC
     'mode': obj.mode,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2900,7 +2900,7 @@ export function toJson_HostedClusterSpecNetworkingApiServer(obj: HostedClusterSp
     'port': obj.port,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2939,7 +2939,7 @@ export function toJson_HostedClusterSpecNetworkingClusterNetwork(obj: HostedClus
     'hostPrefix': obj.hostPrefix,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2967,7 +2967,7 @@ export function toJson_HostedClusterSpecNetworkingMachineNetwork(obj: HostedClus
     'cidr': obj.cidr,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3015,7 +3015,7 @@ export function toJson_HostedClusterSpecNetworkingServiceNetwork(obj: HostedClus
     'cidr': obj.cidr,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3059,7 +3059,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationClusterNetworkOpera
     'ovnKubernetesConfig': toJson_HostedClusterSpecOperatorConfigurationClusterNetworkOperatorOvnKubernetesConfig(obj.ovnKubernetesConfig),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3110,7 +3110,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperator(obj
     'endpointPublishingStrategy': toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndpointPublishingStrategy(obj.endpointPublishingStrategy),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3138,7 +3138,7 @@ export function toJson_HostedClusterSpecPlatformAgent(obj: HostedClusterSpecPlat
     'agentNamespace': obj.agentNamespace,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3281,7 +3281,7 @@ export function toJson_HostedClusterSpecPlatformAws(obj: HostedClusterSpecPlatfo
     'terminationHandlerQueueURL': obj.terminationHandlerQueueUrl,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3442,7 +3442,7 @@ export function toJson_HostedClusterSpecPlatformAzure(obj: HostedClusterSpecPlat
     'vnetID': obj.vnetId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3470,7 +3470,7 @@ export function toJson_HostedClusterSpecPlatformIbmcloud(obj: HostedClusterSpecP
     'providerType': obj.providerType,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3548,7 +3548,7 @@ export function toJson_HostedClusterSpecPlatformKubevirt(obj: HostedClusterSpecP
     'storageDriver': toJson_HostedClusterSpecPlatformKubevirtStorageDriver(obj.storageDriver),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3767,7 +3767,7 @@ export function toJson_HostedClusterSpecPlatformPowervs(obj: HostedClusterSpecPl
     'zone': obj.zone,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3829,7 +3829,7 @@ export function toJson_HostedClusterSpecSecretEncryptionAescbc(obj: HostedCluste
     'backupKey': toJson_HostedClusterSpecSecretEncryptionAescbcBackupKey(obj.backupKey),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3881,7 +3881,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKms(obj: HostedClusterSp
     'provider': obj.provider,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -3970,7 +3970,7 @@ export function toJson_HostedClusterSpecServicesServicePublishingStrategy(obj: H
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4006,7 +4006,7 @@ export function toJson_HostedClusterSpecAutoNodeProvisionerConfigKarpenter(obj: 
     'platform': obj.platform,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4075,7 +4075,7 @@ export function toJson_HostedClusterSpecConfigurationApiServerAudit(obj: HostedC
     'profile': obj.profile,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4107,7 +4107,7 @@ export function toJson_HostedClusterSpecConfigurationApiServerClientCa(obj: Host
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4147,7 +4147,7 @@ export function toJson_HostedClusterSpecConfigurationApiServerEncryption(obj: Ho
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4178,7 +4178,7 @@ export function toJson_HostedClusterSpecConfigurationApiServerServingCerts(obj: 
     'namedCertificates': obj.namedCertificates?.map(y => toJson_HostedClusterSpecConfigurationApiServerServingCertsNamedCertificates(y)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4331,7 +4331,7 @@ export function toJson_HostedClusterSpecConfigurationApiServerTlsSecurityProfile
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4370,7 +4370,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOauthMetadata
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4445,7 +4445,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'userValidationRules': obj.userValidationRules?.map(y => toJson_HostedClusterSpecConfigurationAuthenticationOidcProvidersUserValidationRules(y)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4504,7 +4504,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationWebhookTokenA
     'kubeConfig': toJson_HostedClusterSpecConfigurationAuthenticationWebhookTokenAuthenticatorKubeConfig(obj.kubeConfig),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4539,7 +4539,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationWebhookTokenA
     'kubeConfig': toJson_HostedClusterSpecConfigurationAuthenticationWebhookTokenAuthenticatorsKubeConfig(obj.kubeConfig),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4577,7 +4577,7 @@ export function toJson_HostedClusterSpecConfigurationFeatureGateCustomNoUpgrade(
     'enabled': obj.enabled?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4625,7 +4625,7 @@ export function toJson_HostedClusterSpecConfigurationImageAdditionalTrustedCa(ob
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4665,7 +4665,7 @@ export function toJson_HostedClusterSpecConfigurationImageAllowedRegistriesForIm
     'insecure': obj.insecure,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4744,7 +4744,7 @@ export function toJson_HostedClusterSpecConfigurationImageRegistrySources(obj: H
     'insecureRegistries': obj.insecureRegistries?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4805,7 +4805,7 @@ export function toJson_HostedClusterSpecConfigurationIngressComponentRoutes(obj:
     'servingCertKeyPairSecret': toJson_HostedClusterSpecConfigurationIngressComponentRoutesServingCertKeyPairSecret(obj.servingCertKeyPairSecret),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4837,7 +4837,7 @@ export function toJson_HostedClusterSpecConfigurationIngressLoadBalancer(obj: Ho
     'platform': toJson_HostedClusterSpecConfigurationIngressLoadBalancerPlatform(obj.platform),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4914,7 +4914,7 @@ export function toJson_HostedClusterSpecConfigurationIngressRequiredHstsPolicies
     'preloadPolicy': obj.preloadPolicy,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4952,7 +4952,7 @@ export function toJson_HostedClusterSpecConfigurationNetworkClusterNetwork(obj: 
     'hostPrefix': obj.hostPrefix,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -4997,7 +4997,7 @@ export function toJson_HostedClusterSpecConfigurationNetworkExternalIp(obj: Host
     'policy': toJson_HostedClusterSpecConfigurationNetworkExternalIpPolicy(obj.policy),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5054,7 +5054,7 @@ export function toJson_HostedClusterSpecConfigurationNetworkNetworkDiagnostics(o
     'targetPlacement': toJson_HostedClusterSpecConfigurationNetworkNetworkDiagnosticsTargetPlacement(obj.targetPlacement),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5175,7 +5175,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProviders(obj:
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5236,7 +5236,7 @@ export function toJson_HostedClusterSpecConfigurationOauthTemplates(obj: HostedC
     'providerSelection': toJson_HostedClusterSpecConfigurationOauthTemplatesProviderSelection(obj.providerSelection),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5292,7 +5292,7 @@ export function toJson_HostedClusterSpecConfigurationOauthTokenConfig(obj: Hoste
     'accessTokenMaxAgeSeconds': obj.accessTokenMaxAgeSeconds,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5328,7 +5328,7 @@ export function toJson_HostedClusterSpecConfigurationOperatorhubSources(obj: Hos
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5378,7 +5378,7 @@ export function toJson_HostedClusterSpecConfigurationProxyTrustedCa(obj: HostedC
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5410,7 +5410,7 @@ export function toJson_HostedClusterSpecConfigurationSchedulerPolicy(obj: Hosted
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5466,7 +5466,7 @@ export function toJson_HostedClusterSpecConfigurationSchedulerProfileCustomizati
     'dynamicResourceAllocation': obj.dynamicResourceAllocation,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5518,7 +5518,7 @@ export function toJson_HostedClusterSpecEtcdManagedStorage(obj: HostedClusterSpe
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5551,7 +5551,7 @@ export function toJson_HostedClusterSpecEtcdUnmanagedTls(obj: HostedClusterSpecE
     'clientSecret': toJson_HostedClusterSpecEtcdUnmanagedTlsClientSecret(obj.clientSecret),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5702,7 +5702,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationClusterNetworkOpera
     'v6InternalSubnet': obj.v6InternalSubnet,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5833,7 +5833,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5881,7 +5881,7 @@ export function toJson_HostedClusterSpecPlatformAwsCloudProviderConfig(obj: Host
     'zone': obj.zone,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -5956,7 +5956,7 @@ export function toJson_HostedClusterSpecPlatformAwsResourceTags(obj: HostedClust
     'value': obj.value,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6361,7 +6361,7 @@ export function toJson_HostedClusterSpecPlatformAwsRolesRef(obj: HostedClusterSp
     'storageARN': obj.storageArn,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6401,7 +6401,7 @@ export function toJson_HostedClusterSpecPlatformAwsServiceEndpoints(obj: HostedC
     'url': obj.url,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6441,7 +6441,7 @@ export function toJson_HostedClusterSpecPlatformAwsSharedVpc(obj: HostedClusterS
     'rolesRef': toJson_HostedClusterSpecPlatformAwsSharedVpcRolesRef(obj.rolesRef),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6495,7 +6495,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfig(o
     'workloadIdentities': toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWorkloadIdentities(obj.workloadIdentities),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6552,7 +6552,7 @@ export function toJson_HostedClusterSpecPlatformAzureContainerRegistry(obj: Host
     'credentials': toJson_HostedClusterSpecPlatformAzureContainerRegistryCredentials(obj.credentials),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6607,7 +6607,7 @@ export function toJson_HostedClusterSpecPlatformAzurePrivate(obj: HostedClusterS
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6673,7 +6673,7 @@ export function toJson_HostedClusterSpecPlatformKubevirtCredentials(obj: HostedC
     'infraNamespace': obj.infraNamespace,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6711,7 +6711,7 @@ export function toJson_HostedClusterSpecPlatformKubevirtStorageDriver(obj: Hoste
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6757,7 +6757,7 @@ export function toJson_HostedClusterSpecPlatformPowervsImageRegistryOperatorClou
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6799,7 +6799,7 @@ export function toJson_HostedClusterSpecPlatformPowervsIngressOperatorCloudCreds
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6854,7 +6854,7 @@ export function toJson_HostedClusterSpecPlatformPowervsKubeCloudControllerCreds(
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6898,7 +6898,7 @@ export function toJson_HostedClusterSpecPlatformPowervsNodePoolManagementCreds(o
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6946,7 +6946,7 @@ export function toJson_HostedClusterSpecPlatformPowervsStorageOperatorCloudCreds
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -6983,7 +6983,7 @@ export function toJson_HostedClusterSpecPlatformPowervsSubnet(obj: HostedCluster
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7043,7 +7043,7 @@ export function toJson_HostedClusterSpecPlatformPowervsVpc(obj: HostedClusterSpe
     'zone': obj.zone,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7075,7 +7075,7 @@ export function toJson_HostedClusterSpecSecretEncryptionAescbcActiveKey(obj: Hos
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7111,7 +7111,7 @@ export function toJson_HostedClusterSpecSecretEncryptionAescbcBackupKey(obj: Hos
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7167,7 +7167,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsAws(obj: HostedCluste
     'region': obj.region,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7252,7 +7252,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsAzure(obj: HostedClus
     'workloadIdentity': toJson_HostedClusterSpecSecretEncryptionKmsAzureWorkloadIdentity(obj.workloadIdentity),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7296,7 +7296,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsIbmcloud(obj: HostedC
     'region': obj.region,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7339,7 +7339,7 @@ export function toJson_HostedClusterSpecServicesServicePublishingStrategyLoadBal
     'hostname': obj.hostname,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7376,7 +7376,7 @@ export function toJson_HostedClusterSpecServicesServicePublishingStrategyNodePor
     'port': obj.port,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7406,7 +7406,7 @@ export function toJson_HostedClusterSpecServicesServicePublishingStrategyRoute(o
     'hostname': obj.hostname,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7686,7 +7686,7 @@ export function toJson_HostedClusterSpecAutoNodeProvisionerConfigKarpenterAws(ob
     'roleARN': obj.roleArn,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7744,7 +7744,7 @@ export function toJson_HostedClusterSpecConfigurationApiServerAuditCustomRules(o
     'profile': obj.profile,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7847,7 +7847,7 @@ export function toJson_HostedClusterSpecConfigurationApiServerServingCertsNamedC
     'servingCertificate': toJson_HostedClusterSpecConfigurationApiServerServingCertsNamedCertificatesServingCertificate(obj.servingCertificate),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -7907,7 +7907,7 @@ export function toJson_HostedClusterSpecConfigurationApiServerTlsSecurityProfile
     'minTLSVersion': obj.minTlsVersion,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8006,7 +8006,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'username': toJson_HostedClusterSpecConfigurationAuthenticationOidcProvidersClaimMappingsUsername(obj.username),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8061,7 +8061,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8130,7 +8130,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'issuerURL': obj.issuerUrl,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8212,7 +8212,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'extraScopes': obj.extraScopes?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8255,7 +8255,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'message': obj.message,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8293,7 +8293,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationWebhookTokenA
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8327,7 +8327,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationWebhookTokenA
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8358,7 +8358,7 @@ export function toJson_HostedClusterSpecConfigurationIngressComponentRoutesServi
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8401,7 +8401,7 @@ export function toJson_HostedClusterSpecConfigurationIngressLoadBalancerPlatform
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8464,7 +8464,7 @@ export function toJson_HostedClusterSpecConfigurationIngressRequiredHstsPolicies
     'smallestMaxAge': obj.smallestMaxAge,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8502,10 +8502,10 @@ export function toJson_HostedClusterSpecConfigurationIngressRequiredHstsPolicies
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_HostedClusterSpecConfigurationIngressRequiredHstsPoliciesNamespaceSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.fromEntries(Object.entries(obj.matchLabels).filter((i) => i[1] !== undefined))),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (definedFields(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8559,7 +8559,7 @@ export function toJson_HostedClusterSpecConfigurationNetworkExternalIpPolicy(obj
     'rejectedCIDRs': obj.rejectedCidRs?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8617,11 +8617,11 @@ export interface HostedClusterSpecConfigurationNetworkNetworkDiagnosticsSourcePl
 export function toJson_HostedClusterSpecConfigurationNetworkNetworkDiagnosticsSourcePlacement(obj: HostedClusterSpecConfigurationNetworkNetworkDiagnosticsSourcePlacement | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
-    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (Object.fromEntries(Object.entries(obj.nodeSelector).filter((i) => i[1] !== undefined))),
+    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (definedFields(obj.nodeSelector)),
     'tolerations': obj.tolerations?.map(y => toJson_HostedClusterSpecConfigurationNetworkNetworkDiagnosticsSourcePlacementTolerations(y)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8663,11 +8663,11 @@ export interface HostedClusterSpecConfigurationNetworkNetworkDiagnosticsTargetPl
 export function toJson_HostedClusterSpecConfigurationNetworkNetworkDiagnosticsTargetPlacement(obj: HostedClusterSpecConfigurationNetworkNetworkDiagnosticsTargetPlacement | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
-    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (Object.fromEntries(Object.entries(obj.nodeSelector).filter((i) => i[1] !== undefined))),
+    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (definedFields(obj.nodeSelector)),
     'tolerations': obj.tolerations?.map(y => toJson_HostedClusterSpecConfigurationNetworkNetworkDiagnosticsTargetPlacementTolerations(y)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8735,7 +8735,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersBasic
     'url': obj.url,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8815,7 +8815,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersGithu
     'teams': obj.teams?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8876,7 +8876,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersGitla
     'url': obj.url,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8923,7 +8923,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersGoogl
     'hostedDomain': obj.hostedDomain,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -8955,7 +8955,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersHtpas
     'fileData': toJson_HostedClusterSpecConfigurationOauthIdentityProvidersHtpasswdFileData(obj.fileData),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9031,7 +9031,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersKeyst
     'url': obj.url,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9115,7 +9115,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersLdap(
     'url': obj.url,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9196,12 +9196,12 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersOpenI
     'claims': toJson_HostedClusterSpecConfigurationOauthIdentityProvidersOpenIdClaims(obj.claims),
     'clientID': obj.clientId,
     'clientSecret': toJson_HostedClusterSpecConfigurationOauthIdentityProvidersOpenIdClientSecret(obj.clientSecret),
-    'extraAuthorizeParameters': ((obj.extraAuthorizeParameters) === undefined) ? undefined : (Object.fromEntries(Object.entries(obj.extraAuthorizeParameters).filter((i) => i[1] !== undefined))),
+    'extraAuthorizeParameters': ((obj.extraAuthorizeParameters) === undefined) ? undefined : (definedFields(obj.extraAuthorizeParameters)),
     'extraScopes': obj.extraScopes?.map(y => y),
     'issuer': obj.issuer,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9305,7 +9305,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersReque
     'preferredUsernameHeaders': obj.preferredUsernameHeaders?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9339,7 +9339,7 @@ export function toJson_HostedClusterSpecConfigurationOauthTemplatesError(obj: Ho
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9372,7 +9372,7 @@ export function toJson_HostedClusterSpecConfigurationOauthTemplatesLogin(obj: Ho
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9406,7 +9406,7 @@ export function toJson_HostedClusterSpecConfigurationOauthTemplatesProviderSelec
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9468,7 +9468,7 @@ export function toJson_HostedClusterSpecEtcdManagedStoragePersistentVolume(obj: 
     'storageClassName': obj.storageClassName,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9516,7 +9516,7 @@ export function toJson_HostedClusterSpecEtcdUnmanagedTlsClientSecret(obj: Hosted
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9569,7 +9569,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationClusterNetworkOpera
     'internalTransitSwitchSubnet': obj.internalTransitSwitchSubnet,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9634,7 +9634,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationClusterNetworkOpera
     'internalTransitSwitchSubnet': obj.internalTransitSwitchSubnet,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9729,7 +9729,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'statsPort': obj.statsPort,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9801,7 +9801,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'scope': obj.scope,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9853,7 +9853,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'protocol': obj.protocol,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -9905,7 +9905,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'protocol': obj.protocol,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10004,7 +10004,7 @@ export function toJson_HostedClusterSpecPlatformAwsCloudProviderConfigSubnet(obj
     'id': obj.id,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10154,7 +10154,7 @@ export function toJson_HostedClusterSpecPlatformAwsSharedVpcRolesRef(obj: Hosted
     'ingressARN': obj.ingressArn,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10209,7 +10209,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'dataPlane': toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigManagedIdentitiesDataPlane(obj.dataPlane),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10305,7 +10305,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWo
     'nodePoolManagement': toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWorkloadIdentitiesNodePoolManagement(obj.nodePoolManagement),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10346,7 +10346,7 @@ export function toJson_HostedClusterSpecPlatformAzureContainerRegistryCredential
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10393,7 +10393,7 @@ export function toJson_HostedClusterSpecPlatformAzurePrivatePrivateLink(obj: Hos
     'natSubnetID': obj.natSubnetId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10429,7 +10429,7 @@ export function toJson_HostedClusterSpecPlatformAzurePrivateSwift(obj: HostedClu
     'podNetworkInstance': obj.podNetworkInstance,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10481,7 +10481,7 @@ export function toJson_HostedClusterSpecPlatformKubevirtCredentialsInfraKubeConf
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10525,7 +10525,7 @@ export function toJson_HostedClusterSpecPlatformKubevirtStorageDriverManual(obj:
     'volumeSnapshotClassMapping': obj.volumeSnapshotClassMapping?.map(y => toJson_HostedClusterSpecPlatformKubevirtStorageDriverManualVolumeSnapshotClassMapping(y)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10567,7 +10567,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsAwsActiveKey(obj: Hos
     'arn': obj.arn,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10614,7 +10614,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsAwsAuth(obj: HostedCl
     'awsKms': obj.awsKms,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10646,7 +10646,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsAwsBackupKey(obj: Hos
     'arn': obj.arn,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10692,7 +10692,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsAzureActiveKey(obj: H
     'keyVersion': obj.keyVersion,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10742,7 +10742,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsAzureBackupKey(obj: H
     'keyVersion': obj.keyVersion,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10836,7 +10836,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsAzureKms(obj: HostedC
     'objectEncoding': obj.objectEncoding,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10867,7 +10867,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsAzureWorkloadIdentity
     'clientID': obj.clientId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10912,7 +10912,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsIbmcloudAuth(obj: Hos
     'unmanaged': toJson_HostedClusterSpecSecretEncryptionKmsIbmcloudAuthUnmanaged(obj.unmanaged),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -10973,7 +10973,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsIbmcloudKeyList(obj: 
     'url': obj.url,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11031,7 +11031,7 @@ export function toJson_HostedClusterSpecConfigurationApiServerServingCertsNamedC
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11113,7 +11113,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'valueExpression': obj.valueExpression,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11177,7 +11177,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'prefix': obj.prefix,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11234,7 +11234,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'expression': obj.expression,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11316,7 +11316,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'prefixPolicy': obj.prefixPolicy,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11356,7 +11356,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'message': obj.message,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11400,7 +11400,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'requiredValue': obj.requiredValue,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11450,7 +11450,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11486,7 +11486,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11528,7 +11528,7 @@ export function toJson_HostedClusterSpecConfigurationIngressLoadBalancerPlatform
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11621,7 +11621,7 @@ export function toJson_HostedClusterSpecConfigurationIngressRequiredHstsPolicies
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11693,7 +11693,7 @@ export function toJson_HostedClusterSpecConfigurationNetworkNetworkDiagnosticsSo
     'value': obj.value,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11765,7 +11765,7 @@ export function toJson_HostedClusterSpecConfigurationNetworkNetworkDiagnosticsTa
     'value': obj.value,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11799,7 +11799,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersBasic
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11832,7 +11832,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersBasic
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11865,7 +11865,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersBasic
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11900,7 +11900,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersGithu
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11931,7 +11931,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersGithu
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11965,7 +11965,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersGitla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -11996,7 +11996,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersGitla
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12027,7 +12027,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersGoogl
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12059,7 +12059,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersHtpas
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12093,7 +12093,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersKeyst
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12126,7 +12126,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersKeyst
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12159,7 +12159,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersKeyst
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12218,7 +12218,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersLdapA
     'preferredUsername': obj.preferredUsername?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12250,7 +12250,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersLdapB
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12284,7 +12284,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersLdapC
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12318,7 +12318,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersOpenI
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12375,7 +12375,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersOpenI
     'preferredUsername': obj.preferredUsername?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12406,7 +12406,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersOpenI
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12440,7 +12440,7 @@ export function toJson_HostedClusterSpecConfigurationOauthIdentityProvidersReque
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12591,7 +12591,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12710,7 +12710,7 @@ export function toJson_HostedClusterSpecPlatformAwsCloudProviderConfigSubnetFilt
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12810,7 +12810,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'nodePoolManagement': toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigManagedIdentitiesControlPlaneNodePoolManagement(obj.nodePoolManagement),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12856,7 +12856,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'imageRegistryMSIClientID': obj.imageRegistryMsiClientId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12885,7 +12885,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWo
     'clientID': obj.clientId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12914,7 +12914,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWo
     'clientID': obj.clientId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12943,7 +12943,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWo
     'clientID': obj.clientId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -12972,7 +12972,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWo
     'clientID': obj.clientId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13001,7 +13001,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWo
     'clientID': obj.clientId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13030,7 +13030,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWo
     'clientID': obj.clientId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13059,7 +13059,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWo
     'clientID': obj.clientId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13088,7 +13088,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigWo
     'clientID': obj.clientId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13120,7 +13120,7 @@ export function toJson_HostedClusterSpecPlatformAzureContainerRegistryCredential
     'resourceID': obj.resourceId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13174,7 +13174,7 @@ export function toJson_HostedClusterSpecPlatformKubevirtStorageDriverManualStora
     'infraStorageClassName': obj.infraStorageClassName,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13218,7 +13218,7 @@ export function toJson_HostedClusterSpecPlatformKubevirtStorageDriverManualVolum
     'infraVolumeSnapshotClassName': obj.infraVolumeSnapshotClassName,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13281,7 +13281,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsIbmcloudAuthUnmanaged
     'credentials': toJson_HostedClusterSpecSecretEncryptionKmsIbmcloudAuthUnmanagedCredentials(obj.credentials),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13313,7 +13313,7 @@ export function toJson_HostedClusterSpecConfigurationAuthenticationOidcProviders
     'prefixString': obj.prefixString,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13431,7 +13431,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13477,7 +13477,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'clientAccess': obj.clientAccess,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13527,7 +13527,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'protocol': obj.protocol,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13566,7 +13566,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'floatingIP': obj.floatingIp,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13653,7 +13653,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'objectEncoding': obj.objectEncoding,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13713,7 +13713,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'objectEncoding': obj.objectEncoding,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13773,7 +13773,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'objectEncoding': obj.objectEncoding,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13833,7 +13833,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'objectEncoding': obj.objectEncoding,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13893,7 +13893,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'objectEncoding': obj.objectEncoding,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13953,7 +13953,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'objectEncoding': obj.objectEncoding,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -13995,7 +13995,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'tenantID': obj.tenantId,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14055,7 +14055,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'objectEncoding': obj.objectEncoding,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14115,7 +14115,7 @@ export function toJson_HostedClusterSpecPlatformAzureAzureAuthenticationConfigMa
     'objectEncoding': obj.objectEncoding,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14148,7 +14148,7 @@ export function toJson_HostedClusterSpecSecretEncryptionKmsIbmcloudAuthUnmanaged
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14201,7 +14201,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'subnets': toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndpointPublishingStrategyLoadBalancerProviderParametersAwsClassicLoadBalancerSubnets(obj.subnets),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14293,7 +14293,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'subnets': toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndpointPublishingStrategyLoadBalancerProviderParametersAwsNetworkLoadBalancerSubnets(obj.subnets),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14606,7 +14606,7 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'names': obj.names?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -14699,7 +14699,20 @@ export function toJson_HostedClusterSpecOperatorConfigurationIngressOperatorEndp
     'names': obj.names?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
+
+/** The fields of `obj` that are not undefined, in order (added by scripts/linear-imports.ts). */
+function definedFields(obj: Record<string, any>): Record<string, any> {
+  const result: Record<string, any> = {};
+  for (const key of Object.keys(obj)) {
+    const value = obj[key];
+    if (value === undefined) continue;
+    // An own field named __proto__, as the object literal it replaces makes, not a prototype.
+    if (key === '__proto__') Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
+    else result[key] = value;
+  }
+  return result;
+}

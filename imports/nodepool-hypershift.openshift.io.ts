@@ -91,7 +91,7 @@ export function toJson_NodePoolProps(obj: NodePoolProps | undefined): Record<str
     'spec': toJson_NodePoolSpec(obj.spec),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -269,7 +269,7 @@ export function toJson_NodePoolSpec(obj: NodePoolSpec | undefined): Record<strin
     'config': obj.config?.map(y => toJson_NodePoolSpecConfig(y)),
     'management': toJson_NodePoolSpecManagement(obj.management),
     'nodeDrainTimeout': obj.nodeDrainTimeout,
-    'nodeLabels': ((obj.nodeLabels) === undefined) ? undefined : (Object.fromEntries(Object.entries(obj.nodeLabels).filter((i) => i[1] !== undefined))),
+    'nodeLabels': ((obj.nodeLabels) === undefined) ? undefined : (definedFields(obj.nodeLabels)),
     'nodeVolumeDetachTimeout': obj.nodeVolumeDetachTimeout,
     'pausedUntil': obj.pausedUntil,
     'platform': toJson_NodePoolSpecPlatform(obj.platform),
@@ -279,7 +279,7 @@ export function toJson_NodePoolSpec(obj: NodePoolSpec | undefined): Record<strin
     'tuningConfig': obj.tuningConfig?.map(y => toJson_NodePoolSpecTuningConfig(y)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -335,7 +335,7 @@ export function toJson_NodePoolSpecAutoScaling(obj: NodePoolSpecAutoScaling | un
     'min': obj.min,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -368,7 +368,7 @@ export function toJson_NodePoolSpecConfig(obj: NodePoolSpecConfig | undefined): 
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -429,7 +429,7 @@ export function toJson_NodePoolSpecManagement(obj: NodePoolSpecManagement | unde
     'upgradeType': obj.upgradeType,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -506,7 +506,7 @@ export function toJson_NodePoolSpecPlatform(obj: NodePoolSpecPlatform | undefine
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -547,7 +547,7 @@ export function toJson_NodePoolSpecRelease(obj: NodePoolSpecRelease | undefined)
     'image': obj.image,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -596,7 +596,7 @@ export function toJson_NodePoolSpecTaints(obj: NodePoolSpecTaints | undefined): 
     'value': obj.value,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -629,7 +629,7 @@ export function toJson_NodePoolSpecTuningConfig(obj: NodePoolSpecTuningConfig | 
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -672,7 +672,7 @@ export function toJson_NodePoolSpecManagementInPlace(obj: NodePoolSpecManagement
     'maxUnavailable': obj.maxUnavailable?.value,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -712,7 +712,7 @@ export function toJson_NodePoolSpecManagementReplace(obj: NodePoolSpecManagement
     'strategy': obj.strategy,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -756,7 +756,7 @@ export function toJson_NodePoolSpecPlatformAgent(obj: NodePoolSpecPlatformAgent 
     'agentLabelSelector': toJson_NodePoolSpecPlatformAgentAgentLabelSelector(obj.agentLabelSelector),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -872,7 +872,7 @@ export function toJson_NodePoolSpecPlatformAws(obj: NodePoolSpecPlatformAws | un
     'subnet': toJson_NodePoolSpecPlatformAwsSubnet(obj.subnet),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -975,7 +975,7 @@ export function toJson_NodePoolSpecPlatformAzure(obj: NodePoolSpecPlatformAzure 
     'vmSize': obj.vmSize,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1003,7 +1003,7 @@ export function toJson_NodePoolSpecPlatformIbmcloud(obj: NodePoolSpecPlatformIbm
     'providerType': obj.providerType,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1081,11 +1081,11 @@ export function toJson_NodePoolSpecPlatformKubevirt(obj: NodePoolSpecPlatformKub
     'compute': toJson_NodePoolSpecPlatformKubevirtCompute(obj.compute),
     'hostDevices': obj.hostDevices?.map(y => toJson_NodePoolSpecPlatformKubevirtHostDevices(y)),
     'networkInterfaceMultiqueue': obj.networkInterfaceMultiqueue,
-    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (Object.fromEntries(Object.entries(obj.nodeSelector).filter((i) => i[1] !== undefined))),
+    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (definedFields(obj.nodeSelector)),
     'rootVolume': toJson_NodePoolSpecPlatformKubevirtRootVolume(obj.rootVolume),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1206,7 +1206,7 @@ export function toJson_NodePoolSpecPlatformPowervs(obj: NodePoolSpecPlatformPowe
     'systemType': obj.systemType,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1346,7 +1346,7 @@ export function toJson_NodePoolSpecManagementReplaceRollingUpdate(obj: NodePoolS
     'maxUnavailable': obj.maxUnavailable?.value,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1396,10 +1396,10 @@ export function toJson_NodePoolSpecPlatformAgentAgentLabelSelector(obj: NodePool
   if (obj === undefined) { return undefined; }
   const result = {
     'matchExpressions': obj.matchExpressions?.map(y => toJson_NodePoolSpecPlatformAgentAgentLabelSelectorMatchExpressions(y)),
-    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.fromEntries(Object.entries(obj.matchLabels).filter((i) => i[1] !== undefined))),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (definedFields(obj.matchLabels)),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1493,7 +1493,7 @@ export function toJson_NodePoolSpecPlatformAwsPlacement(obj: NodePoolSpecPlatfor
     'tenancy': obj.tenancy,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1541,7 +1541,7 @@ export function toJson_NodePoolSpecPlatformAwsResourceTags(obj: NodePoolSpecPlat
     'value': obj.value,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1604,7 +1604,7 @@ export function toJson_NodePoolSpecPlatformAwsRootVolume(obj: NodePoolSpecPlatfo
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1644,7 +1644,7 @@ export function toJson_NodePoolSpecPlatformAwsSecurityGroups(obj: NodePoolSpecPl
     'id': obj.id,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1682,7 +1682,7 @@ export function toJson_NodePoolSpecPlatformAwsSubnet(obj: NodePoolSpecPlatformAw
     'id': obj.id,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1720,7 +1720,7 @@ export function toJson_NodePoolSpecPlatformAzureDiagnostics(obj: NodePoolSpecPla
     'userManaged': toJson_NodePoolSpecPlatformAzureDiagnosticsUserManaged(obj.userManaged),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1791,7 +1791,7 @@ export function toJson_NodePoolSpecPlatformAzureImage(obj: NodePoolSpecPlatformA
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1870,7 +1870,7 @@ export function toJson_NodePoolSpecPlatformAzureOsDisk(obj: NodePoolSpecPlatform
     'sizeGiB': obj.sizeGiB,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1901,7 +1901,7 @@ export function toJson_NodePoolSpecPlatformKubevirtAdditionalNetworks(obj: NodeP
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1948,7 +1948,7 @@ export function toJson_NodePoolSpecPlatformKubevirtCompute(obj: NodePoolSpecPlat
     'qosClass': obj.qosClass,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -1985,7 +1985,7 @@ export function toJson_NodePoolSpecPlatformKubevirtHostDevices(obj: NodePoolSpec
     'deviceName': obj.deviceName,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2053,7 +2053,7 @@ export function toJson_NodePoolSpecPlatformKubevirtRootVolume(obj: NodePoolSpecP
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2090,7 +2090,7 @@ export function toJson_NodePoolSpecPlatformPowervsImage(obj: NodePoolSpecPlatfor
     'name': obj.name,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2289,7 +2289,7 @@ export function toJson_NodePoolSpecPlatformAgentAgentLabelSelectorMatchExpressio
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2360,7 +2360,7 @@ export function toJson_NodePoolSpecPlatformAwsPlacementCapacityReservation(obj: 
     'preference': obj.preference,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2421,7 +2421,7 @@ export function toJson_NodePoolSpecPlatformAwsPlacementSpot(obj: NodePoolSpecPla
     'maxPrice': obj.maxPrice,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2479,7 +2479,7 @@ export function toJson_NodePoolSpecPlatformAwsSecurityGroupsFilters(obj: NodePoo
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2515,7 +2515,7 @@ export function toJson_NodePoolSpecPlatformAwsSubnetFilters(obj: NodePoolSpecPla
     'values': obj.values?.map(y => y),
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2563,7 +2563,7 @@ export function toJson_NodePoolSpecPlatformAzureDiagnosticsUserManaged(obj: Node
     'storageAccountURI': obj.storageAccountUri,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2635,7 +2635,7 @@ export function toJson_NodePoolSpecPlatformAzureImageAzureMarketplace(obj: NodeP
     'version': obj.version,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2754,7 +2754,7 @@ export function toJson_NodePoolSpecPlatformKubevirtRootVolumeCacheStrategy(obj: 
     'type': obj.type,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2782,7 +2782,7 @@ export function toJson_NodePoolSpecPlatformKubevirtRootVolumeDiskImage(obj: Node
     'containerDiskImage': obj.containerDiskImage,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2838,7 +2838,7 @@ export function toJson_NodePoolSpecPlatformKubevirtRootVolumePersistent(obj: Nod
     'volumeMode': obj.volumeMode,
   };
   // filter undefined values
-  return Object.fromEntries(Object.entries(result).filter((i) => i[1] !== undefined));
+  return definedFields(result);
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
@@ -2966,3 +2966,16 @@ export enum NodePoolSpecPlatformKubevirtRootVolumePersistentVolumeMode {
   BLOCK = "Block",
 }
 
+
+/** The fields of `obj` that are not undefined, in order (added by scripts/linear-imports.ts). */
+function definedFields(obj: Record<string, any>): Record<string, any> {
+  const result: Record<string, any> = {};
+  for (const key of Object.keys(obj)) {
+    const value = obj[key];
+    if (value === undefined) continue;
+    // An own field named __proto__, as the object literal it replaces makes, not a prototype.
+    if (key === '__proto__') Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
+    else result[key] = value;
+  }
+  return result;
+}
