@@ -1,9 +1,9 @@
 import { isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { CompiledCelRule } from './cel/cel-rule';
 import { satisfiesFormat } from './kubernetes-formats';
-import { SubtreeCache } from './subtree-cache';
 import { re2 } from './re2';
 import { KindSchema, OpenApiSchema, SchemaCatalog } from './schema-catalog';
+import { SubtreeCache } from './subtree-cache';
 import { identify, ObjectIdentity, ValidationProblem } from './validation-problem';
 
 /** Called for every CEL rule evaluated; the rule-coverage report listens here. */
@@ -45,11 +45,7 @@ export class ObjectValidator {
     this.ruleObserver = options.ruleObserver;
   }
 
-  /**
-   * Sub-objects already found valid, by schema node and content, with their CEL form. A fleet
-   * repeats most of its specs' parts (the etcd, services, release and platform blocks of clusters
-   * made from one set of defaults); each distinct one is walked and its rules run once.
-   */
+  /** Sub-objects already found valid, per schema node (see SubtreeCache). */
   private readonly validSubtrees = new WeakMap<OpenApiSchema, SubtreeCache>();
 
   validate(object: unknown, options: ValidateOptions = {}): ValidationProblem[] {
@@ -110,6 +106,7 @@ function rootSchemaOf(schema: OpenApiSchema): OpenApiSchema {
   }
   return root;
 }
+
 const SUBTREE_CACHE_DEPTH = 3;
 
 /** One object's traversal: the schema and the value side by side, collecting every problem. */
