@@ -167,10 +167,18 @@ export class HcpApp extends App {
   private *render(constructs: readonly IConstruct[], problems: string[], comparing: boolean): Generator<RenderedObject> {
     const seen = new Map<string, string>();
     const seenObjects = new Map<string, { path: string; file: string }>();
+    // The folder depends only on the construct an object is in: worked out once per parent.
+    const folders = new Map<IConstruct, string>();
     // In tree order; each object goes to the folder of its own chart.
     for (const object of constructs) {
       if (!(object instanceof ApiObject)) continue;
       const chart = object.chart;
+      const parent = object.node.scope!;
+      let folder = folders.get(parent);
+      if (folder === undefined) {
+        folder = [chart.node.id, ...clusterFolder(object)].join('/');
+        folders.set(parent, folder);
+      }
       let json: any;
       try {
         json = renderApiObject(object);
@@ -179,7 +187,8 @@ export class HcpApp extends App {
         continue;
       }
       if (this.syncWaves) addSyncWave(json);
-      const file = path.join(chart.node.id, ...clusterFolder(object), fileName(json));
+      // Output paths use '/' on every platform: kustomization.yaml lists them that way.
+      const file = `${folder}/${fileName(json)}`;
       const previous = seen.get(file);
       if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
       seen.set(file, object.node.path);
@@ -229,10 +238,11 @@ function rankOf(json: any): number {
   return KIND_RANK[json.kind] ?? DEFAULT_RANK;
 }
 
+/** Adds the wave last among the annotations; the rendered object is the synth's own to change. */
 function addSyncWave(json: any): void {
-  const annotations = json.metadata.annotations ?? {};
-  if (annotations[SYNC_WAVE_ANNOTATION] !== undefined) return;
-  json.metadata.annotations = { ...annotations, [SYNC_WAVE_ANNOTATION]: String(rankOf(json)) };
+  const annotations = json.metadata.annotations;
+  if (annotations === undefined) json.metadata.annotations = { [SYNC_WAVE_ANNOTATION]: String(rankOf(json)) };
+  else if (annotations[SYNC_WAVE_ANNOTATION] === undefined) annotations[SYNC_WAVE_ANNOTATION] = String(rankOf(json));
 }
 
 function fileName(json: any): string {

@@ -11,13 +11,19 @@ export const KUSTOMIZATION_FILE = 'kustomization.yaml';
  */
 export function kustomizations(files: readonly string[]): { path: string; text: string }[] {
   const entries = new Map<string, Set<string>>();
-  for (const file of files) {
-    const parts = file.split('/');
-    for (let depth = 1; depth < parts.length; depth++) {
-      const folder = parts.slice(0, depth).join('/');
-      if (!entries.has(folder)) entries.set(folder, new Set());
-      entries.get(folder)!.add(depth === parts.length - 1 ? parts[depth] : `${parts[depth]}/`);
+  // A folder seen before has its place in its parents already: each is walked up once.
+  const add = (folder: string, name: string): void => {
+    let names = entries.get(folder);
+    if (!names) {
+      entries.set(folder, (names = new Set()));
+      const slash = folder.lastIndexOf('/');
+      if (slash >= 0) add(folder.slice(0, slash), `${folder.slice(slash + 1)}/`);
     }
+    names.add(name);
+  };
+  for (const file of files) {
+    const slash = file.lastIndexOf('/');
+    if (slash >= 0) add(file.slice(0, slash), file.slice(slash + 1));
   }
   return [...entries].map(([folder, names]) => {
     const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
