@@ -58,10 +58,11 @@ switch (mode) {
       const app = new App({ outdir: path.join(dir, `cdk8s-${size}`) });
       const charts = new Map<string, Chart>();
       objects.forEach(({ folder, object }, i) => {
-        let chart = charts.get(folder);
+        const owner = chartOwner(folder);
+        let chart = charts.get(owner);
         if (!chart) {
-          chart = new Chart(app, folder.replace(/\//g, '--') || 'root', { disableResourceNameHashes: true });
-          charts.set(folder, chart);
+          chart = new Chart(app, owner, { disableResourceNameHashes: true });
+          charts.set(owner, chart);
         }
         new ApiObject(chart, `o${i}`, object);
       });
@@ -72,4 +73,14 @@ switch (mode) {
   }
   default:
     throw new Error(`unknown mode ${mode}`);
+}
+
+/**
+ * Stock cdk8s gets one Chart per hosted cluster, as the issue specifies: the cluster's management
+ * side (`<hub>/<cluster>/...`) and its guest side (`<cluster>-guest`) together; the objects of a
+ * management cluster itself (`<hub>`) in one chart of their own.
+ */
+function chartOwner(folder: string): string {
+  const [top, cluster] = folder.split('/');
+  return cluster ?? top.replace(/-guest$/, '');
 }

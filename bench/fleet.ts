@@ -1,8 +1,9 @@
 // npm run bench (fleet part): fleets of 10, 100, 1,000 and 5,000 hosted clusters (a mix of Agent
 // with hosts and MetalLB, KubeVirt and AWS; see fleet-inventory.ts), each measured in its own
 // process: hcp-cdk (build, check every object against its CRD, write the folders), the floor (the
-// same objects as plain data written to one file by js-yaml) and stock cdk8s (one Chart per folder
-// of ApiObjects, app.synth()). Wall time of the work and peak RSS of the process. Reports, never asserts.
+// same objects as plain data written to one file by js-yaml) and stock cdk8s (one Chart of
+// ApiObjects per hosted cluster, app.synth()). Wall time of the work and peak RSS of the process.
+// Reports, never asserts.
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
