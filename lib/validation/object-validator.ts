@@ -328,13 +328,22 @@ class SchemaWalk {
     const previousByKey = new Map<string, unknown>();
     if (listType === 'map' && Array.isArray(previous)) for (const item of previous) previousByKey.set(itemKey(item)!, item);
     if (!schema.items) return list;
-    return list.map((item, i) => this.walk(item, schema.items!, `${path}[${i}]`, `${schemaPath}[]`, listType === 'map' ? previousByKey.get(itemKey(item)!) : undefined, structural));
+    // As for objects: the list itself unless an item's CEL form differs.
+    let out: unknown[] | undefined;
+    list.forEach((item, i) => {
+      const cel = this.walk(item, schema.items!, `${path}[${i}]`, `${schemaPath}[]`, listType === 'map' ? previousByKey.get(itemKey(item)!) : undefined, structural);
+      if (out) out.push(cel);
+      else if (cel !== item) (out = list.slice(0, i)).push(cel);
+    });
+    return out ?? list;
   }
 
   private walkFields(object: Record<string, unknown>, schema: OpenApiSchema, facts: NodeFacts, path: string, schemaPath: string, previous: unknown, structural: boolean): Record<string, unknown> {
     const properties = schema.properties ?? {};
     const previousObject = isPlainObject(previous) ? previous : undefined;
-    const out: Record<string, unknown> = {};
+    // The CEL form is the object itself until a field differs (a whole number, a dropped null, a
+    // default filled in): most parts of an object are strings all through and need no copy.
+    let out: Record<string, unknown> | undefined;
     for (const field of schema.required ?? []) {
       const fieldSchema = this.resolve(properties[field] ?? {});
       if (isAbsent(object[field], fieldSchema) && fieldSchema.default === undefined) this.report(join(path, field), 'Required value');
@@ -346,19 +355,26 @@ class SchemaWalk {
     for (const field in object) {
       const value = object[field];
       const fieldSchema = Object.hasOwn(properties, field) ? properties[field] : undefined;
+      // The field's CEL form; undefined leaves it out (absent, unknown, or of the wrong type).
+      let cel: unknown;
       if (fieldSchema) {
-        if (isAbsent(value, this.resolve(fieldSchema))) continue;
-        // The stored object is read with defaults applied too, so oldSelf sees them.
-        const previousValue = previousObject && (previousObject[field] ?? clone(this.resolve(fieldSchema).default));
-        const cel = this.walk(value, fieldSchema, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
-        if (cel !== undefined) out[field] = cel;
+        if (!isAbsent(value, this.resolve(fieldSchema))) {
+          // The stored object is read with defaults applied too, so oldSelf sees them.
+          const previousValue = previousObject && (previousObject[field] ?? clone(this.resolve(fieldSchema).default));
+          cel = this.walk(value, fieldSchema, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
+        }
       } else if (typeof additional === 'object') {
-        const cel = this.walk(value, additional, `${path}[${field}]`, `${schemaPath}{}`, previousObject?.[field], structural);
-        if (cel !== undefined) out[field] = cel;
+        cel = this.walk(value, additional, `${path}[${field}]`, `${schemaPath}{}`, previousObject?.[field], structural);
       } else if (additional === true || schema['x-kubernetes-preserve-unknown-fields'] || (embedded && (field === 'apiVersion' || field === 'kind' || field === 'metadata'))) {
-        out[field] = toCelValue(value);
+        cel = toCelValue(value);
       } else if (structural) {
         this.report(join(path, field), `unknown field ${JSON.stringify(join(path, field))}: the schema has no such field (strict field validation rejects it; without it the field is silently dropped)`, value);
+      }
+      if (out !== undefined) {
+        if (cel !== undefined) out[field] = cel;
+      } else if (cel === undefined || cel !== value) {
+        out = fieldsBefore(object, field);
+        if (cel !== undefined) out[field] = cel;
       }
     }
     if (structural) {
@@ -366,13 +382,14 @@ class SchemaWalk {
         if (!isAbsent(object[field], resolved)) continue;
         const previousValue = previousObject && (previousObject[field] ?? clone(resolved.default));
         const cel = this.walk(clone(resolved.default), resolved, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
+        out ??= fieldsBefore(object, undefined);
         if (cel !== undefined) out[field] = cel;
       }
     }
     if (embedded && structural) {
       for (const field of ['apiVersion', 'kind']) if (typeof object[field] !== 'string') this.report(join(path, field), 'Required value: an embedded resource needs apiVersion and kind');
     }
-    return out;
+    return out ?? object;
   }
 
   private runRules(celValue: unknown, schema: OpenApiSchema, path: string, schemaPath: string, previous: unknown): void {
@@ -478,6 +495,16 @@ function toCelValue(value: unknown): unknown {
     return copy ?? value;
   }
   return value;
+}
+
+/** A copy of the object's fields that come before `stop` (all of them without it). */
+function fieldsBefore(object: Record<string, unknown>, stop: string | undefined): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const field in object) {
+    if (field === stop) break;
+    copy[field] = object[field];
+  }
+  return copy;
 }
 
 /** The object with metadata moved to the end, so that the walk reports its problems last. */
