@@ -99,10 +99,14 @@ function render(input: unknown, dropEmpty: boolean): unknown {
   if (Array.isArray(value)) {
     if (dropEmpty && value.length === 0) return undefined;
     // JsonPatch.apply's JSON copy turns a dropped list entry into null.
-    return value.map((item) => render(item, dropEmpty) ?? null);
+    if (dropEmpty) return value.map((item) => render(item, dropEmpty) ?? null);
+    return renderListShared(value);
   }
   if ((value as object).constructor !== Object) throw UNKNOWN_VALUE;
   const source = value as Record<string, unknown>;
+  // Outside metadata, a part that is already plain JSON in key order is its own rendering. Metadata
+  // is always copied: synth adds an annotation to the rendered copy.
+  if (!dropEmpty && Object.getPrototypeOf(source) === Object.prototype && keysInOrder(source)) return renderFieldsShared(source);
   const out: Record<string, unknown> = {};
   let count = 0;
   for (const key of sortedKeys(source)) {
@@ -113,6 +117,51 @@ function render(input: unknown, dropEmpty: boolean): unknown {
     }
   }
   return dropEmpty && count === 0 ? undefined : out;
+}
+
+/**
+ * A list rendered as render() does outside metadata, but the list itself when every item renders
+ * as itself: the specs of a fleet are mostly plain JSON already, and copies cost time and memory.
+ */
+function renderListShared(list: readonly unknown[]): unknown[] {
+  let out: unknown[] | undefined;
+  list.forEach((item, i) => {
+    const rendered = render(item, false) ?? null;
+    if (out) out.push(rendered);
+    else if (rendered !== item) (out = list.slice(0, i)).push(rendered);
+  });
+  return out ?? (list as unknown[]);
+}
+
+/** The fields of an object whose keys are in order, rendered; the object itself when all render as themselves. */
+function renderFieldsShared(source: Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const key in source) {
+    const value = source[key];
+    const rendered = render(value, false);
+    const kept = rendered !== undefined && rendered !== null;
+    if (out === undefined) {
+      if (kept && rendered === value) continue;
+      // Every field before this one rendered as itself.
+      out = {};
+      for (const earlier in source) {
+        if (earlier === key) break;
+        out[earlier] = source[earlier];
+      }
+    }
+    if (kept) out[key] = rendered;
+  }
+  return out ?? source;
+}
+
+/** Whether the object's keys come in the order render() writes them (sorted by UTF-16 code units). */
+function keysInOrder(source: Record<string, unknown>): boolean {
+  let previous: string | undefined;
+  for (const key in source) {
+    if (previous !== undefined && key < previous) return false;
+    previous = key;
+  }
+  return true;
 }
 
 /**

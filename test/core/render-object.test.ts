@@ -59,6 +59,29 @@ describe('renderApiObject gives what ApiObject.toJson gives', () => {
     expect(json.metadata).toEqual({ labels: { b: '2', team: 'a' }, name: 'x', namespace: 'ns' });
   });
 
+  test('hands out parts that are plain JSON in key order as they are, copies the others', () => {
+    const plain = { a: 1, b: { c: 'x' }, d: ['y', { e: true }] };
+    const unsorted = { b: 1, a: 2 };
+    const withNull = { a: 1, b: null };
+    const list = ['x', Lazy.any({ produce: () => 'y' })];
+    const object = objectIn(new App(), { metadata: { name: 'x' }, spec: { list, plain, unsorted, withNull } });
+    const json = renderApiObject(object);
+    expect(JSON.stringify(json)).toBe(JSON.stringify(object.toJson()));
+    expect(json.spec.plain).toBe(plain);
+    expect(json.spec.unsorted).not.toBe(unsorted);
+    expect(json.spec.withNull).toEqual({ a: 1 });
+    expect(json.spec.list).toEqual(['x', 'y']);
+  });
+
+  test('synth adds its sync wave to a copy: the object\'s own annotations stay as they were', () => {
+    const app = new HcpApp({ outdir: 'unused' });
+    const object = objectIn(app, { metadata: { name: 'x', annotations: { note: 'n' } } });
+    app.synthesize();
+    app.synthesize();
+    expect(object.metadata.toJson().annotations).toEqual({ note: 'n' });
+    expect(JSON.parse(JSON.stringify(renderApiObject(object))).metadata.annotations).toEqual({ note: 'n' });
+  });
+
   test('leaves to toJson what it does not mirror: patches, subclasses, custom resolvers, odd values', () => {
     const patched = objectIn(new App(), { metadata: { name: 'p' }, data: { a: '1' } });
     patched.addJsonPatch(JsonPatch.add('/data/b', '2'));
