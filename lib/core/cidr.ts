@@ -75,8 +75,23 @@ export function formatIPv6(value: bigint): string {
   return `${groups.slice(0, best.start).join(':')}::${groups.slice(best.start + best.length).join(':')}`;
 }
 
+/**
+ * Blocks parsed before, by text: a fleet names the same few pod and service networks in every
+ * cluster, and several checks parse them again. Bounded, so a long-lived process stays small.
+ */
+const parsedCidrs = new Map<string, CidrBlock | undefined>();
+const PARSED_CIDRS_MAX = 10_000;
+
 /** Parses `a.b.c.d/n` or `x:y::z/n`; undefined when it is not a CIDR block. */
 export function parseCidr(text: string): CidrBlock | undefined {
+  if (parsedCidrs.has(text)) return parsedCidrs.get(text);
+  const block = parseCidrText(text);
+  if (parsedCidrs.size >= PARSED_CIDRS_MAX) parsedCidrs.clear();
+  parsedCidrs.set(text, block);
+  return block;
+}
+
+function parseCidrText(text: string): CidrBlock | undefined {
   const match = /^([^/]+)\/(0|[1-9][0-9]{0,2})$/.exec(text);
   if (!match) return undefined;
   const family: 4 | 6 = match[1].includes(':') ? 6 : 4;
@@ -88,7 +103,8 @@ export function parseCidr(text: string): CidrBlock | undefined {
   const first = (address >> hostBits) << hostBits;
   const last = first + (1n << hostBits) - 1n;
   const canonical = `${family === 4 ? formatIPv4(first) : formatIPv6(first)}/${prefixLength}`;
-  return { text, family, prefixLength, first, last, canonical, hostBitsSet: address !== first };
+  // Frozen: parseCidr hands the same block to every caller.
+  return Object.freeze({ text, family, prefixLength, first, last, canonical, hostBitsSet: address !== first });
 }
 
 export function cidrsOverlap(a: CidrBlock, b: CidrBlock): boolean {

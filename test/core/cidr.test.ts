@@ -17,6 +17,14 @@ describe('parseCidr', () => {
     expect(block.hostBitsSet).toBe(false);
   });
 
+  test('gives the same frozen block for the same text, and parses each text once', () => {
+    const block = parseCidr('10.200.0.0/16');
+    expect(parseCidr('10.200.0.0/16')).toBe(block);
+    expect(Object.isFrozen(block)).toBe(true);
+    expect(parseCidr('not a block')).toBeUndefined();
+    expect(parseCidr('not a block')).toBeUndefined();
+  });
+
   test('accepts /0 and /32', () => {
     expect(cidr('0.0.0.0/0').last).toBe(parseIPv4('255.255.255.255'));
     const host = cidr('192.0.2.7/32');
