@@ -2,9 +2,8 @@
  * Rewrites one expression in the L1 files `cdk8s import` generates (imports/*.ts). Each generated
  * `toJson_*` drops undefined fields with `reduce((r, i) => ... ({ ...r, [i[0]]: i[1] }), {})`,
  * which copies the object once per field: quadratic, and at fleet size a sixth of synth. The
- * replacement, `definedFields(x)` (appended to each file), keeps the same fields in the same order
- * in one loop, without the entry arrays of `Object.entries`. Run by `npm run import`, after
- * `cdk8s import` and before the compile.
+ * replacement, `definedFields(x)` from lib/core/defined-fields.ts, keeps the same fields in the
+ * same order in one loop. Run by `npm run import`, after `cdk8s import` and before the compile.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -12,20 +11,9 @@ import * as path from 'path';
 const IMPORTS = path.resolve(__dirname, '..', '..', 'imports');
 const QUADRATIC = /Object\.entries\(([^()]*(?:\([^()]*\))?[^()]*)\)\.reduce\(\(r, i\) => \(i\[1\] === undefined\) \? r : \(\{ \.\.\.r, \[i\[0\]\]: i\[1\] \}\), \{\}\)/g;
 
-const DEFINED_FIELDS = `
-/** The fields of \`obj\` that are not undefined, in order (added by scripts/linear-imports.ts). */
-function definedFields(obj: Record<string, any>): Record<string, any> {
-  const result: Record<string, any> = {};
-  for (const key of Object.keys(obj)) {
-    const value = obj[key];
-    if (value === undefined) continue;
-    // An own field named __proto__, as the object literal it replaces makes, not a prototype.
-    if (key === '__proto__') Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
-    else result[key] = value;
-  }
-  return result;
-}
-`;
+// The helper lives in lib/, imported after the generated file's last import line.
+const LAST_GENERATED_IMPORT = "import { Construct } from 'constructs';\n";
+const HELPER_IMPORT = "import { definedFields } from '../lib/core/defined-fields';\n";
 
 for (const name of fs.readdirSync(IMPORTS).filter((n) => n.endsWith('.ts')).sort()) {
   const file = path.join(IMPORTS, name);
@@ -36,6 +24,7 @@ for (const name of fs.readdirSync(IMPORTS).filter((n) => n.endsWith('.ts')).sort
     return `definedFields(${subject})`;
   });
   if (linear.includes('.reduce((r, i) =>')) throw new Error(`${name}: a generated filter has a shape this script does not know; update QUADRATIC`);
-  fs.writeFileSync(file, count > 0 ? `${linear}${DEFINED_FIELDS}` : linear);
+  if (count > 0 && !linear.includes(LAST_GENERATED_IMPORT)) throw new Error(`${name}: no line ${JSON.stringify(LAST_GENERATED_IMPORT.trim())} to put the definedFields import after; update LAST_GENERATED_IMPORT`);
+  fs.writeFileSync(file, count > 0 ? linear.replace(LAST_GENERATED_IMPORT, `${LAST_GENERATED_IMPORT}${HELPER_IMPORT}`) : linear);
   console.log(`imports/${name}: ${count} filters made linear`);
 }
