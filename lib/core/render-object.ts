@@ -1,4 +1,5 @@
 import { ApiObject, App, ImplicitTokenResolver, Lazy, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
+import { fieldsBefore, mapUnlessChanged } from './copy-on-change';
 
 /**
  * `ApiObject.toJson()` in one pass over the object, for large apps. cdk8s resolves every value
@@ -100,7 +101,7 @@ function render(input: unknown, dropEmpty: boolean): unknown {
     if (dropEmpty && value.length === 0) return undefined;
     // JsonPatch.apply's JSON copy turns a dropped list entry into null.
     if (dropEmpty) return value.map((item) => render(item, dropEmpty) ?? null);
-    return renderListShared(value);
+    return mapUnlessChanged(value as unknown[], (item) => render(item, false) ?? null);
   }
   if ((value as object).constructor !== Object) throw UNKNOWN_VALUE;
   const source = value as Record<string, unknown>;
@@ -119,20 +120,6 @@ function render(input: unknown, dropEmpty: boolean): unknown {
   return dropEmpty && count === 0 ? undefined : out;
 }
 
-/**
- * A list rendered as render() does outside metadata, but the list itself when every item renders
- * as itself: the specs of a fleet are mostly plain JSON already, and copies cost time and memory.
- */
-function renderListShared(list: readonly unknown[]): unknown[] {
-  let out: unknown[] | undefined;
-  list.forEach((item, i) => {
-    const rendered = render(item, false) ?? null;
-    if (out) out.push(rendered);
-    else if (rendered !== item) (out = list.slice(0, i)).push(rendered);
-  });
-  return out ?? (list as unknown[]);
-}
-
 /** The fields of an object whose keys are in order, rendered; the object itself when all render as themselves. */
 function renderFieldsShared(source: Record<string, unknown>): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
@@ -143,11 +130,7 @@ function renderFieldsShared(source: Record<string, unknown>): Record<string, unk
     if (out === undefined) {
       if (kept && rendered === value) continue;
       // Every field before this one rendered as itself.
-      out = {};
-      for (const earlier in source) {
-        if (earlier === key) break;
-        out[earlier] = source[earlier];
-      }
+      out = fieldsBefore(source, key);
     }
     if (kept) out[key] = rendered;
   }

@@ -1,3 +1,4 @@
+import { fieldsBefore, mapUnlessChanged } from '../core/copy-on-change';
 import { isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { CompiledCelRule } from './cel/cel-rule';
 import { satisfiesFormat } from './kubernetes-formats';
@@ -329,13 +330,7 @@ class SchemaWalk {
     if (listType === 'map' && Array.isArray(previous)) for (const item of previous) previousByKey.set(itemKey(item)!, item);
     if (!schema.items) return list;
     // As for objects: the list itself unless an item's CEL form differs.
-    let out: unknown[] | undefined;
-    list.forEach((item, i) => {
-      const cel = this.walk(item, schema.items!, `${path}[${i}]`, `${schemaPath}[]`, listType === 'map' ? previousByKey.get(itemKey(item)!) : undefined, structural);
-      if (out) out.push(cel);
-      else if (cel !== item) (out = list.slice(0, i)).push(cel);
-    });
-    return out ?? list;
+    return mapUnlessChanged(list, (item, i) => this.walk(item, schema.items!, `${path}[${i}]`, `${schemaPath}[]`, listType === 'map' ? previousByKey.get(itemKey(item)!) : undefined, structural));
   }
 
   private walkFields(object: Record<string, unknown>, schema: OpenApiSchema, facts: NodeFacts, path: string, schemaPath: string, previous: unknown, structural: boolean): Record<string, unknown> {
@@ -478,14 +473,7 @@ function clone<T>(value: T): T {
 function toCelValue(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
   // Copied only where a whole number lies below: metadata, the usual case, is strings all through.
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    value.forEach((item, i) => {
-      const cel = toCelValue(item);
-      if (cel !== item) (copy ??= [...value])[i] = cel;
-    });
-    return copy ?? value;
-  }
+  if (Array.isArray(value)) return mapUnlessChanged(value, toCelValue);
   if (isPlainObject(value)) {
     let copy: Record<string, unknown> | undefined;
     for (const key of Object.keys(value)) {
@@ -495,16 +483,6 @@ function toCelValue(value: unknown): unknown {
     return copy ?? value;
   }
   return value;
-}
-
-/** A copy of the object's fields that come before `stop` (all of them without it). */
-function fieldsBefore(object: Record<string, unknown>, stop: string | undefined): Record<string, unknown> {
-  const copy: Record<string, unknown> = {};
-  for (const field in object) {
-    if (field === stop) break;
-    copy[field] = object[field];
-  }
-  return copy;
 }
 
 /** The object with metadata moved to the end, so that the walk reports its problems last. */
