@@ -4,6 +4,7 @@ import { CompiledCelRule } from './cel/cel-rule';
 import { satisfiesFormat } from './kubernetes-formats';
 import { re2 } from './re2';
 import { KindSchema, OpenApiSchema, SchemaCatalog } from './schema-catalog';
+import { SchemaDefinitions, SchemaNode } from './schema-node';
 import { SubtreeCache } from './subtree-cache';
 import { identify, ObjectIdentity, ValidationProblem } from './validation-problem';
 
@@ -47,7 +48,7 @@ export class ObjectValidator {
   }
 
   /** Sub-objects already found valid, per schema node (see SubtreeCache). */
-  private readonly validSubtrees = new WeakMap<OpenApiSchema, SubtreeCache>();
+  private readonly validSubtrees = new WeakMap<SchemaNode, SubtreeCache>();
 
   validate(object: unknown, options: ValidateOptions = {}): ValidationProblem[] {
     const identity = identify(object);
@@ -71,33 +72,12 @@ export class ObjectValidator {
   }
 }
 
-/**
- * What walking one (resolved) schema node needs beyond the schema itself, worked out once per node
- * rather than once per value: a fleet checks thousands of objects against the same few schemas.
- */
-interface NodeFacts {
-  /** The fields with a schema default, which fill in when absent (resolved schemas). */
-  readonly defaulted: readonly (readonly [string, OpenApiSchema])[];
-  /** The enum values as JSON, for a lookup instead of a scan. */
-  readonly enumJson: ReadonlySet<string> | undefined;
-  /** The enum's strings, numbers and booleans themselves, so that a scalar needs no JSON. */
-  readonly enumScalars: ReadonlySet<unknown> | undefined;
-  /** Whether the node sets any keyword that checkValueConstraints reads: most leaves set none. */
-  readonly constrained: boolean;
-  /** Whether the node has allOf, anyOf, oneOf or not. */
-  readonly combined: boolean;
-  readonly hasRules: boolean;
-}
-
-const VALUE_CONSTRAINTS = ['enum', 'maxLength', 'minLength', 'pattern', 'format', 'maximum', 'minimum', 'multipleOf', 'maxItems', 'minItems', 'maxProperties', 'minProperties'] as const;
-
-const nodeFacts = new WeakMap<OpenApiSchema, NodeFacts>();
 const rootSchemas = new WeakMap<OpenApiSchema, OpenApiSchema>();
 
 /**
  * A kind's schema as the object's root is walked with it: metadata is checked against ObjectMeta
  * on its own, and CRD schemas only say `type: object` for it. One per kind, so that the root's
- * facts and compiled rules are cached like every other node's.
+ * node and compiled rules are made once, like every other node's.
  */
 function rootSchemaOf(schema: OpenApiSchema): OpenApiSchema {
   let root = rootSchemas.get(schema);
@@ -114,7 +94,7 @@ const SUBTREE_CACHE_DEPTH = 3;
 class SchemaWalk {
   readonly problems: ValidationProblem[] = [];
   private kind!: KindSchema;
-  private definitions: Readonly<Record<string, OpenApiSchema>> = {};
+  private definitions: SchemaDefinitions = {};
   private rulesEnabled = true;
 
   constructor(
@@ -122,7 +102,7 @@ class SchemaWalk {
     private readonly identity: ObjectIdentity,
     private readonly source: string | undefined,
     private readonly ruleObserver: RuleObserver | undefined,
-    private readonly validSubtrees: WeakMap<OpenApiSchema, SubtreeCache> | undefined,
+    private readonly validSubtrees: WeakMap<SchemaNode, SubtreeCache> | undefined,
   ) {}
 
   /** How deep the walk is: 1 for the object itself, 2 for its top-level fields (spec), 3 below. */
@@ -137,12 +117,11 @@ class SchemaWalk {
     this.kind = kind;
     this.definitions = kind.builtIn ? kind.definitions : this.catalog.builtInDefinitions();
     this.checkMetadata(object.metadata, kind);
-    const rootSchema = rootSchemaOf(this.resolve(kind.schema));
+    const root = SchemaNode.of(rootSchemaOf(SchemaNode.of(kind.schema, this.definitions).schema), this.definitions);
     // Metadata that is not a mapping is reported by the walk too, after the other fields. A
     // mapping (the usual case) gives the walk nothing to report, so the object goes as it is.
     const { metadata } = object;
-    const root = metadata === undefined || isPlainObject(metadata) ? object : metadataLast(object);
-    this.walk(root, rootSchema, '', '', previous, true);
+    this.walk(metadata === undefined || isPlainObject(metadata) ? object : metadataLast(object), root, '', '', previous, true);
   }
 
   private checkMetadata(metadata: unknown, kind: KindSchema): void {
@@ -150,7 +129,7 @@ class SchemaWalk {
       this.report('metadata', 'Required value: metadata with a name is required', metadata);
       return;
     }
-    this.walk(metadata, OBJECT_META_REF, 'metadata', '.metadata', undefined, true);
+    this.walk(metadata, SchemaNode.of(OBJECT_META_REF, this.definitions), 'metadata', '.metadata', undefined, true);
     const name = metadata.name;
     const key = `${this.identity.apiVersion}/${this.identity.kind}`;
     if (typeof name !== 'string' || name === '') {
@@ -173,58 +152,28 @@ class SchemaWalk {
     }
   }
 
-  private facts(schema: OpenApiSchema): NodeFacts {
-    let facts = nodeFacts.get(schema);
-    if (!facts) {
-      const defaulted = Object.entries(schema.properties ?? {})
-        .map(([field, fieldSchema]) => [field, this.resolve(fieldSchema)] as const)
-        .filter(([, resolved]) => resolved.default !== undefined);
-      // Always the same keys, so that every NodeFacts has one shape.
-      facts = {
-        defaulted,
-        enumJson: schema.enum ? new Set(schema.enum.map(v => JSON.stringify(v))) : undefined,
-        enumScalars: schema.enum ? new Set(schema.enum.filter(v => typeof v !== 'object')) : undefined,
-        constrained: VALUE_CONSTRAINTS.some(keyword => schema[keyword] !== undefined),
-        combined: Boolean(schema.allOf || schema.anyOf || schema.oneOf || schema.not),
-        hasRules: (schema['x-kubernetes-validations']?.length ?? 0) > 0,
-      };
-      nodeFacts.set(schema, facts);
-    }
-    return facts;
-  }
-
-  private resolve(schema: OpenApiSchema): OpenApiSchema {
-    let resolved = schema;
-    while (resolved.$ref) {
-      const target = this.definitions[resolved.$ref];
-      if (!target) throw new Error(`schema ${this.kind.id}: unknown definition ${resolved.$ref}`);
-      resolved = target;
-    }
-    return resolved;
-  }
-
   /**
-   * Validates `value` against `schema` and returns it as CEL sees it (integers as bigint), or
+   * Validates `value` against `node` and returns it as CEL sees it (integers as bigint), or
    * undefined when its type is wrong. `structural` is false inside allOf/anyOf/oneOf/not, where
    * only value constraints apply.
    */
-  private walk(value: unknown, schemaIn: OpenApiSchema, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown {
+  private walk(value: unknown, node: SchemaNode, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown {
     this.depth++;
     try {
       // The parts of a spec (depth 3) are where objects repeat one another: looked up by content
       // there. Only a plain create check is cached, and only a part that had no problem.
       if (this.depth !== SUBTREE_CACHE_DEPTH || !this.validSubtrees || !structural || !this.rulesEnabled || previous !== undefined || typeof value !== 'object' || value === null) {
-        return this.walkValue(value, schemaIn, path, schemaPath, previous, structural);
+        return this.walkValue(value, node, path, schemaPath, previous, structural);
       }
-      let cache = this.validSubtrees.get(schemaIn);
-      if (!cache) this.validSubtrees.set(schemaIn, (cache = new SubtreeCache()));
-      if (!cache.enabled) return this.walkValue(value, schemaIn, path, schemaPath, previous, structural);
+      let cache = this.validSubtrees.get(node);
+      if (!cache) this.validSubtrees.set(node, (cache = new SubtreeCache()));
+      if (!cache.enabled) return this.walkValue(value, node, path, schemaPath, previous, structural);
       const key = JSON.stringify(value);
       // A cached part is one without problems, so its CEL form is never undefined.
       const cached = cache.get(key);
       if (cached !== undefined) return cached;
       const before = this.problems.length;
-      const cel = this.walkValue(value, schemaIn, path, schemaPath, previous, structural);
+      const cel = this.walkValue(value, node, path, schemaPath, previous, structural);
       if (this.problems.length === before) cache.set(key, cel);
       return cel;
     } finally {
@@ -232,48 +181,48 @@ class SchemaWalk {
     }
   }
 
-  private walkValue(value: unknown, schemaIn: OpenApiSchema, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown {
-    const schema = this.resolve(schemaIn);
+  private walkValue(value: unknown, node: SchemaNode, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown {
     if (value === null) {
-      if (!schema.nullable && structural) this.report(path, `Invalid value: null: must be ${describeType(schema)}`, null);
+      if (!node.nullable && structural) this.report(path, `Invalid value: null: must be ${describeType(node)}`, null);
       return null;
     }
-    if (!this.checkType(value, schema, path)) return undefined;
+    if (!this.checkType(value, node, path)) return undefined;
 
-    const facts = this.facts(schema);
-    if (facts.constrained) this.checkValueConstraints(value, schema, facts, path);
-    if (facts.combined) {
-      for (const sub of schema.allOf ?? []) this.walk(value, sub, path, schemaPath, undefined, false);
-      if (schema.anyOf && !schema.anyOf.some(sub => this.quietlyPasses(value, sub))) this.report(path, 'Invalid value: must match at least one of the schemas in anyOf', value);
-      if (schema.oneOf && schema.oneOf.filter(sub => this.quietlyPasses(value, sub)).length !== 1) this.report(path, 'Invalid value: must match exactly one of the schemas in oneOf', value);
-      if (schema.not && this.quietlyPasses(value, schema.not)) this.report(path, 'Invalid value: must not match the schema in not', value);
+    if (node.constrained) this.checkValueConstraints(value, node, path);
+    if (node.combined) {
+      const { allOf, anyOf, oneOf, not } = node.combinations;
+      for (const sub of allOf) this.walk(value, sub, path, schemaPath, undefined, false);
+      if (anyOf && !anyOf.some(sub => this.quietlyPasses(value, sub))) this.report(path, 'Invalid value: must match at least one of the schemas in anyOf', value);
+      if (oneOf && oneOf.filter(sub => this.quietlyPasses(value, sub)).length !== 1) this.report(path, 'Invalid value: must match exactly one of the schemas in oneOf', value);
+      if (not && this.quietlyPasses(value, not)) this.report(path, 'Invalid value: must not match the schema in not', value);
     }
 
     let celValue: unknown = value;
     if (Array.isArray(value)) {
-      celValue = this.walkList(value, schema, path, schemaPath, previous, structural);
+      celValue = this.walkList(value, node, path, schemaPath, previous, structural);
     } else if (isPlainObject(value)) {
-      celValue = this.walkFields(value, schema, facts, path, schemaPath, previous, structural);
-    } else if (typeof value === 'number' && (schema.type === 'integer' || schema['x-kubernetes-int-or-string'] || !schema.type)) {
+      celValue = this.walkFields(value, node, path, schemaPath, previous, structural);
+    } else if (typeof value === 'number' && node.numbersAreIntegers) {
       celValue = Number.isInteger(value) ? BigInt(value) : value;
     }
-    if (structural && this.rulesEnabled && facts.hasRules) this.runRules(celValue, schema, path, schemaPath, previous);
+    if (structural && this.rulesEnabled && node.hasRules) this.runRules(celValue, node, path, schemaPath, previous);
     return celValue;
   }
 
-  private checkType(value: unknown, schema: OpenApiSchema, path: string): boolean {
-    if (schema['x-kubernetes-int-or-string']) {
+  private checkType(value: unknown, node: SchemaNode, path: string): boolean {
+    if (node.intOrString) {
       if (typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))) return true;
       this.report(path, 'Invalid value: must be an integer or a string', value);
       return false;
     }
-    if (hasType(value, schema.type)) return true;
-    this.report(path, `Invalid value: must be of type ${schema.type}, got ${jsonType(value)}`, value);
+    if (hasType(value, node.type)) return true;
+    this.report(path, `Invalid value: must be of type ${node.type}, got ${jsonType(value)}`, value);
     return false;
   }
 
-  private checkValueConstraints(value: unknown, schema: OpenApiSchema, facts: NodeFacts, path: string): void {
-    if (facts.enumJson && !(typeof value !== 'object' ? facts.enumScalars!.has(value) : facts.enumJson.has(JSON.stringify(value)))) {
+  private checkValueConstraints(value: unknown, node: SchemaNode, path: string): void {
+    const schema = node.schema;
+    if (node.enumJson && !(typeof value !== 'object' ? node.enumScalars!.has(value) : node.enumJson.has(JSON.stringify(value)))) {
       this.report(path, `Unsupported value: supported values: ${schema.enum!.map(v => JSON.stringify(v)).join(', ')}`, value);
     }
     if (typeof value === 'string') {
@@ -304,9 +253,8 @@ class SchemaWalk {
     }
   }
 
-  private walkList(list: unknown[], schema: OpenApiSchema, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown[] {
-    const listType = schema['x-kubernetes-list-type'];
-    const keys = schema['x-kubernetes-list-map-keys'] ?? [];
+  private walkList(list: unknown[], node: SchemaNode, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown[] {
+    const { listType, listMapKeys: keys, items } = node;
     if (structural && listType === 'set') {
       const seen = new Set<string>();
       list.forEach((item, i) => {
@@ -315,7 +263,7 @@ class SchemaWalk {
         seen.add(id);
       });
     }
-    const itemKey = (item: unknown): string | undefined => (isPlainObject(item) ? JSON.stringify(keys.map(k => item[k] ?? this.resolve(schema.items ?? {}).properties?.[k]?.default)) : undefined);
+    const itemKey = (item: unknown): string | undefined => (isPlainObject(item) ? JSON.stringify(keys.map(k => item[k] ?? items?.field(k)?.schema.default)) : undefined);
     if (structural && listType === 'map') {
       const seen = new Set<string>();
       list.forEach((item, i) => {
@@ -328,39 +276,38 @@ class SchemaWalk {
     // Items correlate with the stored object only through list-map keys, as in the API server.
     const previousByKey = new Map<string, unknown>();
     if (listType === 'map' && Array.isArray(previous)) for (const item of previous) previousByKey.set(itemKey(item)!, item);
-    if (!schema.items) return list;
+    if (!items) return list;
     // As for objects: the list itself unless an item's CEL form differs.
-    return mapUnlessChanged(list, (item, i) => this.walk(item, schema.items!, `${path}[${i}]`, `${schemaPath}[]`, listType === 'map' ? previousByKey.get(itemKey(item)!) : undefined, structural));
+    return mapUnlessChanged(list, (item, i) => this.walk(item, items, `${path}[${i}]`, `${schemaPath}[]`, listType === 'map' ? previousByKey.get(itemKey(item)!) : undefined, structural));
   }
 
-  private walkFields(object: Record<string, unknown>, schema: OpenApiSchema, facts: NodeFacts, path: string, schemaPath: string, previous: unknown, structural: boolean): Record<string, unknown> {
-    const properties = schema.properties ?? {};
+  private walkFields(object: Record<string, unknown>, node: SchemaNode, path: string, schemaPath: string, previous: unknown, structural: boolean): Record<string, unknown> {
     const previousObject = isPlainObject(previous) ? previous : undefined;
     // The CEL form is the object itself until a field differs (a whole number, a dropped null, a
     // default filled in): most parts of an object are strings all through and need no copy.
     let out: Record<string, unknown> | undefined;
-    for (const field of schema.required ?? []) {
-      const fieldSchema = this.resolve(properties[field] ?? {});
-      if (isAbsent(object[field], fieldSchema) && fieldSchema.default === undefined) this.report(join(path, field), 'Required value');
+    for (const field of node.required) {
+      const fieldNode = node.field(field);
+      if (isAbsent(object[field], fieldNode) && fieldNode?.schema.default === undefined) this.report(join(path, field), 'Required value');
     }
-    const additional = schema.additionalProperties;
-    const embedded = schema['x-kubernetes-embedded-resource'];
+    const additional = node.additionalProperties;
+    const embedded = node.embeddedResource;
     // The fields given, then the defaults of those absent: as the API server decodes, a null in a
     // field that is not nullable is dropped, then defaults fill absent fields, so rules see them.
     for (const field in object) {
       const value = object[field];
-      const fieldSchema = Object.hasOwn(properties, field) ? properties[field] : undefined;
+      const fieldNode = node.field(field);
       // The field's CEL form; undefined leaves it out (absent, unknown, or of the wrong type).
       let cel: unknown;
-      if (fieldSchema) {
-        if (!isAbsent(value, this.resolve(fieldSchema))) {
+      if (fieldNode) {
+        if (!isAbsent(value, fieldNode)) {
           // The stored object is read with defaults applied too, so oldSelf sees them.
-          const previousValue = previousObject && (previousObject[field] ?? clone(this.resolve(fieldSchema).default));
-          cel = this.walk(value, fieldSchema, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
+          const previousValue = previousObject && (previousObject[field] ?? clone(fieldNode.schema.default));
+          cel = this.walk(value, fieldNode, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
         }
-      } else if (typeof additional === 'object') {
+      } else if (additional) {
         cel = this.walk(value, additional, `${path}[${field}]`, `${schemaPath}{}`, previousObject?.[field], structural);
-      } else if (additional === true || schema['x-kubernetes-preserve-unknown-fields'] || (embedded && (field === 'apiVersion' || field === 'kind' || field === 'metadata'))) {
+      } else if (node.additionalPropertiesAllowed || node.preservesUnknownFields || (embedded && (field === 'apiVersion' || field === 'kind' || field === 'metadata'))) {
         cel = toCelValue(value);
       } else if (structural) {
         this.report(join(path, field), `unknown field ${JSON.stringify(join(path, field))}: the schema has no such field (strict field validation rejects it; without it the field is silently dropped)`, value);
@@ -373,10 +320,10 @@ class SchemaWalk {
       }
     }
     if (structural) {
-      for (const [field, resolved] of facts.defaulted) {
-        if (!isAbsent(object[field], resolved)) continue;
-        const previousValue = previousObject && (previousObject[field] ?? clone(resolved.default));
-        const cel = this.walk(clone(resolved.default), resolved, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
+      for (const [field, fieldNode] of node.defaulted) {
+        if (!isAbsent(object[field], fieldNode)) continue;
+        const previousValue = previousObject && (previousObject[field] ?? clone(fieldNode.schema.default));
+        const cel = this.walk(clone(fieldNode.schema.default), fieldNode, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
         out ??= fieldsBefore(object, undefined);
         if (cel !== undefined) out[field] = cel;
       }
@@ -387,10 +334,10 @@ class SchemaWalk {
     return out ?? object;
   }
 
-  private runRules(celValue: unknown, schema: OpenApiSchema, path: string, schemaPath: string, previous: unknown): void {
-    const rules = this.catalog.rulesOf(schema, this.kind, schemaPath);
+  private runRules(celValue: unknown, node: SchemaNode, path: string, schemaPath: string, previous: unknown): void {
+    const rules = this.catalog.rulesOf(node.schema, this.kind, schemaPath);
     for (const rule of rules) {
-      const previousCel = rule.isTransitionRule && previous !== undefined ? this.quietCelValue(previous, schema) : undefined;
+      const previousCel = rule.isTransitionRule && previous !== undefined ? this.quietCelValue(previous, node) : undefined;
       const outcome = rule.evaluate(celValue, previousCel);
       if (!outcome) continue;
       this.ruleObserver?.(rule, outcome.passed, outcome.passed ? undefined : outcome.message);
@@ -402,20 +349,20 @@ class SchemaWalk {
     }
   }
 
-  /** Whether `value` meets `schema` with no problems, without reporting anything. */
-  private quietlyPasses(value: unknown, schema: OpenApiSchema): boolean {
+  /** Whether `value` meets `node` with no problems, without reporting anything. */
+  private quietlyPasses(value: unknown, node: SchemaNode): boolean {
     const before = this.problems.length;
-    this.walk(value, schema, '', '', undefined, false);
+    this.walk(value, node, '', '', undefined, false);
     const passed = this.problems.length === before;
     this.problems.length = before;
     return passed;
   }
 
   /** The stored value as CEL sees it, for `oldSelf`: converted without checks or rules. */
-  private quietCelValue(value: unknown, schema: OpenApiSchema): unknown {
+  private quietCelValue(value: unknown, node: SchemaNode): unknown {
     const before = this.problems.length;
     this.rulesEnabled = false;
-    const cel = this.walk(value, schema, '', '', undefined, true);
+    const cel = this.walk(value, node, '', '', undefined, true);
     this.rulesEnabled = true;
     this.problems.length = before;
     return cel;
@@ -427,8 +374,8 @@ function join(path: string, field: string): string {
 }
 
 /** As the API server decodes: a field is absent when not given, or null where null is not allowed. */
-function isAbsent(value: unknown, schema: OpenApiSchema): boolean {
-  return value === undefined || (value === null && !schema.nullable);
+function isAbsent(value: unknown, node: SchemaNode | undefined): boolean {
+  return value === undefined || (value === null && !node?.nullable);
 }
 
 function hasType(value: unknown, type: OpenApiSchema['type']): boolean {
@@ -454,8 +401,8 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
-function describeType(schema: OpenApiSchema): string {
-  return schema['x-kubernetes-int-or-string'] ? 'an integer or a string' : `of type ${schema.type ?? 'any'}`;
+function describeType(node: SchemaNode): string {
+  return node.intOrString ? 'an integer or a string' : `of type ${node.type ?? 'any'}`;
 }
 
 function codePoints(value: string): number {
