@@ -1,5 +1,6 @@
 import { Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { allConstructs } from '../core/construct-walk';
 import { HostedCluster } from '../core/hosted-cluster';
 import { NodePool } from '../core/node-pool';
 import { AgentNodePoolPlatform, LabelSelectorOperator } from '../platform/agent';
@@ -20,7 +21,7 @@ export function registerAgentHostChecks(scope: IConstruct): void {
   registered.add(root);
   root.node.addValidation({
     validate: () => {
-      const all = root.node.findAll();
+      const all = allConstructs(root);
       return [...duplicateHardware(all), ...poolCapacity(all)];
     },
   });

@@ -3,6 +3,7 @@ import * as path from 'path';
 import { ApiObject, App, AppProps } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { CORE_SCHEMA, dump, load } from 'js-yaml';
+import { withConstructWalk } from './construct-walk';
 import { HostedCluster } from './hosted-cluster';
 import { ManagementCluster } from './management-cluster';
 import { renderApiObject } from './render-object';
@@ -108,10 +109,12 @@ export class HcpApp extends App {
     const comparing = options.compareWithPreviousOutput ?? false;
     const constructs = this.node.findAll();
     const problems: string[] = [];
-    for (const construct of constructs) {
-      // App-wide checks (on the root, whose path is empty) name the constructs they are about themselves.
-      problems.push(...construct.node.validate().map((message) => (construct.node.path ? `${construct.node.path}: ${message}` : message)));
-    }
+    withConstructWalk(this, constructs, () => {
+      for (const construct of constructs) {
+        // App-wide checks (on the root, whose path is empty) name the constructs they are about themselves.
+        for (const message of construct.node.validate()) problems.push(construct.node.path ? `${construct.node.path}: ${message}` : message);
+      }
+    });
     if (problems.length > 0) throw new HcpValidationError(problems);
 
     const files: SynthesizedFile[] = [];

@@ -1,6 +1,7 @@
 import { Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { CidrBlock, cidrsOverlap, parseCidr, parseIPv4, parseIPv6 } from '../core/cidr';
+import { allConstructs } from '../core/construct-walk';
 // Type only: HostedCluster registers itself here, so a value import would be a cycle.
 import type { HostedCluster } from '../core/hosted-cluster';
 import { show } from '../core/problems';
@@ -148,7 +149,7 @@ interface Pool {
  */
 function disjointAddressPools(root: IConstruct, clusters: readonly HostedCluster[]): string[] {
   const problems: string[] = [];
-  const ingresses = root.node.findAll().filter((c): c is MetalLBIngress => c instanceof MetalLBIngress);
+  const ingresses = allConstructs(root).filter((c): c is MetalLBIngress => c instanceof MetalLBIngress);
   if (ingresses.length < 2) return problems;
   const clusterOf = guestClusters(clusters);
   const pools: Pool[] = ingresses.map((ingress) => ({ ingress, cluster: clusterOf(ingress), entries: poolEntries(ingress) }));
