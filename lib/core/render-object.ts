@@ -20,15 +20,7 @@ export function renderApiObject(object: ApiObject): any {
     return object.toJson();
   }
   try {
-    const renderedMetadata = render({
-      ...metadata._additionalAttributes,
-      name: metadata.name,
-      namespace: metadata.namespace,
-      annotations: metadata.annotations,
-      finalizers: metadata.finalizers,
-      ownerReferences: metadata.ownerReferences,
-      labels: metadata.labels,
-    }, true);
+    const renderedMetadata = renderMetadata(metadata);
     // apiVersion, kind and metadata first, then the other fields in key order. Built field by
     // field: object rest and conditional spreads are slow paths in V8, and this runs per object.
     const props = internals.props;
@@ -59,6 +51,42 @@ interface MetadataInternals {
   readonly finalizers?: unknown;
   readonly ownerReferences?: unknown;
   readonly labels?: unknown;
+}
+
+/** The metadata fields cdk8s keeps apart, in the order render() writes keys. */
+const METADATA_FIELDS = ['annotations', 'finalizers', 'labels', 'name', 'namespace', 'ownerReferences'] as const;
+const METADATA_FIELD_SET: ReadonlySet<string> = new Set(METADATA_FIELDS);
+
+/**
+ * `metadata.toJson()`: the additional attributes, then the fields cdk8s keeps apart over them.
+ * Objects rarely have attributes other than those fields; then the fields are all there is, and
+ * they are written in order without merging and sorting first.
+ */
+function renderMetadata(metadata: MetadataInternals): unknown {
+  const additional = metadata._additionalAttributes!;
+  for (const key in additional) {
+    if (!METADATA_FIELD_SET.has(key)) {
+      return render({
+        ...additional,
+        name: metadata.name,
+        namespace: metadata.namespace,
+        annotations: metadata.annotations,
+        finalizers: metadata.finalizers,
+        ownerReferences: metadata.ownerReferences,
+        labels: metadata.labels,
+      }, true);
+    }
+  }
+  const out: Record<string, unknown> = {};
+  let count = 0;
+  for (const field of METADATA_FIELDS) {
+    const rendered = render(metadata[field], true);
+    if (rendered !== undefined && rendered !== null) {
+      out[field] = rendered;
+      count++;
+    }
+  }
+  return count === 0 ? undefined : out;
 }
 
 /** Thrown inside render for a value cdk8s would treat in a way not mirrored here. */

@@ -59,6 +59,15 @@ describe('renderApiObject gives what ApiObject.toJson gives', () => {
     expect(json.metadata).toEqual({ labels: { b: '2', team: 'a' }, name: 'x', namespace: 'ns' });
   });
 
+  test('on metadata with attributes of its own, given or added, among the fields cdk8s keeps apart', () => {
+    const object = objectIn(new App(), { metadata: { name: 'x', generateName: 'x-', uid: Lazy.any({ produce: () => 'u' }), finalizers: ['f'] } });
+    object.metadata.add('resourceVersion', '7');
+    object.metadata.addOwnerReference({ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: '1' });
+    const json = renderApiObject(object);
+    expect(JSON.stringify(json)).toBe(JSON.stringify(object.toJson()));
+    expect(Object.keys(json.metadata)).toEqual(['finalizers', 'generateName', 'labels', 'name', 'namespace', 'ownerReferences', 'resourceVersion', 'uid']);
+  });
+
   test('hands out parts that are plain JSON in key order as they are, copies the others', () => {
     const plain = { a: 1, b: { c: 'x' }, d: ['y', { e: true }] };
     const unsorted = { b: 1, a: 2 };
