@@ -2,7 +2,8 @@
 // with hosts and MetalLB, KubeVirt and AWS; see fleet-inventory.ts), each measured in its own
 // process: hcp-cdk (build, check every object against its CRD, write the folders), the floor (the
 // same objects as plain data written to one file by js-yaml) and stock cdk8s (one Chart of
-// ApiObjects per hosted cluster, app.synth()). Wall time of the work and peak RSS of the process.
+// ApiObjects per hosted cluster, app.synth()). Wall time of the work and peak RSS of the process;
+// for hcp-cdk and stock cdk8s also the synth alone, without making the constructs.
 // Reports, never asserts.
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -13,7 +14,7 @@ const SIZES = (process.env.FLEET_SIZES ?? '10,100,1000,5000').split(',').map(Num
 // Stock cdk8s is quadratic in the number of charts: past this size it would run for minutes.
 const STOCK_CDK8S_MAX = Number(process.env.STOCK_CDK8S_MAX ?? '1000');
 
-interface Run { millis: number; writeMillis?: number; objects: number; peakMiB: number }
+interface Run { millis: number; synthMillis?: number; writeMillis?: number; objects: number; peakMiB: number }
 
 // This machine's timings drift by a third and more between moments. Up to 1,000 clusters each size
 // runs RUNS rounds of hcp-cdk, floor and stock cdk8s back to back; a figure is the median over the
@@ -47,28 +48,49 @@ function run(mode: string, size: number, dir: string): Run {
   spawnSync('sync');
   const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, path.join(__dirname, 'fleet-run.js'), mode, String(size), dir], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${mode} ${size} failed:\n${result.stderr}`);
-  const { millis, writeMillis, objects } = JSON.parse(result.stdout.trim().split('\n').pop()!);
+  const { millis, synthMillis, writeMillis, objects } = JSON.parse(result.stdout.trim().split('\n').pop()!);
   const peakKiB = Number(result.stderr.trim().split('\n').pop());
-  return { millis, writeMillis, objects, peakMiB: peakKiB / 1024 };
+  return { millis, synthMillis, writeMillis, objects, peakMiB: peakKiB / 1024 };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-fleet-'));
-const rows: { size: number; hcp: Run; floor: Run; stock?: Run; hcpPerFloor: number; stockPerHcp?: number }[] = [];
+interface Row {
+  size: number;
+  hcp: Run;
+  floor: Run;
+  stock?: Run;
+  hcpPerFloor: number;
+  /** hcp-cdk's synth alone (validation included), without making the constructs, per floor. */
+  hcpSynthPerFloor: number;
+  stockPerHcp?: number;
+  stockSynthPerHcpSynth?: number;
+}
+const rows: Row[] = [];
 console.log(`fleet bench: ${os.cpus().length} cores, node ${process.version}, medians of ${RUNS} interleaved rounds up to 1,000 clusters`);
-console.log('hcp-cdk ms: build, check every object, serialize, in memory; + write: one file per object and a kustomization per folder.');
-console.log('floor ms: serialize the same objects with js-yaml; + write: one file. stock cdk8s ms: one Chart of ApiObjects per hosted cluster, app.synth(), writing included.');
-console.log('clusters  objects   hcp-cdk ms  + write  MiB   floor ms  + write  MiB   stock cdk8s ms  MiB   hcp/floor  stock/hcp');
+console.log('hcp-cdk ms: make the constructs, then synth (check every object, serialize) in memory; synth: that part alone; + write: one file per object and a kustomization per folder.');
+console.log('floor ms: serialize the same objects with js-yaml; + write: one file. stock cdk8s ms: one Chart of ApiObjects per hosted cluster, then app.synth() (writing included); synth: app.synth() alone.');
+console.log('clusters  objects   hcp-cdk ms   synth  + write  MiB   floor ms  + write  MiB   stock cdk8s ms   synth  MiB   hcp/floor  synth/floor  stock/hcp  synth/synth');
 for (const size of SIZES) {
   const measured = rounds(size, dir);
   const hcp = medianRun(measured.map((r) => r.hcp));
   const floor = medianRun(measured.map((r) => r.floor));
   const stocks = measured.flatMap((r) => (r.stock ? [r.stock] : []));
   const stock = stocks.length > 0 ? medianRun(stocks) : undefined;
-  const hcpPerFloor = median(measured.map((r) => r.hcp.millis / r.floor.millis));
-  const stockPerHcp = stock ? median(measured.map((r) => r.stock!.millis / r.hcp.millis)) : undefined;
-  rows.push({ size, hcp, floor, stock, hcpPerFloor, stockPerHcp });
+  const ratio = (of: (r: Round) => number | undefined) => {
+    const ratios = measured.map(of).filter((r): r is number => r !== undefined);
+    return ratios.length > 0 ? median(ratios) : undefined;
+  };
+  const row: Row = {
+    size, hcp, floor, stock,
+    hcpPerFloor: ratio((r) => r.hcp.millis / r.floor.millis)!,
+    hcpSynthPerFloor: ratio((r) => r.hcp.synthMillis! / r.floor.millis)!,
+    stockPerHcp: ratio((r) => (r.stock ? r.stock.millis / r.hcp.millis : undefined)),
+    stockSynthPerHcpSynth: ratio((r) => (r.stock ? r.stock.synthMillis! / r.hcp.synthMillis! : undefined)),
+  };
+  rows.push(row);
   const f = (n: number, w: number) => n.toFixed(0).padStart(w);
-  console.log(`${f(size, 8)}  ${f(hcp.objects, 7)}  ${f(hcp.millis, 11)}  ${f(hcp.writeMillis ?? 0, 7)} ${f(hcp.peakMiB, 4)}  ${f(floor.millis, 9)}  ${f(floor.writeMillis ?? 0, 7)} ${f(floor.peakMiB, 4)}  ${stock ? f(stock.millis, 15) : '        skipped'} ${stock ? f(stock.peakMiB, 4) : '    '}  ${hcpPerFloor.toFixed(1).padStart(9)}  ${stockPerHcp !== undefined ? stockPerHcp.toFixed(1).padStart(9) : '         '}`);
+  const x = (n: number | undefined, w: number) => (n === undefined ? ''.padStart(w) : n.toFixed(1).padStart(w));
+  console.log(`${f(size, 8)}  ${f(hcp.objects, 7)}  ${f(hcp.millis, 11)}  ${f(hcp.synthMillis!, 6)}  ${f(hcp.writeMillis ?? 0, 7)} ${f(hcp.peakMiB, 4)}  ${f(floor.millis, 9)}  ${f(floor.writeMillis ?? 0, 7)} ${f(floor.peakMiB, 4)}  ${stock ? f(stock.millis, 15) : '        skipped'}  ${stock ? f(stock.synthMillis!, 6) : '      '} ${stock ? f(stock.peakMiB, 4) : '    '}  ${x(row.hcpPerFloor, 9)}  ${x(row.hcpSynthPerFloor, 11)}  ${x(row.stockPerHcp, 9)}  ${x(row.stockSynthPerHcpSynth, 11)}`);
   fs.rmSync(path.join(dir, `hcp-${size}`), { recursive: true, force: true });
   fs.rmSync(path.join(dir, `cdk8s-${size}`), { recursive: true, force: true });
 }
@@ -76,8 +98,9 @@ const at = (size: number) => rows.find((r) => r.size === size);
 const thousand = at(1000);
 const fiveThousand = at(5000);
 if (thousand) {
-  console.log(`targets at 1,000: hcp/floor ${thousand.hcpPerFloor.toFixed(1)} (<= 3), `
-    + `stock/hcp ${thousand.stockPerHcp !== undefined ? thousand.stockPerHcp.toFixed(1) : 'n/a'} (>= 10), peak ${thousand.hcp.peakMiB.toFixed(0)} MiB (<= 250)`);
+  const n = (v: number | undefined) => (v === undefined ? 'n/a' : v.toFixed(1));
+  console.log(`targets at 1,000: hcp/floor ${n(thousand.hcpPerFloor)} (synth alone ${n(thousand.hcpSynthPerFloor)}) (<= 3), `
+    + `stock/hcp ${n(thousand.stockPerHcp)} (synth alone ${n(thousand.stockSynthPerHcpSynth)}) (>= 10), peak ${thousand.hcp.peakMiB.toFixed(0)} MiB (<= 250)`);
 }
 if (thousand && fiveThousand) console.log(`growth: time(5,000) / time(1,000) = ${(fiveThousand.hcp.millis / thousand.hcp.millis).toFixed(1)} (<= 6)`);
 fs.rmSync(dir, { recursive: true, force: true });
