@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import * as YAML from 'yaml';
+import type * as YamlParser from 'yaml';
 import { CelValidationRule, CompiledCelRule } from './cel/cel-rule';
 
 /** The OpenAPI v3 subset a CRD's structural schema uses, with the Kubernetes extensions. */
@@ -107,7 +107,7 @@ export class SchemaCatalog {
   /** Reads every CRD in the YAML files of `dirOrFile` (recursively) into the catalog. */
   addCustomResourceDefinitionFiles(dirOrFile: string): this {
     for (const file of yamlFiles(dirOrFile)) {
-      const docs = YAML.parseAllDocuments(fs.readFileSync(file, 'utf8')).map(d => d.toJSON());
+      const docs = yamlParser().parseAllDocuments(fs.readFileSync(file, 'utf8')).map(d => d.toJSON());
       this.addCustomResourceDefinitions(docs.flatMap(d => (d?.kind === 'CustomResourceDefinitionList' ? d.items : [d])), file);
     }
     return this;
@@ -206,4 +206,12 @@ export function yamlFiles(dirOrFile: string): string[] {
     if (fs.statSync(full).isDirectory()) return yamlFiles(full);
     return /\.(ya?ml|json)$/.test(name) ? [full] : [];
   });
+}
+
+/**
+ * The yaml package, loaded on first use: only CRD files given by the user need it, and loading it
+ * costs every process some 30 ms (cdk8s loads its own copy).
+ */
+function yamlParser(): typeof YamlParser {
+  return require('yaml') as typeof YamlParser;
 }
