@@ -82,10 +82,12 @@ export class SchemaNode {
 
   /** The node of a declared property, or undefined when the schema has no such field. */
   field(name: string): SchemaNode | undefined {
+    const properties = this.schema.properties;
+    // Maps (labels, data) declare no properties: their keys are not remembered, there is no end to them.
+    if (!properties) return undefined;
     let node = this.fields.get(name);
     if (node === undefined && !this.fields.has(name)) {
-      const properties = this.schema.properties;
-      node = properties && Object.hasOwn(properties, name) ? SchemaNode.of(properties[name], this.definitions) : undefined;
+      node = Object.hasOwn(properties, name) ? SchemaNode.of(properties[name], this.definitions) : undefined;
       this.fields.set(name, node);
     }
     return node;
