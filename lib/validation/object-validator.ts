@@ -117,7 +117,8 @@ class SchemaWalk {
     this.kind = kind;
     this.definitions = kind.builtIn ? kind.definitions : this.catalog.builtInDefinitions();
     this.checkMetadata(object.metadata, kind);
-    const root = SchemaNode.of(rootSchemaOf(SchemaNode.of(kind.schema, this.definitions).schema), this.definitions);
+    const kindSchema = SchemaNode.of(kind.schema, this.definitions).schema; // resolved
+    const root = SchemaNode.of(rootSchemaOf(kindSchema), this.definitions);
     // Metadata that is not a mapping is reported by the walk too, after the other fields. A
     // mapping (the usual case) gives the walk nothing to report, so the object goes as it is.
     const { metadata } = object;
