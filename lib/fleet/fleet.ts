@@ -54,8 +54,9 @@ export class Fleet {
     for (const management of inventory.managementClusters) {
       const hub = new ManagementCluster(app, management.name);
       this.managementClusters.set(management.name, hub);
+      const defaults = merge(inventory.defaults ?? {}, management.defaults ?? {});
       for (const own of management.clusters) {
-        const spec = merge(merge(inventory.defaults ?? {}, management.defaults ?? {}), own) as FleetClusterSpec;
+        const spec = merge(defaults, own) as FleetClusterSpec;
         try {
           this.clusters.set(`${management.name}/${spec.name}`, buildCluster(hub, spec));
         } catch (error) {
