@@ -7,6 +7,14 @@ const VALUE_CONSTRAINTS = ['enum', 'maxLength', 'minLength', 'pattern', 'format'
 
 const NO_FIELDS: readonly string[] = [];
 
+/** The nodes of a schema's allOf, anyOf, oneOf and not. */
+export interface SchemaCombinations {
+  readonly allOf: readonly SchemaNode[];
+  readonly anyOf?: readonly SchemaNode[];
+  readonly oneOf?: readonly SchemaNode[];
+  readonly not?: SchemaNode;
+}
+
 // Per definitions, so that one schema object (ObjectMeta's $ref, say) under two files stays two nodes.
 const nodesByDefinitions = new WeakMap<SchemaDefinitions, WeakMap<OpenApiSchema, SchemaNode>>();
 
@@ -59,7 +67,7 @@ export class SchemaNode {
   private itemsNode: SchemaNode | null | undefined;
   private additionalNode: SchemaNode | null | undefined;
   private defaultedFields: readonly (readonly [string, SchemaNode])[] | undefined;
-  private combinedNodes: { allOf: SchemaNode[]; anyOf?: SchemaNode[]; oneOf?: SchemaNode[]; not?: SchemaNode } | undefined;
+  private combinedNodes: SchemaCombinations | undefined;
 
   private constructor(schema: OpenApiSchema, private readonly definitions: SchemaDefinitions) {
     this.schema = schema;
@@ -116,7 +124,7 @@ export class SchemaNode {
   }
 
   /** The nodes of allOf, anyOf, oneOf and not. */
-  get combinations(): { readonly allOf: readonly SchemaNode[]; readonly anyOf?: readonly SchemaNode[]; readonly oneOf?: readonly SchemaNode[]; readonly not?: SchemaNode } {
+  get combinations(): SchemaCombinations {
     if (!this.combinedNodes) {
       const of = (schemas: readonly OpenApiSchema[] | undefined) => schemas?.map(s => SchemaNode.of(s, this.definitions));
       this.combinedNodes = {
