@@ -37,3 +37,9 @@ export function synthProblems(build: (app: HcpApp) => void): string[] {
     return problems ? [...problems] : [(error as Error).message];
   }
 }
+
+/** The annotations every delivery puts on objects whose deletion destroys a cluster (see allowPruning). */
+export const PRUNE_PROTECTION = {
+  'argocd.argoproj.io/sync-options': 'Prune=false,Delete=false',
+  'kustomize.toolkit.fluxcd.io/prune': 'disabled',
+} as const;

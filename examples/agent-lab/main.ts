@@ -10,10 +10,11 @@ import {
   AvailabilityPolicy, BmcCredentials, ClusterPlatform, HcpApp, HostedCluster, INFRAENV_LABEL, InfraEnv, ManagementCluster,
   MetalLBIngress, NodePoolPlatform, Release, SecretEncryption, SecretSource, SshPublicKey, UpgradeType,
 } from '../../lib';
+import { exampleDelivery } from '../delivery';
 
 const SSH_KEY = SshPublicKey.fromString('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHcp0ynd7Wt5Nq8SYBTUWlnnwA4hNx6m6N8NbEhDZLN3 lab@example');
 
-const app = new HcpApp();
+const app = new HcpApp({ delivery: exampleDelivery() });
 const hub = new ManagementCluster(app, 'hub');
 
 // One inventory for all the lab's hosted clusters ("a common InfraEnv shared by all clusters").

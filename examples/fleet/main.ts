@@ -4,7 +4,8 @@
 //   npx cdk8s synth --no-check-upgrade --app 'node build/examples/fleet/main.js'
 import * as path from 'path';
 import { Fleet, HcpApp } from '../../lib';
+import { exampleDelivery } from '../delivery';
 
-const app = new HcpApp();
+const app = new HcpApp({ delivery: exampleDelivery() });
 Fleet.fromFile(app, path.join(__dirname, '..', '..', '..', 'examples', 'fleet', 'fleet.yaml'));
 app.synth();

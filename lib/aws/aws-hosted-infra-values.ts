@@ -1,42 +1,5 @@
 import * as fs from 'fs';
-import type { AwsClusterRoles, AwsKmsEncryption } from '../platform/aws';
-
-/** One Availability Zone of a hosted cluster and the private subnet its nodes use there. */
-export interface AwsHostedInfraZone {
-  readonly name: string;
-  readonly subnetId: string;
-}
-
-/**
- * Everything the HostedCluster and its NodePools need from the AWS prerequisites (upstream's
- * `create infra aws` and `create iam aws` outputs). Role ARNs, the issuer URL and the instance
- * profile are known at synth (deterministic names); VPC, subnet and zone IDs and a new KMS key's
- * ARN are only known once the stack is deployed.
- */
-export interface AwsHostedInfraValues {
-  readonly infraId: string;
-  readonly region: string;
-  readonly issuerUrl: string;
-  readonly vpcId: string;
-  /** The VPC CIDR, written as the cluster's machine network. */
-  readonly machineCidr: string;
-  /** The first zone is the cluster's default (cloud provider) subnet. */
-  readonly zones: readonly AwsHostedInfraZone[];
-  readonly publicZoneId?: string;
-  readonly privateZoneId: string;
-  readonly localZoneId?: string;
-  readonly roles: AwsClusterRoles;
-  readonly instanceProfileName: string;
-  /** @default - etcd is encrypted with AES-CBC, not KMS */
-  readonly kms?: AwsKmsEncryption;
-  /** @default - none */
-  readonly resourceTags?: Readonly<Record<string, string>>;
-}
-
-/** Something that knows a hosted cluster's AWS prerequisites: AwsHostedInfra, or its deployed outputs. */
-export interface IAwsHostedInfra {
-  readonly values: AwsHostedInfraValues;
-}
+import type { AwsClusterRoles, AwsHostedInfraValues, IAwsHostedInfra } from '../platform/aws-infra';
 
 /**
  * The CloudFormation output keys AwsHostedInfra writes, one per value, so that a later pipeline
@@ -123,9 +86,4 @@ export class AwsHostedInfraOutputs {
     if (zoneNames.length !== subnetIds.length) throw new Error(`AwsHostedInfraOutputs: ${source} has ${zoneNames.length} zone names but ${subnetIds.length} subnet IDs`);
     return { values };
   }
-}
-
-/** Whether a string is an unresolved CDK token (`${Token[...]}`), i.e. only known after deploy. */
-export function isUnresolvedToken(value: unknown): boolean {
-  return typeof value === 'string' && /\$\{Token\[|#\{Token\[|\[TOKEN\./.test(value);
 }

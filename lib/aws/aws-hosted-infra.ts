@@ -2,7 +2,8 @@ import { CfnOutput, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { Problems } from '../core/problems';
-import { AWS_HOSTED_INFRA_OUTPUTS, AwsHostedInfraValues, AwsHostedInfraZone, IAwsHostedInfra } from './aws-hosted-infra-values';
+import type { AwsHostedInfraValues, AwsHostedInfraZone, IAwsHostedInfra } from '../platform/aws-infra';
+import { AWS_HOSTED_INFRA_OUTPUTS } from './aws-hosted-infra-values';
 import { HostedClusterIam } from './hosted-cluster-iam';
 import { HostedClusterNetwork } from './hosted-cluster-network';
 

@@ -2,7 +2,7 @@ import type { HostedCluster } from '../core/hosted-cluster';
 import type { NodePool, NodePoolOptions } from '../core/node-pool';
 import { AwsNodePoolPlatformProps } from '../platform/aws';
 import { NodePoolPlatform } from '../platform/node-pool-platform';
-import type { IAwsHostedInfra } from './aws-hosted-infra-values';
+import type { IAwsHostedInfra } from '../platform/aws-infra';
 
 export interface AwsNodePoolsPerZoneOptions extends Omit<NodePoolOptions, 'name' | 'platform'> {
   /** The AWS half of every pool; subnet and instance profile come from the infra. @default - m5.large, gp3 120 GiB */

@@ -1,4 +1,4 @@
-import type { AwsClusterRoles } from '../platform/aws';
+import type { AwsClusterRoles } from '../platform/aws-infra';
 
 /**
  * One control-plane component that reaches AWS through the cluster's OIDC provider: upstream's

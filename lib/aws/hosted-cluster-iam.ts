@@ -3,7 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
 import { Problems } from '../core/problems';
-import type { AwsClusterRoles } from '../platform/aws';
+import type { AwsClusterRoles } from '../platform/aws-infra';
 import {
   AWS_CLUSTER_COMPONENT_ROLES, AWS_KMS_PROVIDER_ROLE, AwsComponentRole, IAM_ROLE_NAME_MAX_LENGTH, SHARED_VPC_ASSUMING_ROLES,
   SHARED_VPC_ENDPOINT_ROLE_SUFFIX, SHARED_VPC_ROUTE53_ROLE_SUFFIX, WORKER_INSTANCE_PROFILE_SUFFIX, WORKER_ROLE_SUFFIX, allRoleSuffixes,

@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { isUnresolvedToken } from './aws-hosted-infra-values';
+import { isUnresolvedToken } from '../platform/aws-infra';
 import { IOidcDiscoveryBucket, oidcBucketNameProblem } from './aws-management-prereqs';
 import { bindHubCredentialsSecret, chartOf, requireManagementCluster } from './hub-credentials-secret';
 import { Problems } from '../core/problems';

@@ -5,7 +5,7 @@ import { Problems, show } from '../core/problems';
 import { IBmcCredentials } from './bmc-credentials';
 import { parseBmcAddress } from './bmc-address';
 import type { InfraEnv } from './infra-env';
-import { INFRAENV_LABEL } from './infra-env';
+import { INFRAENV_LABEL } from './infra-env-label';
 import { isJsonObject } from './json-text';
 import { isMacAddress, MAC_ADDRESS_RULE, normalizeMac } from './mac-address';
 import { NMStateConfig, NMStateConfigOptions } from './nmstate-config';

@@ -9,10 +9,9 @@ import { ISecretSource } from '../secrets/secret-source';
 import { BareMetalHost, BareMetalHostOptions } from './bare-metal-host';
 import { registerAgentHostChecks } from './agent-host-checks';
 import { isJsonObject } from './json-text';
+import { INFRAENV_LABEL } from './infra-env-label';
 import { NMStateConfig } from './nmstate-config';
 
-/** The label linking BareMetalHosts, NMStateConfigs and Agents to their InfraEnv. */
-export const INFRAENV_LABEL = 'infraenvs.agent-install.openshift.io';
 
 /** CPU architectures an InfraEnv's discovery image can be built for. */
 export enum CpuArchitecture {

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
 import type { InfraEnv } from './infra-env';
-import { INFRAENV_LABEL } from './infra-env';
+import { INFRAENV_LABEL } from './infra-env-label';
 import { isMacAddress, MAC_ADDRESS_RULE } from './mac-address';
 
 /** A NIC named in the nmstate config, found on the host by its MAC address. */

@@ -1,9 +1,10 @@
 import { Chart, ChartProps } from 'cdk8s';
 import { Construct } from 'constructs';
+import type { IHostedCluster } from './hosted-cluster';
 
 export interface GuestClusterProps extends ChartProps {
-  /** The `metadata.name` of the hosted cluster these objects are applied to. */
-  readonly clusterName: string;
+  /** The hosted cluster these objects are applied to. */
+  readonly cluster: IHostedCluster;
 }
 
 /**
@@ -13,10 +14,14 @@ export interface GuestClusterProps extends ChartProps {
  * Get it from `HostedCluster.guest`.
  */
 export class GuestCluster extends Chart {
+  /** The hosted cluster these objects are applied to. */
+  public readonly cluster: IHostedCluster;
+  /** The `metadata.name` of that hosted cluster. */
   public readonly clusterName: string;
 
   constructor(scope: Construct, id: string, props: GuestClusterProps) {
     super(scope, id, props);
-    this.clusterName = props.clusterName;
+    this.cluster = props.cluster;
+    this.clusterName = props.cluster.clusterName;
   }
 }

@@ -1,9 +1,8 @@
 import { ApiObject, JsonPatch, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
-import { registerFleetInvariants } from '../fleet/fleet-invariants';
 import type { IClusterPlatform } from '../platform/cluster-platform';
-import { PlatformType } from '../platform/platform-type';
+import type { PlatformType } from '../platform/platform-type';
 import type { ISecretSource } from '../secrets/secret-source';
 import { SecretSource } from '../secrets/secret-source';
 import { AvailabilityPolicy } from './availability-policy';
@@ -216,6 +215,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
   private readonly props: HostedClusterProps;
   private readonly services: Map<ControlPlaneService, ServicePublishing>;
   private readonly nodePools: NodePool[] = [];
+  private readonly apiServerRoute: boolean;
   private guestChart?: GuestCluster;
 
   constructor(scope: Construct, id: string, props: HostedClusterProps) {
@@ -237,8 +237,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
     ensureNamespace(this, this.namespace);
 
     const secretLabels = { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' };
-    const platform = props.platform.bind({ scope: this, clusterName: this.clusterName, namespace: this.namespace, secretLabels, baseDomain: props.baseDomain });
-    platform.problems.forEach((p) => problems.add(p));
+    const platform = props.platform.bind({
+      scope: this, clusterName: this.clusterName, namespace: this.namespace, secretLabels, baseDomain: props.baseDomain, problems: problems.within('platform'),
+    });
+    this.apiServerRoute = platform.apiServerRoute ?? false;
 
     const trustBundleName = this.bindTrustBundle(problems);
     const pullSecret = props.pullSecret.bind(this, 'PullSecret', {
@@ -253,7 +255,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
       : this.bindEncryptionKeys(problems, secretLabels);
 
     const baseDomain = props.baseDomain ?? platform.defaultBaseDomain;
-    const passthrough = props.platform.type === PlatformType.KUBEVIRT && props.baseDomain === undefined;
+    const passthrough = (platform.baseDomainPassthrough ?? false) && props.baseDomain === undefined;
     if (baseDomain !== undefined && !isDns1123Subdomain(baseDomain)) problems.require(false, 'baseDomain', baseDomain, DNS1123_SUBDOMAIN_RULE);
     if (baseDomain === undefined && !passthrough) problems.add(`baseDomain (undefined) must be given on platform ${props.platform.type}`);
 
@@ -311,7 +313,6 @@ export class HostedCluster extends Construct implements IHostedCluster {
       metadata: { name: this.clusterName, namespace: this.namespace, labels: props.labels, annotations: props.annotations },
       spec: Lazy.any({ produce: () => hc.toJson_HostedClusterSpec(spec()) }),
     });
-    registerFleetInvariants(this);
   }
 
   /**
@@ -324,7 +325,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
       const id = `${this.clusterName}-guest`;
       const existing = app.node.tryFindChild(id);
       if (existing) throw new Error(`${this.node.path}: guest folder "${id}" is already taken by ${existing.node.path}; two hosted clusters named "${this.clusterName}" in one app need separate apps`);
-      this.guestChart = new GuestCluster(app, id, { clusterName: this.clusterName, disableResourceNameHashes: true });
+      this.guestChart = new GuestCluster(app, id, { cluster: this, disableResourceNameHashes: true });
     }
     return this.guestChart;
   }
@@ -412,8 +413,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
         + `give the platform an apiServerAddress or set services for platform ${this.platformType}`);
     }
     const api = this.services.get(ControlPlaneService.API_SERVER);
-    if (api?.type === ServicePublishingType.ROUTE && this.platformType !== PlatformType.AWS) {
-      // Only the AWS (and Azure) control-plane operator can serve the API through a Route with a hostname.
+    if (api?.type === ServicePublishingType.ROUTE && !this.apiServerRoute) {
       problems.add(`services.APIServer (Route) is not supported on platform ${this.platformType}; use NodePort or LoadBalancer`);
     }
     if (api?.type === ServicePublishingType.ROUTE && !api.strategy.route?.hostname) {

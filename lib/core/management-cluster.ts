@@ -1,6 +1,6 @@
 import { Chart, ChartProps } from 'cdk8s';
 import { Construct } from 'constructs';
-import { CapacityEstimateOptions, estimateCapacity, formatCapacityReport } from '../fleet/capacity';
+import { CapacityEstimateOptions, estimateCapacity, formatCapacityReport } from './capacity';
 import { AvailabilityPolicy } from './availability-policy';
 import { HostedCluster } from './hosted-cluster';
 

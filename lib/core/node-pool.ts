@@ -3,7 +3,6 @@ import { Construct } from 'constructs';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import type { INodePoolPlatform } from '../platform/node-pool-platform';
 import { NodePoolPlatform } from '../platform/node-pool-platform';
-import { PlatformType } from '../platform/platform-type';
 import { toGoDuration } from './go-duration';
 import type { IHostedCluster } from './hosted-cluster';
 import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
@@ -87,22 +86,6 @@ export interface NodePoolProps extends NodePoolOptions {
   readonly cluster: IHostedCluster;
 }
 
-const DEFAULT_UPGRADE_TYPE: Record<PlatformType, UpgradeType> = {
-  [PlatformType.AGENT]: UpgradeType.IN_PLACE,
-  [PlatformType.NONE]: UpgradeType.IN_PLACE,
-  [PlatformType.KUBEVIRT]: UpgradeType.REPLACE,
-  [PlatformType.AWS]: UpgradeType.REPLACE,
-};
-
-function defaultPlatform(type: PlatformType): INodePoolPlatform {
-  switch (type) {
-    case PlatformType.AGENT: return NodePoolPlatform.agent();
-    case PlatformType.KUBEVIRT: return NodePoolPlatform.kubevirt();
-    case PlatformType.AWS: return NodePoolPlatform.aws();
-    case PlatformType.NONE: return NodePoolPlatform.none();
-  }
-}
-
 /** A group of worker nodes of one hosted cluster, alike in platform, release and config. */
 export class NodePool extends Construct {
   public readonly poolName: string;
@@ -141,16 +124,15 @@ export class NodePool extends Construct {
     this.maxNodes = props.autoScaling?.max ?? replicas ?? 0;
     this.minNodes = props.autoScaling?.min ?? replicas ?? 0;
 
-    const platform = props.platform ?? defaultPlatform(cluster.platformType);
+    const platform = props.platform ?? NodePoolPlatform.defaultFor(cluster.platformType);
     this.platform = platform;
     if (platform.type !== cluster.platformType) {
       problems.add(`platform (${platform.type}) must match the platform of cluster ${cluster.clusterName} (${cluster.platformType})`);
     }
     const arch = props.arch ?? Arch.AMD64;
-    const rendered = platform.render({ arch, clusterInfraId: cluster.infraId, clusterDefaultSubnetId: cluster.defaultSubnetId });
-    rendered.problems.forEach((p) => problems.add(p));
+    const rendered = platform.render({ arch, clusterInfraId: cluster.infraId, clusterDefaultSubnetId: cluster.defaultSubnetId, problems: problems.within('platform') });
 
-    const upgradeType = props.upgradeType ?? DEFAULT_UPGRADE_TYPE[cluster.platformType];
+    const upgradeType = props.upgradeType ?? NodePoolPlatform.defaultFor(cluster.platformType).defaultUpgradeType;
     if (props.maxSurge !== undefined && upgradeType !== UpgradeType.REPLACE) {
       problems.add(`maxSurge (${JSON.stringify(props.maxSurge)}) only applies to upgradeType Replace, not ${upgradeType}`);
     }

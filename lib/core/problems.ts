@@ -23,17 +23,38 @@ export class HcpValidationError extends Error {
 export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (value === undefined) return 'undefined';
+  // JSON has no NaN or Infinity and would print them as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   return JSON.stringify(value) ?? String(value);
 }
 
 /**
  * Collects the problems of one construct so that all of them are reported at
  * once, each naming the construct path, the field, the value and what is accepted.
+ * This is hcp-cdk's one way to report a problem: constructs, platforms, deliveries and the fleet
+ * all record into one, and synth throws one HcpValidationError listing everything.
  */
 export class Problems {
-  private readonly found: string[] = [];
+  private readonly found: string[];
+  private readonly prefix: string;
 
-  constructor(private readonly scope: IConstruct) {}
+  /**
+   * @param scope the construct the problems are about, or the path of one not built yet (a fleet
+   *   names a cluster's path before the cluster exists); an empty path (the app) prefixes nothing
+   */
+  constructor(private readonly scope: IConstruct | string, within?: { readonly found: string[]; readonly prefix: string }) {
+    this.found = within?.found ?? [];
+    this.prefix = within?.prefix ?? '';
+  }
+
+  /**
+   * The same collector for the fields under `field`: `within('platform').add('region (…) …')`
+   * records `<path>: platform.region (…) …`, so that parts such as a platform name their fields
+   * as the user wrote them without spelling out where they sit.
+   */
+  public within(field: string): Problems {
+    return new Problems(this.scope, { found: this.found, prefix: `${this.prefix}${field}.` });
+  }
 
   /** Records `<path>: <field> (<value>) <expectation>` unless `ok` holds. */
   public require(ok: boolean, field: string, value: unknown, expectation: string): boolean {
@@ -41,11 +62,13 @@ export class Problems {
     return ok;
   }
 
-  /** Records a problem phrased by the caller; the construct path is prefixed. */
+  /** Records a problem phrased by the caller, starting with its field; the construct path is prefixed. */
   public add(message: string): void {
-    this.found.push(`${this.scope.node.path}: ${message}`);
+    const path = typeof this.scope === 'string' ? this.scope : this.scope.node.path;
+    this.found.push(`${path ? `${path}: ` : ''}${this.prefix}${message}`);
   }
 
+  /** Every problem recorded, by this collector and the ones `within` made from it. */
   public get all(): readonly string[] {
     return this.found;
   }

@@ -2,34 +2,35 @@ import { Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { CidrBlock, cidrsOverlap, parseCidr, parseIPv4, parseIPv6 } from '../core/cidr';
 import { allConstructs } from '../core/construct-walk';
-// Type only: HostedCluster registers itself here, so a value import would be a cycle.
-import type { HostedCluster } from '../core/hosted-cluster';
-import { show } from '../core/problems';
+import { HostedCluster } from '../core/hosted-cluster';
+import { HcpValidationError, show } from '../core/problems';
 import { ServicePublishingType } from '../core/service-publishing';
 import { MetalLBIngress } from '../ingress/metallb-ingress';
 
-/** Per app root: its hosted clusters in construction order, and the groups declared routed together. */
-interface Fleet {
-  readonly clusters: HostedCluster[];
-  readonly routedGroups: HostedCluster[][];
-}
-
-const fleets = new WeakMap<IConstruct, Fleet>();
+// The groups declared routed together, per app root.
+const routedGroups = new WeakMap<IConstruct, HostedCluster[][]>();
 
 /**
- * Records a hosted cluster and registers, once per app, the checks that span hosted clusters:
- * names per namespace and management cluster, infra IDs, explicit node ports, MetalLB address
- * pools on one network, and the networks of clusters routed together. They run at synth, when
- * every construct exists; each message names the constructs it is about.
+ * The checks that span hosted clusters: names per namespace and management cluster, infra IDs,
+ * explicit node ports, MetalLB address pools on one network, and the networks of clusters routed
+ * together. HcpApp runs them at synth, when every construct exists, finding the clusters in the
+ * tree itself; each message names the constructs it is about.
  */
-export function registerFleetInvariants(cluster: HostedCluster): void {
-  fleetOf(cluster).clusters.push(cluster);
+export function checkFleetInvariants(root: IConstruct): string[] {
+  const clusters = allConstructs(root).filter((c): c is HostedCluster => c instanceof HostedCluster);
+  return [
+    ...uniqueNames(clusters),
+    ...uniqueInfraIds(clusters),
+    ...uniqueNodePorts(clusters),
+    ...disjointAddressPools(root, clusters),
+    ...disjointRoutedNetworks(routedGroups.get(root) ?? []),
+  ];
 }
 
 /**
  * Declares that the networks of these hosted clusters are routed to each other (a flat network,
  * Submariner without Globalnet, static routes between the clusters' nodes): synth then fails when
- * a pod, service or machine network of one overlaps any network of another. A machine network
+ * a pod, service and machine network of one overlaps any network of another. A machine network
  * two of them share exactly is one node network, not a conflict. Call it once per group; a
  * cluster may be in several groups.
  */
@@ -39,29 +40,10 @@ export function routeTogether(...clusters: HostedCluster[]): void {
   const root = group[0].node.root;
   const stranger = group.find((c) => c.node.root !== root);
   if (stranger) {
-    throw new Error(`${stranger.node.path}: routeTogether needs hosted clusters of one app, and it is not in the app of ${group[0].node.path}`);
+    throw new HcpValidationError([`${stranger.node.path}: routeTogether needs hosted clusters of one app, and it is not in the app of ${group[0].node.path}`]);
   }
-  fleetOf(root).routedGroups.push(group);
-}
-
-function fleetOf(scope: IConstruct): Fleet {
-  const root = scope.node.root;
-  let fleet = fleets.get(root);
-  if (!fleet) {
-    const created: Fleet = { clusters: [], routedGroups: [] };
-    root.node.addValidation({
-      validate: () => [
-        ...uniqueNames(created.clusters),
-        ...uniqueInfraIds(created.clusters),
-        ...uniqueNodePorts(created.clusters),
-        ...disjointAddressPools(root, created.clusters),
-        ...disjointRoutedNetworks(created.routedGroups),
-      ],
-    });
-    fleet = created;
-    fleets.set(root, fleet);
-  }
-  return fleet;
+  const groups = routedGroups.get(root) ?? [];
+  routedGroups.set(root, [...groups, group]);
 }
 
 /** The management cluster a construct is applied to: the chart it is in. */

@@ -1,4 +1,4 @@
-import type { AwsHostedInfraValues } from '../aws/aws-hosted-infra-values';
+import type { AwsHostedInfraValues } from '../platform/aws-infra';
 import type { OpenApiSchema } from '../validation/schema-catalog';
 
 /** One node pool of a fleet cluster; the platform fields that apply to its cluster are read. */

@@ -1,24 +1,18 @@
 import * as fs from 'fs';
-import { Size } from 'cdk8s';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { AwsHostedInfraOutputs } from '../aws/aws-hosted-infra-values';
-import { BmcCredentials } from '../baremetal/bmc-credentials';
-import { InfraEnv } from '../baremetal/infra-env';
 import { AvailabilityPolicy } from '../core/availability-policy';
-import { HcpApp } from '../core/hcp-app';
+import type { Construct } from 'constructs';
 import { HostedCluster } from '../core/hosted-cluster';
 import { ManagementCluster } from '../core/management-cluster';
-import { HcpValidationError } from '../core/problems';
+import { HcpValidationError, Problems } from '../core/problems';
 import { Release } from '../core/release';
 import { SshPublicKey } from '../core/ssh-public-key';
-import { MetalLBIngress } from '../ingress/metallb-ingress';
-import { ClusterPlatform } from '../platform/cluster-platform';
-import { NodePoolPlatform } from '../platform/node-pool-platform';
 import { SecretSource } from '../secrets/secret-source';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
 import { FLEET_INVENTORY_CRD, FleetClusterDefaults, FleetClusterSpec, FleetInventory } from './fleet-inventory';
+import { FLEET_PLATFORMS } from './fleet-platforms';
 
 /**
  * Many hosted clusters, on several management clusters, from typed data: an inventory in code
@@ -28,7 +22,7 @@ import { FLEET_INVENTORY_CRD, FleetClusterDefaults, FleetClusterSpec, FleetInven
  */
 export class Fleet {
   /** Builds the fleet's constructs in `app`. */
-  public static fromInventory(app: HcpApp, inventory: FleetInventory): Fleet {
+  public static fromInventory(app: Construct, inventory: FleetInventory): Fleet {
     return new Fleet(app, inventory);
   }
 
@@ -36,7 +30,7 @@ export class Fleet {
    * Reads an inventory file: `apiVersion: hcp-cdk.io/v1alpha1`, `kind: Fleet`, `metadata.name`,
    * `spec` a FleetInventory. Every schema problem of the file is reported at once, by field path.
    */
-  public static fromFile(app: HcpApp, file: string): Fleet {
+  public static fromFile(app: Construct, file: string): Fleet {
     const document = load(fs.readFileSync(file, 'utf8'), { schema: CORE_SCHEMA, filename: file }) as any;
     const catalog = SchemaCatalog.bundled().addCustomResourceDefinitions([FLEET_INVENTORY_CRD], 'hcp-cdk');
     const problems = new ObjectValidator({ catalog }).validate(document, { source: file });
@@ -49,7 +43,7 @@ export class Fleet {
   /** The hosted clusters, by `<management cluster>/<name>`. */
   public readonly clusters = new Map<string, HostedCluster>();
 
-  private constructor(app: HcpApp, inventory: FleetInventory) {
+  private constructor(app: Construct, inventory: FleetInventory) {
     const problems: string[] = [];
     for (const management of inventory.managementClusters) {
       const hub = new ManagementCluster(app, management.name);
@@ -57,23 +51,28 @@ export class Fleet {
       const defaults = merge(inventory.defaults ?? {}, management.defaults ?? {});
       for (const own of management.clusters) {
         const spec = merge(defaults, own) as FleetClusterSpec;
+        const clusterProblems = new Problems(`${hub.node.path}/${spec.name}`);
         try {
-          this.clusters.set(`${management.name}/${spec.name}`, buildCluster(hub, spec));
+          const cluster = buildCluster(hub, spec, clusterProblems);
+          if (cluster) this.clusters.set(`${management.name}/${spec.name}`, cluster);
         } catch (error) {
           // Every cluster is built, so that one synth reports the problems of all of them.
           problems.push(...((error as HcpValidationError).problems ?? [(error as Error).message]));
         }
+        problems.push(...clusterProblems.all);
       }
     }
     if (problems.length > 0) throw new HcpValidationError(problems);
   }
 }
 
-function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec): HostedCluster {
-  const where = `${hub.node.id}/${spec.name}`;
-  if (!spec.releaseImage) throw new Error(`${where}: releaseImage (undefined) must be given, for the cluster or in defaults`);
+/** The cluster of `spec` on `hub`, or undefined after recording in `problems` why it cannot be built. */
+function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: Problems): HostedCluster | undefined {
+  const builder = FLEET_PLATFORMS[spec.platform ?? 'None'];
+  if (!spec.releaseImage) problems.add('releaseImage (undefined) must be given, for the cluster or in defaults');
+  const platform = builder.cluster(spec, problems);
+  if (!spec.releaseImage || !platform) return undefined;
   const release = Release.fromImage(spec.releaseImage, spec.releaseVersion ? { version: spec.releaseVersion } : {});
-  const platform = platformOf(spec, where);
   const cluster = new HostedCluster(hub, spec.name, {
     namespace: spec.namespace,
     release,
@@ -84,64 +83,12 @@ function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec): HostedClu
     networking: spec.networking,
     platform,
   });
-  const pools = spec.nodePools ?? [{ name: 'workers' }];
-  if (spec.platform === 'AWS') {
-    const infra = AwsHostedInfraOutputs.fromValues(spec.aws!.infra);
-    for (const pool of pools) {
-      const zone = infra.values.zones.find((z) => z.name === (pool.zone ?? infra.values.zones[0]?.name));
-      if (!zone) throw new Error(`${where}: nodePools.${pool.name}.zone (${JSON.stringify(pool.zone)}) must be one of the infra's zones (${infra.values.zones.map((z) => z.name).join(', ')})`);
-      cluster.addNodePool(pool.name, {
-        replicas: pool.replicas,
-        platform: NodePoolPlatform.aws({ instanceType: pool.instanceType, subnetId: zone.subnetId, instanceProfile: infra.values.instanceProfileName }),
-      });
-    }
-  } else {
-    for (const pool of pools) {
-      cluster.addNodePool(pool.name, {
-        replicas: pool.replicas,
-        platform: spec.platform === 'KubeVirt'
-          ? NodePoolPlatform.kubevirt({ cores: pool.cores, memory: pool.memoryGiB ? Size.gibibytes(pool.memoryGiB) : undefined })
-          : spec.platform === 'Agent' ? NodePoolPlatform.agent({ matchLabels: pool.agentLabels }) : undefined,
-      });
-    }
+  for (const pool of spec.nodePools ?? [{ name: 'workers' }]) {
+    const options = builder.pool(spec, pool, problems);
+    if (options) cluster.addNodePool(pool.name, options);
   }
-  if (spec.platform === 'Agent') addAgentInventory(cluster, spec);
+  builder.addExtras?.(cluster, spec);
   return cluster;
-}
-
-function platformOf(spec: FleetClusterSpec, where: string) {
-  switch (spec.platform ?? 'None') {
-    case 'Agent':
-      if (!spec.agent) throw new Error(`${where}: agent (undefined) must give agentNamespace and apiServerAddress on platform Agent`);
-      return ClusterPlatform.agent({ agentNamespace: spec.agent.agentNamespace, apiServerAddress: spec.agent.apiServerAddress });
-    case 'KubeVirt':
-      return ClusterPlatform.kubevirt();
-    case 'AWS':
-      if (!spec.aws) throw new Error(`${where}: aws (undefined) must give the infra values on platform AWS`);
-      return ClusterPlatform.aws({ infra: AwsHostedInfraOutputs.fromValues(spec.aws.infra) });
-    case 'None':
-      return ClusterPlatform.none({ apiServerAddress: spec.none?.apiServerAddress });
-  }
-}
-
-/** The cluster's own InfraEnv (named after it, in its agent namespace), its hosts and its MetalLB ingress. */
-function addAgentInventory(cluster: HostedCluster, spec: FleetClusterSpec): void {
-  const agent = spec.agent!;
-  if (agent.hosts?.length) {
-    const infraEnv = new InfraEnv(cluster, 'InfraEnv', {
-      name: spec.name,
-      namespace: agent.agentNamespace,
-      pullSecret: SecretSource.fromExistingSecret('pull-secret'),
-      sshAuthorizedKey: spec.sshPublicKey ? SshPublicKey.fromString(spec.sshPublicKey) : undefined,
-    });
-    for (const host of agent.hosts) {
-      infraEnv.addHost(host.name, {
-        bmc: { address: host.bmcAddress, credentials: BmcCredentials.fromExistingSecret(host.bmcCredentialsSecret) },
-        bootMacAddress: host.bootMacAddress,
-      });
-    }
-  }
-  if (agent.ingressAddresses?.length) new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: agent.ingressAddresses });
 }
 
 /** `base` with `over` on top: objects merge key by key, lists and scalars are replaced. */

@@ -2,8 +2,8 @@ import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import { DNS1123_LABEL_RULE, isDns1123Label, isLabelValue, isQualifiedName } from '../core/names';
 import { nodePortPublishing } from '../core/service-publishing';
-import type { ClusterPlatformConfig, IClusterPlatform } from './cluster-platform';
-import type { INodePoolPlatform, NodePoolPlatformConfig } from './node-pool-platform';
+import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
+import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
 import { PlatformType } from './platform-type';
 
 export interface AgentClusterPlatformProps {
@@ -23,16 +23,15 @@ export class AgentClusterPlatform implements IClusterPlatform {
 
   constructor(private readonly props: AgentClusterPlatformProps) {}
 
-  public bind(): ClusterPlatformConfig {
-    const problems: string[] = [];
+  public bind(context: ClusterPlatformContext): ClusterPlatformConfig {
+    const problems = context.problems;
     if (!isDns1123Label(this.props.agentNamespace)) {
-      problems.push(`platform.agentNamespace (${JSON.stringify(this.props.agentNamespace)}) ${DNS1123_LABEL_RULE}`);
+      problems.add(`agentNamespace (${JSON.stringify(this.props.agentNamespace)}) ${DNS1123_LABEL_RULE}`);
     }
     return {
       platform: { type: hc.HostedClusterSpecPlatformType.AGENT, agent: { agentNamespace: this.props.agentNamespace } },
       defaultServices: this.props.apiServerAddress ? nodePortPublishing(this.props.apiServerAddress) : undefined,
       defaultBaseDomain: 'example.com',
-      problems,
     };
   }
 }
@@ -66,26 +65,27 @@ export interface AgentNodePoolPlatformProps {
 
 export class AgentNodePoolPlatform implements INodePoolPlatform {
   public readonly type = PlatformType.AGENT;
+  public readonly defaultUpgradeType = np.NodePoolSpecManagementUpgradeType.IN_PLACE;
 
   constructor(public readonly props: AgentNodePoolPlatformProps) {}
 
-  public render(): NodePoolPlatformConfig {
-    const problems: string[] = [];
+  public render(context: NodePoolPlatformContext): NodePoolPlatformConfig {
+    const problems = context.problems;
     for (const [key, value] of Object.entries(this.props.matchLabels ?? {})) {
-      if (!isQualifiedName(key)) problems.push(`platform.matchLabels key (${JSON.stringify(key)}) must be a label key: [prefix/]name, name at most 63 characters`);
-      if (!isLabelValue(value)) problems.push(`platform.matchLabels.${key} (${JSON.stringify(value)}) must be a label value: at most 63 letters, digits, "-", "_" or "."`);
+      if (!isQualifiedName(key)) problems.add(`matchLabels key (${JSON.stringify(key)}) must be a label key: [prefix/]name, name at most 63 characters`);
+      if (!isLabelValue(value)) problems.add(`matchLabels.${key} (${JSON.stringify(value)}) must be a label value: at most 63 letters, digits, "-", "_" or "."`);
     }
     for (const requirement of this.props.matchExpressions ?? []) {
       const needsValues = requirement.operator === LabelSelectorOperator.IN || requirement.operator === LabelSelectorOperator.NOT_IN;
       const count = requirement.values?.length ?? 0;
       if (needsValues ? count === 0 : count > 0) {
-        problems.push(`platform.matchExpressions[${requirement.key}].values (${JSON.stringify(requirement.values)}) must be ${needsValues ? 'non-empty' : 'empty'} with operator ${requirement.operator}`);
+        problems.add(`matchExpressions[${requirement.key}].values (${JSON.stringify(requirement.values)}) must be ${needsValues ? 'non-empty' : 'empty'} with operator ${requirement.operator}`);
       }
     }
     const selector: np.NodePoolSpecPlatformAgentAgentLabelSelector = {
       matchLabels: this.props.matchLabels,
       matchExpressions: this.props.matchExpressions?.map((r) => ({ key: r.key, operator: r.operator, values: r.values })),
     };
-    return { platform: { type: np.NodePoolSpecPlatformType.AGENT, agent: { agentLabelSelector: selector } }, problems };
+    return { platform: { type: np.NodePoolSpecPlatformType.AGENT, agent: { agentLabelSelector: selector } } };
   }
 }

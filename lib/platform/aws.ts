@@ -1,33 +1,14 @@
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import { ingressPublishing } from '../core/service-publishing';
-import type { ClusterPlatformConfig, IClusterPlatform } from './cluster-platform';
+import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
 import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
+import type { AwsClusterRoles, AwsKmsEncryption, IAwsHostedInfra } from './aws-infra';
+import { isUnresolvedToken } from './aws-infra';
 import { PlatformType } from './platform-type';
-import type { IAwsHostedInfra } from '../aws/aws-hosted-infra-values';
-import { isUnresolvedToken } from '../aws/aws-hosted-infra-values';
 
 export const AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
 export type AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
-
-/** The IAM roles the control-plane components assume through the cluster's OIDC provider. */
-export interface AwsClusterRoles {
-  readonly ingressArn: string;
-  readonly imageRegistryArn: string;
-  readonly storageArn: string;
-  readonly networkArn: string;
-  readonly kubeCloudControllerArn: string;
-  readonly nodePoolManagementArn: string;
-  readonly controlPlaneOperatorArn: string;
-}
-
-/** A customer-managed KMS key for etcd encryption and the role the KMS provider assumes. */
-export interface AwsKmsEncryption {
-  readonly activeKeyArn: string;
-  /** @default - no backup key */
-  readonly backupKeyArn?: string;
-  readonly providerRoleArn: string;
-}
 
 export interface AwsClusterPlatformProps {
   /**
@@ -122,20 +103,22 @@ export class AwsClusterPlatform implements IClusterPlatform {
     this.infraId = this.props.infraId;
   }
 
-  public bind(): ClusterPlatformConfig {
+  public bind(context: ClusterPlatformContext): ClusterPlatformConfig {
     const p = this.props;
-    const problems: string[] = [];
+    const problems = context.problems;
+    let unresolved = false;
     for (const [field, value] of concreteFields(p)) {
       if (isUnresolvedToken(value)) {
-        problems.push(`platform.${field} (a CloudFormation token) is only known once the AwsHostedInfra stack is deployed; read the values with AwsHostedInfraOutputs.fromOutputsFile(<cdk deploy --outputs-file>, <stack>) or give it explicitly`);
+        unresolved = true;
+        problems.add(`${field} (a CloudFormation token) is only known once the AwsHostedInfra stack is deployed; read the values with AwsHostedInfraOutputs.fromOutputsFile(<cdk deploy --outputs-file>, <stack>) or give it explicitly`);
       }
     }
-    if (problems.length > 0) return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), problems };
-    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(p.region)) problems.push(`platform.region (${JSON.stringify(p.region)}) must be an AWS region such as us-east-1`);
-    if (!p.vpcId) problems.push('platform.vpcId ("") must be given, or come from platform.infra');
-    if (!p.defaultSubnet.id) problems.push('platform.defaultSubnet.id ("") must be given, or come from platform.infra');
+    if (unresolved) return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: true };
+    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(p.region)) problems.add(`region (${JSON.stringify(p.region)}) must be an AWS region such as us-east-1`);
+    if (!p.vpcId) problems.add('vpcId ("") must be given, or come from platform.infra');
+    if (!p.defaultSubnet.id) problems.add('defaultSubnet.id ("") must be given, or come from platform.infra');
     for (const [field, arn] of Object.entries(p.roles)) {
-      if (!arn) problems.push(`platform.roles.${field} ("") must be an IAM role ARN`);
+      if (!arn) problems.add(`roles.${field} ("") must be an IAM role ARN`);
     }
     const secretEncryption: hc.HostedClusterSpecSecretEncryption | undefined = p.kms ? {
       type: hc.HostedClusterSpecSecretEncryptionType.KMS,
@@ -172,12 +155,12 @@ export class AwsClusterPlatform implements IClusterPlatform {
         },
       },
       defaultServices: ingressPublishing(),
+      apiServerRoute: true,
       dns: { publicZoneId: p.publicZoneId, privateZoneId: p.privateZoneId },
       defaultEtcdStorageClass: 'gp3-csi',
       issuerUrl: p.issuerUrl,
       machineNetwork: p.machineCidr ? [p.machineCidr] : undefined,
       secretEncryption,
-      problems,
     };
   }
 }
@@ -218,21 +201,22 @@ const MIN_ROOT_VOLUME_GIB = 8;
 
 export class AwsNodePoolPlatform implements INodePoolPlatform {
   public readonly type = PlatformType.AWS;
+  public readonly defaultUpgradeType = np.NodePoolSpecManagementUpgradeType.REPLACE;
 
   constructor(private readonly props: AwsNodePoolPlatformProps) {}
 
   public render(context: NodePoolPlatformContext): NodePoolPlatformConfig {
     const p = this.props;
-    const problems: string[] = [];
+    const problems = context.problems;
     const instanceType = p.instanceType ?? DEFAULT_INSTANCE_TYPE[context.arch];
-    if (!instanceType) problems.push(`platform.instanceType (undefined) must be given for arch ${context.arch}`);
+    if (!instanceType) problems.add(`instanceType (undefined) must be given for arch ${context.arch}`);
     const subnetId = p.subnetId ?? context.clusterDefaultSubnetId;
-    if (!subnetId) problems.push('platform.subnetId (undefined) must be given when the cluster has no default subnet');
+    if (!subnetId) problems.add('subnetId (undefined) must be given when the cluster has no default subnet');
     const instanceProfile = p.instanceProfile ?? (context.clusterInfraId ? `${context.clusterInfraId}-worker` : undefined);
     const size = p.rootVolume?.sizeGiB ?? 120;
-    if (!Number.isInteger(size) || size < MIN_ROOT_VOLUME_GIB) problems.push(`platform.rootVolume.sizeGiB (${size}) must be a whole number >= ${MIN_ROOT_VOLUME_GIB}`);
+    if (!Number.isInteger(size) || size < MIN_ROOT_VOLUME_GIB) problems.add(`rootVolume.sizeGiB (${size}) must be a whole number >= ${MIN_ROOT_VOLUME_GIB}`);
     if (p.rootVolume?.iops !== undefined && (!Number.isInteger(p.rootVolume.iops) || p.rootVolume.iops < 0)) {
-      problems.push(`platform.rootVolume.iops (${p.rootVolume.iops}) must be a whole number >= 0`);
+      problems.add(`rootVolume.iops (${p.rootVolume.iops}) must be a whole number >= 0`);
     }
     const aws: np.NodePoolSpecPlatformAws = {
       instanceType: instanceType ?? '',
@@ -243,6 +227,6 @@ export class AwsNodePoolPlatform implements INodePoolPlatform {
       placement: p.tenancy ? { tenancy: p.tenancy } : undefined,
       ami: p.ami,
     };
-    return { platform: { type: np.NodePoolSpecPlatformType.AWS, aws }, problems };
+    return { platform: { type: np.NodePoolSpecPlatformType.AWS, aws } };
   }
 }

@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+import type { Problems } from '../core/problems';
 import { ServicePublishingMap } from '../core/service-publishing';
 import { AgentClusterPlatform, AgentClusterPlatformProps } from './agent';
 import { AwsClusterPlatform, AwsClusterPlatformProps } from './aws';
@@ -16,6 +17,8 @@ export interface ClusterPlatformContext {
   readonly secretLabels: Record<string, string>;
   /** The base domain the user gave, if any (KubeVirt derives one from the management cluster otherwise). */
   readonly baseDomain?: string;
+  /** Where the platform records problems with its own props, by field under `platform.`. */
+  readonly problems: Problems;
 }
 
 /** What a platform contributes to the HostedCluster. */
@@ -23,16 +26,26 @@ export interface ClusterPlatformConfig {
   readonly platform: hc.HostedClusterSpecPlatform;
   /** Publishing used for services the user did not set. */
   readonly defaultServices?: ServicePublishingMap;
-  /** Used when the user gives no base domain; `undefined` means the user must give one. */
+  /** Used when the user gives no base domain; `undefined` means the user must give one, unless `baseDomainPassthrough`. */
   readonly defaultBaseDomain?: string;
+  /**
+   * Without a base domain the cluster's DNS names come from the management cluster's ingress
+   * domain (KubeVirt's base-domain passthrough), so none is required.
+   * @default false
+   */
+  readonly baseDomainPassthrough?: boolean;
+  /**
+   * The control-plane operator of this platform can serve the API server through a Route with
+   * a hostname (external DNS); elsewhere only NodePort and LoadBalancer work.
+   * @default false
+   */
+  readonly apiServerRoute?: boolean;
   /** DNS fields beyond the base domain (zone IDs on AWS). */
   readonly dns?: Omit<hc.HostedClusterSpecDns, 'baseDomain'>;
   readonly defaultEtcdStorageClass?: string;
   readonly issuerUrl?: string;
   readonly machineNetwork?: readonly string[];
   readonly secretEncryption?: hc.HostedClusterSpecSecretEncryption;
-  /** Problems with the platform's own props, each "<field> (<value>) <expectation>". */
-  readonly problems: readonly string[];
 }
 
 /** The platform half of a HostedCluster. Implemented by the classes `ClusterPlatform` returns. */

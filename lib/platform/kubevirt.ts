@@ -5,7 +5,7 @@ import { DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValu
 import { ingressPublishing } from '../core/service-publishing';
 import type { ISecretSource } from '../secrets/secret-source';
 import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
-import type { INodePoolPlatform, NodePoolPlatformConfig } from './node-pool-platform';
+import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
 import { PlatformType } from './platform-type';
 
 /** Maps a storage class of the infrastructure cluster to one the guest sees. */
@@ -64,23 +64,23 @@ export class KubevirtClusterPlatform implements IClusterPlatform {
   constructor(private readonly props: KubevirtClusterPlatformProps) {}
 
   public bind(context: ClusterPlatformContext): ClusterPlatformConfig {
-    const problems: string[] = [];
+    const problems = context.problems;
     const storage = this.props.storageClassMappings ?? [];
     const snapshots = this.props.volumeSnapshotClassMappings ?? [];
     const guestNames = new Set<string>();
     storage.forEach((m, i) => {
       for (const [field, value] of [['infraStorageClass', m.infraStorageClass], ['guestStorageClass', m.guestStorageClass]] as const) {
-        if (!isDns1123Subdomain(value)) problems.push(`platform.storageClassMappings[${i}].${field} (${JSON.stringify(value)}) ${DNS1123_SUBDOMAIN_RULE}`);
+        if (!isDns1123Subdomain(value)) problems.add(`storageClassMappings[${i}].${field} (${JSON.stringify(value)}) ${DNS1123_SUBDOMAIN_RULE}`);
       }
-      if (guestNames.has(m.guestStorageClass)) problems.push(`platform.storageClassMappings[${i}].guestStorageClass (${JSON.stringify(m.guestStorageClass)}) must be unique: each guest class maps to one infrastructure class`);
+      if (guestNames.has(m.guestStorageClass)) problems.add(`storageClassMappings[${i}].guestStorageClass (${JSON.stringify(m.guestStorageClass)}) must be unique: each guest class maps to one infrastructure class`);
       guestNames.add(m.guestStorageClass);
     });
     if (snapshots.length > 0 && storage.length === 0) {
-      problems.push('platform.volumeSnapshotClassMappings (given) needs storageClassMappings: snapshot mapping only works with the Manual storage driver');
+      problems.add('volumeSnapshotClassMappings (given) needs storageClassMappings: snapshot mapping only works with the Manual storage driver');
     }
     const external = this.props.externalInfrastructure;
     if (external && !isDns1123Label(external.namespace)) {
-      problems.push(`platform.externalInfrastructure.namespace (${JSON.stringify(external.namespace)}) must be a DNS-1123 label`);
+      problems.add(`externalInfrastructure.namespace (${JSON.stringify(external.namespace)}) must be a DNS-1123 label`);
     }
     const credentials = external ? {
       infraNamespace: external.namespace,
@@ -116,7 +116,7 @@ export class KubevirtClusterPlatform implements IClusterPlatform {
         },
       },
       defaultServices: ingressPublishing(),
-      problems,
+      baseDomainPassthrough: true,
     };
   }
 }
@@ -185,33 +185,34 @@ const MIN_ROOT_VOLUME_GIB = 16;
 
 export class KubevirtNodePoolPlatform implements INodePoolPlatform {
   public readonly type = PlatformType.KUBEVIRT;
+  public readonly defaultUpgradeType = np.NodePoolSpecManagementUpgradeType.REPLACE;
 
   constructor(private readonly props: KubevirtNodePoolPlatformProps) {}
 
-  public render(): NodePoolPlatformConfig {
+  public render(context: NodePoolPlatformContext): NodePoolPlatformConfig {
     const p = this.props;
-    const problems: string[] = [];
+    const problems = context.problems;
     const cores = p.cores ?? 2;
     const memoryGiB = (p.memory ?? Size.gibibytes(4)).toMebibytes() / 1024;
     const rootGiB = (p.rootVolumeSize ?? Size.gibibytes(32)).toMebibytes() / 1024;
-    if (!Number.isInteger(cores) || cores < 1) problems.push(`platform.cores (${cores}) must be a whole number >= 1`);
-    if (!(memoryGiB > 0)) problems.push(`platform.memory (${memoryGiB} GiB) must be more than 0`);
-    if (!Number.isInteger(rootGiB) || rootGiB < MIN_ROOT_VOLUME_GIB) problems.push(`platform.rootVolumeSize (${rootGiB} GiB) must be a whole number of GiB >= ${MIN_ROOT_VOLUME_GIB}`);
+    if (!Number.isInteger(cores) || cores < 1) problems.add(`cores (${cores}) must be a whole number >= 1`);
+    if (!(memoryGiB > 0)) problems.add(`memory (${memoryGiB} GiB) must be more than 0`);
+    if (!Number.isInteger(rootGiB) || rootGiB < MIN_ROOT_VOLUME_GIB) problems.add(`rootVolumeSize (${rootGiB} GiB) must be a whole number of GiB >= ${MIN_ROOT_VOLUME_GIB}`);
     (p.additionalNetworks ?? []).forEach((network, i) => {
       const [namespace, name, extra] = network.split('/');
       if (extra !== undefined || !namespace || !name || !isDns1123Label(namespace) || !isDns1123Subdomain(name)) {
-        problems.push(`platform.additionalNetworks[${i}] (${JSON.stringify(network)}) must be "<namespace>/<network-attachment-definition>"`);
+        problems.add(`additionalNetworks[${i}] (${JSON.stringify(network)}) must be "<namespace>/<network-attachment-definition>"`);
       }
     });
     if (p.attachDefaultNetwork === false && (p.additionalNetworks ?? []).length === 0) {
-      problems.push('platform.attachDefaultNetwork (false) needs at least one additionalNetworks entry, or the VMs have no network');
+      problems.add('attachDefaultNetwork (false) needs at least one additionalNetworks entry, or the VMs have no network');
     }
     for (const [key, value] of Object.entries(p.vmNodeSelector ?? {})) {
-      if (!isQualifiedName(key) || !isLabelValue(value)) problems.push(`platform.vmNodeSelector (${JSON.stringify(`${key}=${value}`)}) must be a valid label key=value pair`);
+      if (!isQualifiedName(key) || !isLabelValue(value)) problems.add(`vmNodeSelector (${JSON.stringify(`${key}=${value}`)}) must be a valid label key=value pair`);
     }
     (p.hostDevices ?? []).forEach((device, i) => {
       if (device.count !== undefined && (!Number.isInteger(device.count) || device.count < 1)) {
-        problems.push(`platform.hostDevices[${i}].count (${device.count}) must be a whole number >= 1`);
+        problems.add(`hostDevices[${i}].count (${device.count}) must be a whole number >= 1`);
       }
     });
     const persistent: np.NodePoolSpecPlatformKubevirtRootVolumePersistent = {
@@ -237,6 +238,6 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
       nodeSelector: p.vmNodeSelector,
       hostDevices: p.hostDevices?.map((d) => ({ deviceName: d.deviceName, count: d.count ?? 1 })),
     };
-    return { platform: { type: np.NodePoolSpecPlatformType.KUBE_VIRT, kubevirt }, problems };
+    return { platform: { type: np.NodePoolSpecPlatformType.KUBE_VIRT, kubevirt } };
   }
 }

@@ -1,4 +1,5 @@
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
+import type { Problems } from '../core/problems';
 import { AgentNodePoolPlatform, AgentNodePoolPlatformProps } from './agent';
 import { AwsNodePoolPlatform, AwsNodePoolPlatformProps } from './aws';
 import { KubevirtNodePoolPlatform, KubevirtNodePoolPlatformProps } from './kubevirt';
@@ -11,17 +12,19 @@ export interface NodePoolPlatformContext {
   readonly arch: string;
   readonly clusterInfraId?: string;
   readonly clusterDefaultSubnetId?: string;
+  /** Where the platform records problems with its own props, by field under `platform.`. */
+  readonly problems: Problems;
 }
 
 export interface NodePoolPlatformConfig {
   readonly platform: np.NodePoolSpecPlatform;
-  /** Problems with the platform's own props, each "<field> (<value>) <expectation>". */
-  readonly problems: readonly string[];
 }
 
 /** The platform half of a NodePool. Implemented by the classes `NodePoolPlatform` returns. */
 export interface INodePoolPlatform {
   readonly type: PlatformType;
+  /** How the pool's nodes take a new release or config when the pool does not say (as `hcp create nodepool`). */
+  readonly defaultUpgradeType: np.NodePoolSpecManagementUpgradeType;
   render(context: NodePoolPlatformContext): NodePoolPlatformConfig;
 }
 
@@ -45,5 +48,15 @@ export class NodePoolPlatform {
   /** Machines join by themselves; HyperShift only serves their ignition. */
   public static none(): INodePoolPlatform {
     return new NoneNodePoolPlatform();
+  }
+
+  /** The pool platform `hcp create nodepool` uses on a cluster of `type`, with its defaults. */
+  public static defaultFor(type: PlatformType): INodePoolPlatform {
+    switch (type) {
+      case PlatformType.AGENT: return NodePoolPlatform.agent();
+      case PlatformType.KUBEVIRT: return NodePoolPlatform.kubevirt();
+      case PlatformType.AWS: return NodePoolPlatform.aws();
+      case PlatformType.NONE: return NodePoolPlatform.none();
+    }
   }
 }

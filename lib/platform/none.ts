@@ -25,15 +25,15 @@ export class NoneClusterPlatform implements IClusterPlatform {
       platform: { type: hc.HostedClusterSpecPlatformType.NONE },
       defaultServices: this.props.apiServerAddress ? nodePortPublishing(this.props.apiServerAddress) : undefined,
       defaultBaseDomain: 'example.com',
-      problems: [],
     };
   }
 }
 
 export class NoneNodePoolPlatform implements INodePoolPlatform {
   public readonly type = PlatformType.NONE;
+  public readonly defaultUpgradeType = np.NodePoolSpecManagementUpgradeType.IN_PLACE;
 
   public render(): NodePoolPlatformConfig {
-    return { platform: { type: np.NodePoolSpecPlatformType.NONE }, problems: [] };
+    return { platform: { type: np.NodePoolSpecPlatformType.NONE } };
   }
 }

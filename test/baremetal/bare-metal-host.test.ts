@@ -5,7 +5,7 @@ import {
 import { DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { MAC_ADDRESS_RULE } from '../../lib/baremetal/mac-address';
 import { synthAppOf } from '../props';
-import { findObject, synthFiles, synthProblems } from '../util';
+import { findObject, synthFiles, synthProblems, PRUNE_PROTECTION } from '../util';
 
 const BMC_ADDRESS = 'redfish-virtualmedia://192.0.2.20/redfish/v1/Systems/1';
 const IGNITION = '{"ignition":{"version":"3.2.0"},"storage":{"files":[{"path":"/etc/motd","contents":{"source":"data:,worker"}}]}}';
@@ -69,11 +69,12 @@ describe('BareMetalHost', () => {
       expect(hostObject().metadata.annotations).toEqual({
         'inspect.metal3.io': 'disabled',
         'argocd.argoproj.io/sync-wave': '80',
+        ...PRUNE_PROTECTION,
       });
     });
 
     test('inspect: true leaves inspection on', () => {
-      expect(hostObject({ inspect: true }).metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '80' });
+      expect(hostObject({ inspect: true }).metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '80', ...PRUNE_PROTECTION });
     });
 
     test('hostname is the bmac hostname annotation', () => {

@@ -4,7 +4,7 @@ import {
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { SSH_PUBLIC_KEY_RULE } from '../../lib/core/ssh-public-key';
 import { PULL_SECRET_JSON, SSH_KEY, synthAppOf } from '../props';
-import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
+import { findObject, synthFiles, synthObjects, synthProblems, PRUNE_PROTECTION } from '../util';
 
 const CA = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUDpVv0Z2J\n-----END CERTIFICATE-----\n';
 const IGNITION = '{"ignition":{"version":"3.2.0"},"storage":{"files":[{"path":"/etc/motd","contents":{"source":"data:,lab"}}]}}';
@@ -45,7 +45,7 @@ describe('InfraEnv', () => {
       expect(infraEnv.metadata).toEqual({
         name: 'lab',
         namespace: 'hardware-inventory',
-        annotations: { 'argocd.argoproj.io/sync-wave': '70' },
+        annotations: { 'argocd.argoproj.io/sync-wave': '70', ...PRUNE_PROTECTION },
       });
     });
 
@@ -70,7 +70,7 @@ describe('InfraEnv', () => {
       expect(findObject(synthAppOf(infraEnv), 'Namespace')).toEqual({
         apiVersion: 'v1',
         kind: 'Namespace',
-        metadata: { name: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '0' } },
+        metadata: { name: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '0', ...PRUNE_PROTECTION } },
       });
     });
 

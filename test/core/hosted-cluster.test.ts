@@ -6,7 +6,7 @@ import {
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { API_SERVER_ADDRESS, AWS_PLATFORM, PLATFORMS, PULL_SECRET_JSON, SSH_KEY, clusterProps, newCluster, synthAppOf } from '../props';
-import { findObject, synthProblems } from '../util';
+import { findObject, synthProblems, PRUNE_PROTECTION } from '../util';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2Vyd\n-----END CERTIFICATE-----\n';
 const RELEASE_IMAGE_RULE = 'must be an image reference such as quay.io/openshift-release-dev/ocp-release:4.17.0-multi or ...@sha256:<64 hex digits>';
@@ -37,14 +37,14 @@ describe('HostedCluster defaults', () => {
     const objects = synth();
     const cluster = findObject(objects, 'HostedCluster');
     expect(cluster.apiVersion).toBe('hypershift.openshift.io/v1beta1');
-    expect(cluster.metadata).toEqual({ name: 'c1', namespace: 'clusters', annotations: { 'argocd.argoproj.io/sync-wave': '50' } });
+    expect(cluster.metadata).toEqual({ name: 'c1', namespace: 'clusters', annotations: { 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION } });
     expect(findObject(objects, 'Namespace', 'clusters')).toBeDefined();
     expect(objectKinds(objects)).toEqual(['HostedCluster/c1', 'Namespace/clusters']);
   });
 
   test('takes name and namespace from props', () => {
     const objects = synth({ name: 'vcluster2', namespace: 'hcp' });
-    expect(findObject(objects, 'HostedCluster').metadata).toEqual({ name: 'vcluster2', namespace: 'hcp', annotations: { 'argocd.argoproj.io/sync-wave': '50' } });
+    expect(findObject(objects, 'HostedCluster').metadata).toEqual({ name: 'vcluster2', namespace: 'hcp', annotations: { 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION } });
     expect(findObject(objects, 'Namespace').metadata.name).toBe('hcp');
   });
 
@@ -225,7 +225,7 @@ describe('HostedCluster objects beside the HostedCluster', () => {
   test('puts an inline SSH key in Secret <name>-ssh-key under id_rsa.pub', () => {
     const objects = synth({ sshKey: SshPublicKey.fromString(`${SSH_KEY}\n`) });
     const secret = findObject(objects, 'Secret', 'c1-ssh-key');
-    expect(secret.metadata).toEqual({ name: 'c1-ssh-key', namespace: 'clusters', labels: { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' }, annotations: { 'argocd.argoproj.io/sync-wave': '20' } });
+    expect(secret.metadata).toEqual({ name: 'c1-ssh-key', namespace: 'clusters', labels: { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' }, annotations: { 'argocd.argoproj.io/sync-wave': '20', ...PRUNE_PROTECTION } });
     expect(secret.type).toBe('Opaque');
     expect(Buffer.from(secret.data['id_rsa.pub'], 'base64').toString('utf8')).toBe(SSH_KEY);
     expect(findObject(objects, 'HostedCluster').spec.sshKey).toEqual({ name: 'c1-ssh-key' });
@@ -356,7 +356,7 @@ describe('HostedCluster fields', () => {
   test('puts labels and annotations on the HostedCluster metadata', () => {
     const metadata = hostedCluster({ labels: { env: 'lab' }, annotations: { 'hypershift.openshift.io/cleanup-cloud-resources': 'true' } }).metadata;
     expect(metadata.labels).toEqual({ env: 'lab' });
-    expect(metadata.annotations).toEqual({ 'hypershift.openshift.io/cleanup-cloud-resources': 'true', 'argocd.argoproj.io/sync-wave': '50' });
+    expect(metadata.annotations).toEqual({ 'hypershift.openshift.io/cleanup-cloud-resources': 'true', 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION });
   });
 });
 

@@ -5,7 +5,7 @@ import {
 } from '../../lib';
 import { DNS1123_LABEL_RULE } from '../../lib/core/names';
 import { PLATFORMS, RELEASE, clusterProps, newCluster, synthAppOf } from '../props';
-import { findObject, synthProblems } from '../util';
+import { findObject, synthProblems, PRUNE_PROTECTION } from '../util';
 
 /** The NodePool object of pool `workers` of cluster `hub/c1`. */
 function nodePool(options: NodePoolOptions = {}, cluster: Partial<HostedClusterProps> = {}, configure?: (pool: NodePool) => void): any {
@@ -23,7 +23,7 @@ describe('NodePool defaults', () => {
   test('is named <cluster>-<id> in the cluster namespace and points at its cluster', () => {
     const pool = nodePool();
     expect(pool.apiVersion).toBe('hypershift.openshift.io/v1beta1');
-    expect(pool.metadata).toEqual({ name: 'c1-workers', namespace: 'clusters', annotations: { 'argocd.argoproj.io/sync-wave': '60' } });
+    expect(pool.metadata).toEqual({ name: 'c1-workers', namespace: 'clusters', annotations: { 'argocd.argoproj.io/sync-wave': '60', ...PRUNE_PROTECTION } });
     expect(pool.spec.clusterName).toBe('c1');
   });
 
@@ -156,7 +156,7 @@ describe('NodePool fields', () => {
     const pool = nodePool({ pausedUntil: 'true', labels: { team: 'lab' }, annotations: { note: 'gpu pool' } });
     expect(pool.spec.pausedUntil).toBe('true');
     expect(pool.metadata.labels).toEqual({ team: 'lab' });
-    expect(pool.metadata.annotations).toEqual({ note: 'gpu pool', 'argocd.argoproj.io/sync-wave': '60' });
+    expect(pool.metadata.annotations).toEqual({ note: 'gpu pool', 'argocd.argoproj.io/sync-wave': '60', ...PRUNE_PROTECTION });
   });
 
   test('takes a platform block of the cluster platform', () => {
@@ -172,7 +172,7 @@ describe('NodePool fields', () => {
     });
     new NodePool(hub, 'gpu', { cluster, replicas: 1 });
     const pool = findObject(synthAppOf(hub), 'NodePool');
-    expect(pool.metadata).toEqual({ name: 'prod-gpu', namespace: 'hcp', annotations: { 'argocd.argoproj.io/sync-wave': '60' } });
+    expect(pool.metadata).toEqual({ name: 'prod-gpu', namespace: 'hcp', annotations: { 'argocd.argoproj.io/sync-wave': '60', ...PRUNE_PROTECTION } });
     expect(pool.spec.clusterName).toBe('prod');
     expect(pool.spec.platform.aws).toMatchObject({ instanceProfile: 'prod-abc12-worker', subnet: { id: 'subnet-1' } });
   });

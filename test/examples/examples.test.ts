@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { ROOT } from '../util';
+import { ROOT, PRUNE_PROTECTION } from '../util';
 
 const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
 
@@ -178,7 +178,7 @@ describe('the disconnected example follows docs 5.3.13 where they hold', () => {
 
   test('the assisted service uses the mirror registry and the local RHCOS images', () => {
     const config = read('hub/06-agentserviceconfig-agent.yaml');
-    expect(config.metadata).toEqual({ name: 'agent', annotations: { 'argocd.argoproj.io/sync-wave': '6' } });
+    expect(config.metadata).toEqual({ name: 'agent', annotations: { 'argocd.argoproj.io/sync-wave': '6', ...PRUNE_PROTECTION } });
     expect(config.spec.mirrorRegistryRef).toEqual({ name: 'custom-registries' });
     expect(config.spec.osImages).toEqual([expect.objectContaining({ openshiftVersion: '4.17', cpuArchitecture: 'x86_64' })]);
     const registries = read('hub/20-configmap-multicluster-engine_custom-registries.yaml');

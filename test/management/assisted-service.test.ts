@@ -4,7 +4,7 @@ import {
   MirrorRegistryConfig, MultiClusterEngine, MultiClusterEngineComponent, OsImage, Release, SecretSource, VolumeAccessMode,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
-import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
+import { findObject, synthFiles, synthObjects, synthProblems, PRUNE_PROTECTION } from '../util';
 
 const IMAGES = 'http://registry.example.com:8080/images';
 const OS_IMAGE_417: OsImage = {
@@ -70,7 +70,7 @@ describe('AssistedService defaults', () => {
     expect(synthFiles(app).map((f) => f.path)).toEqual(['hub/06-agentserviceconfig-agent.yaml']);
     const config = findObject(synthObjects(app), 'AgentServiceConfig');
     expect(config.apiVersion).toBe('agent-install.openshift.io/v1beta1');
-    expect(config.metadata).toEqual({ name: 'agent', annotations: { 'argocd.argoproj.io/sync-wave': '6' } });
+    expect(config.metadata).toEqual({ name: 'agent', annotations: { 'argocd.argoproj.io/sync-wave': '6', ...PRUNE_PROTECTION } });
   });
 
   test('claims 10 GiB for the database and 100 GiB for files, ReadWriteOnce in the default class', () => {
@@ -82,7 +82,7 @@ describe('AssistedService defaults', () => {
   test('leaves out image storage, mirrors and the config map annotation', () => {
     const config = agentServiceConfig();
     for (const field of ['imageStorage', 'mirrorRegistryRef']) expect(config.spec).not.toHaveProperty(field);
-    expect(Object.keys(config.metadata.annotations)).toEqual(['argocd.argoproj.io/sync-wave']);
+    expect(Object.keys(config.metadata.annotations)).toEqual(['argocd.argoproj.io/sync-wave', ...Object.keys(PRUNE_PROTECTION)]);
   });
 
   test('writes OS images for x86_64 without a rootfs URL', () => {
@@ -162,7 +162,7 @@ describe('AssistedService props', () => {
 
   test('names the assisted-service ConfigMap in the unsupported annotation', () => {
     expect(agentServiceConfig({ assistedServiceConfigMap: 'assisted-service-config' }).metadata.annotations)
-      .toEqual({ 'unsupported.agent-install.openshift.io/assisted-service-configmap': 'assisted-service-config', 'argocd.argoproj.io/sync-wave': '6' });
+      .toEqual({ 'unsupported.agent-install.openshift.io/assisted-service-configmap': 'assisted-service-config', 'argocd.argoproj.io/sync-wave': '6', ...PRUNE_PROTECTION });
   });
 
   test('tells which versions and architectures it has images for', () => {

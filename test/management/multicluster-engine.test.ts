@@ -3,7 +3,7 @@ import {
   MultiClusterEngineComponent, MultiClusterEngineProps, NodePool, PlatformType, Release, SecretSource,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
-import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
+import { findObject, synthFiles, synthObjects, synthProblems, PRUNE_PROTECTION } from '../util';
 
 function newApp(): HcpApp {
   return new HcpApp({ outdir: '/nonexistent' });
@@ -42,7 +42,7 @@ describe('MultiClusterEngine defaults', () => {
     expect(synthFiles(app).map((f) => f.path)).toEqual(['hub/05-multiclusterengine-multiclusterengine.yaml']);
     const mce = findObject(synthObjects(app), 'MultiClusterEngine');
     expect(mce.apiVersion).toBe('multicluster.openshift.io/v1');
-    expect(mce.metadata).toEqual({ name: 'multiclusterengine', annotations: { 'argocd.argoproj.io/sync-wave': '5' } });
+    expect(mce.metadata).toEqual({ name: 'multiclusterengine', annotations: { 'argocd.argoproj.io/sync-wave': '5', ...PRUNE_PROTECTION } });
   });
 
   test('enables hypershift and hypershift-local-hosting, as docs 2.6.1 show', () => {

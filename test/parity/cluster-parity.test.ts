@@ -34,6 +34,7 @@ import { Size } from 'cdk8s';
 import {
   AvailabilityPolicy, AwsHostedInfraOutputs, AwsNodePools, ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, KubevirtAccessMode, ManagementCluster,
   NodePoolPlatform, Release, SecretEncryption, SecretSource,
+  allowPruning, KustomizeDelivery,
 } from '../../lib';
 import { AWS_STAND_INS, compareCluster, NODE_PORT_ADDRESS_STAND_IN, RELEASE_IMAGE } from './differences';
 
@@ -51,9 +52,11 @@ function inlineEtcdKey(base64: string): SecretEncryption {
 }
 
 function newHub(): { app: HcpApp; hub: ManagementCluster } {
-  // Sync-wave annotations are an hcp-cdk addition for Argo CD; the CLI renders none.
-  const app = new HcpApp({ outdir: '/nonexistent', syncWaves: false });
-  return { app, hub: new ManagementCluster(app, 'hub') };
+  // Sync waves and prune protection are hcp-cdk additions for GitOps engines; the CLI renders neither.
+  const app = new HcpApp({ outdir: '/nonexistent', delivery: new KustomizeDelivery({ syncWaves: false }) });
+  const hub = new ManagementCluster(app, 'hub');
+  allowPruning(hub, { reason: 'compared with the upstream render, which carries no GitOps annotations' });
+  return { app, hub };
 }
 
 describe('agent', () => {

@@ -13,6 +13,7 @@ import { Size } from 'cdk8s';
 import {
   Arch, HcpApp, HostedCluster, KubevirtAccessMode, KubevirtQosClass, KubevirtRootVolumeCacheStrategy, KubevirtVolumeMode,
   LabelSelectorOperator, ManagementCluster, NodePool, NodePoolPlatform, PlatformType, Release,
+  allowPruning, KustomizeDelivery,
 } from '../../lib';
 import type { INodePoolPlatform } from '../../lib';
 import { findObject, synthObjects } from '../util';
@@ -20,9 +21,10 @@ import { readFixture, RELEASE_IMAGE } from './differences';
 
 /** Our `spec.platform.<key>` of the NodePool the upstream tests build, with `platform`. */
 function renderPlatformBlock(platformType: PlatformType, platform: INodePoolPlatform): any {
-  // Sync-wave annotations are an hcp-cdk addition for Argo CD; the CLI renders none.
-  const app = new HcpApp({ outdir: '/nonexistent', syncWaves: false });
+  // Sync waves and prune protection are hcp-cdk additions for GitOps engines; the CLI renders neither.
+  const app = new HcpApp({ outdir: '/nonexistent', delivery: new KustomizeDelivery({ syncWaves: false }) });
   const hub = new ManagementCluster(app, 'hub');
+  allowPruning(hub, { reason: 'compared with the upstream render, which carries no GitOps annotations' });
   const cluster = HostedCluster.fromAttributes(hub, 'test-cluster', {
     clusterName: 'test-cluster',
     namespace: 'clusters',

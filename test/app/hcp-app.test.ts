@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, JsonPatch } from 'cdk8s';
 import * as YAML from 'yaml';
-import { ClusterPlatform, HcpApp, HcpAppProps, HostedCluster, ManagementCluster, Release, SecretSource } from '../../lib';
+import { ClusterPlatform, HcpApp, HcpAppProps, HostedCluster, KustomizeDelivery, ManagementCluster, Release, SecretSource } from '../../lib';
 import { synthFiles, synthProblems } from '../util';
 
 function agentCluster(scope: ManagementCluster, id: string): HostedCluster {
@@ -120,7 +120,7 @@ describe('HcpApp', () => {
 
     test('keep a wave the object sets itself, and can be turned off', () => {
       const build = (syncWaves: boolean) => {
-        const app = new HcpApp({ syncWaves });
+        const app = new HcpApp({ delivery: new KustomizeDelivery({ syncWaves }) });
         new ApiObject(new ManagementCluster(app, 'hub'), 'cm', {
           apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'ns', annotations: { 'argocd.argoproj.io/sync-wave': '-1' } },
         });
@@ -169,7 +169,7 @@ describe('HcpApp', () => {
       'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - 00-namespace-clusters.yaml\n  - one\n');
     expect(files.find((f) => f.path === 'hub/one/kustomization.yaml')!.text).toBe(
       'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - 50-hostedcluster-clusters_one.yaml\n  - 60-nodepool-clusters_one-workers.yaml\n');
-    const without = new HcpApp({ kustomizations: false });
+    const without = new HcpApp({ delivery: new KustomizeDelivery({ kustomizations: false }) });
     agentCluster(new ManagementCluster(without, 'hub'), 'one');
     expect(without.synthesize().map((f) => f.path)).toEqual(['hub/00-namespace-clusters.yaml', 'hub/one/50-hostedcluster-clusters_one.yaml']);
   });

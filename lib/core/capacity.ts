@@ -1,4 +1,4 @@
-import { HcpValidationError, show } from '../core/problems';
+import { HcpValidationError, show } from './problems';
 
 // Sizing numbers for one highly available hosted control plane, from the
 // OpenShift 4.17 "Hosted control planes" docs, section 2.2. The docs write

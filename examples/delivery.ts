@@ -1,0 +1,20 @@
+// How the examples are delivered: `HCP_CDK_DELIVERY=<mode>` picks one of the delivery modes below
+// (default: kustomize, plain folders), so that every example synthesizes under every mode:
+//   HCP_CDK_DELIVERY=kustomize npx cdk8s synth --no-check-upgrade --app 'node build/examples/agent-lab/main.js'
+// The repository URL is the examples' own stand-in; point yours at the repository the output is pushed to.
+import { IDelivery, KustomizeDelivery } from '../lib';
+
+/** The Git repository the examples' output is pushed to. */
+export const EXAMPLE_REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
+
+const MODES: Readonly<Record<string, () => IDelivery>> = {
+  kustomize: () => new KustomizeDelivery(),
+};
+
+/** The delivery `HCP_CDK_DELIVERY` names. */
+export function exampleDelivery(): IDelivery {
+  const mode = process.env.HCP_CDK_DELIVERY ?? 'kustomize';
+  const make = MODES[mode];
+  if (!make) throw new Error(`HCP_CDK_DELIVERY (${JSON.stringify(mode)}) must be one of ${Object.keys(MODES).join(', ')}`);
+  return make();
+}

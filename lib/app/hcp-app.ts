@@ -1,0 +1,188 @@
+import { ApiObject, App, AppProps } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { dump } from 'js-yaml';
+import { withConstructWalk } from '../core/construct-walk';
+import { ManagementCluster } from '../core/management-cluster';
+import { HcpValidationError, Problems } from '../core/problems';
+import { renderApiObject } from '../core/render-object';
+import { checkFleetInvariants } from '../fleet/fleet-invariants';
+import type { DeliveredFile, IDelivery } from '../gitops/delivery';
+import { KustomizeDelivery } from '../gitops/kustomize-delivery';
+import { OutputLayout } from '../gitops/output-layout';
+import { ObjectValidator } from '../validation/object-validator';
+import { SchemaCatalog } from '../validation/schema-catalog';
+import { formatProblem } from '../validation/validation-problem';
+import { OutputDirectory, SynthesizedFile } from './output-directory';
+
+export interface HcpAppProps extends AppProps {
+  /**
+   * Check every object against the schema and CEL rules of its CRD (or built-in kind) before
+   * anything is written, as the API server would on apply.
+   * @default true
+   */
+  readonly validateObjects?: boolean;
+  /**
+   * CRD files or directories that replace the bundled schemas for the kinds they serve, e.g. the
+   * CRDs installed on the management cluster (`oc get crd -o yaml`).
+   * @default - the bundled CRDs (Default feature set, see cdk8s.yaml's validationSchemas)
+   */
+  readonly crds?: readonly string[];
+  /**
+   * On `synth()`, check transition rules (immutable fields and other `oldSelf` rules) against the
+   * objects already in the output directory, i.e. the previous synth, which in a GitOps repository
+   * is what the cluster runs. `synthesize()` alone reads nothing from disk unless asked.
+   * @default true
+   */
+  readonly compareWithPreviousOutput?: boolean;
+  /**
+   * How the objects reach their clusters: output layout, apply order, the engine's protection of
+   * clusters against pruning, per-folder manifests and the engine's own objects
+   * (`ArgoCdDelivery`, `FluxDelivery`, `AcmDelivery`, ...).
+   * @default new KustomizeDelivery() - folders with a kustomization.yaml each, Argo CD sync waves
+   */
+  readonly delivery?: IDelivery;
+}
+
+/**
+ * A cdk8s App whose synth is all-or-nothing: every construct is validated and
+ * every object rendered in memory first; files are written only when nothing failed,
+ * into a fresh directory that replaces the old output in one rename.
+ *
+ * Where the objects go and what reaches each cluster how is the delivery's: by default
+ * `<outdir>/<chart>/<rank>-<kind>-<name>.yaml`, with each HostedCluster's objects (and its
+ * NodePools') in `<outdir>/<chart>/<cluster name>/`.
+ */
+export class HcpApp extends App {
+  /** How the objects reach their clusters. */
+  public readonly delivery: IDelivery;
+  private readonly validator?: ObjectValidator;
+  private readonly compareWithPreviousOutput: boolean;
+
+  constructor(props: HcpAppProps = {}) {
+    super(props);
+    if (props.validateObjects ?? true) {
+      const catalog = SchemaCatalog.bundled();
+      for (const crds of props.crds ?? []) catalog.addCustomResourceDefinitionFiles(crds);
+      this.validator = new ObjectValidator({ catalog });
+    }
+    this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
+    this.delivery = props.delivery ?? new KustomizeDelivery();
+    // The checks that span hosted clusters find them in the tree when synth validates.
+    this.node.addValidation({ validate: () => checkFleetInvariants(this) });
+  }
+
+  /**
+   * Validates and renders every chart in memory; throws HcpValidationError listing all problems.
+   * With `compareWithPreviousOutput`, transition rules are checked against the files in outdir.
+   * @param options.compareWithPreviousOutput @default false (synth() passes the app's setting)
+   */
+  public synthesize(options: { readonly compareWithPreviousOutput?: boolean } = {}): SynthesizedFile[] {
+    const comparing = options.compareWithPreviousOutput ?? false;
+    const constructs = this.node.findAll();
+    const problems: string[] = [];
+    withConstructWalk(this, constructs, () => {
+      for (const construct of constructs) {
+        // App-wide checks (on the root, whose path is empty) name the constructs they are about themselves.
+        for (const message of construct.node.validate()) problems.push(construct.node.path ? `${construct.node.path}: ${message}` : message);
+      }
+    });
+    if (problems.length > 0) throw new HcpValidationError(problems);
+
+    const files: SynthesizedFile[] = [];
+    const output = this.outputDirectory();
+    const deliveryProblems = new Problems(this).within('delivery');
+    const placed: DeliveredFile[] = [];
+    // One object at a time, so that each one's JSON is garbage before the next is rendered.
+    for (const { file, json, source, previous } of this.render(constructs, problems, deliveryProblems, placed, comparing ? output : undefined)) {
+      for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
+      files.push({ path: file, text: toYaml(json) });
+    }
+    const additions = this.delivery.finish(placed, deliveryProblems);
+    const taken = new Set(files.map((f) => f.path));
+    for (const { path: file, json, source } of additions.objects) {
+      if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);
+      taken.add(file);
+      const previous = comparing ? output.previousObject(file) : undefined;
+      for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
+      files.push({ path: file, text: toYaml(json) });
+    }
+    problems.push(...deliveryProblems.all);
+    if (problems.length > 0) throw new HcpValidationError(problems);
+    files.push(...additions.files);
+    return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /** Writes the output, or nothing at all when any construct or object is invalid. */
+  public override synth(): void {
+    this.writeFiles(this.synthesize({ compareWithPreviousOutput: this.compareWithPreviousOutput }));
+    for (const report of this.capacityReports()) console.error(report);
+  }
+
+  /** The capacity reports of the management clusters that declare their control-plane workers. */
+  public capacityReports(): string[] {
+    return this.charts
+      .filter((chart): chart is ManagementCluster => ManagementCluster.prototype.isPrototypeOf(chart))
+      .map((hub) => hub.capacityReport())
+      .filter((report): report is string => report !== undefined);
+  }
+
+  /** Replaces the output directory with `files`, in one rename. */
+  public writeFiles(files: readonly SynthesizedFile[]): void {
+    this.outputDirectory().replaceWith(files);
+  }
+
+  private outputDirectory(): OutputDirectory {
+    return new OutputDirectory(this.outdir);
+  }
+
+  /**
+   * Every object as JSON, with the file its delivery puts it in and, when comparing, the object
+   * that file held before. Reports objects that cannot render, and two objects written to one
+   * file or one cluster.
+   */
+  private *render(constructs: readonly IConstruct[], problems: string[], deliveryProblems: Problems, placed: DeliveredFile[], previousOutput?: OutputDirectory): Generator<RenderedObject> {
+    const seen = new Map<string, string>();
+    const seenObjects = new Map<string, { path: string; file: string }>();
+    const layout = new OutputLayout();
+    // In tree order; each object goes to the folder of its own chart.
+    for (const object of constructs) {
+      if (!(object instanceof ApiObject)) continue;
+      let json: any;
+      try {
+        json = renderApiObject(object);
+      } catch (error) {
+        problems.push(`${object.node.path}: ${(error as Error).message}`);
+        continue;
+      }
+      const place = layout.placeOf(object);
+      const file = this.delivery.place({ ...place, json, construct: object }, deliveryProblems);
+      placed.push({ path: file, kind: json.kind, name: json.metadata?.name, namespace: json.metadata?.namespace, target: place.target, folder: file.slice(0, file.lastIndexOf('/')) });
+      const previous = seen.get(file);
+      if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
+      seen.set(file, object.node.path);
+      // The same object in two folders of one target cluster would be applied twice, the last one winning.
+      const identity = `${place.target.folder}/${json.kind}/${json.metadata?.namespace ?? ''}/${json.metadata?.name}`;
+      const twin = seenObjects.get(identity);
+      if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
+      if (!twin) seenObjects.set(identity, { path: object.node.path, file });
+      yield { file, json, source: object.node.path, previous: this.validator && previousOutput ? previousOutput.previousObject(file) : undefined };
+    }
+  }
+}
+
+interface RenderedObject {
+  readonly file: string;
+  readonly json: any;
+  /** The construct path, named in problems. */
+  readonly source: string;
+  readonly previous?: unknown;
+}
+
+/**
+ * YAML as the API server reads it, written by js-yaml (several times faster than the yaml package
+ * on thousands of objects): no line folding, no anchors, keys in the order the object has them,
+ * and strings that YAML 1.1 would read as something else (`yes`, `on`, `0x1`) quoted.
+ */
+function toYaml(json: unknown): string {
+  return dump(json, { lineWidth: -1, noRefs: true, quotingType: '"' });
+}

@@ -1,0 +1,34 @@
+/**
+ * Apply order by kind: what others depend on comes first. File names carry the rank, and so does
+ * the Argo CD sync wave. Operators (MCE, Subscriptions) come before the custom resources they
+ * serve; Secrets and RBAC before the HostedCluster; the HostedCluster before its NodePools;
+ * NMStateConfigs before the InfraEnv that selects them; the InfraEnv before its BareMetalHosts.
+ */
+export const KIND_RANK: Readonly<Record<string, number>> = {
+  Namespace: 0, CustomResourceDefinition: 0,
+  OperatorGroup: 2, Subscription: 3,
+  MultiClusterEngine: 5, Provisioning: 5, AgentServiceConfig: 6,
+  ServiceAccount: 10, Role: 10, ClusterRole: 10, RoleBinding: 11, ClusterRoleBinding: 11,
+  Secret: 20, ExternalSecret: 20, SealedSecret: 20, ConfigMap: 20,
+  MetalLB: 30, IPAddressPool: 31, BGPPeer: 31, L2Advertisement: 32, BGPAdvertisement: 32,
+  HostedCluster: 50, NodePool: 60,
+  NMStateConfig: 65, InfraEnv: 70, BareMetalHost: 80,
+  // ACM import of a hosted cluster: only once the HostedCluster exists.
+  ManagedCluster: 90, KlusterletAddonConfig: 91,
+};
+/** The rank of kinds the table does not name: after Secrets and operators, before the HostedCluster. */
+export const DEFAULT_RANK = 40;
+/** The annotation Argo CD orders a sync by, lowest wave first. */
+export const SYNC_WAVE_ANNOTATION = 'argocd.argoproj.io/sync-wave';
+
+/** The apply rank of an object of `kind`. */
+export function rankOf(kind: string): number {
+  return KIND_RANK[kind] ?? DEFAULT_RANK;
+}
+
+/**
+ * Kinds that install operators through OLM. The custom resources those operators serve cannot be
+ * dry-run before the operator has installed their CRDs, so engines that dry-run a whole folder
+ * first (Flux) apply them in a step of their own.
+ */
+export const OPERATOR_KINDS: ReadonlySet<string> = new Set(['Namespace', 'OperatorGroup', 'Subscription', 'CatalogSource', 'CustomResourceDefinition']);

@@ -1,0 +1,56 @@
+import type { ApiObject } from 'cdk8s';
+import type { Problems } from '../core/problems';
+import type { DeliveryTarget, ObjectPlace } from './output-layout';
+
+/** One rendered object on its way out, placed by the layout, not yet checked or serialized. */
+export interface PlacedObject extends ObjectPlace {
+  /** The rendered object: the delivery may add annotations and labels (it is the synth's own copy). */
+  readonly json: any;
+  /** The construct that made it. */
+  readonly construct: ApiObject;
+}
+
+/** A file the delivery placed an object in, as finish() sees it. */
+export interface DeliveredFile {
+  /** '/'-separated, under the output root. */
+  readonly path: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string;
+  readonly target: DeliveryTarget;
+  /** The folder the delivery put the file in. */
+  readonly folder: string;
+}
+
+/** An object a delivery adds (an Argo CD Application, a Flux Kustomization, ...), checked like every other object. */
+export interface DeliveryObject {
+  readonly path: string;
+  readonly json: any;
+  /** Named in problems, like a construct path: e.g. `delivery/hub/Application`. */
+  readonly source: string;
+}
+
+/** What a delivery adds once every object is placed. */
+export interface DeliveryAdditions {
+  /** Objects of the engine, checked against their CRDs and written as YAML. */
+  readonly objects: readonly DeliveryObject[];
+  /** Other files, written as they are: kustomization.yaml and the like. */
+  readonly files: readonly { readonly path: string; readonly text: string }[];
+}
+
+/**
+ * How synthesized objects reach their clusters: the files and folders they are written to, the
+ * order they are applied in (file ranks, sync waves, `dependsOn`), the engine's protection of
+ * what must never be pruned, the per-folder manifests, and the engine objects that deliver each
+ * folder. `HcpApp` renders and checks the objects; the delivery decides everything after that.
+ * Modeled on aws-cdk's stack synthesizers: one class per mode, chosen with `HcpAppProps.delivery`.
+ */
+export interface IDelivery {
+  /**
+   * Called once per object, in construct-tree order: annotates `object.json` as the engine needs
+   * and returns the file it goes to, '/'-separated under the output root.
+   */
+  place(object: PlacedObject, problems: Problems): string;
+  /** Called once every object is placed, with all of their files: the engine objects and files the mode adds. */
+  finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions;
+}
