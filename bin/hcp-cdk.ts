@@ -2,64 +2,116 @@
 /**
  * The `hcp-cdk` command.
  *
- *   hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--previous <dir>]
+ *   hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--previous <dir>] [--format text|json|junit]
  *
  * Checks every object in the given YAML/JSON files against its CRD schema and CEL rules (and
  * the built-in Kubernetes kinds against theirs). Exit status 0 when all are valid, 1 when any
- * is not, 2 on a usage error or a CRD rule that cannot be checked.
+ * is not, 2 on a usage error, a path that cannot be read or a CRD rule that cannot be checked.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import { UnsupportedCelRuleError } from '../lib/validation/cel/cel-rule';
-import { validateManifests } from '../lib/validation/validate-manifests';
+import { ManifestPathError } from '../lib/validation/manifest-files';
+import { ManifestValidationResult, validateManifests } from '../lib/validation/validate-manifests';
 import { formatProblem } from '../lib/validation/validation-problem';
+import { junitReport, jsonReport } from './validate-report';
 
-const USAGE = `usage: hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--previous <dir>]
+const USAGE = `usage: hcp-cdk <command> [options]
 
-  --crds <path>      CRDs to validate against instead of the bundled ones for the kinds they
-                     serve, e.g. from the management cluster: oc get crd -o yaml > crds.yaml
-  --previous <path>  the objects as stored now (e.g. the last committed output), laid out like
-                     the checked directory; enables transition rules (immutable fields, ...)`;
+commands:
+  validate   check YAML or JSON objects against their CRDs (schema and CEL rules)
+
+options:
+  -h, --help       this text (hcp-cdk <command> --help: the command's)
+  -V, --version    the version of hcp-cdk`;
+
+const VALIDATE_USAGE = `usage: hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--previous <dir>] [--format text|json|junit]
+
+Checks every object in the YAML or JSON files under the paths (a \`kind: List\` item by item) as a
+Kubernetes API server carrying the CRDs would on apply: OpenAPI schema, unknown fields, CEL rules.
+
+  --crds <path>       CRDs to validate against instead of the bundled ones for the kinds they
+                      serve, e.g. from the management cluster: oc get crd -o yaml > crds.yaml
+  --previous <path>   the objects as stored now (e.g. the last committed output), laid out like
+                      the checked directory; enables transition rules (immutable fields, ...)
+  --format <format>   text (default): problems on stderr, a summary line;
+                      json: one JSON document on stdout (schema: hcp-cdk.io/validate/v1);
+                      junit: JUnit XML on stdout, one test case per file, for CI annotations
+  --json              the same as --format json
+  -h, --help          this text
+
+exit status: 0 all objects valid, 1 problems found, 2 usage error, unreadable path or an unsupported CRD rule`;
+
+const FORMATS = ['text', 'json', 'junit'] as const;
+type Format = (typeof FORMATS)[number];
 
 function main(argv: string[]): number {
   const [command, ...rest] = argv;
-  if (command !== 'validate') {
-    console.error(command === undefined || command === '--help' || command === '-h' ? USAGE : `hcp-cdk: unknown command ${JSON.stringify(command)}\n${USAGE}`);
-    return command === '--help' || command === '-h' ? 0 : 2;
-  }
+  if (command === '-h' || command === '--help' || command === 'help') return print(USAGE);
+  if (command === '-V' || command === '--version') return print(version());
+  if (command !== 'validate') return usageError(command === undefined ? 'a command is needed' : `unknown command ${JSON.stringify(command)}`, USAGE);
+
   const paths: string[] = [];
   const crds: string[] = [];
   let previous: string | undefined;
+  let format: Format = 'text';
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
-    if (arg === '--crds' || arg === '--previous') {
+    if (arg === '-h' || arg === '--help') return print(VALIDATE_USAGE);
+    if (arg === '--json') format = 'json';
+    else if (arg === '--crds' || arg === '--previous' || arg === '--format') {
       const value = rest[++i];
-      if (value === undefined) { console.error(`hcp-cdk validate: ${arg} needs a path\n${USAGE}`); return 2; }
-      if (arg === '--crds') crds.push(value); else previous = value;
+      if (value === undefined) return usageError(`${arg} needs a value`, VALIDATE_USAGE);
+      if (arg === '--crds') crds.push(value);
+      else if (arg === '--previous') previous = value;
+      else if ((FORMATS as readonly string[]).includes(value)) format = value as Format;
+      else return usageError(`--format (${JSON.stringify(value)}) must be one of ${FORMATS.join(', ')}`, VALIDATE_USAGE);
     } else if (arg.startsWith('-')) {
-      console.error(`hcp-cdk validate: unknown option ${arg}\n${USAGE}`);
-      return 2;
+      return usageError(`unknown option ${arg}`, VALIDATE_USAGE);
     } else {
       paths.push(arg);
     }
   }
-  if (paths.length === 0) { console.error(USAGE); return 2; }
+  if (paths.length === 0) return usageError('at least one file or directory is needed', VALIDATE_USAGE);
 
   const started = process.hrtime.bigint();
-  let result;
+  let result: ManifestValidationResult;
   try {
     result = validateManifests(paths, { crds, previous });
   } catch (error) {
-    if (error instanceof UnsupportedCelRuleError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+    if (error instanceof UnsupportedCelRuleError || error instanceof ManifestPathError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
       console.error(`hcp-cdk validate: ${(error as Error).message}`);
       return 2;
     }
     throw error;
   }
   const millis = Number(process.hrtime.bigint() - started) / 1e6;
-  for (const problem of result.problems) console.error(formatProblem(problem));
-  const summary = `${result.objects} objects in ${result.files} files, ${result.problems.length} problems (${millis.toFixed(0)} ms)`;
-  if (result.problems.length > 0) { console.error(`hcp-cdk validate: ${summary}`); return 1; }
-  console.log(`hcp-cdk validate: ${summary}`);
+  if (format === 'json') process.stdout.write(`${JSON.stringify(jsonReport(result), null, 2)}\n`);
+  if (format === 'junit') process.stdout.write(junitReport(result));
+  for (const warning of result.warnings) console.error(`hcp-cdk validate: warning: ${warning}`);
+  if (format === 'text') {
+    for (const problem of result.problems) console.error(formatProblem(problem));
+    const summary = `${result.objects} objects in ${result.files} files, ${result.problems.length} problems (${millis.toFixed(0)} ms)`;
+    if (result.problems.length > 0) console.error(`hcp-cdk validate: ${summary}`);
+    else console.log(`hcp-cdk validate: ${summary}`);
+  }
+  return result.problems.length > 0 ? 1 : 0;
+}
+
+function print(text: string): number {
+  console.log(text);
   return 0;
+}
+
+function usageError(message: string, usage: string): number {
+  console.error(`hcp-cdk: ${message}\n${usage}`);
+  return 2;
+}
+
+/** The version in the package's own package.json (build/bin/ is two folders below it). */
+function version(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
+  return `hcp-cdk ${manifest.version}`;
 }
 
 process.exitCode = main(process.argv.slice(2));

@@ -1,9 +1,17 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CORE_SCHEMA, loadAll } from 'js-yaml';
+import { expandedSize } from './expanded-size';
+import { manifestFiles, ManifestPathError, reason } from './manifest-files';
 import { ObjectValidator, RuleObserver } from './object-validator';
-import { SchemaCatalog, yamlFiles } from './schema-catalog';
+import { SchemaCatalog } from './schema-catalog';
 import { ValidationProblem } from './validation-problem';
+
+/**
+ * The most values one document may expand to through YAML aliases. The largest object hcp-cdk
+ * writes (a HostedCluster with every option) holds a few hundred; an alias bomb holds billions.
+ */
+export const MAX_EXPANDED_VALUES = 100_000;
 
 export interface ValidateManifestsOptions {
   /**
@@ -26,6 +34,8 @@ export interface ManifestValidationResult {
   readonly files: number;
   readonly objects: number;
   readonly problems: readonly ValidationProblem[];
+  /** Files and directories that hold no object: worth a look, not an error. */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -37,43 +47,69 @@ export function validateManifests(paths: readonly string[], options: ValidateMan
   for (const crds of options.crds ?? []) catalog.addCustomResourceDefinitionFiles(crds);
   const validator = new ObjectValidator({ catalog, ruleObserver: options.ruleObserver });
   const problems: ValidationProblem[] = [];
+  const warnings: string[] = [];
   let files = 0;
   let objects = 0;
   for (const root of paths) {
-    for (const file of yamlFiles(root)) {
+    const found = manifestFiles(root);
+    if (found.length === 0) warnings.push(`${root}: no YAML or JSON files`);
+    for (const file of found) {
       files++;
       const relative = path.relative(fs.statSync(root).isDirectory() ? root : path.dirname(root), file);
       const previous = options.previous ? readObjects(path.join(options.previous, relative)) : [];
+      let inFile = 0;
       for (const object of parseDocuments(file, problems)) {
         // kustomization.yaml files configure kustomize; they are not objects of a cluster.
         if (object === null || object === undefined || isKustomization(object)) continue;
         objects++;
+        inFile++;
         problems.push(...validator.validate(object, { source: file, previous: findSame(previous, object) }));
       }
+      if (inFile === 0 && !isKustomizationFile(file)) warnings.push(`${file}: no objects`);
     }
   }
-  return { files, objects, problems };
+  return { files, objects, problems, warnings };
 }
 
 function parseDocuments(file: string, problems: ValidationProblem[]): unknown[] {
-  const text = fs.readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ManifestPathError(`${file}: ${reason(error)}`);
+  }
+  let documents: unknown[];
   if (file.endsWith('.json')) {
     try {
-      const parsed = JSON.parse(text);
-      return parsed?.kind?.endsWith?.('List') && Array.isArray(parsed.items) ? parsed.items : [parsed];
+      documents = [JSON.parse(text)];
     } catch (error) {
       problems.push({ object: {}, path: '', message: `not valid JSON: ${(error as Error).message}`, source: file });
       return [];
     }
+  } else {
+    try {
+      // js-yaml parses several times faster than the yaml package, which matters for a repository of
+      // thousands of objects. The core schema keeps timestamps as strings, as the API server reads them.
+      documents = loadAll(text, undefined, { schema: CORE_SCHEMA, filename: file });
+    } catch (error) {
+      problems.push({ object: {}, path: '', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}`, source: file });
+      return [];
+    }
   }
-  try {
-    // js-yaml parses several times faster than the yaml package, which matters for a repository of
-    // thousands of objects. The core schema keeps timestamps as strings, as the API server reads them.
-    return loadAll(text, undefined, { schema: CORE_SCHEMA, filename: file });
-  } catch (error) {
-    problems.push({ object: {}, path: '', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}`, source: file });
-    return [];
-  }
+  const objects: unknown[] = [];
+  documents.forEach((document, index) => {
+    const size = expandedSize(document, MAX_EXPANDED_VALUES);
+    if (size === 'cycle' || size > MAX_EXPANDED_VALUES) {
+      const what = size === 'cycle' ? 'an alias that contains itself' : `aliases that expand to more than ${MAX_EXPANDED_VALUES} values`;
+      problems.push({ object: {}, path: '', message: `document ${index + 1} has ${what}; it is not read (an API server would refuse it too)`, source: file });
+      return;
+    }
+    // A `kind: List` (as `oc get -o yaml` writes) holds its objects in items: each is checked on its own.
+    const list = document as { kind?: unknown; items?: unknown };
+    if (typeof list?.kind === 'string' && list.kind.endsWith('List') && Array.isArray(list.items)) objects.push(...list.items);
+    else objects.push(document);
+  });
+  return objects;
 }
 
 function readObjects(file: string): any[] {
@@ -86,6 +122,10 @@ function findSame(candidates: readonly any[], object: any): unknown {
   return candidates.find(c => c?.kind === object?.kind
     && c?.metadata?.name === object?.metadata?.name
     && c?.metadata?.namespace === object?.metadata?.namespace);
+}
+
+function isKustomizationFile(file: string): boolean {
+  return path.basename(file) === 'kustomization.yaml';
 }
 
 function isKustomization(object: any): boolean {

@@ -80,11 +80,125 @@ test('a file that is not YAML is a problem of that file', () => {
   expect(result.stderr).toContain(`${path.join(dir, 'broken.yaml')}: not valid YAML: unexpected end of the stream`);
 });
 
-test('usage errors exit 2 with the usage', () => {
-  for (const args of [[], ['frobnicate'], ['validate'], ['validate', '--crds'], ['validate', 'x', '--bogus']]) {
+test('usage errors exit 2 with the usage, on stderr', () => {
+  for (const args of [[], ['frobnicate']]) {
     const result = hcpCdk(...args);
-    expect(result.status).toBe(2);
+    expect([args, result.status]).toEqual([args, 2]);
+    expect(result.stderr).toContain('usage: hcp-cdk <command> [options]');
+  }
+  for (const args of [['validate'], ['validate', '--crds'], ['validate', 'x', '--bogus'], ['validate', 'x', '--format', 'xml']]) {
+    const result = hcpCdk(...args);
+    expect([args, result.status]).toEqual([args, 2]);
     expect(result.stderr).toContain('usage: hcp-cdk validate <dir-or-file>...');
   }
+  expect(hcpCdk('validate', 'x', '--format', 'xml').stderr).toContain('hcp-cdk: --format ("xml") must be one of text, json, junit');
   expect(hcpCdk('validate', '/nonexistent/dir').status).toBe(2);
+});
+
+describe('CLI conventions', () => {
+  test.each([['--help'], ['-h'], ['help']])('%s prints the usage on stdout and exits 0', (flag) => {
+    const result = hcpCdk(flag);
+    expect(result).toEqual({ status: 0, stdout: expect.stringContaining('usage: hcp-cdk <command> [options]'), stderr: '' });
+    expect(result.stdout).toContain('validate   check YAML or JSON objects');
+  });
+
+  test('validate --help prints the command\'s usage, its formats and exit codes, on stdout', () => {
+    const result = hcpCdk('validate', '--help');
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('usage: hcp-cdk validate <dir-or-file>...');
+    expect(result.stdout).toContain('--format <format>');
+    expect(result.stdout).toContain('exit status: 0 all objects valid, 1 problems found, 2 usage error');
+  });
+
+  test('--version prints the package version', () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    expect(hcpCdk('--version')).toEqual({ status: 0, stdout: `hcp-cdk ${version}\n`, stderr: '' });
+  });
+
+  test('the built command keeps its executable bit', () => {
+    expect(fs.statSync(path.join(ROOT, 'build', 'bin', 'hcp-cdk.js')).mode & 0o111).not.toBe(0);
+  });
+
+  test('--format json prints one versioned document with every problem, field by field', () => {
+    const dir = tree({ 'cluster.yaml': [withChanges(HOSTED_CLUSTER, { 'spec.infraID': 'Bad_ID' }), NODE_POOL] });
+    const result = hcpCdk('validate', dir, '--format', 'json');
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.stdout);
+    expect(report).toEqual({
+      apiVersion: 'hcp-cdk.io/validate/v1', files: 1, objects: 2, valid: false, warnings: [],
+      problems: [{
+        file: path.join(dir, 'cluster.yaml'), kind: 'HostedCluster', namespace: 'clusters', name: 'vcluster2', field: 'spec.infraID',
+        message: expect.stringContaining('infraID must consist of lowercase alphanumeric characters'), value: 'Bad_ID', rule: expect.any(String),
+        text: expect.stringContaining('spec.infraID: infraID must consist'),
+      }],
+    });
+    expect(hcpCdk('validate', dir, '--json').stdout).toBe(result.stdout);
+  });
+
+  test('--format junit prints a JUnit report with a failed case per file with problems', () => {
+    const dir = tree({ 'bad.yaml': [withChanges(NODE_POOL, { 'spec.arch': 'sparc' })], 'good.yaml': [HOSTED_CLUSTER] });
+    const result = hcpCdk('validate', dir, '--format', 'junit');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites tests="2" failures="1">/);
+    expect(result.stdout).toContain(`<testcase classname="hcp-cdk.validate" name="${path.join(dir, 'bad.yaml')}">`);
+    expect(result.stdout).toContain('<failure message="spec.arch: Unsupported value: supported values: &quot;arm64&quot;');
+    expect(result.stdout).not.toContain('good.yaml');
+  });
+});
+
+describe('what validate reads', () => {
+  test('fails when aliases expand a small file to billions of values, quickly and in little memory', () => {
+    const dir = tree({});
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let i = 1; i < 10; i++) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    fs.writeFileSync(path.join(dir, 'bomb.yaml'), `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n${levels.join('\n')}\n`);
+    const started = Date.now();
+    const result = hcpCdk('validate', dir);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`${path.join(dir, 'bomb.yaml')}: document 1 has aliases that expand to more than 100000 values; it is not read`);
+  });
+
+  test('fails when an alias contains itself', () => {
+    const dir = tree({});
+    fs.writeFileSync(path.join(dir, 'loop.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata: &m {name: x, self: *m}\n');
+    const result = hcpCdk('validate', dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('document 1 has an alias that contains itself');
+  });
+
+  test('fails with exit 2 and the path on a symbolic link loop', () => {
+    const dir = tree({ 'a/ns.yaml': [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' } }] });
+    fs.symlinkSync(path.join(dir, 'a'), path.join(dir, 'a', 'again'));
+    const result = hcpCdk('validate', dir);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`hcp-cdk validate: ${path.join(dir, 'a', 'again')}: symbolic link loop: it leads back to ${fs.realpathSync(path.join(dir, 'a'))}, which is being read already\n`);
+  });
+
+  test('fails with exit 2 and the path on a symbolic link to nothing', () => {
+    const dir = tree({});
+    fs.symlinkSync(path.join(dir, 'gone.yaml'), path.join(dir, 'dangling.yaml'));
+    const result = hcpCdk('validate', dir);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`hcp-cdk validate: ${path.join(dir, 'dangling.yaml')}: no such file or directory (or a symbolic link to nothing)\n`);
+  });
+
+  test('checks a kind: List item by item', () => {
+    const dir = tree({ 'list.yaml': [{ apiVersion: 'v1', kind: 'List', items: [HOSTED_CLUSTER, withChanges(NODE_POOL, { 'spec.arch': 'sparc' })] }] });
+    const result = hcpCdk('validate', dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('NodePool clusters/vcluster2: spec.arch: Unsupported value');
+    expect(result.stderr).toMatch(/hcp-cdk validate: 2 objects in 1 files, 1 problems/);
+  });
+
+  test('warns about an empty file and a directory without manifests, and still exits 0', () => {
+    const dir = tree({ 'ns.yaml': [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' } }] });
+    fs.writeFileSync(path.join(dir, 'empty.yaml'), '');
+    const nothing = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-empty-'));
+    const result = hcpCdk('validate', dir, nothing);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(`hcp-cdk validate: warning: ${path.join(dir, 'empty.yaml')}: no objects\nhcp-cdk validate: warning: ${nothing}: no YAML or JSON files\n`);
+    expect(result.stdout).toMatch(/^hcp-cdk validate: 1 objects in 2 files, 0 problems/);
+  });
 });

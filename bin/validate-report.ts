@@ -1,0 +1,73 @@
+import type { ManifestValidationResult } from '../lib/validation/validate-manifests';
+import { formatProblem, ValidationProblem } from '../lib/validation/validation-problem';
+
+/** The JSON `hcp-cdk validate --format json` prints: versioned, so that CI scripts can rely on it. */
+export interface ValidateJsonReport {
+  readonly apiVersion: 'hcp-cdk.io/validate/v1';
+  readonly files: number;
+  readonly objects: number;
+  readonly valid: boolean;
+  readonly problems: readonly {
+    readonly file?: string;
+    readonly kind?: string;
+    readonly namespace?: string;
+    readonly name?: string;
+    /** The field, as the API server names it: `spec.services[0].service`. */
+    readonly field: string;
+    readonly message: string;
+    readonly value?: unknown;
+    readonly rule?: string;
+    /** The line the text output prints. */
+    readonly text: string;
+  }[];
+  readonly warnings: readonly string[];
+}
+
+export function jsonReport(result: ManifestValidationResult): ValidateJsonReport {
+  return {
+    apiVersion: 'hcp-cdk.io/validate/v1',
+    files: result.files,
+    objects: result.objects,
+    valid: result.problems.length === 0,
+    problems: result.problems.map((p) => ({
+      file: p.source,
+      kind: p.object.kind,
+      namespace: p.object.namespace,
+      name: p.object.name,
+      field: p.path,
+      message: p.message,
+      value: p.value,
+      rule: p.rule,
+      text: formatProblem(p),
+    })),
+    warnings: result.warnings,
+  };
+}
+
+/** JUnit XML: one test case per file with problems (failed) and one for the run, which CI systems annotate. */
+export function junitReport(result: ManifestValidationResult): string {
+  const byFile = new Map<string, ValidationProblem[]>();
+  for (const problem of result.problems) {
+    const file = problem.source ?? '';
+    byFile.set(file, [...(byFile.get(file) ?? []), problem]);
+  }
+  const cases = [...byFile].map(([file, problems]) => [
+    `    <testcase classname="hcp-cdk.validate" name="${xml(file)}">`,
+    ...problems.map((p) => `      <failure message="${xml(`${p.path ? `${p.path}: ` : ''}${p.message}`)}">${xml(formatProblem(p))}</failure>`),
+    '    </testcase>',
+  ].join('\n'));
+  const all = [`    <testcase classname="hcp-cdk.validate" name="${result.objects} objects in ${result.files} files"/>`, ...cases];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites tests="${all.length}" failures="${byFile.size}">`,
+    `  <testsuite name="hcp-cdk validate" tests="${all.length}" failures="${byFile.size}">`,
+    ...all,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+function xml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
