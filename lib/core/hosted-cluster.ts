@@ -259,8 +259,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     if (baseDomain !== undefined && !isDns1123Subdomain(baseDomain)) problems.require(false, 'baseDomain', baseDomain, DNS1123_SUBDOMAIN_RULE);
     if (baseDomain === undefined && !passthrough) problems.add(`baseDomain (undefined) must be given on platform ${props.platform.type}`);
 
-    const networking = renderNetworking(props.networking ?? {}, platform.machineNetwork);
-    networking.problems.forEach((p) => problems.add(p));
+    const networking = renderNetworking(props.networking ?? {}, problems.within('networking'), platform.machineNetwork);
     this.networks = networking.networks;
     this.agentNamespace = platform.platform.agent?.agentNamespace;
     const etcd = props.etcd ?? EtcdStorage.managed();

@@ -493,6 +493,52 @@ describe('HostedCluster validation', () => {
     ]);
   });
 
+  test('fails when the networks disagree on their address families', () => {
+    expect(problemsOf({ networking: { clusterNetwork: ['fd01::/48'], serviceNetwork: ['172.31.0.0/16'] } })).toEqual([
+      'hub/c1: networking.serviceNetwork (["172.31.0.0/16"]) is IPv4, but clusterNetwork is IPv6; a cluster\'s networks must have the same address families',
+    ]);
+    expect(problemsOf({ networking: { dualStack: true, machineNetwork: ['192.0.2.0/24'] } })).toEqual([
+      'hub/c1: networking.machineNetwork (["192.0.2.0/24"]) is IPv4, but clusterNetwork is IPv4, IPv6; a cluster\'s networks must have the same address families',
+    ]);
+  });
+
+  test('fails when dual-stack networks list their families in different orders', () => {
+    expect(problemsOf({ networking: { clusterNetwork: ['10.132.0.0/14', 'fd01::/48'], serviceNetwork: ['fd02::/112', '172.31.0.0/16'] } })).toEqual([
+      'hub/c1: networking.serviceNetwork (["fd02::/112","172.31.0.0/16"]) lists its families as IPv6, IPv4, but clusterNetwork as IPv4, IPv6; dual-stack networks must list IPv4 and IPv6 in the same order (the first is the primary family)',
+    ]);
+  });
+
+  test.each([
+    ['fd02::/64', 'IPv6', '/108'],
+    ['172.0.0.0/11', 'IPv4', '/12'],
+  ])('fails when the service network %s is larger than the API server accepts', (cidr, family, limit) => {
+    const cluster = family === 'IPv6' ? 'fd01::/48' : '10.132.0.0/14';
+    expect(problemsOf({ networking: { clusterNetwork: [cluster], serviceNetwork: [cidr] } })).toEqual([
+      `hub/c1: networking.serviceNetwork[0] (${JSON.stringify(cidr)}) is larger than the API server accepts: an ${family} service network must be ${limit} or smaller`,
+    ]);
+    expect(problemsOf({ networking: { clusterNetwork: [cluster], serviceNetwork: [family === 'IPv6' ? 'fd02::/108' : '172.16.0.0/12'] } })).toEqual([]);
+  });
+
+  test('fails when the cluster network cannot hold one node block of its hostPrefix', () => {
+    expect(problemsOf({ networking: { clusterNetwork: ['10.132.0.0/24'] } })).toEqual([
+      'hub/c1: networking.clusterNetwork[0] ("10.132.0.0/24") cannot hold one node\'s /23 (hostPrefix, default 23); give a network of /23 or larger',
+    ]);
+    expect(problemsOf({ networking: { clusterNetwork: ['10.132.0.0/24'], hostPrefix: 25 } })).toEqual([]);
+    expect(problemsOf({ networking: { clusterNetwork: ['10.132.0.0/20'], hostPrefix: 19 } })).toEqual([
+      'hub/c1: networking.clusterNetwork[0] ("10.132.0.0/20") cannot hold one node\'s /19 (hostPrefix); give a network of /19 or larger',
+    ]);
+    expect(problemsOf({ networking: { dualStack: true, clusterNetwork: ['10.132.0.0/14', 'fd01::/96'] } })).toEqual([
+      'hub/c1: networking.clusterNetwork[1] ("fd01::/96") cannot hold one node\'s /64 (hostPrefix, default 64); give a network of /64 or larger',
+    ]);
+    expect(problemsOf({ networking: { hostPrefix: Number.NaN } })).toEqual(['hub/c1: networking.hostPrefix (NaN) must be a whole number from 1 to 30']);
+  });
+
+  test('writes hostPrefix on the IPv4 cluster network when given', () => {
+    expect(hostedCluster({ networking: { dualStack: true, hostPrefix: 24 } }).spec.networking.clusterNetwork).toEqual([
+      { cidr: '10.132.0.0/14', hostPrefix: 24 }, { cidr: 'fd01::/48' },
+    ]);
+  });
+
   test('fails when a network lists two CIDRs of one family', () => {
     expect(problemsOf({ networking: { clusterNetwork: ['10.128.0.0/14', '10.132.0.0/14'] } })).toEqual([
       'hub/c1: networking.clusterNetwork (["10.128.0.0/14","10.132.0.0/14"]) must not list two IPv4 CIDRs',
