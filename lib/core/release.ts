@@ -78,6 +78,11 @@ export class Release {
     if (!match || image.length > 4096) {
       this.problem = `release image (${JSON.stringify(image)}) ${RELEASE_IMAGE_RULE}`;
     }
+    const tagged = match?.[1] ? VERSION_IN_TAG.exec(match[1]) : undefined;
+    const stated = version !== undefined ? VERSION_IN_TAG.exec(version) : undefined;
+    if (tagged && stated && tagged.slice(1, 4).join('.') !== stated.slice(1, 4).join('.')) {
+      this.problem ??= `release version (${JSON.stringify(version)}) contradicts the image tag (${JSON.stringify(match![1])}), which is ${tagged.slice(1, 4).join('.')}; give the tag's version or leave version out`;
+    }
     const versionText = version ?? match?.[1];
     const parsed = versionText ? VERSION_IN_TAG.exec(versionText) : undefined;
     if (parsed) {

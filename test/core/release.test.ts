@@ -60,6 +60,13 @@ describe('Release.fromImage', () => {
     );
   });
 
+  test('fails when the stated version contradicts the image tag', () => {
+    expect(Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.17.3-x86_64', { version: '4.16.3' }).problem).toBe(
+      'release version ("4.16.3") contradicts the image tag ("4.17.3-x86_64"), which is 4.17.3; give the tag\'s version or leave version out');
+    expect(Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.17.3-x86_64', { version: '4.17.3' }).problem).toBeUndefined();
+    expect(Release.fromImage(`quay.io/openshift-release-dev/ocp-release@${DIGEST}`, { version: '4.16.3' }).problem).toBeUndefined();
+  });
+
   test('fails when the version given beside a digest is malformed', () => {
     expect(Release.fromImage(`quay.io/ocp/release@${DIGEST}`, { version: 'latest' }).problem).toBe('release version ("latest") must look like 4.17.0');
   });
