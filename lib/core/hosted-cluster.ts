@@ -6,13 +6,14 @@ import type { PlatformType } from '../platform/platform-type';
 import type { ISecretSource } from '../secrets/secret-source';
 import { SecretSource } from '../secrets/secret-source';
 import { AvailabilityPolicy } from './availability-policy';
+import { droppedFields } from './dropped-fields';
 import { EtcdStorage } from './etcd-storage';
 import { configMap, ensureNamespace } from './kube-objects';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { GuestCluster } from './guest-cluster';
 import { ClusterNetworks, NetworkingProps, renderNetworking } from './networking';
 import { NodePool, NodePoolOptions } from './node-pool';
-import { Problems } from './problems';
+import { Problems, show } from './problems';
 import { Release } from './release';
 import { SecretEncryption } from './secret-encryption';
 import { ControlPlaneService, ServicePublishing, ServicePublishingMap, ServicePublishingType } from './service-publishing';
@@ -398,6 +399,11 @@ export class HostedCluster extends Construct implements IHostedCluster {
     }
     for (const [key, value] of Object.entries({ ...p.controlPlaneNodeSelector, ...p.controlPlanePodLabels })) {
       if (!isQualifiedName(key) || !isLabelValue(value)) problems.add(`label ${JSON.stringify(`${key}=${value}`)} must be a valid label key and value`);
+    }
+    if (p.configuration !== undefined) {
+      for (const { path, value } of droppedFields(p.configuration, hc.toJson_HostedClusterSpecConfiguration(p.configuration), 'configuration')) {
+        problems.add(`${path} (${show(value)}) is not a field of spec.configuration, so it would be dropped; check its spelling against the HostedCluster CRD`);
+      }
     }
     (p.imageContentSources ?? []).forEach((source, i) => {
       problems.require(source.mirrors.length > 0, `imageContentSources[${i}].mirrors`, source.mirrors, 'must list at least one mirror');

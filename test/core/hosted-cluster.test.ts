@@ -493,6 +493,25 @@ describe('HostedCluster validation', () => {
     ]);
   });
 
+  test('fails when configuration holds a field the CRD does not have, instead of dropping it', () => {
+    const configuration = {
+      apiServer: { audit: { profile: 'Default' } },
+      oauth: { identityProviders: [{ name: 'sso', mappingMethod: 'claim', type: 'OpenID', openId: { clientId: 'hcp', issuerUrl: 'https://sso.example.com', claims: {} } }] },
+      featureGates: { featureSet: 'Default' },
+    } as unknown as HostedClusterProps['configuration'];
+    expect(problemsOf({ configuration })).toEqual([
+      'hub/c1: configuration.oauth.identityProviders[0].openId.issuerUrl ("https://sso.example.com") is not a field of spec.configuration, so it would be dropped; check its spelling against the HostedCluster CRD',
+      'hub/c1: configuration.featureGates ({"featureSet":"Default"}) is not a field of spec.configuration, so it would be dropped; check its spelling against the HostedCluster CRD',
+    ]);
+  });
+
+  test('keeps every field of a configuration the CRD knows, renamed to its wire name', () => {
+    const configuration = { oauth: { identityProviders: [{ name: 'sso', mappingMethod: 'claim', type: 'OpenID', openId: { clientId: 'hcp', issuer: 'https://sso.example.com', claims: {}, clientSecret: { name: 's' } } }] } };
+    expect(problemsOf({ configuration } as Partial<HostedClusterProps>)).toEqual([]);
+    expect(hostedCluster({ configuration } as Partial<HostedClusterProps>).spec.configuration.oauth.identityProviders[0].openID)
+      .toEqual({ claims: {}, clientID: 'hcp', clientSecret: { name: 's' }, issuer: 'https://sso.example.com' });
+  });
+
   test('fails when the networks disagree on their address families', () => {
     expect(problemsOf({ networking: { clusterNetwork: ['fd01::/48'], serviceNetwork: ['172.31.0.0/16'] } })).toEqual([
       'hub/c1: networking.serviceNetwork (["172.31.0.0/16"]) is IPv4, but clusterNetwork is IPv6; a cluster\'s networks must have the same address families',
