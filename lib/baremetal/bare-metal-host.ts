@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain, isLabelValue } from '../core/names';
 import { Problems, show } from '../core/problems';
+import { checkRequiredProps } from '../core/runtime-props';
 import { IBmcCredentials } from './bmc-credentials';
 import { parseBmcAddress } from './bmc-address';
 import type { InfraEnv } from './infra-env';
@@ -108,6 +109,13 @@ export class BareMetalHost extends Construct {
 
   constructor(scope: Construct, id: string, props: BareMetalHostProps) {
     super(scope, id);
+    const required = new Problems(this);
+    checkRequiredProps(required, props, {
+      bmc: { accepts: (v) => typeof (v as BmcOptions | undefined)?.address === 'string' && (v as BmcOptions).credentials !== undefined, expected: 'the host\'s BMC: { address, credentials }' },
+      bootMacAddress: { accepts: (v) => typeof v === 'string', expected: 'the MAC address of the NIC the host boots from' },
+      infraEnv: { accepts: (v) => typeof (v as InfraEnv | undefined)?.namespace === 'string', expected: 'the InfraEnv the host boots into (use infraEnv.addHost)' },
+    });
+    required.throwIfAny();
     const infraEnv = props.infraEnv;
     this.infraEnv = infraEnv;
     this.hostName = props.name ?? id;

@@ -4,6 +4,7 @@ import { checkPullSecret } from '../core/hosted-cluster';
 import { ensureNamespace } from '../core/kube-objects';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { Problems } from '../core/problems';
+import { checkRequiredProps, hasMethod } from '../core/runtime-props';
 import { SshPublicKey } from '../core/ssh-public-key';
 import { ISecretSource } from '../secrets/secret-source';
 import { BareMetalHost, BareMetalHostOptions } from './bare-metal-host';
@@ -105,6 +106,12 @@ export class InfraEnv extends Construct {
 
   constructor(scope: Construct, id: string, props: InfraEnvProps) {
     super(scope, id);
+    const required = new Problems(this);
+    checkRequiredProps(required, props, {
+      namespace: { accepts: (v) => typeof v === 'string', expected: 'the namespace of the InfraEnv and its Agents, e.g. "hardware-inventory"' },
+      pullSecret: { accepts: hasMethod('bind'), expected: 'a secret source: SecretSource.fromExistingSecret(...) or another SecretSource factory' },
+    });
+    required.throwIfAny();
     this.infraEnvName = props.name ?? id;
     this.namespace = props.namespace;
     this.outputFolder = this.infraEnvName;

@@ -1,5 +1,7 @@
 import { Size } from 'cdk8s';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+import { show } from './problems';
+import { isSize } from './runtime-props';
 
 export interface ManagedEtcdOptions {
   /**
@@ -40,6 +42,11 @@ export class EtcdStorage {
     const problems: string[] = [];
     if (this.unmanaged && !/^https:\/\/[^\s/]+(:\d+)?\/?$/.test(this.unmanaged.endpoint)) {
       problems.push(`etcd.endpoint (${JSON.stringify(this.unmanaged.endpoint)}) must be an https URL such as https://etcd.example.com:2379`);
+    }
+    const size: unknown = this.managed?.size;
+    if (size !== undefined && !isSize(size)) {
+      problems.push(`etcd.size (${show(size)}) must be a Size, e.g. Size.gibibytes(8)`);
+      return problems;
     }
     const gib = this.managed?.size ? this.managed.size.toMebibytes() / 1024 : 8;
     if (!(gib > 0)) problems.push(`etcd.size (${gib} GiB) must be more than 0`);

@@ -14,6 +14,7 @@ import { GuestCluster } from './guest-cluster';
 import { ClusterNetworks, NetworkingProps, renderNetworking } from './networking';
 import { NodePool, NodePoolOptions } from './node-pool';
 import { Problems, show } from './problems';
+import { checkListItems, checkRequiredProps, hasMethod } from './runtime-props';
 import { Release } from './release';
 import { SecretEncryption } from './secret-encryption';
 import { ControlPlaneService, ServicePublishing, ServicePublishingMap, ServicePublishingType } from './service-publishing';
@@ -221,6 +222,14 @@ export class HostedCluster extends Construct implements IHostedCluster {
 
   constructor(scope: Construct, id: string, props: HostedClusterProps) {
     super(scope, id);
+    const required = new Problems(this);
+    checkRequiredProps(required, props, {
+      release: { accepts: (v) => v instanceof Release, expected: 'a Release: Release.fromImage(...) or Release.fromVersion(...)' },
+      pullSecret: { accepts: hasMethod('bind'), expected: 'a secret source: SecretSource.fromExistingSecret(...) or another SecretSource factory' },
+      platform: { accepts: hasMethod('bind'), expected: 'a cluster platform: ClusterPlatform.agent(...), .kubevirt(...), .aws(...) or .none(...)' },
+    });
+    for (const field of ['imageContentSources', 'controlPlaneTolerations', 'disabledCapabilities', 'enabledCapabilities'] as const) checkListItems(required, field, props?.[field]);
+    required.throwIfAny();
     this.props = props;
     this.clusterName = props.name ?? id;
     this.namespace = props.namespace ?? 'clusters';
@@ -406,7 +415,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
       }
     }
     (p.imageContentSources ?? []).forEach((source, i) => {
-      problems.require(source.mirrors.length > 0, `imageContentSources[${i}].mirrors`, source.mirrors, 'must list at least one mirror');
+      problems.require(Array.isArray(source.mirrors) && source.mirrors.length > 0, `imageContentSources[${i}].mirrors`, source.mirrors, 'must list at least one mirror');
     });
   }
 

@@ -7,6 +7,7 @@ import { toGoDuration } from './go-duration';
 import type { IHostedCluster } from './hosted-cluster';
 import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { Problems } from './problems';
+import { checkListItems, checkRequiredProps, isDuration } from './runtime-props';
 import { Release } from './release';
 
 export const Arch = np.NodePoolSpecArch;
@@ -102,6 +103,15 @@ export class NodePool extends Construct {
 
   constructor(scope: Construct, id: string, props: NodePoolProps) {
     super(scope, id);
+    const required = new Problems(this);
+    checkRequiredProps(required, props, {
+      cluster: { accepts: (v) => typeof (v as IHostedCluster | undefined)?.clusterName === 'string', expected: 'a hosted cluster: a HostedCluster or HostedCluster.fromAttributes(...)' },
+    });
+    for (const field of ['nodeDrainTimeout', 'nodeVolumeDetachTimeout'] as const) {
+      if (props?.[field] !== undefined && !isDuration(props[field])) required.require(false, field, props[field], 'must be a Duration, e.g. Duration.minutes(5)');
+    }
+    for (const field of ['taints', 'tuningConfigMaps', 'configMaps'] as const) checkListItems(required, field, props?.[field]);
+    required.throwIfAny();
     const cluster = props.cluster;
     this.cluster = cluster;
     this.poolName = props.name ?? `${cluster.clusterName}-${id}`;
@@ -143,7 +153,7 @@ export class NodePool extends Construct {
     }
     this.checkSkew(problems);
     for (const [key, value] of Object.entries(props.nodeLabels ?? {})) {
-      if (!isQualifiedName(key) || !isLabelValue(value)) problems.add(`nodeLabels (${JSON.stringify(`${key}=${value}`)}) must be a valid label key and value`);
+      if (typeof value !== 'string' || !isQualifiedName(key) || !isLabelValue(value)) problems.add(`nodeLabels (${JSON.stringify(`${key}=${value}`)}) must be a valid label key and value`);
     }
     (props.taints ?? []).forEach((taint, i) => {
       problems.require(isQualifiedName(taint.key), `taints[${i}].key`, taint.key, 'must be a label key');

@@ -21,8 +21,14 @@ import { FLEET_PLATFORMS } from './fleet-platforms';
  * top, and becomes the same constructs a hand-written app would use.
  */
 export class Fleet {
-  /** Builds the fleet's constructs in `app`. */
+  /**
+   * Builds the fleet's constructs in `app`. The inventory is checked against the same schema as
+   * an inventory file first, so that JavaScript and JSON callers get every missing or mistyped
+   * field by path rather than a TypeError.
+   */
   public static fromInventory(app: Construct, inventory: FleetInventory): Fleet {
+    const document = { apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'inventory' }, spec: inventory };
+    checkInventory(document, 'Fleet.fromInventory');
     return new Fleet(app, inventory);
   }
 
@@ -32,9 +38,7 @@ export class Fleet {
    */
   public static fromFile(app: Construct, file: string): Fleet {
     const document = load(fs.readFileSync(file, 'utf8'), { schema: CORE_SCHEMA, filename: file }) as any;
-    const catalog = SchemaCatalog.bundled().addCustomResourceDefinitions([FLEET_INVENTORY_CRD], 'hcp-cdk');
-    const problems = new ObjectValidator({ catalog }).validate(document, { source: file });
-    if (problems.length > 0) throw new HcpValidationError(problems.map(formatProblem));
+    checkInventory(document, file);
     return new Fleet(app, document.spec as FleetInventory);
   }
 
@@ -89,6 +93,13 @@ function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: 
   }
   builder.addExtras?.(cluster, spec);
   return cluster;
+}
+
+/** Throws every problem of an inventory document against the inventory schema, by field path. */
+function checkInventory(document: unknown, source: string): void {
+  const catalog = SchemaCatalog.bundled().addCustomResourceDefinitions([FLEET_INVENTORY_CRD], 'hcp-cdk');
+  const problems = new ObjectValidator({ catalog }).validate(document, { source });
+  if (problems.length > 0) throw new HcpValidationError(problems.map(formatProblem));
 }
 
 /** `base` with `over` on top: objects merge key by key, lists and scalars are replaced. */

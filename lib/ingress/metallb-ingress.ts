@@ -1,10 +1,11 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CidrBlock, parseCidr, parseIPv4, parseIPv6 } from '../core/cidr';
-import type { HostedCluster } from '../core/hosted-cluster';
+import { HostedCluster } from '../core/hosted-cluster';
 import { ensureNamespace } from '../core/kube-objects';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
 import { Problems, show } from '../core/problems';
+import { checkListItems, checkRequiredProps } from '../core/runtime-props';
 import { MetalLBAdvertisement, MetalLBAdvertisementContext, MetalLBAdvertisementMode } from './metallb-advertisement';
 
 /** The Service annotation that makes MetalLB allocate from a named pool. */
@@ -87,6 +88,13 @@ export class MetalLBIngress extends Construct {
 
   constructor(scope: Construct, id: string, props: MetalLBIngressProps) {
     super(scope, id);
+    const required = new Problems(this);
+    checkRequiredProps(required, props, {
+      cluster: { accepts: (v) => v instanceof HostedCluster, expected: 'the HostedCluster whose ingress this is' },
+      addresses: { accepts: (v) => Array.isArray(v), expected: 'a list of addresses, ranges or CIDRs, e.g. ["192.0.2.100"]' },
+    });
+    checkListItems(required, 'addresses', props?.addresses);
+    required.throwIfAny();
     this.poolName = props.poolName ?? 'ingress-public-ip';
     this.namespace = props.namespace ?? 'metallb';
     const advertisement = props.advertisement ?? MetalLBAdvertisement.layer2();

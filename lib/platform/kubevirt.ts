@@ -2,6 +2,7 @@ import { Size } from 'cdk8s';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
+import { isSize } from '../core/runtime-props';
 import { ingressPublishing } from '../core/service-publishing';
 import type { ISecretSource } from '../secrets/secret-source';
 import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
@@ -193,8 +194,11 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
     const p = this.props;
     const problems = context.problems;
     const cores = p.cores ?? 2;
-    const memoryGiB = (p.memory ?? Size.gibibytes(4)).toMebibytes() / 1024;
-    const rootGiB = (p.rootVolumeSize ?? Size.gibibytes(32)).toMebibytes() / 1024;
+    for (const field of ['memory', 'rootVolumeSize'] as const) {
+      if (p[field] !== undefined && !isSize(p[field])) problems.require(false, field, p[field], 'must be a Size, e.g. Size.gibibytes(4)');
+    }
+    const memoryGiB = (isSize(p.memory) ? p.memory! : Size.gibibytes(4)).toMebibytes() / 1024;
+    const rootGiB = (isSize(p.rootVolumeSize) ? p.rootVolumeSize! : Size.gibibytes(32)).toMebibytes() / 1024;
     if (!Number.isInteger(cores) || cores < 1) problems.add(`cores (${cores}) must be a whole number >= 1`);
     if (!(memoryGiB > 0)) problems.add(`memory (${memoryGiB} GiB) must be more than 0`);
     if (!Number.isInteger(rootGiB) || rootGiB < MIN_ROOT_VOLUME_GIB) problems.add(`rootVolumeSize (${rootGiB} GiB) must be a whole number of GiB >= ${MIN_ROOT_VOLUME_GIB}`);

@@ -89,7 +89,7 @@ describe('MetalLBIngress', () => {
 
     test('keeps ranges, CIDR blocks and IPv6 as given', () => {
       const pool = findObject(guestObjects({ addresses: ['192.168.122.100-192.168.122.110', '192.168.122.128/28', 'fd00:122::23'] },
-        { machineNetwork: ['192.168.122.0/24', 'fd00:122::/64'] }), 'IPAddressPool');
+        { dualStack: true, machineNetwork: ['192.168.122.0/24', 'fd00:122::/64'] }), 'IPAddressPool');
       expect(pool.spec.addresses).toEqual(['192.168.122.100-192.168.122.110', '192.168.122.128/28', 'fd00:122::23-fd00:122::23']);
     });
 
