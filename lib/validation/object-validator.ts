@@ -8,6 +8,12 @@ import { SchemaDefinitions, SchemaNode } from './schema-node';
 import { SubtreeCache } from './subtree-cache';
 import { identify, ObjectIdentity, ValidationProblem } from './validation-problem';
 
+/** The integer `format`s of CRD fields and the Go types behind them. */
+const INTEGER_RANGES: Readonly<Record<string, { readonly name: string; readonly min: number; readonly max: number }>> = {
+  int32: { name: 'a 32-bit integer', min: -(2 ** 31), max: 2 ** 31 - 1 },
+  int64: { name: 'a 64-bit integer', min: -(2 ** 63), max: 2 ** 63 - 1 },
+};
+
 /** Called for every CEL rule evaluated; the rule-coverage report listens here. */
 export type RuleObserver = (rule: CompiledCelRule, passed: boolean, message?: string) => void;
 
@@ -244,6 +250,11 @@ class SchemaWalk {
         this.report(path, `Invalid value: must be greater than ${schema.exclusiveMinimum ? '' : 'or equal to '}${schema.minimum}`, value);
       }
       if (schema.multipleOf !== undefined && !Number.isInteger(value / schema.multipleOf)) this.report(path, `Invalid value: must be a multiple of ${schema.multipleOf}`, value);
+      if (schema.format !== undefined) {
+        const range = INTEGER_RANGES[schema.format];
+        // The API server's schema check lets such a number through, but the controller's Go field cannot hold it.
+        if (range && (value < range.min || value > range.max)) this.report(path, `Invalid value: must fit in ${range.name} (${range.min} to ${range.max}), the type of the field the controller reads`, value);
+      }
     } else if (Array.isArray(value)) {
       if (schema.maxItems !== undefined && value.length > schema.maxItems) this.report(path, `Too many: ${value.length}: must have at most ${schema.maxItems} items`, value.length);
       if (schema.minItems !== undefined && value.length < schema.minItems) this.report(path, `Invalid value: must have at least ${schema.minItems} items`, value.length);

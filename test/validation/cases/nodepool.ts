@@ -87,6 +87,13 @@ export const CASES: ObjectCase[] = [
     rejects: 'Arch is immutable',
     at: 'spec.arch',
   },
+  {
+    name: 'fails when replicas does not fit the int32 field the controller reads',
+    object: withChanges(NODE_POOL, { 'spec.replicas': 2 ** 31 }),
+    rejects: 'Invalid value: must fit in a 32-bit integer (-2147483648 to 2147483647), the type of the field the controller reads',
+    at: 'spec.replicas',
+  },
+  { name: 'passes when replicas is the largest int32', object: withChanges(NODE_POOL, { 'spec.replicas': 2 ** 31 - 1 }) },
   { name: 'passes when an AWS pool runs arm64', object: aws({ 'spec.arch': 'arm64', 'spec.platform.aws.instanceType': 'm7g.xlarge' }) },
   { name: 'passes when an Azure pool runs arm64', object: azure({ 'spec.arch': 'arm64', 'spec.platform.azure.vmSize': 'Standard_D4ps_v5' }) },
   { name: 'passes when an Agent pool runs arm64', object: withChanges(NODE_POOL, { 'spec.arch': 'arm64' }) },
