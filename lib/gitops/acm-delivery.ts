@@ -70,7 +70,6 @@ export interface AcmDeliveryProps extends KustomizeDeliveryProps {
 interface PlacedHostedCluster {
   readonly name: string;
   readonly folder: string;
-  readonly hub: string;
   readonly path: string;
   readonly object: PlacedObject;
 }
@@ -128,7 +127,6 @@ export class AcmDelivery implements IDelivery {
       this.hostedClusters.push({
         name: object.json.metadata.name,
         folder: file.slice(0, file.lastIndexOf('/')),
-        hub: object.target.folder,
         path: (object.hostedCluster ?? object.construct).node.path,
         object,
       });
@@ -142,14 +140,12 @@ export class AcmDelivery implements IDelivery {
     this.hostedClusters = [];
     this.guests = new Map();
 
+    const found = problems.all.length;
     this.checkProps(problems);
     const objects: DeliveryObject[] = [];
     for (const cluster of hostedClusters) {
-      if (cluster.name === ACM_HUB_CLUSTER_NAME) {
-        problems.add(`hostedCluster ${cluster.path}: name (${show(cluster.name)}) is the name of the hub's own ManagedCluster; `
-          + 'a hosted cluster imported into ACM must be named otherwise');
-      }
-      if (cluster.name === this.policyNamespace) {
+      // (A HostedCluster named local-cluster is refused by HostedCluster itself.)
+      if (this.guestPolicies && cluster.name === this.policyNamespace) {
         problems.add(`policyNamespace (${show(this.policyNamespace)}) is the namespace ACM makes for hosted cluster ${cluster.path}; `
           + 'policies there count as copies, so the guest policies need a namespace of their own');
       }
@@ -157,6 +153,8 @@ export class AcmDelivery implements IDelivery {
     }
     if (this.guestPolicies) objects.push(...this.policyObjects(guests, files, problems));
 
+    // Objects made from wrong input would only repeat the problems above, less clearly, as schema errors.
+    if (problems.all.length > found) return { objects: [], files: [] };
     const paths = [...files.map((f) => f.path), ...objects.map((o) => o.path)];
     return { objects, files: this.kustomizations ? kustomizations(paths) : [] };
   }
