@@ -56,6 +56,7 @@ export * from './aws/oidc-s3-credentials';
 export * from './fleet/fleet';
 export { routeTogether } from './fleet/fleet-invariants';
 export * from './fleet/fleet-inventory';
+export * from './gitops/acm-delivery';
 export * from './gitops/apply-order';
 export * from './gitops/delivery';
 export * from './gitops/kustomization';

@@ -95,7 +95,7 @@ export class HcpApp extends App {
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
     for (const { file, json, source, previous } of this.render(constructs, problems, deliveryProblems, placed, comparing ? output : undefined)) {
       for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
-      files.push({ path: file, text: toYaml(json) });
+      if (file !== undefined) files.push({ path: file, text: toYaml(json) });
     }
     const additions = this.delivery.finish(placed, deliveryProblems);
     const taken = new Set(files.map((f) => f.path));
@@ -156,6 +156,11 @@ export class HcpApp extends App {
       }
       const place = layout.placeOf(object);
       const file = this.delivery.place({ ...place, json, construct: object }, deliveryProblems);
+      // Carried inside an object of the delivery's own: checked, not written.
+      if (file === undefined) {
+        yield { file, json, source: object.node.path };
+        continue;
+      }
       placed.push({ path: file, kind: json.kind, name: json.metadata?.name, namespace: json.metadata?.namespace, target: place.target, folder: file.slice(0, file.lastIndexOf('/')) });
       const previous = seen.get(file);
       if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
@@ -171,7 +176,8 @@ export class HcpApp extends App {
 }
 
 interface RenderedObject {
-  readonly file: string;
+  /** Undefined for an object the delivery carries inside one of its own. */
+  readonly file?: string;
   readonly json: any;
   /** The construct path, named in problems. */
   readonly source: string;

@@ -48,9 +48,11 @@ export interface DeliveryAdditions {
 export interface IDelivery {
   /**
    * Called once per object, in construct-tree order: annotates `object.json` as the engine needs
-   * and returns the file it goes to, '/'-separated under the output root.
+   * and returns the file it goes to, '/'-separated under the output root; or undefined when the
+   * delivery carries the object inside one of its own (an ACM Policy): the object is then still
+   * checked against its CRD, but not written as a file of its own.
    */
-  place(object: PlacedObject, problems: Problems): string;
+  place(object: PlacedObject, problems: Problems): string | undefined;
   /** Called once every object is placed, with all of their files: the engine objects and files the mode adds. */
   finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions;
 }

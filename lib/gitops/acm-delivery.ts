@@ -1,0 +1,344 @@
+import * as kac from '../../imports/klusterletaddonconfig-agent.open-cluster-management.io';
+import * as mc from '../../imports/managedcluster-cluster.open-cluster-management.io';
+import * as mcsb from '../../imports/managedclustersetbinding-cluster.open-cluster-management.io';
+import * as placement from '../../imports/placement-cluster.open-cluster-management.io';
+import * as binding from '../../imports/placementbinding-policy.open-cluster-management.io';
+import * as policy from '../../imports/policy-policy.open-cluster-management.io';
+import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
+import { show } from '../core/problems';
+import type { Problems } from '../core/problems';
+import { OPERATOR_KINDS, rankOf } from './apply-order';
+import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
+import { kustomizations } from './kustomization';
+import { addSyncWave, KustomizeDelivery, KustomizeDeliveryProps } from './kustomize-delivery';
+import type { DeliveryTarget } from './output-layout';
+import { objectFileName, TargetKind } from './output-layout';
+import { addArgoCdSyncOptions, ARGO_CD_PROTECTION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from './protection';
+
+/** The name ACM gives the hub's own ManagedCluster, which hosts the hosted clusters' klusterlets. */
+export const ACM_HUB_CLUSTER_NAME = 'local-cluster';
+/** The label that puts a ManagedCluster in a ManagedClusterSet. */
+export const CLUSTER_SET_LABEL = 'cluster.open-cluster-management.io/clusterset';
+/** The folder of a management cluster's guest policies: `<hub>/policies/`. */
+export const POLICIES_FOLDER = 'policies';
+/**
+ * At most this many characters in a root policy's namespace and name together: the copy in each
+ * cluster's namespace is named `<namespace>.<name>`, and that name is also a label value (63).
+ */
+export const POLICY_NAME_MAX = 62;
+
+export interface AcmDeliveryProps extends KustomizeDeliveryProps {
+  /**
+   * The hub imports each hosted cluster on its own, as MCE does by default: once the control plane
+   * is available, the hypershift add-on creates its ManagedCluster (and, on RHACM hubs, its
+   * KlusterletAddonConfig), so hcp-cdk writes neither (two owners would fight over them). Set
+   * false where the add-on's `autoImportDisabled` is "true": hcp-cdk then writes both in the
+   * cluster's folder (docs 14.2).
+   * @default true
+   */
+  readonly autoImport?: boolean;
+  /**
+   * The hub runs RHACM: with `autoImport: false`, a KlusterletAddonConfig per hosted cluster
+   * enables its add-ons, the policy controllers among them. False on hubs that run MCE alone,
+   * which have no KlusterletAddonConfig and no governance policies (docs 14.2, step 3).
+   * @default true
+   */
+  readonly klusterletAddons?: boolean;
+  /**
+   * The ManagedClusterSet the hosted clusters join, and that the guest policies are placed from.
+   * Auto-import puts every hosted cluster in `default`; another set needs `autoImport: false`.
+   * @default 'default'
+   */
+  readonly clusterSet?: string;
+  /**
+   * Deliver each guest folder (what goes inside a hosted cluster) by ACM governance policies on
+   * its hub instead of writing it as a `<cluster>-guest/` folder: the policy add-on on the imported
+   * cluster applies it, operators first. False writes the guest folders, for another engine.
+   * @default true
+   */
+  readonly guestPolicies?: boolean;
+  /**
+   * The hub namespace that holds the guest policies, their Placements and PlacementBindings
+   * (hcp-cdk writes the Namespace). Not a managed cluster's namespace: ACM treats policies there
+   * as copies.
+   * @default 'hcp-policies'
+   */
+  readonly policyNamespace?: string;
+}
+
+/** A HostedCluster as place() saw it: where it went, and the place and construct its ManagedCluster inherits. */
+interface PlacedHostedCluster {
+  readonly name: string;
+  readonly folder: string;
+  readonly path: string;
+  readonly object: PlacedObject;
+}
+
+/** The objects of one guest folder, carried by policies instead of written. */
+interface GuestContent {
+  readonly target: DeliveryTarget;
+  readonly objects: any[];
+}
+
+/**
+ * RHACM / MCE delivery: the folders of KustomizeDelivery (same files, sync waves, protection and
+ * kustomizations) for whatever engine applies the hubs, plus ACM's own objects. Hosted clusters
+ * are imported as managed clusters, automatically by the hub or, with `autoImport: false`, by a
+ * ManagedCluster and KlusterletAddonConfig written beside the HostedCluster (applied after it:
+ * ranks 90 and 91). Each guest folder becomes two governance Policies in `<hub>/policies/`:
+ * one for its operators (Namespaces, OperatorGroups, Subscriptions, compliant once OLM has
+ * installed them) and one for the rest, which depends on the first; a Placement selects the
+ * hosted cluster's ManagedCluster, which exists and is available only once its control plane
+ * is. So the guest content reaches a hosted cluster in order, and only once it can.
+ */
+export class AcmDelivery implements IDelivery {
+  private readonly folders: KustomizeDelivery;
+  private readonly syncWaves: boolean;
+  private readonly kustomizations: boolean;
+  private readonly autoImport: boolean;
+  private readonly klusterletAddons: boolean;
+  private readonly clusterSet: string;
+  private readonly guestPolicies: boolean;
+  private readonly policyNamespace: string;
+  // What place() saw, consumed by finish(): one synth places every object, then finishes.
+  private hostedClusters: PlacedHostedCluster[] = [];
+  private guests = new Map<string, GuestContent>();
+
+  constructor(props: AcmDeliveryProps = {}) {
+    this.folders = new KustomizeDelivery(props);
+    this.syncWaves = props.syncWaves ?? true;
+    this.kustomizations = props.kustomizations ?? true;
+    this.autoImport = props.autoImport ?? true;
+    this.klusterletAddons = props.klusterletAddons ?? true;
+    this.clusterSet = props.clusterSet ?? 'default';
+    this.guestPolicies = props.guestPolicies ?? true;
+    this.policyNamespace = props.policyNamespace ?? 'hcp-policies';
+  }
+
+  public place(object: PlacedObject, problems: Problems): string | undefined {
+    if (this.guestPolicies && object.target.kind === TargetKind.GUEST) {
+      let guest = this.guests.get(object.target.folder);
+      if (!guest) this.guests.set(object.target.folder, (guest = { target: object.target, objects: [] }));
+      guest.objects.push(object.json);
+      return undefined;
+    }
+    const file = this.folders.place(object, problems);
+    if (object.json.kind === 'HostedCluster' && object.target.kind === TargetKind.MANAGEMENT) {
+      this.hostedClusters.push({
+        name: object.json.metadata.name,
+        folder: file.slice(0, file.lastIndexOf('/')),
+        path: (object.hostedCluster ?? object.construct).node.path,
+        object,
+      });
+    }
+    return file;
+  }
+
+  public finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions {
+    const hostedClusters = this.hostedClusters;
+    const guests = [...this.guests.values()];
+    this.hostedClusters = [];
+    this.guests = new Map();
+
+    const found = problems.all.length;
+    this.checkProps(problems);
+    const objects: DeliveryObject[] = [];
+    for (const cluster of hostedClusters) {
+      // (A HostedCluster named local-cluster is refused by HostedCluster itself.)
+      if (this.guestPolicies && cluster.name === this.policyNamespace) {
+        problems.add(`policyNamespace (${show(this.policyNamespace)}) is the namespace ACM makes for hosted cluster ${cluster.path}; `
+          + 'policies there count as copies, so the guest policies need a namespace of their own');
+      }
+      if (!this.autoImport) objects.push(...this.importObjects(cluster, problems));
+    }
+    if (this.guestPolicies) objects.push(...this.policyObjects(guests, files, problems));
+
+    // Objects made from wrong input would only repeat the problems above, less clearly, as schema errors.
+    if (problems.all.length > found) return { objects: [], files: [] };
+    const paths = [...files.map((f) => f.path), ...objects.map((o) => o.path)];
+    return { objects, files: this.kustomizations ? kustomizations(paths) : [] };
+  }
+
+  private checkProps(problems: Problems): void {
+    problems.require(isDns1123Label(this.policyNamespace), 'policyNamespace', this.policyNamespace, DNS1123_LABEL_RULE);
+    problems.require(isDns1123Subdomain(this.clusterSet) && this.clusterSet.length <= 63, 'clusterSet', this.clusterSet,
+      `must be a ManagedClusterSet name: a DNS-1123 subdomain of at most 63 characters (it is the value of the ${CLUSTER_SET_LABEL} label)`);
+    if (this.autoImport && this.clusterSet !== 'default') {
+      problems.add(`clusterSet (${show(this.clusterSet)}) must be "default" with autoImport: the hypershift add-on imports hosted clusters `
+        + 'into the default set; set autoImport: false to import them into another');
+    }
+    if (this.guestPolicies && !this.klusterletAddons) {
+      problems.add('guestPolicies (true) needs klusterletAddons: governance policies are RHACM\'s, and klusterletAddons: false declares '
+        + 'a hub without RHACM (MCE alone); set guestPolicies: false to write the guest folders instead');
+    }
+  }
+
+  /** ManagedCluster and KlusterletAddonConfig of a hosted cluster, beside its HostedCluster (docs 14.2). */
+  private importObjects(cluster: PlacedHostedCluster, problems: Problems): DeliveryObject[] {
+    const name = cluster.name;
+    const managedCluster = {
+      ...mc.ManagedCluster.GVK,
+      metadata: {
+        name,
+        labels: { 'cloud': 'auto-detect', [CLUSTER_SET_LABEL]: this.clusterSet, name, 'vendor': 'OpenShift' },
+        annotations: {
+          'import.open-cluster-management.io/hosting-cluster-name': ACM_HUB_CLUSTER_NAME,
+          'import.open-cluster-management.io/klusterlet-deploy-mode': 'Hosted',
+          'open-cluster-management/created-via': 'hypershift',
+        },
+      },
+      spec: mc.toJson_ManagedClusterSpec({ hubAcceptsClient: true, leaseDurationSeconds: 60 }),
+    };
+    // Placed as its HostedCluster is: same folder, and protected unless allowPruning was called on the cluster.
+    const objects = [this.placeBeside(cluster, managedCluster, problems)];
+    if (this.klusterletAddons) {
+      const addons = {
+        ...kac.KlusterletAddonConfig.GVK,
+        // In the namespace ACM makes for the managed cluster once it accepts it.
+        metadata: { name, namespace: name },
+        spec: kac.toJson_KlusterletAddonConfigSpec({
+          clusterName: name,
+          clusterNamespace: name,
+          clusterLabels: { cloud: 'auto-detect', vendor: 'auto-detect' },
+          applicationManager: { enabled: true },
+          certPolicyController: { enabled: true },
+          iamPolicyController: { enabled: true },
+          policyController: { enabled: true },
+          searchCollector: { enabled: false },
+        }),
+      };
+      objects.push(this.placeBeside(cluster, addons, problems));
+    }
+    return objects;
+  }
+
+  private placeBeside(cluster: PlacedHostedCluster, json: any, problems: Problems): DeliveryObject {
+    const path = this.folders.place({ ...cluster.object, json }, problems);
+    return { path, json, source: `delivery/${cluster.folder}/${json.kind}` };
+  }
+
+  /** Per hub with guests: the policy Namespace and ManagedClusterSetBinding; per guest, its Placement, Policies and PlacementBinding. */
+  private policyObjects(guests: readonly GuestContent[], files: readonly DeliveredFile[], problems: Problems): DeliveryObject[] {
+    const namespace = this.policyNamespace;
+    const objects: DeliveryObject[] = [];
+    const hubs = new Map<string, GuestContent[]>();
+    for (const guest of guests) {
+      const hub = guest.target.managementFolder!;
+      hubs.set(hub, [...(hubs.get(hub) ?? []), guest]);
+    }
+    for (const [hub, hubGuests] of hubs) {
+      const folder = `${hub}/${POLICIES_FOLDER}`;
+      const taken = files.find((f) => f.folder === folder || f.folder.startsWith(`${folder}/`));
+      if (taken) problems.add(`guestPolicies: folder ${show(folder)} holds ${taken.path}, and the guest policies of ${hub} go there; rename what uses that folder`);
+      const add = (json: any): void => {
+        if (this.syncWaves) addSyncWave(json);
+        objects.push({ path: `${folder}/${objectFileName(json)}`, json, source: `delivery/${folder}/${json.kind}` });
+      };
+      const ns: any = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } };
+      add(ns);
+      // A hub Namespace, protected like the others: deleting it would delete every policy in it.
+      addArgoCdSyncOptions(ns, ARGO_CD_PROTECTION);
+      ns.metadata.annotations[FLUX_PRUNE_ANNOTATION] ??= FLUX_PRUNE_DISABLED;
+      // Placements in the namespace choose from the sets bound to it; the binding's name is the set's.
+      add({ ...mcsb.ManagedClusterSetBinding.GVK, metadata: { name: this.clusterSet, namespace }, spec: mcsb.toJson_ManagedClusterSetBindingSpec({ clusterSet: this.clusterSet }) });
+      for (const guest of hubGuests) this.guestPolicyObjects(guest, problems).forEach(add);
+    }
+    return objects;
+  }
+
+  /** The operators Policy (when the guest installs any), the resources Policy that depends on it, and where they go. */
+  private guestPolicyObjects(guest: GuestContent, problems: Problems): any[] {
+    const namespace = this.policyNamespace;
+    const name = guest.target.folder;
+    const clusterName = guest.target.hostedCluster!.clusterName;
+    if (clusterName === ACM_HUB_CLUSTER_NAME) {
+      problems.add(`guestPolicies: guest folder ${show(name)} is for hosted cluster ${show(clusterName)}, the name of the hub's own ManagedCluster; `
+        + 'its policies would configure the hub');
+    }
+    if (!isDns1123Label(name)) problems.add(`guestPolicies: guest folder ${show(name)} names its Placement and Policies and ${DNS1123_LABEL_RULE}`);
+    // Apply order within each policy: the object templates are applied in turn, by rank as in the folders.
+    const ordered = guest.objects.map((json, i) => ({ json, i })).sort((a, b) => rankOf(a.json.kind) - rankOf(b.json.kind) || a.i - b.i).map((o) => o.json);
+    const operators = ordered.filter((json) => OPERATOR_KINDS.has(json.kind)).map(installed);
+    const resources = ordered.filter((json) => !OPERATOR_KINDS.has(json.kind));
+
+    const policies: any[] = [];
+    const makePolicy = (policyName: string, content: readonly any[], dependsOn?: string): void => {
+      const length = namespace.length + policyName.length;
+      if (length > POLICY_NAME_MAX) {
+        problems.add(`guestPolicies: policy ${show(policyName)} of guest folder ${show(name)} in policyNamespace ${show(namespace)} makes ${length} characters `
+          + `of namespace and name; ACM accepts at most ${POLICY_NAME_MAX} (its copy in the cluster's namespace is named <namespace>.<name>, a label value); `
+          + 'shorten policyNamespace or the hosted cluster\'s name');
+      }
+      policies.push(guestPolicy(policyName, namespace, content, dependsOn));
+    };
+    const operatorsName = `${name}-operators`;
+    if (operators.length > 0) makePolicy(operatorsName, operators);
+    if (resources.length > 0) makePolicy(`${name}-resources`, resources, operators.length > 0 ? operatorsName : undefined);
+
+    const where = {
+      ...placement.Placement.GVK,
+      metadata: { name, namespace },
+      spec: placement.toJson_PlacementSpec({
+        clusterSets: [this.clusterSet],
+        // The name label is set on import, by the hypershift add-on or by the ManagedCluster hcp-cdk writes.
+        predicates: [{ requiredClusterSelector: { labelSelector: { matchLabels: { name: clusterName } } } }],
+      }),
+    };
+    const bind = {
+      ...binding.PlacementBinding.GVK,
+      metadata: { name, namespace },
+      placementRef: binding.toJson_PlacementBindingPlacementRef({
+        apiGroup: binding.PlacementBindingPlacementRefApiGroup.CLUSTER_PERIOD_OPEN_HYPHEN_CLUSTER_HYPHEN_MANAGEMENT_PERIOD_IO,
+        kind: binding.PlacementBindingPlacementRefKind.PLACEMENT,
+        name,
+      }),
+      subjects: policies.map((p) => binding.toJson_PlacementBindingSubjects({
+        apiGroup: binding.PlacementBindingSubjectsApiGroup.POLICY_PERIOD_OPEN_HYPHEN_CLUSTER_HYPHEN_MANAGEMENT_PERIOD_IO,
+        kind: binding.PlacementBindingSubjectsKind.POLICY,
+        name: p.metadata.name,
+      })),
+    };
+    return [where, ...policies, bind];
+  }
+}
+
+/**
+ * A Subscription is compliant once OLM has installed its operator (state AtLatestKnown: the
+ * InstallPlan, CRDs included, is done), so that what depends on the operators policy waits for the
+ * CRDs; the policy controller compares status and cannot set it.
+ */
+function installed(json: any): any {
+  return json.kind === 'Subscription' && json.apiVersion?.startsWith('operators.coreos.com/') ? { ...json, status: { state: 'AtLatestKnown' } } : json;
+}
+
+/** A Policy whose one ConfigurationPolicy (of the same name) enforces `content` as it is, pruning nothing. */
+function guestPolicy(name: string, namespace: string, content: readonly any[], dependsOn?: string): any {
+  const configurationPolicy = {
+    apiVersion: 'policy.open-cluster-management.io/v1',
+    kind: 'ConfigurationPolicy',
+    metadata: { name },
+    spec: {
+      remediationAction: 'enforce',
+      // Deleting the policy leaves the objects in the cluster: no cascading deletion from git.
+      pruneObjectBehavior: 'None',
+      'object-templates': content.map((objectDefinition) => ({ complianceType: 'musthave', objectDefinition })),
+    },
+  };
+  return {
+    ...policy.Policy.GVK,
+    metadata: { name, namespace },
+    spec: policy.toJson_PolicySpec({
+      // The root policy's own metadata (sync waves, engine labels) stays on the hub.
+      copyPolicyMetadata: false,
+      disabled: false,
+      dependencies: dependsOn === undefined ? undefined : [{
+        apiVersion: policy.Policy.GVK.apiVersion,
+        kind: 'Policy',
+        name: dependsOn,
+        namespace,
+        compliance: policy.PolicySpecDependenciesCompliance.COMPLIANT,
+      }],
+      policyTemplates: [{ objectDefinition: configurationPolicy }],
+    }),
+  };
+}

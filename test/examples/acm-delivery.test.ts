@@ -1,0 +1,137 @@
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import { ROOT } from '../util';
+
+const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
+
+/** Runs the real cdk8s CLI on an example app under HCP_CDK_DELIVERY=acm, into a fresh directory. */
+function cdk8sSynth(app: string): { outdir: string; status: number | null; output: string } {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-acm-'));
+  const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${app}`, '--output', outdir], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, HCP_CDK_DELIVERY: 'acm' },
+  });
+  return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Every file under `dir`, relative path to content. */
+function readTree(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (at: string): void => {
+    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.set(path.relative(dir, full), fs.readFileSync(full, 'utf8'));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/** What every delivery mode must show on an example: synth, validate clean, re-synth identically, kustomizations that list their folders. */
+function describeAcmExample(title: string, app: string, check: (objects: Map<string, any>) => void): void {
+  describe(title, () => {
+    const first = cdk8sSynth(app);
+    const second = cdk8sSynth(app);
+    const tree = readTree(first.outdir);
+    const objects = new Map([...tree].filter(([name]) => !name.endsWith('kustomization.yaml')).map(([name, text]) => [name, YAML.parse(text)]));
+
+    test('synthesizes through the cdk8s CLI', () => {
+      expect(first.output).not.toMatch(/Error/);
+      expect(first.status).toBe(0);
+    });
+
+    test('every object passes hcp-cdk validate', () => {
+      const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects.size} objects in ${tree.size} files, 0 problems`));
+      expect(result.status).toBe(0);
+    });
+
+    test('re-synth is byte-identical', () => {
+      expect(second.status).toBe(0);
+      expect(readTree(second.outdir)).toEqual(tree);
+    });
+
+    test('every folder below the root has a kustomization.yaml listing exactly its files and sub-folders', () => {
+      const folders = new Set([...tree.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+      expect(folders.size).toBeGreaterThan(2);
+      for (const folder of folders) {
+        const kustomization = YAML.parse(tree.get(`${folder}/kustomization.yaml`)!);
+        const entries = new Set([...tree.keys()].filter((f) => f.startsWith(`${folder}/`) && f !== `${folder}/kustomization.yaml`)
+          .map((f) => f.slice(folder.length + 1).split('/')[0]));
+        expect([folder, kustomization.resources]).toEqual([folder, [...entries].sort()]);
+      }
+    });
+
+    test('writes no guest folder: the guest objects are in policies, each Policy bound to the Placement of its hosted cluster', () => {
+      expect([...tree.keys()].filter((f) => f.split('/')[0].endsWith('-guest'))).toEqual([]);
+      const policies = [...objects].filter(([, o]) => o.kind === 'Policy');
+      expect(policies.length).toBeGreaterThan(0);
+      for (const [file, p] of policies) {
+        const folder = path.posix.dirname(file);
+        expect(folder).toMatch(/^[^/]+\/policies$/);
+        const binding = [...objects].find(([f, o]) => o.kind === 'PlacementBinding' && path.posix.dirname(f) === folder && o.subjects.some((s: any) => s.name === p.metadata.name));
+        expect([file, binding !== undefined]).toEqual([file, true]);
+        const placement = objects.get(`${folder}/40-placement-hcp-policies_${binding![1].placementRef.name}.yaml`);
+        expect(placement.spec.predicates[0].requiredClusterSelector.labelSelector.matchLabels.name).toMatch(/^[a-z0-9-]+$/);
+      }
+    });
+
+    test('every resources Policy that follows an operators Policy depends on it being compliant', () => {
+      for (const [, p] of [...objects].filter(([, o]) => o.kind === 'Policy' && o.metadata.name.endsWith('-resources'))) {
+        const operatorsName = p.metadata.name.replace(/-resources$/, '-operators');
+        const operators = [...objects.values()].find((o) => o.kind === 'Policy' && o.metadata.name === operatorsName);
+        expect(p.spec.dependencies).toEqual(operators ? [{
+          apiVersion: 'policy.open-cluster-management.io/v1', kind: 'Policy', name: operatorsName, namespace: 'hcp-policies', compliance: 'Compliant',
+        }] : undefined);
+      }
+    });
+
+    test('matches the example', () => check(objects));
+  });
+}
+
+describeAcmExample('agent lab (vcluster2) under HCP_CDK_DELIVERY=acm', 'build/examples/agent-lab/main.js', (objects) => {
+  expect([...objects.keys()].sort()).toEqual([
+    'hub/00-namespace-clusters.yaml',
+    'hub/00-namespace-hardware-inventory.yaml',
+    'hub/10-role-hardware-inventory_capi-provider-role.yaml',
+    'hub/hardware-inventory/70-infraenv-hardware-inventory_hardware-inventory.yaml',
+    'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-1.yaml',
+    'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-2.yaml',
+    'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-3.yaml',
+    'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-4.yaml',
+    'hub/policies/00-namespace-hcp-policies.yaml',
+    'hub/policies/40-managedclustersetbinding-hcp-policies_default.yaml',
+    'hub/policies/40-placement-hcp-policies_vcluster2-guest.yaml',
+    'hub/policies/40-placementbinding-hcp-policies_vcluster2-guest.yaml',
+    'hub/policies/40-policy-hcp-policies_vcluster2-guest-operators.yaml',
+    'hub/policies/40-policy-hcp-policies_vcluster2-guest-resources.yaml',
+    'hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml',
+    'hub/vcluster2/50-hostedcluster-clusters_vcluster2.yaml',
+    'hub/vcluster2/60-nodepool-clusters_vcluster2.yaml',
+  ]);
+  const kindsIn = (name: string) => objects.get(`hub/policies/40-policy-hcp-policies_vcluster2-guest-${name}.yaml`)
+    .spec['policy-templates'][0].objectDefinition.spec['object-templates'].map((t: any) => t.objectDefinition.kind);
+  expect(kindsIn('operators')).toEqual(['Namespace', 'OperatorGroup', 'Subscription']);
+  expect(kindsIn('resources')).toEqual(['MetalLB', 'IPAddressPool', 'L2Advertisement', 'Service']);
+  expect(objects.get('hub/policies/40-placement-hcp-policies_vcluster2-guest.yaml').spec.predicates)
+    .toEqual([{ requiredClusterSelector: { labelSelector: { matchLabels: { name: 'vcluster2' } } } }]);
+});
+
+describeAcmExample('example fleet under HCP_CDK_DELIVERY=acm', 'build/examples/fleet/main.js', (objects) => {
+  const guests = [...objects].filter(([, o]) => o.kind === 'Placement').map(([f, o]) => `${f.split('/')[0]} ${o.metadata.name}`);
+  expect(guests).toHaveLength(8);
+  expect(new Set(guests.map((g) => g.split(' ')[0]))).toEqual(new Set(['hub-0', 'hub-1']));
+  // Each guest is placed on its own hub: its hosted cluster's folder is beside the policies folder.
+  for (const guest of guests) {
+    const [hub, name] = guest.split(' ');
+    const cluster = name.replace(/-guest$/, '');
+    expect([guest, objects.has(`${hub}/${cluster}/50-hostedcluster-clusters_${cluster}.yaml`)]).toEqual([guest, true]);
+  }
+  expect([...objects.values()].filter((o) => o.kind === 'ManagedClusterSetBinding')).toHaveLength(2);
+  expect([...objects.values()].filter((o) => o.kind === 'ManagedCluster')).toEqual([]);
+});

@@ -1,0 +1,446 @@
+import { ApiObject } from 'cdk8s';
+import * as YAML from 'yaml';
+import {
+  AcmDelivery, AcmDeliveryProps, allowPruning, GuestCluster, HcpApp, HostedCluster, IDelivery, KustomizeDelivery, ManagementCluster,
+  MetalLBIngress, PlatformType, Release, SshPublicKey,
+} from '../../lib';
+import { clusterProps, SSH_KEY } from '../props';
+import { PRUNE_PROTECTION } from '../util';
+
+const WAVE = 'argocd.argoproj.io/sync-wave';
+const DEPENDS_ON_OPERATORS = {
+  apiVersion: 'policy.open-cluster-management.io/v1', kind: 'Policy', name: 'c1-guest-operators', namespace: 'hcp-policies', compliance: 'Compliant',
+};
+
+interface Lab {
+  readonly app: HcpApp;
+  readonly cluster: HostedCluster;
+}
+
+/** Hub `hub` with hosted cluster `name` and, unless `guest` is false, MetalLB ingress in its guest folder. */
+function lab(delivery: IDelivery = new AcmDelivery(), options: { name?: string; guest?: boolean; app?: HcpApp } = {}): Lab {
+  const app = options.app ?? new HcpApp({ outdir: '/nonexistent', delivery });
+  const cluster = new HostedCluster(new ManagementCluster(app, 'hub'), options.name ?? 'c1', clusterProps({ networking: { machineNetwork: ['192.0.2.0/24'] }, sshKey: SshPublicKey.fromString(SSH_KEY) }));
+  cluster.addNodePool('workers', { replicas: 2 });
+  if (options.guest ?? true) new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: ['192.0.2.100'] });
+  return { app, cluster };
+}
+
+/** Every written object by path; kustomization.yaml files by folder. */
+function synth(app: HcpApp): { objects: Map<string, any>; kustomizations: Map<string, string[]> } {
+  const objects = new Map<string, any>();
+  const kustomizations = new Map<string, string[]>();
+  for (const file of app.synthesize()) {
+    if (file.path.endsWith('/kustomization.yaml')) kustomizations.set(file.path.slice(0, -'/kustomization.yaml'.length), YAML.parse(file.text).resources);
+    else objects.set(file.path, YAML.parse(file.text));
+  }
+  return { objects, kustomizations };
+}
+
+function acm(props: AcmDeliveryProps = {}, options: { name?: string; guest?: boolean } = {}): Map<string, any> {
+  return synth(lab(new AcmDelivery(props), options).app).objects;
+}
+
+function problems(props: AcmDeliveryProps, options: { name?: string; guest?: boolean } = {}): string[] {
+  return problemsOf(lab(new AcmDelivery(props), options).app);
+}
+
+/** The problems a failing synth reports, or [] when it succeeds. */
+function problemsOf(app: HcpApp): string[] {
+  try {
+    app.synthesize();
+    return [];
+  } catch (error) {
+    return [...((error as { problems?: string[] }).problems ?? [(error as Error).message])];
+  }
+}
+
+function kinds(objects: Map<string, any>, kind: string): [string, any][] {
+  return [...objects].filter(([, o]) => o.kind === kind);
+}
+
+/** The object templates of a Policy's one ConfigurationPolicy. */
+function templates(p: any): any[] {
+  expect(p.spec['policy-templates']).toHaveLength(1);
+  return p.spec['policy-templates'][0].objectDefinition.spec['object-templates'];
+}
+
+describe('AcmDelivery', () => {
+  describe('import of hosted clusters', () => {
+    test('with autoImport (the default) writes no ManagedCluster or KlusterletAddonConfig: the hypershift add-on creates them', () => {
+      const objects = acm();
+      expect(kinds(objects, 'HostedCluster').map(([path]) => path)).toEqual(['hub/c1/50-hostedcluster-clusters_c1.yaml']);
+      expect(kinds(objects, 'ManagedCluster')).toEqual([]);
+      expect(kinds(objects, 'KlusterletAddonConfig')).toEqual([]);
+    });
+
+    test('with autoImport false writes the ManagedCluster of docs 14.2 in the cluster folder, protected from pruning', () => {
+      const managedCluster = acm({ autoImport: false }).get('hub/c1/90-managedcluster-c1.yaml');
+      expect(managedCluster).toEqual({
+        apiVersion: 'cluster.open-cluster-management.io/v1',
+        kind: 'ManagedCluster',
+        metadata: {
+          name: 'c1',
+          labels: { 'cloud': 'auto-detect', 'cluster.open-cluster-management.io/clusterset': 'default', 'name': 'c1', 'vendor': 'OpenShift' },
+          annotations: {
+            'import.open-cluster-management.io/hosting-cluster-name': 'local-cluster',
+            'import.open-cluster-management.io/klusterlet-deploy-mode': 'Hosted',
+            'open-cluster-management/created-via': 'hypershift',
+            [WAVE]: '90',
+            ...PRUNE_PROTECTION,
+          },
+        },
+        spec: { hubAcceptsClient: true, leaseDurationSeconds: 60 },
+      });
+    });
+
+    test('with autoImport false writes the KlusterletAddonConfig of docs 14.2 in the managed cluster\'s namespace', () => {
+      expect(acm({ autoImport: false }).get('hub/c1/91-klusterletaddonconfig-c1_c1.yaml')).toEqual({
+        apiVersion: 'agent.open-cluster-management.io/v1',
+        kind: 'KlusterletAddonConfig',
+        metadata: { name: 'c1', namespace: 'c1', annotations: { [WAVE]: '91' } },
+        spec: {
+          applicationManager: { enabled: true },
+          certPolicyController: { enabled: true },
+          clusterLabels: { cloud: 'auto-detect', vendor: 'auto-detect' },
+          clusterName: 'c1',
+          clusterNamespace: 'c1',
+          iamPolicyController: { enabled: true },
+          policyController: { enabled: true },
+          searchCollector: { enabled: false },
+        },
+      });
+    });
+
+    test('with klusterletAddons false (MCE alone) writes the ManagedCluster only', () => {
+      const objects = acm({ autoImport: false, klusterletAddons: false, guestPolicies: false });
+      expect(kinds(objects, 'ManagedCluster').map(([path]) => path)).toEqual(['hub/c1/90-managedcluster-c1.yaml']);
+      expect(kinds(objects, 'KlusterletAddonConfig')).toEqual([]);
+    });
+
+    test('labels the ManagedCluster with the cluster set', () => {
+      const managedCluster = acm({ autoImport: false, clusterSet: 'lab' }).get('hub/c1/90-managedcluster-c1.yaml');
+      expect(managedCluster.metadata.labels['cluster.open-cluster-management.io/clusterset']).toBe('lab');
+    });
+
+    test('leaves the ManagedCluster unprotected when pruning its hosted cluster is allowed, as the HostedCluster is', () => {
+      const { app, cluster } = lab(new AcmDelivery({ autoImport: false }));
+      allowPruning(cluster, { reason: 'a throwaway lab cluster' });
+      const { objects } = synth(app);
+      expect(objects.get('hub/c1/50-hostedcluster-clusters_c1.yaml').metadata.annotations).toEqual({ [WAVE]: '50' });
+      expect(objects.get('hub/c1/90-managedcluster-c1.yaml').metadata.annotations).toEqual({
+        'import.open-cluster-management.io/hosting-cluster-name': 'local-cluster',
+        'import.open-cluster-management.io/klusterlet-deploy-mode': 'Hosted',
+        'open-cluster-management/created-via': 'hypershift',
+        [WAVE]: '90',
+      });
+    });
+
+    test('writes one ManagedCluster per hosted cluster, in each cluster\'s folder', () => {
+      const app = new HcpApp({ outdir: '/nonexistent', delivery: new AcmDelivery({ autoImport: false, guestPolicies: false }) });
+      const hub = new ManagementCluster(app, 'hub');
+      for (const name of ['a1', 'b2']) new HostedCluster(hub, name, clusterProps());
+      const { objects } = synth(app);
+      expect(kinds(objects, 'ManagedCluster').map(([path, o]) => [path, o.metadata.name])).toEqual([
+        ['hub/a1/90-managedcluster-a1.yaml', 'a1'], ['hub/b2/90-managedcluster-b2.yaml', 'b2'],
+      ]);
+    });
+  });
+
+  describe('guest folders delivered by policy', () => {
+    const { objects, kustomizations } = synth(lab().app);
+    const operators = objects.get('hub/policies/40-policy-hcp-policies_c1-guest-operators.yaml');
+    const resources = objects.get('hub/policies/40-policy-hcp-policies_c1-guest-resources.yaml');
+
+    test('writes no -guest folder, and the hub folder lists the policies folder', () => {
+      expect([...objects.keys()].filter((path) => !path.startsWith('hub/'))).toEqual([]);
+      expect(kustomizations.get('hub')).toContain('policies');
+      expect(kustomizations.get('hub/policies')).toEqual([
+        '00-namespace-hcp-policies.yaml',
+        '40-managedclustersetbinding-hcp-policies_default.yaml',
+        '40-placement-hcp-policies_c1-guest.yaml',
+        '40-placementbinding-hcp-policies_c1-guest.yaml',
+        '40-policy-hcp-policies_c1-guest-operators.yaml',
+        '40-policy-hcp-policies_c1-guest-resources.yaml',
+      ]);
+    });
+
+    test('writes the policy namespace, protected like every hub namespace', () => {
+      expect(objects.get('hub/policies/00-namespace-hcp-policies.yaml')).toEqual({
+        apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'hcp-policies', annotations: { [WAVE]: '0', ...PRUNE_PROTECTION } },
+      });
+    });
+
+    test('binds the cluster set to the policy namespace', () => {
+      expect(objects.get('hub/policies/40-managedclustersetbinding-hcp-policies_default.yaml')).toEqual({
+        apiVersion: 'cluster.open-cluster-management.io/v1beta2',
+        kind: 'ManagedClusterSetBinding',
+        metadata: { name: 'default', namespace: 'hcp-policies', annotations: { [WAVE]: '40' } },
+        spec: { clusterSet: 'default' },
+      });
+    });
+
+    test('places the guest\'s policies on the hosted cluster\'s ManagedCluster, by its name label', () => {
+      expect(objects.get('hub/policies/40-placement-hcp-policies_c1-guest.yaml')).toEqual({
+        apiVersion: 'cluster.open-cluster-management.io/v1beta1',
+        kind: 'Placement',
+        metadata: { name: 'c1-guest', namespace: 'hcp-policies', annotations: { [WAVE]: '40' } },
+        spec: { clusterSets: ['default'], predicates: [{ requiredClusterSelector: { labelSelector: { matchLabels: { name: 'c1' } } } }] },
+      });
+      expect(objects.get('hub/policies/40-placementbinding-hcp-policies_c1-guest.yaml')).toEqual({
+        apiVersion: 'policy.open-cluster-management.io/v1',
+        kind: 'PlacementBinding',
+        metadata: { name: 'c1-guest', namespace: 'hcp-policies', annotations: { [WAVE]: '40' } },
+        placementRef: { apiGroup: 'cluster.open-cluster-management.io', kind: 'Placement', name: 'c1-guest' },
+        subjects: [
+          { apiGroup: 'policy.open-cluster-management.io', kind: 'Policy', name: 'c1-guest-operators' },
+          { apiGroup: 'policy.open-cluster-management.io', kind: 'Policy', name: 'c1-guest-resources' },
+        ],
+      });
+    });
+
+    test('the operators policy enforces the Namespace, OperatorGroup and Subscription, pruning nothing', () => {
+      expect(operators.metadata).toEqual({ name: 'c1-guest-operators', namespace: 'hcp-policies', annotations: { [WAVE]: '40' } });
+      expect(operators.spec.disabled).toBe(false);
+      expect(operators.spec.copyPolicyMetadata).toBe(false);
+      expect(operators.spec.remediationAction).toBeUndefined();
+      expect(operators.spec.dependencies).toBeUndefined();
+      const configurationPolicy = operators.spec['policy-templates'][0].objectDefinition;
+      expect(configurationPolicy.apiVersion).toBe('policy.open-cluster-management.io/v1');
+      expect(configurationPolicy.kind).toBe('ConfigurationPolicy');
+      expect(configurationPolicy.metadata).toEqual({ name: 'c1-guest-operators' });
+      expect(configurationPolicy.spec.remediationAction).toBe('enforce');
+      expect(configurationPolicy.spec.pruneObjectBehavior).toBe('None');
+      expect(templates(operators).map((t) => [t.complianceType, t.objectDefinition.kind, t.objectDefinition.metadata.name])).toEqual([
+        ['musthave', 'Namespace', 'metallb'],
+        ['musthave', 'OperatorGroup', 'metallb-operator-operatorgroup'],
+        ['musthave', 'Subscription', 'metallb-operator'],
+      ]);
+    });
+
+    test('the resources policy enforces the rest, once the operators policy is compliant', () => {
+      expect(resources.metadata).toEqual({ name: 'c1-guest-resources', namespace: 'hcp-policies', annotations: { [WAVE]: '40' } });
+      expect(resources.spec.dependencies).toEqual([DEPENDS_ON_OPERATORS]);
+      expect(resources.spec['policy-templates'][0].objectDefinition.spec.remediationAction).toBe('enforce');
+      expect(resources.spec['policy-templates'][0].objectDefinition.spec.pruneObjectBehavior).toBe('None');
+      expect(templates(resources).map((t) => [t.complianceType, t.objectDefinition.kind, t.objectDefinition.metadata.name])).toEqual([
+        ['musthave', 'MetalLB', 'metallb'],
+        ['musthave', 'IPAddressPool', 'ingress-public-ip'],
+        ['musthave', 'L2Advertisement', 'ingress-public-ip'],
+        ['musthave', 'Service', 'metallb-ingress'],
+      ]);
+    });
+
+    test('each object definition is the guest object as the -guest folder holds it, without the folder\'s sync wave', () => {
+      const folder = synth(lab(new KustomizeDelivery({ syncWaves: false })).app).objects;
+      const guest = [...folder].filter(([path]) => path.startsWith('c1-guest/')).map(([, o]) => o);
+      const embedded = [...templates(operators), ...templates(resources)].map((t) => t.objectDefinition);
+      const withoutStatus = embedded.map(({ status, ...o }) => o);
+      expect(withoutStatus).toHaveLength(guest.length);
+      expect(withoutStatus).toEqual(expect.arrayContaining(guest));
+    });
+
+    test('a guest with no operators gets one policy, with no dependencies', () => {
+      const app = new HcpApp({ outdir: '/nonexistent', delivery: new AcmDelivery() });
+      const { cluster } = lab(undefined, { app, guest: false });
+      new ApiObject(cluster.guest, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'openshift-config' }, data: { a: 'b' } });
+      const objects = synth(app).objects;
+      const policies = kinds(objects, 'Policy');
+      expect(policies.map(([path]) => path)).toEqual(['hub/policies/40-policy-hcp-policies_c1-guest-resources.yaml']);
+      expect(policies[0][1].spec.dependencies).toBeUndefined();
+      expect(templates(policies[0][1]).map((t) => t.objectDefinition)).toEqual([
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'openshift-config' }, data: { a: 'b' } },
+      ]);
+      expect(objects.get('hub/policies/40-placementbinding-hcp-policies_c1-guest.yaml').subjects.map((s: any) => s.name)).toEqual(['c1-guest-resources']);
+    });
+
+    test('a hosted cluster without guest objects gets no policies, and a hub without any no policies folder', () => {
+      const objects = acm({}, { guest: false });
+      expect([...objects.keys()].filter((path) => path.startsWith('hub/policies/'))).toEqual([]);
+    });
+
+    test('puts everything in policyNamespace, the dependency too', () => {
+      const objects = acm({ policyNamespace: 'guest-config' });
+      expect(objects.get('hub/policies/00-namespace-guest-config.yaml').metadata.name).toBe('guest-config');
+      const policies = [...objects].filter(([path]) => path.startsWith('hub/policies/') && !path.includes('namespace-'));
+      expect(policies.map(([, o]) => o.metadata.namespace)).toEqual(['guest-config', 'guest-config', 'guest-config', 'guest-config', 'guest-config']);
+      expect(objects.get('hub/policies/40-policy-guest-config_c1-guest-resources.yaml').spec.dependencies)
+        .toEqual([{ ...DEPENDS_ON_OPERATORS, namespace: 'guest-config' }]);
+    });
+
+    test('still checks the guest objects against their CRDs, naming the construct', () => {
+      const { app, cluster } = lab(new AcmDelivery(), { guest: false });
+      new ApiObject(cluster.guest, 'sub', {
+        apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription', metadata: { name: 's', namespace: 'n' }, spec: { name: 'x', source: 's', sourceNamespace: 'n', channel: 5 },
+      });
+      const found = problemsOf(app);
+      expect(found).toEqual(['c1-guest/sub: Subscription n/s: spec.channel: Invalid value: must be of type string, got integer (value: 5)']);
+    });
+
+    test('with guestPolicies false writes the -guest folder as KustomizeDelivery does, and no policies', () => {
+      const plain = synth(lab(new KustomizeDelivery()).app).objects;
+      const objects = acm({ guestPolicies: false });
+      expect([...objects].filter(([path]) => path.startsWith('c1-guest/'))).toEqual([...plain].filter(([path]) => path.startsWith('c1-guest/')));
+      expect([...objects.keys()].filter((path) => path.startsWith('hub/policies/'))).toEqual([]);
+    });
+
+    test('with guestPolicies false and autoImport false the hub folders are KustomizeDelivery\'s plus the import objects', () => {
+      const plain = synth(lab(new KustomizeDelivery()).app).objects;
+      const objects = acm({ guestPolicies: false, autoImport: false });
+      expect([...objects.keys()].filter((path) => !plain.has(path))).toEqual(['hub/c1/90-managedcluster-c1.yaml', 'hub/c1/91-klusterletaddonconfig-c1_c1.yaml']);
+      for (const [path, object] of plain) expect([path, objects.get(path)]).toEqual([path, object]);
+    });
+  });
+
+  describe('order', () => {
+    const objects = acm({ autoImport: false });
+    const wave = (path: string): number => Number(objects.get(path).metadata.annotations[WAVE]);
+    const operators = objects.get('hub/policies/40-policy-hcp-policies_c1-guest-operators.yaml');
+    const resources = objects.get('hub/policies/40-policy-hcp-policies_c1-guest-resources.yaml');
+
+    test('the ManagedCluster and KlusterletAddonConfig come after the HostedCluster and its NodePools, by wave and by file name', () => {
+      const folder = [...objects.keys()].filter((path) => path.startsWith('hub/c1/')).sort();
+      expect(folder.map((path) => objects.get(path).kind)).toEqual(['Secret', 'HostedCluster', 'NodePool', 'ManagedCluster', 'KlusterletAddonConfig']);
+      expect(wave('hub/c1/50-hostedcluster-clusters_c1.yaml')).toBeLessThan(wave('hub/c1/60-nodepool-clusters_c1-workers.yaml'));
+      expect(wave('hub/c1/60-nodepool-clusters_c1-workers.yaml')).toBeLessThan(wave('hub/c1/90-managedcluster-c1.yaml'));
+      expect(wave('hub/c1/90-managedcluster-c1.yaml')).toBeLessThan(wave('hub/c1/91-klusterletaddonconfig-c1_c1.yaml'));
+    });
+
+    test('the policy namespace comes before what lives in it', () => {
+      const inNamespace = [...objects.keys()].filter((path) => path.startsWith('hub/policies/') && objects.get(path).metadata.namespace === 'hcp-policies');
+      expect(inNamespace).toHaveLength(5);
+      for (const path of inNamespace) expect(wave('hub/policies/00-namespace-hcp-policies.yaml')).toBeLessThan(wave(path));
+    });
+
+    test('the guest\'s operators are installed before its resources: the resources policy depends on the operators policy being compliant', () => {
+      expect(resources.spec.dependencies).toEqual([DEPENDS_ON_OPERATORS]);
+      expect(operators.spec.dependencies).toBeUndefined();
+    });
+
+    test('the operators policy is compliant only once OLM has installed the Subscription, CRDs included', () => {
+      const subscription = templates(operators).find((t) => t.objectDefinition.kind === 'Subscription').objectDefinition;
+      expect(subscription.status).toEqual({ state: 'AtLatestKnown' });
+      expect(templates(operators).filter((t) => t.objectDefinition.status !== undefined)).toHaveLength(1);
+      expect(templates(resources).filter((t) => t.objectDefinition.status !== undefined)).toEqual([]);
+    });
+
+    test('within each policy the objects come in rank order: namespace, operator group, subscription; MetalLB before its pools', () => {
+      expect(templates(operators).map((t) => t.objectDefinition.kind)).toEqual(['Namespace', 'OperatorGroup', 'Subscription']);
+      expect(templates(resources).map((t) => t.objectDefinition.kind)).toEqual(['MetalLB', 'IPAddressPool', 'L2Advertisement', 'Service']);
+    });
+
+    test('guest content is placed only on the imported cluster: the Placement selects its ManagedCluster by name from the bound set, tolerating no taint', () => {
+      const managedCluster = objects.get('hub/c1/90-managedcluster-c1.yaml');
+      const where = objects.get('hub/policies/40-placement-hcp-policies_c1-guest.yaml');
+      expect(where.spec.predicates[0].requiredClusterSelector.labelSelector.matchLabels).toEqual({ name: managedCluster.metadata.labels.name });
+      expect(where.spec.clusterSets).toEqual([managedCluster.metadata.labels['cluster.open-cluster-management.io/clusterset']]);
+      // No tolerations: a cluster not yet joined or not available carries a NoSelect taint, so no policy reaches it.
+      expect(where.spec.tolerations).toBeUndefined();
+      expect(objects.get('hub/policies/40-managedclustersetbinding-hcp-policies_default.yaml').spec.clusterSet).toBe(where.spec.clusterSets[0]);
+      const bound = objects.get('hub/policies/40-placementbinding-hcp-policies_c1-guest.yaml');
+      expect(bound.placementRef.name).toBe(where.metadata.name);
+      expect(bound.subjects.map((s: any) => s.name).sort()).toEqual([operators.metadata.name, resources.metadata.name]);
+    });
+  });
+
+  describe('protection', () => {
+    const objects = acm({ autoImport: false });
+    const protectedPaths = [...objects].filter(([, o]) => o.metadata.annotations?.['kustomize.toolkit.fluxcd.io/prune'] === 'disabled').map(([path]) => path);
+
+    test('protects the HostedCluster, NodePool, its Secret, the ManagedCluster and the hub namespaces, and nothing else', () => {
+      expect(protectedPaths.sort()).toEqual([
+        'hub/00-namespace-clusters.yaml',
+        'hub/c1/20-secret-clusters_c1-ssh-key.yaml',
+        'hub/c1/50-hostedcluster-clusters_c1.yaml',
+        'hub/c1/60-nodepool-clusters_c1-workers.yaml',
+        'hub/c1/90-managedcluster-c1.yaml',
+        'hub/policies/00-namespace-hcp-policies.yaml',
+      ]);
+      for (const path of protectedPaths) expect(objects.get(path).metadata.annotations).toMatchObject(PRUNE_PROTECTION);
+    });
+
+    test('deleting a policy leaves its objects in the hosted cluster', () => {
+      for (const [, p] of kinds(objects, 'Policy')) expect(p.spec['policy-templates'][0].objectDefinition.spec.pruneObjectBehavior).toBe('None');
+    });
+  });
+
+  describe('fails when', () => {
+    test('policyNamespace is not a DNS-1123 label', () => {
+      expect(problems({ policyNamespace: 'Hcp_Policies' })).toEqual([
+        'delivery.policyNamespace ("Hcp_Policies") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+      ]);
+    });
+
+    test('clusterSet is not a ManagedClusterSet name', () => {
+      expect(problems({ clusterSet: 'Lab Set', autoImport: false })).toEqual([
+        'delivery.clusterSet ("Lab Set") must be a ManagedClusterSet name: a DNS-1123 subdomain of at most 63 characters (it is the value of the cluster.open-cluster-management.io/clusterset label)',
+      ]);
+    });
+
+    test('clusterSet is not default with autoImport', () => {
+      expect(problems({ clusterSet: 'lab' })).toEqual([
+        'delivery.clusterSet ("lab") must be "default" with autoImport: the hypershift add-on imports hosted clusters into the default set; set autoImport: false to import them into another',
+      ]);
+    });
+
+    test('guestPolicies is on for a hub declared without RHACM (klusterletAddons false)', () => {
+      expect(problems({ klusterletAddons: false })).toEqual([
+        'delivery.guestPolicies (true) needs klusterletAddons: governance policies are RHACM\'s, and klusterletAddons: false declares a hub without RHACM (MCE alone); set guestPolicies: false to write the guest folders instead',
+      ]);
+    });
+
+    test('policy namespace and name add up to more than 62 characters', () => {
+      const namespace = 'p'.repeat(45);
+      expect(problems({ policyNamespace: namespace })).toEqual([
+        `delivery.guestPolicies: policy "c1-guest-operators" of guest folder "c1-guest" in policyNamespace "${namespace}" makes 63 characters of namespace and name; `
+        + 'ACM accepts at most 62 (its copy in the cluster\'s namespace is named <namespace>.<name>, a label value); shorten policyNamespace or the hosted cluster\'s name',
+        `delivery.guestPolicies: policy "c1-guest-resources" of guest folder "c1-guest" in policyNamespace "${namespace}" makes 63 characters of namespace and name; `
+        + 'ACM accepts at most 62 (its copy in the cluster\'s namespace is named <namespace>.<name>, a label value); shorten policyNamespace or the hosted cluster\'s name',
+      ]);
+      // 62 is accepted.
+      expect(problems({ policyNamespace: 'p'.repeat(44) })).toEqual([]);
+    });
+
+    test('a guest folder is for a cluster named local-cluster, the hub\'s own ManagedCluster', () => {
+      const app = new HcpApp({ outdir: '/nonexistent', delivery: new AcmDelivery() });
+      const hub = new ManagementCluster(app, 'hub');
+      const self = HostedCluster.fromAttributes(hub, 'self', { clusterName: 'local-cluster', platformType: PlatformType.AGENT, release: Release.fromVersion('4.17.0') });
+      new ApiObject(new GuestCluster(app, 'self-guest', { cluster: self }), 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } });
+      expect(problemsOf(app)).toEqual([
+        'delivery.guestPolicies: guest folder "self-guest" is for hosted cluster "local-cluster", the name of the hub\'s own ManagedCluster; its policies would configure the hub',
+      ]);
+    });
+
+    test('policyNamespace is the namespace ACM makes for a hosted cluster', () => {
+      expect(problems({ policyNamespace: 'c1' })).toEqual([
+        'delivery.policyNamespace ("c1") is the namespace ACM makes for hosted cluster hub/c1; policies there count as copies, so the guest policies need a namespace of their own',
+      ]);
+    });
+
+    test('the policies folder of a hub is taken by a hosted cluster named policies', () => {
+      expect(problems({}, { name: 'policies' })).toEqual([
+        'delivery.guestPolicies: folder "hub/policies" holds hub/policies/20-secret-clusters_policies-ssh-key.yaml, and the guest policies of hub go there; rename what uses that folder',
+      ]);
+    });
+
+    test('a guest folder is not a DNS-1123 label', () => {
+      const { app, cluster } = lab(new AcmDelivery(), { guest: false });
+      const guest = new GuestCluster(app, 'Odd_Guest', { cluster });
+      new ApiObject(guest, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } });
+      const found = problemsOf(app);
+      expect(found).toEqual([
+        'delivery.guestPolicies: guest folder "Odd_Guest" names its Placement and Policies and must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+      ]);
+    });
+
+    test('several props are wrong: every problem is reported together and nothing is returned', () => {
+      const { app } = lab(new AcmDelivery({ policyNamespace: 'Bad', clusterSet: 'lab', klusterletAddons: false }));
+      expect(() => app.synthesize()).toThrow(/^3 problems:\n {2}- delivery\.policyNamespace \("Bad"\).*\n {2}- delivery\.clusterSet \("lab"\).*\n {2}- delivery\.guestPolicies \(true\)/);
+    });
+  });
+
+  test('one delivery synthesizes the same app twice alike (what place() saw is not carried into the next synth)', () => {
+    const { app } = lab(new AcmDelivery({ autoImport: false }));
+    expect(app.synthesize()).toEqual(app.synthesize());
+  });
+});
