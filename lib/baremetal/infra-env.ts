@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { checkPullSecret } from '../core/hosted-cluster';
 import { ensureNamespace } from '../core/kube-objects';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
+import { isHostOrAddress } from '../core/formats';
 import { Problems } from '../core/problems';
 import { checkRequiredProps, hasMethod } from '../core/runtime-props';
 import { SshPublicKey } from '../core/ssh-public-key';
@@ -120,6 +121,9 @@ export class InfraEnv extends Construct {
     problems.require(isDns1123Subdomain(this.infraEnvName), 'name', this.infraEnvName, DNS1123_SUBDOMAIN_RULE);
     problems.require(isLabelValue(this.infraEnvName), 'name', this.infraEnvName, `must also be a label value (at most 63 characters): hosts select it with the ${INFRAENV_LABEL} label`);
     problems.require(isDns1123Label(this.namespace), 'namespace', this.namespace, DNS1123_LABEL_RULE);
+    (props.additionalNtpSources ?? []).forEach((source, i) => {
+      problems.require(isHostOrAddress(source), `additionalNtpSources[${i}]`, source, 'must be a host name or an IP address of an NTP server (no scheme, port or spaces)');
+    });
     for (const [key, value] of Object.entries(this.agentLabels)) {
       problems.require(isQualifiedName(key), 'agentLabels key', key, 'must be a label key: [prefix/]name, name at most 63 characters');
       problems.require(isLabelValue(value), `agentLabels.${key}`, value, 'must be a label value: at most 63 letters, digits, "-", "_" or "."');

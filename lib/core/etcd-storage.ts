@@ -1,5 +1,6 @@
 import { Size } from 'cdk8s';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
+import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from './names';
 import { show } from './problems';
 import { isSize } from './runtime-props';
 
@@ -47,6 +48,10 @@ export class EtcdStorage {
     if (size !== undefined && !isSize(size)) {
       problems.push(`etcd.size (${show(size)}) must be a Size, e.g. Size.gibibytes(8)`);
       return problems;
+    }
+    const storageClass: unknown = this.managed?.storageClass;
+    if (storageClass !== undefined && !(typeof storageClass === 'string' && isDns1123Subdomain(storageClass))) {
+      problems.push(`etcd.storageClass (${show(storageClass)}) must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`);
     }
     const gib = this.managed?.size ? this.managed.size.toMebibytes() / 1024 : 8;
     if (!(gib > 0)) problems.push(`etcd.size (${gib} GiB) must be more than 0`);

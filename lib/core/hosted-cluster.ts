@@ -4,7 +4,6 @@ import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import type { IClusterPlatform } from '../platform/cluster-platform';
 import type { PlatformType } from '../platform/platform-type';
 import type { ISecretSource } from '../secrets/secret-source';
-import { SecretSource } from '../secrets/secret-source';
 import { AvailabilityPolicy } from './availability-policy';
 import { droppedFields } from './dropped-fields';
 import { EtcdStorage } from './etcd-storage';
@@ -476,7 +475,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
 
   private bindEncryptionKeys(problems: Problems, labels: Record<string, string>): hc.HostedClusterSpecSecretEncryption {
     const defaultName = `${this.clusterName}-etcd-encryption-key`;
-    const encryption = this.props.secretEncryption ?? SecretEncryption.aescbc(SecretSource.fromExistingSecret(defaultName));
+    // Named after the cluster: its name is checked already, so the derived name is not checked twice.
+    const encryption = this.props.secretEncryption ?? SecretEncryption.aescbc(namedAfterCluster(defaultName));
     const bind = (source: ISecretSource, id: string, name: string) => {
       const binding = source.bind(this, id, {
         defaultName: name, namespace: this.namespace, labels, key: 'key', type: 'Opaque', checkValue: SecretEncryption.checkKey,
@@ -500,3 +500,7 @@ export function checkPullSecret(value: Buffer): string | undefined {
   return 'pullSecret (inline value) must be dockerconfigjson text: {"auths": {"<registry>": {"auth": "..."}}}';
 }
 
+/** An existing Secret whose name hcp-cdk derives from the cluster's. */
+function namedAfterCluster(secretName: string): ISecretSource {
+  return { bind: () => ({ secretName }) };
+}

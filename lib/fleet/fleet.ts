@@ -81,7 +81,8 @@ function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: 
     namespace: spec.namespace,
     release,
     baseDomain: spec.baseDomain,
-    pullSecret: SecretSource.fromExistingSecret(spec.pullSecretName ?? `${spec.name}-pull-secret`),
+    // A name derived from the cluster's is checked with it, not a second time.
+    pullSecret: spec.pullSecretName ? SecretSource.fromExistingSecret(spec.pullSecretName) : { bind: () => ({ secretName: `${spec.name}-pull-secret` }) },
     sshKey: spec.sshPublicKey ? SshPublicKey.fromString(spec.sshPublicKey) : undefined,
     controllerAvailabilityPolicy: (spec.availabilityPolicy ?? 'HighlyAvailable') as AvailabilityPolicy,
     networking: spec.networking,

@@ -1,5 +1,6 @@
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
+import { EC2_INSTANCE_TYPE, EC2_INSTANCE_TYPE_RULE, IAM_ROLE_ARN, IAM_ROLE_ARN_RULE } from '../core/formats';
 import { ingressPublishing } from '../core/service-publishing';
 import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
 import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
@@ -119,6 +120,7 @@ export class AwsClusterPlatform implements IClusterPlatform {
     if (!p.defaultSubnet.id) problems.add('defaultSubnet.id ("") must be given, or come from platform.infra');
     for (const [field, arn] of Object.entries(p.roles)) {
       if (!arn) problems.add(`roles.${field} ("") must be an IAM role ARN`);
+      else problems.require(IAM_ROLE_ARN.test(arn), `roles.${field}`, arn, IAM_ROLE_ARN_RULE);
     }
     const secretEncryption: hc.HostedClusterSpecSecretEncryption | undefined = p.kms ? {
       type: hc.HostedClusterSpecSecretEncryptionType.KMS,
@@ -210,6 +212,7 @@ export class AwsNodePoolPlatform implements INodePoolPlatform {
     const problems = context.problems;
     const instanceType = p.instanceType ?? DEFAULT_INSTANCE_TYPE[context.arch];
     if (!instanceType) problems.add(`instanceType (undefined) must be given for arch ${context.arch}`);
+    else problems.require(EC2_INSTANCE_TYPE.test(instanceType), 'instanceType', instanceType, EC2_INSTANCE_TYPE_RULE);
     const subnetId = p.subnetId ?? context.clusterDefaultSubnetId;
     if (!subnetId) problems.add('subnetId (undefined) must be given when the cluster has no default subnet');
     const instanceProfile = p.instanceProfile ?? (context.clusterInfraId ? `${context.clusterInfraId}-worker` : undefined);

@@ -83,18 +83,17 @@ export class KubevirtClusterPlatform implements IClusterPlatform {
     if (external && !isDns1123Label(external.namespace)) {
       problems.add(`externalInfrastructure.namespace (${JSON.stringify(external.namespace)}) must be a DNS-1123 label`);
     }
+    const kubeconfig = external?.kubeconfig.bind(context.scope, 'InfraCredentials', {
+      defaultName: `${context.clusterName}-infra-credentials`,
+      namespace: context.namespace,
+      key: 'kubeconfig',
+      type: 'Opaque',
+      labels: context.secretLabels,
+    });
+    if (kubeconfig?.problem) problems.add(`externalInfrastructure.kubeconfig: ${kubeconfig.problem}`);
     const credentials = external ? {
       infraNamespace: external.namespace,
-      infraKubeConfigSecret: {
-        key: 'kubeconfig',
-        name: external.kubeconfig.bind(context.scope, 'InfraCredentials', {
-          defaultName: `${context.clusterName}-infra-credentials`,
-          namespace: context.namespace,
-          key: 'kubeconfig',
-          type: 'Opaque',
-          labels: context.secretLabels,
-        }).secretName,
-      },
+      infraKubeConfigSecret: { key: 'kubeconfig', name: kubeconfig!.secretName },
     } : undefined;
     const storageDriver: hc.HostedClusterSpecPlatformKubevirtStorageDriver | undefined = storage.length === 0 ? undefined : {
       type: hc.HostedClusterSpecPlatformKubevirtStorageDriverType.MANUAL,

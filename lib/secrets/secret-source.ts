@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { show } from '../core/problems';
 
 /** What a consumer needs from a secret: where it lives and which key it reads. */
@@ -73,7 +74,10 @@ export interface SealedSecretOptions {
 export class SecretSource {
   /** A Secret that already exists in the consumer's namespace; nothing is emitted. */
   public static fromExistingSecret(secretName: string): ISecretSource {
-    return { bind: () => ({ secretName }) };
+    const problem = typeof secretName === 'string' && isDns1123Subdomain(secretName)
+      ? undefined
+      : `SecretSource.fromExistingSecret name (${show(secretName)}) must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`;
+    return { bind: () => ({ secretName, problem }) };
   }
 
   /**

@@ -5,6 +5,8 @@ import {
   BmcCredentials, ClusterPlatform, EtcdStorage, Fleet, HostedCluster, InfraEnv, ManagementCluster, MetalLBIngress, NodePool, NodePoolPlatform,
   Release, SecretSource,
 } from '../../lib';
+import { DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
+import { AWS_PLATFORM } from '../props';
 import { synthProblems } from '../util';
 
 /** Props as a JavaScript caller may pass them: anything. */
@@ -138,4 +140,38 @@ test('BmcCredentials keep working for hosts given in full (no false alarm)', () 
     new InfraEnv(hub, 'inventory', { namespace: 'agents', pullSecret: SecretSource.fromExistingSecret('p') })
       .addHost('h1', { bmc: { address: 'ipmi://192.0.2.1', credentials: BmcCredentials.fromExistingSecret('h1-bmc') }, bootMacAddress: 'aa:bb:cc:00:11:22' });
   })).toEqual([]);
+});
+
+describe('fails when a string that reaches a controller has the wrong format', () => {
+  test('an IAM role ARN that is not one', () => {
+    const roles = { ...AWS_PLATFORM.roles, storageArn: 'c1-aws-ebs-csi-driver-controller' };
+    expect(problemsOf((hub) => cluster(hub, { platform: ClusterPlatform.aws({ ...AWS_PLATFORM, roles }), baseDomain: 'example.org' }))).toEqual([
+      'hub/c1: platform.roles.storageArn ("c1-aws-ebs-csi-driver-controller") must be an IAM role ARN such as arn:aws:iam::123456789012:role/name',
+    ]);
+  });
+
+  test('an EC2 instance type', () => {
+    expect(problemsOf((hub) => {
+      const c = cluster(hub, { platform: ClusterPlatform.aws(AWS_PLATFORM), baseDomain: 'example.org' });
+      c.addNodePool('workers', { platform: NodePoolPlatform.aws({ instanceType: 'M5 Large' }) });
+    })).toEqual(['hub/c1/workers: platform.instanceType ("M5 Large") must be an EC2 instance type such as m5.large: family and size, lower case, separated by "."']);
+  });
+
+  test('a Secret name and a StorageClass name', () => {
+    expect(problemsOf((hub) => cluster(hub, {
+      pullSecret: SecretSource.fromExistingSecret('Pull_Secret'),
+      etcd: EtcdStorage.managed({ storageClass: 'fast ssd' }),
+    }))).toEqual([
+      `hub/c1: SecretSource.fromExistingSecret name ("Pull_Secret") must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`,
+      `hub/c1: etcd.storageClass ("fast ssd") must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`,
+    ]);
+  });
+
+  test('an NTP source', () => {
+    expect(problemsOf((hub) => new InfraEnv(hub, 'inventory', {
+      namespace: 'agents', pullSecret: SecretSource.fromExistingSecret('p'), additionalNtpSources: ['ntp.example.com', '192.0.2.1', 'ntp://clock.example.com'],
+    }))).toEqual([
+      'hub/inventory: additionalNtpSources[2] ("ntp://clock.example.com") must be a host name or an IP address of an NTP server (no scheme, port or spaces)',
+    ]);
+  });
 });
