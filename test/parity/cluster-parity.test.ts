@@ -36,7 +36,7 @@ import {
   NodePoolPlatform, Release, SecretEncryption, SecretSource,
   allowPruning, KustomizeDelivery,
 } from '../../lib';
-import { AWS_STAND_INS, compareCluster, NODE_PORT_ADDRESS_STAND_IN, RELEASE_IMAGE } from './differences';
+import { AWS_STAND_INS, compareCluster, NODE_PORT_ADDRESS_STAND_IN, RELEASE_IMAGE, roleArnStandIn } from './differences';
 
 const AGENT_FIXTURE = 'cmd/cluster/agent/testdata/zz_fixture_TestCreateCluster_When_minimal_flags_are_provided__it_should_render_successfully.yaml';
 const AWS_FIXTURES = 'cmd/cluster/aws/testdata';
@@ -91,13 +91,13 @@ describe('aws', () => {
       vpcId: 'fakeVPCID',
       zones: [{ name: 'fakeName', subnetId: AWS_STAND_INS.subnetId }],
       roles: {
-        ingressArn: 'fakeIngressARN',
-        imageRegistryArn: 'fakeImageRegistryARN',
-        storageArn: 'fakeStorageARN',
-        networkArn: 'fakeNetworkARN',
-        kubeCloudControllerArn: 'fakeKubeCloudControllerARN',
-        nodePoolManagementArn: 'fakeNodePoolManagementARN',
-        controlPlaneOperatorArn: 'fakeControlPlaneOperatorARN',
+        ingressArn: roleArnStandIn('fakeIngressARN'),
+        imageRegistryArn: roleArnStandIn('fakeImageRegistryARN'),
+        storageArn: roleArnStandIn('fakeStorageARN'),
+        networkArn: roleArnStandIn('fakeNetworkARN'),
+        kubeCloudControllerArn: roleArnStandIn('fakeKubeCloudControllerARN'),
+        nodePoolManagementArn: roleArnStandIn('fakeNodePoolManagementARN'),
+        controlPlaneOperatorArn: roleArnStandIn('fakeControlPlaneOperatorARN'),
       },
       issuerUrl: AWS_STAND_INS.issuerUrl,
       publicZoneId: 'fakePublicZoneID',

@@ -11,7 +11,7 @@ export const RELEASE_IMAGE = 'quay.io/openshift-release-dev/ocp-release:4.19.0-m
 
 /**
  * Valid stand-ins for the fake AWS values that the API server or hcp-cdk rejects (see `fakeAwsValues`).
- * Every other fake value of the AWS fixtures (`fakeVPCID`, `fakeIngressARN`, ...) is passed through unchanged.
+ * Every other fake value of the AWS fixtures (`fakeVPCID`, `fakePublicZoneID`, ...) is passed through unchanged.
  */
 export const AWS_STAND_INS = {
   /** For `fakeInfraID`: the CRD allows only lower-case letters, digits and '-'. */
@@ -25,6 +25,11 @@ export const AWS_STAND_INS = {
   /** For `fakeKMSKeyARN`: the CRD wants an ARN (starting `arn:`). */
   kmsKeyArn: 'arn:aws:kms:us-east-1:123456789012:key/fake',
 } as const;
+
+/** For the fake role ARNs (`fakeIngressARN`, ...): hcp-cdk requires IAM role ARNs, as the operators assume them. */
+export function roleArnStandIn(fake: string): string {
+  return `arn:aws:iam::123456789012:role/${fake}`;
+}
 
 /** For the NodePort address `fakeAddress`: the CRD wants a host name with a dot, or an IP address. */
 export const NODE_PORT_ADDRESS_STAND_IN = 'fake-address.example.com';
@@ -101,7 +106,7 @@ export const DIFFERENCES = {
     },
   },
   fakeAwsValues: {
-    reason: 'fake values the API server rejects (infraID and NodePool names in upper case, an issuerURL that is no URL, a subnet ID without `subnet-`, a KMS key that is no ARN) or hcp-cdk rejects (an upper-case baseDomain) become AWS_STAND_INS',
+    reason: 'fake values the API server rejects (infraID and NodePool names in upper case, an issuerURL that is no URL, a subnet ID without `subnet-`, a KMS key that is no ARN) or hcp-cdk rejects (an upper-case baseDomain, role ARNs that are no ARNs) become AWS_STAND_INS and roleArnStandIn',
     apply: ({ fixture }) => {
       const cluster = findObject(fixture, 'HostedCluster');
       expectFixtureValue('fakeAwsValues', cluster.spec.infraID, 'fakeInfraID');
@@ -112,6 +117,11 @@ export const DIFFERENCES = {
       cluster.spec.dns.baseDomain = AWS_STAND_INS.baseDomain;
       expectFixtureValue('fakeAwsValues', cluster.spec.platform.aws.cloudProviderConfig.subnet.id, 'fakeSubnetID');
       cluster.spec.platform.aws.cloudProviderConfig.subnet.id = AWS_STAND_INS.subnetId;
+      const roles = cluster.spec.platform.aws.rolesRef;
+      for (const [field, arn] of Object.entries(roles)) {
+        expectFixtureValue('fakeAwsValues', /^fake[A-Za-z]+ARN$/.test(arn as string), true);
+        roles[field] = roleArnStandIn(arn as string);
+      }
       const kmsKey = cluster.spec.secretEncryption?.kms?.aws?.activeKey;
       if (kmsKey) {
         expectFixtureValue('fakeAwsValues', kmsKey.arn, 'fakeKMSKeyARN');
