@@ -243,11 +243,11 @@ export class ArgoCdDelivery implements IDelivery {
         // RespectIgnoreDifferences only where Git writes a field someone else changes: it would also
         // keep the MCE's whole components list from the live object (argo-cd#27480).
         const respect = ignore.some((i) => i.kind === 'NodePool');
-        add(hub, this.application(settings, hub, hub, { server: ARGO_CD_IN_CLUSTER }, ARGO_CD_MANAGEMENT_WAVE, ignore, respect));
+        add(hub, this.application(settings, hub, { server: ARGO_CD_IN_CLUSTER }, ARGO_CD_MANAGEMENT_WAVE, ignore, respect));
       }
       const hosted = [...(guests.get(hub) ?? new Map<string, string>())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       for (const [folder, clusterName] of hosted) {
-        add(hub, this.application(settings, folder, folder, { name: clusterName }, ARGO_CD_GUEST_WAVE, [], false));
+        add(hub, this.application(settings, folder, { name: clusterName }, ARGO_CD_GUEST_WAVE, [], false));
       }
       if (hosted.length > 0) {
         const context = { managementFolder: hub, clusterNames: hosted.map(([, name]) => name).sort(), argoCdNamespace: settings.argoCdNamespace };
@@ -301,12 +301,13 @@ export class ArgoCdDelivery implements IDelivery {
     return ignore;
   }
 
-  private application(settings: Settings, name: string, folder: string, destination: argo.ApplicationSpecDestination, wave: number,
+  /** The Application named after the folder it delivers. */
+  private application(settings: Settings, folder: string, destination: argo.ApplicationSpecDestination, wave: number,
     ignoreDifferences: argo.ApplicationSpecIgnoreDifferences[], respectIgnoreDifferences: boolean): any {
     return {
       ...argo.Application.GVK,
       // No resources-finalizer.argocd.argoproj.io: deleting the Application must orphan what it applied, never cascade.
-      metadata: { name, namespace: settings.argoCdNamespace, annotations: { [SYNC_WAVE_ANNOTATION]: String(wave) } },
+      metadata: { name: folder, namespace: settings.argoCdNamespace, annotations: { [SYNC_WAVE_ANNOTATION]: String(wave) } },
       spec: argo.toJson_ApplicationSpec({
         project: settings.project,
         source: { repoUrl: settings.repoUrl, targetRevision: settings.targetRevision, path: path.posix.join(settings.path, folder) },
