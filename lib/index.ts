@@ -58,6 +58,8 @@ export { routeTogether } from './fleet/fleet-invariants';
 export * from './fleet/fleet-inventory';
 export * from './gitops/acm-delivery';
 export * from './gitops/apply-order';
+export * from './gitops/argo-cd-delivery';
+export * from './gitops/argo-cd-guest-access';
 export * from './gitops/delivery';
 export * from './gitops/kustomization';
 export * from './gitops/kustomize-delivery';

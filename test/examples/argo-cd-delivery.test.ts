@@ -1,0 +1,186 @@
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import { ROOT } from '../util';
+
+const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
+
+/** Runs the real cdk8s CLI on an example app under a delivery mode, into a fresh directory. */
+function cdk8sSynth(app: string, mode: string): { outdir: string; status: number | null; output: string } {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), `hcp-cdk-${mode}-`));
+  const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${app}`, '--output', outdir], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, HCP_CDK_DELIVERY: mode },
+  });
+  return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Every file under `dir`, '/'-separated relative path to content. */
+function readTree(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (at: string) => {
+    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.set(path.relative(dir, full).split(path.sep).join('/'), fs.readFileSync(full, 'utf8'));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+interface Written {
+  readonly file: string;
+  readonly object: any;
+}
+
+const wave = (o: Written): number => Number(o.object.metadata.annotations?.['argocd.argoproj.io/sync-wave'] ?? 0);
+const syncOptions = (o: Written): string[] => (o.object.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? '').split(',');
+
+/** What the Argo CD mode must show on an example: the Must-shows of every mode, in Argo CD's terms. */
+function describeArgoCdExample(title: string, app: string, expect_: { hubs: string[]; guests: number }): void {
+  describe(title, () => {
+    const first = cdk8sSynth(app, 'argocd');
+    const second = cdk8sSynth(app, 'argocd');
+    const plain = cdk8sSynth(app, 'kustomize');
+    const tree = readTree(first.outdir);
+    const objects: Written[] = [...tree].filter(([file]) => !file.endsWith('/kustomization.yaml')).map(([file, text]) => ({ file, object: YAML.parse(text) }));
+    const applications = objects.filter((o) => o.object.kind === 'Application');
+    /** The objects an Application syncs: its path (under the example's stand-in `dist`) and every folder below it. */
+    const synced = (application: Written): Written[] => {
+      const folder = application.object.spec.source.path.replace(/^dist\//, '');
+      return objects.filter((o) => o.file.startsWith(`${folder}/`));
+    };
+
+    test('synthesizes through the cdk8s CLI with HCP_CDK_DELIVERY=argocd', () => {
+      expect(first.output).not.toMatch(/Error/);
+      expect(first.status).toBe(0);
+    });
+
+    test('every object passes hcp-cdk validate (CRD schemas and CEL rules), Applications and ACM objects included', () => {
+      const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects.length} objects in ${tree.size} files, 0 problems`));
+      expect(result.status).toBe(0);
+    });
+
+    test('re-synth is byte-identical', () => {
+      expect(second.status).toBe(0);
+      expect(readTree(second.outdir)).toEqual(tree);
+    });
+
+    test('the folders are the kustomize mode\'s, plus one bootstrap folder per management cluster', () => {
+      expect(plain.status).toBe(0);
+      const plainFiles = [...readTree(plain.outdir).keys()].sort();
+      expect([...tree.keys()].filter((f) => !f.startsWith('argocd/')).sort()).toEqual(plainFiles);
+      expect([...new Set([...tree.keys()].filter((f) => f.startsWith('argocd/')).map((f) => f.split('/')[1]))].sort()).toEqual(expect_.hubs);
+    });
+
+    test('every folder\'s kustomization.yaml lists exactly its files and sub-folders; argocd/ itself has none (each hub applies its own)', () => {
+      const folders = new Set([...tree.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+      expect(folders.has('argocd')).toBe(true);
+      expect(tree.has('argocd/kustomization.yaml')).toBe(false);
+      folders.delete('argocd');
+      for (const folder of folders) {
+        const kustomization = YAML.parse(tree.get(`${folder}/kustomization.yaml`)!);
+        const entries = new Set([...tree.keys()].filter((f) => f.startsWith(`${folder}/`) && f !== `${folder}/kustomization.yaml`)
+          .map((f) => f.slice(folder.length + 1).split('/')[0]));
+        expect([folder, kustomization.resources]).toEqual([folder, [...entries].sort()]);
+      }
+    });
+
+    test('one Application per hub folder and per guest folder, each delivering a folder that exists, none with a finalizer', () => {
+      expect(applications.filter((a) => a.object.spec.destination.server === 'https://kubernetes.default.svc').map((a) => a.object.metadata.name).sort())
+        .toEqual(expect_.hubs);
+      expect(applications.filter((a) => a.object.spec.destination.name !== undefined)).toHaveLength(expect_.guests);
+      for (const application of applications) {
+        expect(application.object.metadata.finalizers).toBeUndefined();
+        expect(application.object.spec.syncPolicy.automated).toEqual({ prune: true, selfHeal: true });
+        expect(application.object.spec.syncPolicy.syncOptions).toContain('ServerSideApply=true');
+        expect([application.file, synced(application).length > 0]).toEqual([application.file, true]);
+      }
+    });
+
+    test('HostedClusters, NodePools and their Secrets are never pruned or deleted with their Application', () => {
+      const guarded = objects.filter((o) => ['HostedCluster', 'NodePool'].includes(o.object.kind)
+        || (['Secret', 'ExternalSecret', 'ConfigMap'].includes(o.object.kind) && objects.some((c) => c.object.kind === 'HostedCluster' && path.dirname(c.file) === path.dirname(o.file))));
+      expect(guarded.length).toBeGreaterThan(0);
+      for (const o of guarded) expect([o.file, syncOptions(o)]).toEqual([o.file, expect.arrayContaining(['Prune=false', 'Delete=false'])]);
+    });
+
+    test('inside each hub Application: namespaces first, Secrets and ConfigMaps before the HostedCluster, the HostedCluster before its NodePools', () => {
+      for (const hub of applications.filter((a) => a.object.spec.destination.server)) {
+        const inside = synced(hub);
+        for (const namespace of inside.filter((o) => o.object.kind === 'Namespace')) {
+          for (const o of inside.filter((x) => x.object.metadata.namespace === namespace.object.metadata.name)) {
+            expect([o.file, wave(namespace) < wave(o)]).toEqual([o.file, true]);
+          }
+        }
+        for (const cluster of inside.filter((o) => o.object.kind === 'HostedCluster')) {
+          const folder = path.dirname(cluster.file);
+          const secrets = inside.filter((o) => ['Secret', 'ExternalSecret', 'ConfigMap'].includes(o.object.kind) && path.dirname(o.file) === folder);
+          const pools = inside.filter((o) => o.object.kind === 'NodePool' && o.object.spec.clusterName === cluster.object.metadata.name);
+          expect(secrets.length).toBeGreaterThan(0);
+          expect(pools.length).toBeGreaterThan(0);
+          for (const secret of secrets) expect([secret.file, wave(secret) < wave(cluster)]).toEqual([secret.file, true]);
+          for (const pool of pools) expect([pool.file, wave(cluster) < wave(pool)]).toEqual([pool.file, true]);
+        }
+      }
+    });
+
+    test('inside each guest Application: the Subscription before the custom resources of its operator, which skip the dry run', () => {
+      for (const guest of applications.filter((a) => a.object.spec.destination.name)) {
+        const inside = synced(guest);
+        const [subscription] = inside.filter((o) => o.object.kind === 'Subscription');
+        const served = inside.filter((o) => o.object.apiVersion.startsWith('metallb.io/'));
+        expect(served.length).toBeGreaterThan(0);
+        for (const resource of served) {
+          expect([resource.file, wave(subscription) < wave(resource)]).toEqual([resource.file, true]);
+          expect([resource.file, syncOptions(resource)]).toEqual([resource.file, expect.arrayContaining(['SkipDryRunOnMissingResource=true'])]);
+        }
+      }
+    });
+
+    test('each guest Application comes after the hub Application that creates its HostedCluster, and only ACM\'s placement of that hub lets it in', () => {
+      for (const guest of applications.filter((a) => a.object.spec.destination.name)) {
+        const hubFolder = guest.file.split('/')[1];
+        const [hub] = applications.filter((a) => a.file.startsWith(`argocd/${hubFolder}/`) && a.object.spec.destination.server);
+        const clusterName = guest.object.spec.destination.name;
+        expect(synced(hub).filter((o) => o.object.kind === 'HostedCluster').map((o) => o.object.metadata.name)).toContain(clusterName);
+        expect(wave(hub)).toBeLessThan(wave(guest));
+        const placement = objects.find((o) => o.file.startsWith(`argocd/${hubFolder}/`) && o.object.kind === 'Placement')!;
+        expect(placement.object.spec.predicates[0].requiredClusterSelector.labelSelector.matchExpressions[0].values).toContain(clusterName);
+      }
+    });
+  });
+}
+
+describeArgoCdExample('default example (agent lab vcluster2) delivered by Argo CD', 'build/examples/agent-lab/main.js', { hubs: ['hub'], guests: 1 });
+describeArgoCdExample('the example fleet delivered by Argo CD', 'build/examples/fleet/main.js', { hubs: ['hub-0', 'hub-1'], guests: 8 });
+
+describe('the agent lab\'s bootstrap folder', () => {
+  const { outdir, status } = cdk8sSynth('build/examples/agent-lab/main.js', 'argocd');
+  const read = (file: string) => YAML.parse(fs.readFileSync(path.join(outdir, file), 'utf8'));
+
+  test('holds the hub and guest Applications and ACM\'s registration of vcluster2, listed for oc apply -k', () => {
+    expect(status).toBe(0);
+    expect(read('argocd/hub/kustomization.yaml').resources).toEqual([
+      '40-application-openshift-gitops_hub.yaml',
+      '40-application-openshift-gitops_vcluster2-guest.yaml',
+      '40-gitopscluster-openshift-gitops_hub-hosted-clusters.yaml',
+      '40-managedclustersetbinding-openshift-gitops_default.yaml',
+      '40-placement-openshift-gitops_hub-hosted-clusters.yaml',
+    ]);
+    expect(read('argocd/hub/40-application-openshift-gitops_vcluster2-guest.yaml').spec).toEqual({
+      destination: { name: 'vcluster2' },
+      project: 'default',
+      source: { path: 'dist/vcluster2-guest', repoURL: 'https://git.example.com/platform/hcp-estate.git', targetRevision: 'HEAD' },
+      syncPolicy: {
+        automated: { prune: true, selfHeal: true },
+        retry: { backoff: { duration: '30s', factor: 2, maxDuration: '10m' }, limit: 5 },
+        syncOptions: ['ServerSideApply=true'],
+      },
+    });
+  });
+});

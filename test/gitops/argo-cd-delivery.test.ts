@@ -1,0 +1,449 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import {
+  allowPruning, APPLICATION_HEALTH_LUA, ARGO_CD_HEALTH_CHECKS, ArgoCdDelivery, ArgoCdDeliveryProps, ArgoCdGuestAccess, ClusterPlatform,
+  HcpApp, HOSTED_CLUSTER_HEALTH_LUA, HostedCluster, ManagementCluster, MetalLBIngress, MultiClusterEngine, MultiClusterEngineAvailability,
+  Release, SecretEncryption, SecretSource, SshPublicKey,
+} from '../../lib';
+import { SSH_KEY } from '../props';
+import { PRUNE_PROTECTION } from '../util';
+
+const REPO = 'https://git.example.com/platform/hcp-estate.git';
+const ACM = ArgoCdGuestAccess.acmGitOpsCluster();
+
+/** An Agent cluster on `hub` with an SSH key Secret, an etcd key from an ExternalSecret, a pool and, unless told, a MetalLB guest. */
+function cluster(hub: ManagementCluster, id: string, options: { guest?: boolean; machineNetwork?: string } = {}): HostedCluster {
+  const network = options.machineNetwork ?? '192.0.2.0/24';
+  const hosted = new HostedCluster(hub, id, {
+    release: Release.fromVersion('4.17.0'),
+    pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+    sshKey: SshPublicKey.fromString(SSH_KEY),
+    secretEncryption: SecretEncryption.aescbc(SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: `${id}/etcd` })),
+    networking: { machineNetwork: [network] },
+    platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: network.replace(/0\/24$/, '10') }),
+  });
+  hosted.addNodePool('workers');
+  if (options.guest ?? true) new MetalLBIngress(hosted.guest, 'ingress', { cluster: hosted, addresses: [network.replace(/0\/24$/, '100')] });
+  return hosted;
+}
+
+function appWith(props: Partial<ArgoCdDeliveryProps> = {}): HcpApp {
+  return new HcpApp({ outdir: '/nonexistent', delivery: new ArgoCdDelivery({ repoUrl: REPO, guestAccess: ACM, ...props } as ArgoCdDeliveryProps) });
+}
+
+/** Every written file: objects parsed, kustomization.yaml kept as text. */
+function written(app: HcpApp): Map<string, any> {
+  return new Map(app.synthesize().map((f) => [f.path, f.path.endsWith('/kustomization.yaml') ? f.text : YAML.parse(f.text)]));
+}
+
+/** The problems a failing synth reports, or [] when it succeeds. */
+function problemsOf(props: Partial<ArgoCdDeliveryProps>, build: (app: HcpApp) => void = (app) => cluster(new ManagementCluster(app, 'hub'), 'one')): string[] {
+  const app = appWith(props);
+  build(app);
+  try {
+    app.synthesize();
+    return [];
+  } catch (error) {
+    return [...((error as { problems?: string[] }).problems ?? [(error as Error).message])];
+  }
+}
+
+const SYNC_POLICY = {
+  automated: { prune: true, selfHeal: true },
+  retry: { backoff: { duration: '30s', factor: 2, maxDuration: '10m' }, limit: 5 },
+  syncOptions: ['ServerSideApply=true'],
+};
+
+describe('ArgoCdDelivery bootstrap folder', () => {
+  const app = appWith();
+  cluster(new ManagementCluster(app, 'hub'), 'one');
+  const files = written(app);
+
+  test('one folder per management cluster under argocd/, with its kustomization.yaml and none above it', () => {
+    expect([...files.keys()].filter((f) => f.startsWith('argocd/')).sort()).toEqual([
+      'argocd/hub/40-application-openshift-gitops_hub.yaml',
+      'argocd/hub/40-application-openshift-gitops_one-guest.yaml',
+      'argocd/hub/40-gitopscluster-openshift-gitops_hub-hosted-clusters.yaml',
+      'argocd/hub/40-managedclustersetbinding-openshift-gitops_default.yaml',
+      'argocd/hub/40-placement-openshift-gitops_hub-hosted-clusters.yaml',
+      'argocd/hub/kustomization.yaml',
+    ]);
+    expect(YAML.parse(files.get('argocd/hub/kustomization.yaml')).resources).toEqual([
+      '40-application-openshift-gitops_hub.yaml',
+      '40-application-openshift-gitops_one-guest.yaml',
+      '40-gitopscluster-openshift-gitops_hub-hosted-clusters.yaml',
+      '40-managedclustersetbinding-openshift-gitops_default.yaml',
+      '40-placement-openshift-gitops_hub-hosted-clusters.yaml',
+    ]);
+  });
+
+  test('the folders themselves are KustomizeDelivery\'s', () => {
+    expect(YAML.parse(files.get('hub/kustomization.yaml')).resources).toEqual(['00-namespace-clusters.yaml', 'one']);
+    expect(YAML.parse(files.get('one-guest/kustomization.yaml')).resources).toHaveLength(7);
+  });
+
+  test('the hub Application delivers its folder in-cluster, in wave 0', () => {
+    expect(files.get('argocd/hub/40-application-openshift-gitops_hub.yaml')).toEqual({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'hub', namespace: 'openshift-gitops', annotations: { 'argocd.argoproj.io/sync-wave': '0' } },
+      spec: {
+        destination: { server: 'https://kubernetes.default.svc' },
+        project: 'default',
+        source: { path: 'dist/hub', repoURL: REPO, targetRevision: 'HEAD' },
+        syncPolicy: SYNC_POLICY,
+      },
+    });
+  });
+
+  test('the guest Application delivers the guest folder to the hosted cluster by name, in wave 1', () => {
+    expect(files.get('argocd/hub/40-application-openshift-gitops_one-guest.yaml')).toEqual({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'one-guest', namespace: 'openshift-gitops', annotations: { 'argocd.argoproj.io/sync-wave': '1' } },
+      spec: {
+        destination: { name: 'one' },
+        project: 'default',
+        source: { path: 'dist/one-guest', repoURL: REPO, targetRevision: 'HEAD' },
+        syncPolicy: SYNC_POLICY,
+      },
+    });
+  });
+
+  test('no Application has a finalizer: deleting one orphans what it applied', () => {
+    const applications = [...files.values()].filter((o) => o?.kind === 'Application');
+    expect(applications).toHaveLength(2);
+    for (const application of applications) {
+      expect(application.metadata.finalizers).toBeUndefined();
+      expect(JSON.stringify(application)).not.toContain('resources-finalizer');
+    }
+  });
+
+  test('ACM registers the hub\'s hosted clusters: a set binding, a Placement by name and a GitOpsCluster', () => {
+    expect(files.get('argocd/hub/40-managedclustersetbinding-openshift-gitops_default.yaml')).toEqual({
+      apiVersion: 'cluster.open-cluster-management.io/v1beta2',
+      kind: 'ManagedClusterSetBinding',
+      metadata: { name: 'default', namespace: 'openshift-gitops' },
+      spec: { clusterSet: 'default' },
+    });
+    expect(files.get('argocd/hub/40-placement-openshift-gitops_hub-hosted-clusters.yaml')).toEqual({
+      apiVersion: 'cluster.open-cluster-management.io/v1beta1',
+      kind: 'Placement',
+      metadata: { name: 'hub-hosted-clusters', namespace: 'openshift-gitops' },
+      spec: {
+        clusterSets: ['default'],
+        predicates: [{ requiredClusterSelector: { labelSelector: { matchExpressions: [{ key: 'name', operator: 'In', values: ['one'] }] } } }],
+        tolerations: [
+          { key: 'cluster.open-cluster-management.io/unreachable', operator: 'Exists' },
+          { key: 'cluster.open-cluster-management.io/unavailable', operator: 'Exists' },
+        ],
+      },
+    });
+    expect(files.get('argocd/hub/40-gitopscluster-openshift-gitops_hub-hosted-clusters.yaml')).toEqual({
+      apiVersion: 'apps.open-cluster-management.io/v1beta1',
+      kind: 'GitOpsCluster',
+      metadata: { name: 'hub-hosted-clusters', namespace: 'openshift-gitops' },
+      spec: {
+        argoServer: { argoNamespace: 'openshift-gitops' },
+        placementRef: { apiVersion: 'cluster.open-cluster-management.io/v1beta1', kind: 'Placement', name: 'hub-hosted-clusters' },
+      },
+    });
+  });
+});
+
+describe('ArgoCdDelivery props', () => {
+  test('targetRevision, path, project and argoCdNamespace reach every Application and ACM object', () => {
+    const app = appWith({ targetRevision: 'release-1', path: 'estate/out', project: 'platform', argoCdNamespace: 'gitops', repoUrl: 'git@git.example.com:platform/estate.git' });
+    cluster(new ManagementCluster(app, 'hub'), 'one');
+    const files = written(app);
+    const hub = files.get('argocd/hub/40-application-gitops_hub.yaml');
+    expect(hub.metadata.namespace).toBe('gitops');
+    expect(hub.spec.project).toBe('platform');
+    expect(hub.spec.source).toEqual({ path: 'estate/out/hub', repoURL: 'git@git.example.com:platform/estate.git', targetRevision: 'release-1' });
+    expect(files.get('argocd/hub/40-application-gitops_one-guest.yaml').spec.source.path).toBe('estate/out/one-guest');
+    expect(files.get('argocd/hub/40-gitopscluster-gitops_hub-hosted-clusters.yaml').spec.argoServer).toEqual({ argoNamespace: 'gitops' });
+    expect(files.get('argocd/hub/40-managedclustersetbinding-gitops_default.yaml').metadata.namespace).toBe('gitops');
+  });
+
+  test('path "." is the repository root', () => {
+    const app = appWith({ path: '.' });
+    cluster(new ManagementCluster(app, 'hub'), 'one');
+    expect(written(app).get('argocd/hub/40-application-openshift-gitops_hub.yaml').spec.source.path).toBe('hub');
+  });
+
+  test('accepts https, ssh and scp-like Git URLs', () => {
+    for (const repoUrl of ['https://git.example.com/a/b.git', 'ssh://git@git.example.com:2222/a/b.git', 'git@github.com:a/b.git']) {
+      expect([repoUrl, problemsOf({ repoUrl })]).toEqual([repoUrl, []]);
+    }
+  });
+
+  test('acmGitOpsCluster({ clusterSet }) binds and places from that set', () => {
+    const app = appWith({ guestAccess: ArgoCdGuestAccess.acmGitOpsCluster({ clusterSet: 'hosted' }) });
+    cluster(new ManagementCluster(app, 'hub'), 'one');
+    const files = written(app);
+    expect(files.get('argocd/hub/40-managedclustersetbinding-openshift-gitops_hosted.yaml').spec).toEqual({ clusterSet: 'hosted' });
+    expect(files.get('argocd/hub/40-placement-openshift-gitops_hub-hosted-clusters.yaml').spec.clusterSets).toEqual(['hosted']);
+  });
+
+  test('registeredClusters writes no ACM objects, only the Applications', () => {
+    const app = appWith({ guestAccess: ArgoCdGuestAccess.registeredClusters({ reason: 'cluster Secrets from Vault' }) });
+    cluster(new ManagementCluster(app, 'hub'), 'one');
+    expect([...written(app).keys()].filter((f) => f.startsWith('argocd/')).sort()).toEqual([
+      'argocd/hub/40-application-openshift-gitops_hub.yaml',
+      'argocd/hub/40-application-openshift-gitops_one-guest.yaml',
+      'argocd/hub/kustomization.yaml',
+    ]);
+  });
+
+  test('a hub without guest folders needs no guest access and gets no ACM objects', () => {
+    const app = appWith({ guestAccess: undefined });
+    cluster(new ManagementCluster(app, 'hub'), 'one', { guest: false });
+    expect([...written(app).keys()].filter((f) => f.startsWith('argocd/'))).toEqual([
+      'argocd/hub/40-application-openshift-gitops_hub.yaml',
+      'argocd/hub/kustomization.yaml',
+    ]);
+  });
+
+  test('each management cluster bootstraps its own hosted clusters only', () => {
+    const app = appWith();
+    const hubA = new ManagementCluster(app, 'hub-a');
+    const hubB = new ManagementCluster(app, 'hub-b');
+    cluster(hubA, 'two', { machineNetwork: '192.0.2.0/24' });
+    cluster(hubA, 'one', { machineNetwork: '198.51.100.0/24' });
+    cluster(hubB, 'three', { machineNetwork: '203.0.113.0/24' });
+    const files = written(app);
+    const applications = (hub: string) => [...files.entries()].filter(([f, o]) => f.startsWith(`argocd/${hub}/`) && o.kind === 'Application')
+      .map(([, o]) => [o.metadata.name, o.spec.destination]);
+    expect(applications('hub-a')).toEqual([['hub-a', { server: 'https://kubernetes.default.svc' }], ['one-guest', { name: 'one' }], ['two-guest', { name: 'two' }]]);
+    expect(applications('hub-b')).toEqual([['hub-b', { server: 'https://kubernetes.default.svc' }], ['three-guest', { name: 'three' }]]);
+    const placed = (hub: string) => files.get(`argocd/${hub}/40-placement-openshift-gitops_${hub}-hosted-clusters.yaml`)
+      .spec.predicates[0].requiredClusterSelector.labelSelector.matchExpressions[0].values;
+    expect(placed('hub-a')).toEqual(['one', 'two']);
+    expect(placed('hub-b')).toEqual(['three']);
+  });
+});
+
+describe('ArgoCdDelivery objects in the folders', () => {
+  const annotations = (files: Map<string, any>, file: string) => files.get(file).metadata.annotations;
+
+  test('HostedCluster, NodePool and their Secrets carry the engines\' prune protection', () => {
+    const app = appWith();
+    cluster(new ManagementCluster(app, 'hub'), 'one');
+    const files = written(app);
+    for (const file of [
+      'hub/one/50-hostedcluster-clusters_one.yaml', 'hub/one/60-nodepool-clusters_one-workers.yaml',
+      'hub/one/20-secret-clusters_one-ssh-key.yaml', 'hub/one/20-externalsecret-clusters_one-etcd-encryption-key.yaml',
+      'hub/00-namespace-clusters.yaml',
+    ]) {
+      expect([file, annotations(files, file)]).toEqual([file, expect.objectContaining(PRUNE_PROTECTION)]);
+    }
+  });
+
+  test('allowPruning takes the protection off that cluster\'s objects', () => {
+    const app = appWith();
+    const hosted = cluster(new ManagementCluster(app, 'hub'), 'one');
+    allowPruning(hosted, { reason: 'a test cluster, recreated at will' });
+    const files = written(app);
+    expect(annotations(files, 'hub/one/50-hostedcluster-clusters_one.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '50' });
+    expect(annotations(files, 'hub/one/60-nodepool-clusters_one-workers.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '60' });
+  });
+
+  test('custom resources in a guest folder skip the dry run of a missing CRD; built-in kinds and hub objects do not', () => {
+    const app = appWith();
+    cluster(new ManagementCluster(app, 'hub'), 'one');
+    const files = written(app);
+    const guest = [...files.entries()].filter(([f]) => f.startsWith('one-guest/') && !f.endsWith('kustomization.yaml'));
+    const skipping = guest.filter(([, o]) => o.metadata.annotations['argocd.argoproj.io/sync-options'] === 'SkipDryRunOnMissingResource=true')
+      .map(([, o]) => o.kind).sort();
+    expect(skipping).toEqual(['IPAddressPool', 'L2Advertisement', 'MetalLB', 'OperatorGroup', 'Subscription']);
+    expect(guest.filter(([, o]) => ['Namespace', 'Service'].includes(o.kind)).map(([, o]) => o.metadata.annotations['argocd.argoproj.io/sync-options']))
+      .toEqual([undefined, undefined]);
+    expect(annotations(files, 'hub/one/50-hostedcluster-clusters_one.yaml')['argocd.argoproj.io/sync-options']).toBe('Prune=false,Delete=false');
+  });
+});
+
+describe('ArgoCdDelivery ignoreDifferences', () => {
+  const hubApplication = (app: HcpApp) => written(app).get('argocd/hub/40-application-openshift-gitops_hub.yaml');
+
+  test('a MultiClusterEngine: the fields and components its operator fills in, not RespectIgnoreDifferences', () => {
+    const app = appWith();
+    const hub = new ManagementCluster(app, 'hub');
+    new MultiClusterEngine(hub, 'mce');
+    cluster(hub, 'one');
+    const application = hubApplication(app);
+    expect(application.spec.ignoreDifferences).toEqual([{
+      group: 'multicluster.openshift.io',
+      jqPathExpressions: ['.spec.overrides.components[] | select(.name != "hypershift" and .name != "hypershift-local-hosting")'],
+      jsonPointers: ['/spec/targetNamespace', '/spec/availabilityConfig'],
+      kind: 'MultiClusterEngine',
+      name: 'multiclusterengine',
+    }]);
+    expect(application.spec.syncPolicy.syncOptions).toEqual(['ServerSideApply=true']);
+  });
+
+  test('a field the app sets stays compared', () => {
+    const app = appWith();
+    const hub = new ManagementCluster(app, 'hub');
+    new MultiClusterEngine(hub, 'mce', { availability: MultiClusterEngineAvailability.BASIC, targetNamespace: 'mce' });
+    cluster(hub, 'one');
+    const [entry] = hubApplication(app).spec.ignoreDifferences;
+    expect(entry.jsonPointers).toBeUndefined();
+    expect(entry.jqPathExpressions).toHaveLength(1);
+  });
+
+  test('ignoreNodePoolReplicas leaves spec.replicas to whoever scales the pools, also when syncing', () => {
+    const app = appWith({ ignoreNodePoolReplicas: true });
+    cluster(new ManagementCluster(app, 'hub'), 'one');
+    const files = written(app);
+    const application = files.get('argocd/hub/40-application-openshift-gitops_hub.yaml');
+    expect(application.spec.ignoreDifferences).toEqual([{ group: 'hypershift.openshift.io', jsonPointers: ['/spec/replicas'], kind: 'NodePool' }]);
+    expect(application.spec.syncPolicy.syncOptions).toEqual(['ServerSideApply=true', 'RespectIgnoreDifferences=true']);
+    const guest = files.get('argocd/hub/40-application-openshift-gitops_one-guest.yaml');
+    expect(guest.spec.ignoreDifferences).toBeUndefined();
+    expect(guest.spec.syncPolicy.syncOptions).toEqual(['ServerSideApply=true']);
+  });
+
+  test('by default NodePool replicas are compared (Argo CD reverts a scale made outside Git)', () => {
+    const app = appWith();
+    cluster(new ManagementCluster(app, 'hub'), 'one');
+    expect(hubApplication(app).spec.ignoreDifferences).toBeUndefined();
+  });
+});
+
+describe('ArgoCdDelivery order, in sync waves', () => {
+  const app = appWith();
+  cluster(new ManagementCluster(app, 'hub'), 'one');
+  const files = written(app);
+  const objects = [...files.entries()].filter(([f]) => !f.endsWith('kustomization.yaml')).map(([file, object]) => ({ file, object }));
+  const wave = (o: { object: any }) => Number(o.object.metadata.annotations?.['argocd.argoproj.io/sync-wave'] ?? 0);
+  /** The objects one Application syncs: its folder and every folder below it. */
+  const inApplication = (application: any) => {
+    const folder = application.spec.source.path.replace(/^dist\//, '');
+    return objects.filter((o) => o.file.startsWith(`${folder}/`));
+  };
+  const application = (name: string) => objects.find((o) => o.object.kind === 'Application' && o.object.metadata.name === name)!.object;
+  const of = (list: { object: any }[], kind: string) => list.filter((o) => o.object.kind === kind);
+
+  test('inside the hub Application: namespaces, then Secrets, then the HostedCluster, then its NodePools', () => {
+    const hub = inApplication(application('hub'));
+    const [namespace] = of(hub, 'Namespace');
+    const [hosted] = of(hub, 'HostedCluster');
+    const secrets = [...of(hub, 'Secret'), ...of(hub, 'ExternalSecret')];
+    expect(secrets).toHaveLength(2);
+    for (const o of hub.filter((x) => x.object.metadata.namespace === namespace.object.metadata.name)) expect(wave(namespace)).toBeLessThan(wave(o));
+    for (const secret of secrets) expect(wave(secret)).toBeLessThan(wave(hosted));
+    for (const pool of of(hub, 'NodePool')) expect(wave(hosted)).toBeLessThan(wave(pool));
+  });
+
+  test('inside the guest Application: the Subscription before the MetalLB resources its operator serves', () => {
+    const guest = inApplication(application('one-guest'));
+    const [subscription] = of(guest, 'Subscription');
+    const served = guest.filter((o) => o.object.apiVersion.startsWith('metallb.io/'));
+    expect(served).toHaveLength(3);
+    for (const resource of served) expect(wave(subscription)).toBeLessThan(wave(resource));
+  });
+
+  test('in the bootstrap folder the guest Application comes after the hub Application that creates its cluster', () => {
+    const hub = application('hub');
+    const guest = application('one-guest');
+    expect(inApplication(hub).map((o) => o.object.kind)).toContain('HostedCluster');
+    expect(wave({ object: hub })).toBeLessThan(wave({ object: guest }));
+    expect(guest.spec.destination).toEqual({ name: 'one' });
+  });
+});
+
+describe('Argo CD health checks for the app of apps', () => {
+  /** Every `if`/`for` block is closed: outside string literals, Lua's `end` count equals its openers (`elseif` opens none). */
+  const balanced = (lua: string) => {
+    const words = lua.replace(/"[^"\n]*"/g, '""').match(/\b(if|for|function|end)\b/g) ?? [];
+    return words.filter((w) => w !== 'end').length === words.filter((w) => w === 'end').length;
+  };
+
+  test('HostedCluster: Healthy on the Available condition, Degraded only before it', () => {
+    expect(balanced(HOSTED_CLUSTER_HEALTH_LUA)).toBe(true);
+    expect(HOSTED_CLUSTER_HEALTH_LUA).toContain('condition.type == "Available"');
+    expect(HOSTED_CLUSTER_HEALTH_LUA).toMatch(/if available ~= nil and available\.status == "True" then\n\s+hs\.status = "Healthy"/);
+    expect(HOSTED_CLUSTER_HEALTH_LUA).toMatch(/elseif degraded ~= nil and degraded\.status == "True" then\n\s+hs\.status = "Degraded"/);
+    expect(HOSTED_CLUSTER_HEALTH_LUA.trim().endsWith('return hs')).toBe(true);
+  });
+
+  test('Application: the health in its status', () => {
+    expect(balanced(APPLICATION_HEALTH_LUA)).toBe(true);
+    expect(APPLICATION_HEALTH_LUA).toContain('hs.status = obj.status.health.status');
+    expect(APPLICATION_HEALTH_LUA.trim().endsWith('return hs')).toBe(true);
+  });
+
+  test('named by the group and kind they check', () => {
+    expect(ARGO_CD_HEALTH_CHECKS.map((c) => `${c.group}_${c.kind}`)).toEqual(['hypershift.openshift.io_HostedCluster', 'argoproj.io_Application']);
+  });
+});
+
+describe('ArgoCdDelivery fails', () => {
+  test('fails when repoUrl is missing, empty or not a Git URL', () => {
+    expect(problemsOf({ repoUrl: undefined })).toEqual([
+      'delivery.repoUrl (undefined) must be a Git URL: https://host/path, ssh://[user@]host/path or user@host:path',
+    ]);
+    for (const repoUrl of ['', 'git.example.com/a/b.git', 'ftp://git.example.com/a/b.git', 'https://git.example.com', 'https://git.example.com/a b', '/srv/git/a.git']) {
+      expect(problemsOf({ repoUrl })).toEqual([
+        `delivery.repoUrl (${JSON.stringify(repoUrl)}) must be a Git URL: https://host/path, ssh://[user@]host/path or user@host:path`,
+      ]);
+    }
+  });
+
+  test('fails when project or targetRevision is empty', () => {
+    expect(problemsOf({ project: '', targetRevision: '' })).toEqual([
+      'delivery.targetRevision ("") must be a branch, tag or commit: not empty, no spaces',
+      'delivery.project ("") must name an Argo CD AppProject',
+    ]);
+  });
+
+  test('fails when argoCdNamespace is not a namespace name or path leaves the repository', () => {
+    expect(problemsOf({ argoCdNamespace: 'Open_GitOps', path: '../dist' })).toEqual([
+      'delivery.argoCdNamespace ("Open_GitOps") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+      'delivery.path ("../dist") must be a relative path inside the repository ("." for its root), without ".." or backslashes',
+    ]);
+    for (const outputPath of ['', '/srv/dist', 'a/../../b', 'dist\\hub']) expect([outputPath, problemsOf({ path: outputPath })]).toEqual([outputPath, [expect.stringMatching(/^delivery\.path /)]]);
+  });
+
+  test('fails when registeredClusters has no reason', () => {
+    const guestAccess = ArgoCdGuestAccess.registeredClusters({ reason: ' ' });
+    expect(problemsOf({ guestAccess })).toEqual([
+      'delivery.guestAccess.reason (" ") must say how the hosted clusters get registered in Argo CD under their names, e.g. "cluster Secrets from Vault, written by the platform pipeline"',
+    ]);
+    expect(problemsOf({ guestAccess: ArgoCdGuestAccess.registeredClusters(undefined as any) })).toHaveLength(1);
+  });
+
+  test('fails when acmGitOpsCluster names a set that cannot be one', () => {
+    expect(problemsOf({ guestAccess: ArgoCdGuestAccess.acmGitOpsCluster({ clusterSet: 'Hosted Clusters' }) })).toEqual([
+      'delivery.guestAccess.clusterSet ("Hosted Clusters") must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters',
+    ]);
+  });
+
+  test('fails when a guest folder has no way in', () => {
+    expect(problemsOf({ guestAccess: undefined }, (app) => {
+      const hub = new ManagementCluster(app, 'hub');
+      cluster(hub, 'two', { machineNetwork: '192.0.2.0/24' });
+      cluster(hub, 'one', { machineNetwork: '198.51.100.0/24' });
+    })).toEqual([
+      'delivery.guestAccess (undefined) must say how Argo CD reaches the hosted clusters of the guest folders one-guest, two-guest: '
+        + 'ArgoCdGuestAccess.acmGitOpsCluster() to have ACM register them, or ArgoCdGuestAccess.registeredClusters({ reason }) if you register them yourself',
+    ]);
+  });
+
+  test('fails when a chart is named like the bootstrap folder', () => {
+    expect(problemsOf({}, (app) => cluster(new ManagementCluster(app, 'argocd'), 'one'))).toEqual([
+      'delivery.bootstrap folder ("argocd") is also the folder of a chart with id "argocd"; give that chart another id, '
+        + "ArgoCdDelivery writes each management cluster's Applications to argocd/<cluster>/",
+    ]);
+  });
+
+  test('fails with every problem at once and writes nothing', () => {
+    const outdir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-argocd-')), 'dist');
+    const app = new HcpApp({ outdir, delivery: new ArgoCdDelivery({ repoUrl: '', project: '' }) });
+    cluster(new ManagementCluster(app, 'hub'), 'one');
+    expect(() => app.synth()).toThrow(/3 problems:\n {2}- delivery\.repoUrl \(""\)[^]*delivery\.project \(""\)[^]*delivery\.guestAccess \(undefined\)/);
+    expect(fs.existsSync(outdir)).toBe(false);
+  });
+});
