@@ -2,13 +2,14 @@
 // (default: kustomize, plain folders), so that every example synthesizes under every mode:
 //   HCP_CDK_DELIVERY=kustomize npx cdk8s synth --no-check-upgrade --app 'node build/examples/agent-lab/main.js'
 // The repository URL is the examples' own stand-in; point yours at the repository the output is pushed to.
-import { IDelivery, KustomizeDelivery } from '../lib';
+import { FluxDelivery, FluxSource, IDelivery, KustomizeDelivery } from '../lib';
 
 /** The Git repository the examples' output is pushed to. */
 export const EXAMPLE_REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
 
 const MODES: Readonly<Record<string, () => IDelivery>> = {
   kustomize: () => new KustomizeDelivery(),
+  flux: () => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'hcp-estate', url: EXAMPLE_REPOSITORY }) }),
 };
 
 /** The delivery `HCP_CDK_DELIVERY` names. */

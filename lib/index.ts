@@ -58,6 +58,8 @@ export { routeTogether } from './fleet/fleet-invariants';
 export * from './fleet/fleet-inventory';
 export * from './gitops/apply-order';
 export * from './gitops/delivery';
+export * from './gitops/flux-delivery';
+export * from './gitops/flux-source';
 export * from './gitops/kustomization';
 export * from './gitops/kustomize-delivery';
 export * from './gitops/output-layout';
