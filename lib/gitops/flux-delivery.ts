@@ -10,6 +10,7 @@ import { FLUX_NAMESPACE, FluxSource } from './flux-source';
 import { kustomizations } from './kustomization';
 import { KustomizeDelivery } from './kustomize-delivery';
 import { DeliveryTarget, objectFileName, OutputLayout, TargetKind } from './output-layout';
+import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from './protection';
 
 export interface FluxDeliveryProps {
   /** Where Flux fetches the output from: `FluxSource.gitRepository({ name, url? })`. */
@@ -77,27 +78,39 @@ const HEALTH_CHECKS: Readonly<Record<string, { readonly apiVersion: string; read
   },
 };
 
+/** One half of a folder that installs an operator through OLM and uses it. */
+type Part = typeof OPERATORS_PART | typeof RESOURCES_PART;
+
+/** Where place() put a file: its layout folder, and the half of it when the folder is split. */
+interface FilePlace {
+  readonly layoutFolder: string;
+  readonly part?: Part;
+  /** Kept for the kinds with a health check, whose API group tells them from namesakes. */
+  readonly apiVersion?: string;
+}
+
 /** The files one Flux Kustomization applies: a folder, or the operators or resources half of one. */
 interface Unit {
   /** '/'-separated under the output root, e.g. `hub/vcluster2` or `vcluster2-guest/operators`. */
   readonly folder: string;
   /** The layout's folder: `folder` without its half. */
   readonly layoutFolder: string;
-  readonly part?: typeof OPERATORS_PART | typeof RESOURCES_PART;
+  readonly part?: Part;
   readonly target: DeliveryTarget;
   readonly files: DeliveredFile[];
 }
 
-/** A Kustomization to write, and what it is named by. */
+/** A Kustomization to write. */
 interface Planned {
   readonly name: string;
   readonly namespace: string;
-  /** The management cluster folder whose bootstrap folder holds it. */
+  /** The management cluster whose bootstrap folder holds it. */
   readonly bootstrap: string;
   /** Where it is written. */
   readonly file: string;
   /** The output folder it applies. */
   readonly folder: string;
+  readonly spec: flux.KustomizationSpec;
 }
 
 /**
@@ -130,8 +143,8 @@ export class FluxDelivery implements IDelivery {
   private readonly files = new KustomizeDelivery({ syncWaves: false, kustomizations: false });
   /** Per synth: each chart's folders that are split into operators and resources. */
   private readonly splits = new Map<Chart, ReadonlySet<string>>();
-  /** Per synth: the apiVersion of each file whose kind has a health check. */
-  private readonly apiVersions = new Map<string, string>();
+  /** Per synth: where place() put each file. */
+  private readonly places = new Map<string, FilePlace>();
 
   constructor(props: FluxDeliveryProps) {
     this.source = props?.source;
@@ -144,13 +157,11 @@ export class FluxDelivery implements IDelivery {
 
   public place(object: PlacedObject, problems: Problems): string {
     const json = object.json;
-    let file = this.files.place(object, problems);
-    if (this.splitFolders(object.target.chart).has(object.folder)) {
-      const part = OPERATOR_KINDS.has(json.kind) ? OPERATORS_PART : RESOURCES_PART;
-      file = `${object.folder}/${part}/${file.slice(object.folder.length + 1)}`;
-    }
-    if (HEALTH_CHECKS[json.kind]) this.apiVersions.set(file, json.apiVersion);
-    return file;
+    const file = this.files.place(object, problems);
+    const part = this.splitFolders(object.target.chart).has(object.folder) ? (OPERATOR_KINDS.has(json.kind) ? OPERATORS_PART : RESOURCES_PART) : undefined;
+    const placed = part ? `${object.folder}/${part}/${file.slice(object.folder.length + 1)}` : file;
+    this.places.set(placed, { layoutFolder: object.folder, part, apiVersion: HEALTH_CHECKS[json.kind] ? json.apiVersion : undefined });
+    return placed;
   }
 
   public finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions {
@@ -164,7 +175,7 @@ export class FluxDelivery implements IDelivery {
       return { objects, files: kustomizations(paths, { subFolders: false }) };
     } finally {
       this.splits.clear();
-      this.apiVersions.clear();
+      this.places.clear();
     }
   }
 
@@ -206,84 +217,80 @@ export class FluxDelivery implements IDelivery {
   /** A Kustomization per unit, and per management cluster its bootstrap objects. */
   private kustomizationObjects(files: readonly DeliveredFile[], problems: Problems): DeliveryObject[] {
     const units = this.unitsOf(files, problems);
-    const byFolder = new Map(units.map((unit) => [unit.folder, unit]));
+    const halves = new Map<string, { whole?: Unit; operators?: Unit; resources?: Unit }>();
+    for (const unit of units) halves.set(unit.layoutFolder, { ...halves.get(unit.layoutFolder), [unit.part ?? 'whole']: unit });
     /** The unit others wait for when they wait for a layout folder: its resources half, or itself. */
-    const lastOf = (layoutFolder: string): Unit | undefined => {
-      const half = byFolder.get(`${layoutFolder}/${RESOURCES_PART}`);
-      return half?.part ? half : byFolder.get(layoutFolder);
-    };
+    const lastOf = (layoutFolder: string): Unit | undefined => halves.get(layoutFolder)?.resources ?? halves.get(layoutFolder)?.whole;
     const clusterFolders = new Map<string, string>();
     for (const file of files) {
       if (file.kind === 'HostedCluster' && file.target.kind === TargetKind.MANAGEMENT) {
-        clusterFolders.set(`${file.target.folder}/${file.namespace}/${file.name}`, file.folder);
+        clusterFolders.set(`${file.target.folder}/${file.namespace}/${file.name}`, this.places.get(file.path)!.layoutFolder);
       }
     }
 
-    const planned = new Map<Unit, Planned>();
+    const names = new Map<Unit, { name: string; namespace: string }>();
+    for (const unit of units) {
+      names.set(unit, { name: nameOf(unit.folder), namespace: unit.target.kind === TargetKind.GUEST ? unit.target.hostedCluster!.namespace : this.namespace });
+    }
+    const plans: Planned[] = [];
     const bootstraps = new Map<string, { guests: boolean }>();
     for (const unit of units) {
       const guest = unit.target.kind === TargetKind.GUEST;
       const bootstrap = guest ? unit.target.managementFolder! : unit.target.folder;
-      const namespace = guest ? unit.target.hostedCluster!.namespace : this.namespace;
-      const entry = bootstraps.get(bootstrap) ?? { guests: false };
-      entry.guests ||= guest;
-      bootstraps.set(bootstrap, entry);
-      const name = nameOf(unit.folder);
+      bootstraps.set(bootstrap, { guests: guest || (bootstraps.get(bootstrap)?.guests ?? false) });
+      let dependsOn: Unit | undefined;
+      if (unit.part === RESOURCES_PART) {
+        dependsOn = halves.get(unit.layoutFolder)!.operators;
+      } else {
+        dependsOn = ancestors(unit.layoutFolder).map(lastOf).find((u) => u !== undefined);
+        const hostedCluster = unit.target.hostedCluster;
+        // A guest waits for its hosted cluster's folder, healthy once the HostedCluster is Available.
+        const clusterFolder = hostedCluster && clusterFolders.get(`${unit.target.managementFolder}/${hostedCluster.namespace}/${hostedCluster.clusterName}`);
+        if (dependsOn === undefined && clusterFolder !== undefined) dependsOn = lastOf(clusterFolder);
+      }
+      const spec: flux.KustomizationSpec = {
+        ...this.commonSpec(unit.folder, dependsOn ? [names.get(dependsOn)!] : []),
+        ...healthChecksOf(unit.files, this.places),
+        kubeConfig: guest ? { secretRef: { name: `${unit.target.hostedCluster!.clusterName}-admin-kubeconfig`, key: KUBECONFIG_KEY } } : undefined,
+      };
       const folder = guest ? `${BOOTSTRAP_FOLDER}/${bootstrap}/${GUESTS_FOLDER}` : `${BOOTSTRAP_FOLDER}/${bootstrap}`;
-      planned.set(unit, { name, namespace, bootstrap, folder: unit.folder, file: `${folder}/${objectFileName({ kind: KUSTOMIZATION.kind, metadata: { name, namespace } })}` });
+      plans.push(this.plan(names.get(unit)!, bootstrap, folder, unit.folder, spec));
     }
 
     const objects: DeliveryObject[] = [];
-    for (const unit of units) {
-      const self = planned.get(unit)!;
-      const dependsOn: Unit[] = [];
-      if (unit.part === RESOURCES_PART) {
-        dependsOn.push(byFolder.get(`${unit.layoutFolder}/${OPERATORS_PART}`)!);
-      } else {
-        const parent = ancestors(unit.layoutFolder).map(lastOf).find((u) => u !== undefined);
-        const hostedCluster = unit.target.hostedCluster;
-        // A guest waits for its hosted cluster's folder, whose health check is the HostedCluster's Available.
-        const cluster = parent ?? (hostedCluster && clusterFolders.has(`${unit.target.managementFolder}/${hostedCluster.namespace}/${hostedCluster.clusterName}`)
-          ? lastOf(clusterFolders.get(`${unit.target.managementFolder}/${hostedCluster.namespace}/${hostedCluster.clusterName}`)!)
-          : undefined);
-        if (cluster) dependsOn.push(cluster);
-      }
-      const spec: flux.KustomizationSpec = {
-        ...this.commonSpec(unit.folder, dependsOn.map((u) => planned.get(u)!)),
-        ...healthChecksOf(unit.files, this.apiVersions),
-        kubeConfig: unit.target.kind === TargetKind.GUEST
-          ? { secretRef: { name: `${unit.target.hostedCluster!.clusterName}-admin-kubeconfig`, key: KUBECONFIG_KEY } }
-          : undefined,
-      };
-      objects.push(this.kustomization(self, spec));
-    }
-
     for (const [bootstrap, { guests }] of [...bootstraps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const folder = `${BOOTSTRAP_FOLDER}/${bootstrap}`;
       const source = this.source.render();
+      // The Kustomization that applies the bootstrap folder reads from it: never prune it from under itself.
+      if (source) source.metadata.annotations = { ...source.metadata.annotations, [FLUX_PRUNE_ANNOTATION]: FLUX_PRUNE_DISABLED };
       if (source) objects.push({ path: `${folder}/${objectFileName(source)}`, json: source, source: `delivery/${bootstrap}/${source.kind}` });
+      const own = { name: nameOf(folder), namespace: this.namespace };
       // Keeps the bootstrap folder itself in sync: clusters added later get their Kustomizations.
-      objects.push(this.kustomization(this.bootstrapPlan(folder, bootstrap), this.commonSpec(folder, [])));
+      plans.push(this.plan(own, bootstrap, folder, folder, this.commonSpec(folder, [])));
       if (guests) {
         // The guests' Kustomizations live in the hosted clusters' namespaces, which the root folder makes.
         const root = lastOf(bootstrap);
         const guestsFolder = `${folder}/${GUESTS_FOLDER}`;
-        objects.push(this.kustomization(this.bootstrapPlan(guestsFolder, bootstrap), this.commonSpec(guestsFolder, root ? [planned.get(root)!] : [])));
+        plans.push(this.plan({ name: nameOf(guestsFolder), namespace: this.namespace }, bootstrap, folder, guestsFolder, this.commonSpec(guestsFolder, root ? [names.get(root)!] : [])));
       }
     }
-    this.checkNames(objects, [...planned.values()], problems);
+    for (const plan of this.checkNames(plans, problems)) {
+      objects.push({
+        path: plan.file,
+        json: { ...KUSTOMIZATION, metadata: { name: plan.name, namespace: plan.namespace }, spec: flux.toJson_KustomizationSpec(plan.spec) },
+        source: `delivery/${plan.bootstrap}/${KUSTOMIZATION.kind}/${plan.name}`,
+      });
+    }
     return objects;
   }
 
-  /** The bootstrap folder's own Kustomizations, in `namespace`, written to the management cluster's bootstrap folder. */
-  private bootstrapPlan(folder: string, bootstrap: string): Planned {
-    const name = nameOf(folder);
-    const home = folder.endsWith(`/${GUESTS_FOLDER}`) ? folder.slice(0, -GUESTS_FOLDER.length - 1) : folder;
-    return { name, namespace: this.namespace, bootstrap, folder, file: `${home}/${objectFileName({ kind: KUSTOMIZATION.kind, metadata: { name, namespace: this.namespace } })}` };
+  private plan(id: { name: string; namespace: string }, bootstrap: string, home: string, folder: string, spec: flux.KustomizationSpec): Planned {
+    const file = `${home}/${objectFileName({ kind: KUSTOMIZATION.kind, metadata: id })}`;
+    return { ...id, bootstrap, file, folder, spec };
   }
 
   /** What every Kustomization of this delivery has. */
-  private commonSpec(folder: string, dependsOn: readonly Planned[]): flux.KustomizationSpec {
+  private commonSpec(folder: string, dependsOn: readonly { name: string; namespace: string }[]): flux.KustomizationSpec {
     const reference = this.source.reference;
     return {
       interval: toGoDuration(this.interval),
@@ -298,68 +305,54 @@ export class FluxDelivery implements IDelivery {
     };
   }
 
-  private kustomization(planned: Planned, spec: flux.KustomizationSpec): DeliveryObject {
-    return {
-      path: planned.file,
-      json: { ...KUSTOMIZATION, metadata: { name: planned.name, namespace: planned.namespace }, spec: flux.toJson_KustomizationSpec(spec) },
-      source: `delivery/${planned.bootstrap}/${KUSTOMIZATION.kind}/${planned.name}`,
-    };
-  }
-
-  /** The delivered files grouped into units, in folder order; reports folders the split or the bootstrap folder would collide with. */
+  /**
+   * The delivered files grouped into units, in folder order. Reports a folder that is both the
+   * half of a split folder and a folder of its own, and a chart in the bootstrap folder's place.
+   */
   private unitsOf(files: readonly DeliveredFile[], problems: Problems): Unit[] {
     const units = new Map<string, Unit>();
+    const clashes = new Set<string>();
     for (const file of files) {
+      const place = this.places.get(file.path)!;
       let unit = units.get(file.folder);
       if (unit === undefined) {
-        const slash = file.folder.lastIndexOf('/');
-        const parent = file.folder.slice(0, Math.max(slash, 0));
-        const half = file.folder.slice(slash + 1);
-        const split = slash >= 0 && (half === OPERATORS_PART || half === RESOURCES_PART) && this.splitFolders(file.target.chart).has(parent);
-        unit = split
-          ? { folder: file.folder, layoutFolder: parent, part: half as Unit['part'], target: file.target, files: [] }
-          : { folder: file.folder, layoutFolder: file.folder, target: file.target, files: [] };
+        unit = { folder: file.folder, layoutFolder: place.layoutFolder, part: place.part, target: file.target, files: [] };
         units.set(file.folder, unit);
+      } else if (unit.layoutFolder !== place.layoutFolder && !clashes.has(file.folder)) {
+        clashes.add(file.folder);
+        const [half, whole] = place.part ? [place, unit] : [unit, place];
+        problems.add(`folder (${show(whole.layoutFolder)}) is where FluxDelivery puts the ${half.part} of ${show(half.layoutFolder)}, `
+          + 'which installs an operator and uses it; rename the hosted cluster or folder');
       }
       unit.files.push(file);
     }
-    const all = [...units.values()].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
-    const splitFolders = new Set(all.filter((u) => u.part).map((u) => u.layoutFolder));
-    for (const unit of all) {
-      if (unit.part) continue;
-      const slash = unit.layoutFolder.lastIndexOf('/');
-      if (slash >= 0 && splitFolders.has(unit.layoutFolder.slice(0, slash)) && [OPERATORS_PART, RESOURCES_PART].includes(unit.layoutFolder.slice(slash + 1))) {
-        problems.add(`folder (${show(unit.layoutFolder)}) is where FluxDelivery puts the ${unit.layoutFolder.slice(slash + 1)} of ${show(unit.layoutFolder.slice(0, slash))}, `
-          + 'which installs an operator and uses it; rename the hosted cluster or folder');
-      }
+    const chart = files.find((f) => f.target.folder === BOOTSTRAP_FOLDER)?.target.chart;
+    if (chart) {
+      problems.add(`bootstrapFolder (${show(BOOTSTRAP_FOLDER)}) is also the folder of chart ${show(chart.node.path)}: FluxDelivery writes each management cluster's Kustomizations to ${BOOTSTRAP_FOLDER}/<management cluster>/; rename the chart`);
     }
-    const flux = all.find((u) => u.target.folder === BOOTSTRAP_FOLDER);
-    if (flux) {
-      problems.add(`bootstrapFolder (${show(BOOTSTRAP_FOLDER)}) is also the folder of chart ${show(flux.target.chart.node.path)}: FluxDelivery writes each management cluster's Kustomizations to ${BOOTSTRAP_FOLDER}/<management cluster>/; rename the chart`);
-    }
-    return all;
+    return [...units.values()].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
   }
 
-  /** Names Flux can use (it writes each into a label of every object it applies) and no two alike in one namespace. */
-  private checkNames(objects: readonly DeliveryObject[], units: readonly Planned[], problems: Problems): void {
-    const folders = new Map(units.map((u) => [`${u.bootstrap}/${u.namespace}/${u.name}`, u.folder]));
-    const seen = new Map<string, string>();
-    for (const { json, path: file } of objects) {
-      if (json.kind !== KUSTOMIZATION.kind) continue;
-      const { name, namespace } = json.metadata;
-      const bootstrap = file.split('/')[1];
-      const key = `${bootstrap}/${namespace}/${name}`;
-      const folder = folders.get(key) ?? json.spec.path;
-      if (!isDns1123Label(name)) {
-        problems.add(`name (${show(name)}) of the Kustomization of ${show(folder)} ${DNS1123_LABEL_RULE}, since Flux writes it into a label of every object it applies; shorten the chart id or folder name`);
+  /**
+   * Reports names Flux cannot use (it writes each into a label of every object it applies) and two
+   * alike in one namespace of one management cluster; returns the plans to write, one per name.
+   */
+  private checkNames(plans: readonly Planned[], problems: Problems): Planned[] {
+    const seen = new Map<string, Planned>();
+    for (const plan of plans) {
+      if (!isDns1123Label(plan.name)) {
+        problems.add(`name (${show(plan.name)}) of the Kustomization of ${show(plan.folder)} ${DNS1123_LABEL_RULE}, since Flux writes it into a label of every object it applies; shorten the chart id or folder name`);
       }
+      const key = `${plan.bootstrap}/${plan.namespace}/${plan.name}`;
       const twin = seen.get(key);
-      if (twin !== undefined) {
-        problems.add(`name (${show(name)}) of the Kustomization of ${show(folder)} is also the name of the one of ${show(twin)} in namespace ${show(namespace)}; `
+      if (twin === undefined) {
+        seen.set(key, plan);
+      } else {
+        problems.add(`name (${show(plan.name)}) of the Kustomization of ${show(plan.folder)} is also the name of the one of ${show(twin.folder)} in namespace ${show(plan.namespace)}; `
           + 'rename a chart or folder so that the folder paths differ with "/" read as "-"');
       }
-      seen.set(key, folder);
     }
+    return [...seen.values()];
   }
 }
 
@@ -375,8 +368,8 @@ function ancestors(folder: string): string[] {
 }
 
 /** `healthChecks` and `healthCheckExprs` for the kinds in `files` that Flux must be told how to wait for. */
-function healthChecksOf(files: readonly DeliveredFile[], apiVersions: ReadonlyMap<string, string>): Pick<flux.KustomizationSpec, 'healthChecks' | 'healthCheckExprs'> {
-  const checked = files.filter((f) => HEALTH_CHECKS[f.kind] !== undefined && HEALTH_CHECKS[f.kind].apiVersion === apiVersions.get(f.path));
+function healthChecksOf(files: readonly DeliveredFile[], places: ReadonlyMap<string, FilePlace>): Pick<flux.KustomizationSpec, 'healthChecks' | 'healthCheckExprs'> {
+  const checked = files.filter((f) => HEALTH_CHECKS[f.kind] !== undefined && HEALTH_CHECKS[f.kind].apiVersion === places.get(f.path)?.apiVersion);
   if (checked.length === 0) return {};
   const kinds = [...new Set(checked.map((f) => f.kind))];
   return {
