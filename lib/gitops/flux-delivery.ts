@@ -253,17 +253,19 @@ export class FluxDelivery implements IDelivery {
         ...healthChecksOf(unit.files, this.places),
         kubeConfig: guest ? { secretRef: { name: `${unit.target.hostedCluster!.clusterName}-admin-kubeconfig`, key: KUBECONFIG_KEY } } : undefined,
       };
-      const folder = guest ? `${BOOTSTRAP_FOLDER}/${bootstrap}/${GUESTS_FOLDER}` : `${BOOTSTRAP_FOLDER}/${bootstrap}`;
-      plans.push(this.plan(names.get(unit)!, bootstrap, folder, unit.folder, spec));
+      const home = guest ? `${BOOTSTRAP_FOLDER}/${bootstrap}/${GUESTS_FOLDER}` : `${BOOTSTRAP_FOLDER}/${bootstrap}`;
+      plans.push(this.plan(names.get(unit)!, bootstrap, home, unit.folder, spec));
     }
 
     const objects: DeliveryObject[] = [];
     for (const [bootstrap, { guests }] of [...bootstraps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const folder = `${BOOTSTRAP_FOLDER}/${bootstrap}`;
       const source = this.source.render();
-      // The Kustomization that applies the bootstrap folder reads from it: never prune it from under itself.
-      if (source) source.metadata.annotations = { ...source.metadata.annotations, [FLUX_PRUNE_ANNOTATION]: FLUX_PRUNE_DISABLED };
-      if (source) objects.push({ path: `${folder}/${objectFileName(source)}`, json: source, source: `delivery/${bootstrap}/${source.kind}` });
+      if (source) {
+        // The Kustomization that applies the bootstrap folder reads from it: never prune it from under itself.
+        source.metadata.annotations = { ...source.metadata.annotations, [FLUX_PRUNE_ANNOTATION]: FLUX_PRUNE_DISABLED };
+        objects.push({ path: `${folder}/${objectFileName(source)}`, json: source, source: `delivery/${bootstrap}/${source.kind}` });
+      }
       const own = { name: nameOf(folder), namespace: this.namespace };
       // Keeps the bootstrap folder itself in sync: clusters added later get their Kustomizations.
       plans.push(this.plan(own, bootstrap, folder, folder, this.commonSpec(folder, [])));
@@ -284,6 +286,7 @@ export class FluxDelivery implements IDelivery {
     return objects;
   }
 
+  /** A Kustomization named `id`, written to the folder `home`, applying `folder`. */
   private plan(id: { name: string; namespace: string }, bootstrap: string, home: string, folder: string, spec: flux.KustomizationSpec): Planned {
     const file = `${home}/${objectFileName({ kind: KUSTOMIZATION.kind, metadata: id })}`;
     return { ...id, bootstrap, file, folder, spec };
