@@ -2,7 +2,7 @@
 // (default: kustomize, plain folders), so that every example synthesizes under every mode:
 //   HCP_CDK_DELIVERY=kustomize npx cdk8s synth --no-check-upgrade --app 'node build/examples/agent-lab/main.js'
 // The repository URL is the examples' own stand-in; point yours at the repository the output is pushed to.
-import { AcmDelivery, ArgoCdDelivery, ArgoCdGuestAccess, IDelivery, KustomizeDelivery } from '../lib';
+import { AcmDelivery, ArgoCdDelivery, ArgoCdGuestAccess, FluxDelivery, FluxSource, IDelivery, KustomizeDelivery } from '../lib';
 
 /** The Git repository the examples' output is pushed to. */
 export const EXAMPLE_REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
@@ -10,6 +10,7 @@ export const EXAMPLE_REPOSITORY = 'https://git.example.com/platform/hcp-estate.g
 const MODES: Readonly<Record<string, () => IDelivery>> = {
   kustomize: () => new KustomizeDelivery(),
   argocd: () => new ArgoCdDelivery({ repoUrl: EXAMPLE_REPOSITORY, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }),
+  flux: () => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'hcp-estate', url: EXAMPLE_REPOSITORY }) }),
   acm: () => new AcmDelivery(),
 };
 

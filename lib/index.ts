@@ -61,6 +61,8 @@ export * from './gitops/apply-order';
 export * from './gitops/argo-cd-delivery';
 export * from './gitops/argo-cd-guest-access';
 export * from './gitops/delivery';
+export * from './gitops/flux-delivery';
+export * from './gitops/flux-source';
 export * from './gitops/kustomization';
 export * from './gitops/kustomize-delivery';
 export * from './gitops/output-layout';

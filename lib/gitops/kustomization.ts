@@ -3,13 +3,26 @@ import * as path from 'path';
 /** The file kustomize reads in each folder. */
 export const KUSTOMIZATION_FILE = 'kustomization.yaml';
 
+/** Options of `kustomizations`. */
+export interface KustomizationsOptions {
+  /**
+   * List each folder's sub-folders too, so that applying a folder applies everything below it.
+   * Off for engines that apply every folder on its own (Flux: one Kustomization per folder),
+   * where a parent listing its sub-folders would apply them twice; then only folders that hold
+   * files get a `kustomization.yaml`.
+   * @default true
+   */
+  readonly subFolders?: boolean;
+}
+
 /**
  * A `kustomization.yaml` for every folder of the output, listing its files and its sub-folders in
  * name order (which is apply order: file names start with their rank), so that `oc apply -k` or an
  * Argo CD / Flux path can point at any management cluster, hosted cluster or guest folder.
  * The output root gets none: its folders are different target clusters.
  */
-export function kustomizations(files: readonly string[]): { path: string; text: string }[] {
+export function kustomizations(files: readonly string[], options: KustomizationsOptions = {}): { path: string; text: string }[] {
+  const subFolders = options.subFolders ?? true;
   const entries = new Map<string, Set<string>>();
   // A folder seen before has its place in its parents already: each is walked up once.
   const add = (folder: string, name: string): void => {
@@ -17,7 +30,7 @@ export function kustomizations(files: readonly string[]): { path: string; text: 
     if (!names) {
       entries.set(folder, (names = new Set()));
       const slash = folder.lastIndexOf('/');
-      if (slash >= 0) add(folder.slice(0, slash), `${folder.slice(slash + 1)}/`);
+      if (subFolders && slash >= 0) add(folder.slice(0, slash), `${folder.slice(slash + 1)}/`);
     }
     names.add(name);
   };

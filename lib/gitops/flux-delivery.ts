@@ -1,0 +1,382 @@
+import * as path from 'path';
+import { ApiObject, Chart, Duration } from 'cdk8s';
+import * as flux from '../../imports/kustomization-kustomize.toolkit.fluxcd.io';
+import { toGoDuration } from '../core/go-duration';
+import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
+import { Problems, show } from '../core/problems';
+import { OPERATOR_KINDS } from './apply-order';
+import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
+import { FLUX_NAMESPACE, FluxSource } from './flux-source';
+import { kustomizations } from './kustomization';
+import { KustomizeDelivery } from './kustomize-delivery';
+import { DeliveryTarget, objectFileName, OutputLayout, TargetKind } from './output-layout';
+import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from './protection';
+
+export interface FluxDeliveryProps {
+  /** Where Flux fetches the output from: `FluxSource.gitRepository({ name, url? })`. */
+  readonly source: FluxSource;
+  /**
+   * The output directory inside the repository: each Kustomization's `spec.path` is `<path>/<folder>`.
+   * @default './dist'
+   */
+  readonly path?: string;
+  /**
+   * The namespace of the Kustomizations that apply to the management clusters (a guest's
+   * Kustomizations live beside its HostedCluster, with the admin kubeconfig Secret).
+   * @default 'flux-system'
+   */
+  readonly namespace?: string;
+  /**
+   * How often each Kustomization is reconciled, undoing drift (`spec.interval`); Flux's docs give one minute as the least.
+   * @default Duration.minutes(10)
+   */
+  readonly interval?: Duration;
+  /**
+   * How soon a failed reconciliation (apply or health check) is tried again (`spec.retryInterval`).
+   * @default Duration.minutes(2)
+   */
+  readonly retryInterval?: Duration;
+  /**
+   * How long a Kustomization may take to apply and to pass its health checks, e.g. for a HostedCluster
+   * to become Available (`spec.timeout`); then it reports failure and retries.
+   * @default Duration.minutes(30)
+   */
+  readonly timeout?: Duration;
+}
+
+/** The Flux Kustomization API a delivered object is applied by. */
+const KUSTOMIZATION = flux.Kustomization.GVK;
+/** The folder of the Kustomizations of each management cluster, `flux/<management cluster>/`. */
+const BOOTSTRAP_FOLDER = 'flux';
+/** Below it, the guests' Kustomizations, applied once the namespaces they live in exist. */
+const GUESTS_FOLDER = 'guests';
+/** The two halves of a folder that installs an operator through OLM and uses it. */
+const OPERATORS_PART = 'operators';
+const RESOURCES_PART = 'resources';
+/** The key of the admin kubeconfig in the `<name>-admin-kubeconfig` Secret HyperShift writes. */
+const KUBECONFIG_KEY = 'kubeconfig';
+const OLM_GROUP = 'operators.coreos.com/';
+
+/**
+ * Custom resources a Kustomization waits for, with the CEL that tells when each is ready: kstatus,
+ * Flux's default, sees neither (a HostedCluster has no Ready condition, a Subscription no
+ * conditions of its own when all is well). `?.`/`orValue` keep a field not yet written from
+ * failing the expression.
+ */
+const HEALTH_CHECKS: Readonly<Record<string, { readonly apiVersion: string; readonly current: string; readonly failed?: string }>> = {
+  // The hosted control plane answers; HyperShift has written the admin kubeconfig by then.
+  HostedCluster: {
+    apiVersion: 'hypershift.openshift.io/v1beta1',
+    current: "status.?conditions.orValue([]).exists(c, c.type == 'Available' && c.status == 'True')",
+  },
+  // OLM sets installedCSV once the InstallPlan has created the operator's CRDs and CSV; `state`
+  // alone would hold a folder back whenever the catalog offers a newer version (UpgradeAvailable).
+  Subscription: {
+    apiVersion: 'operators.coreos.com/v1alpha1',
+    current: "status.?installedCSV.orValue('') != ''",
+    failed: "status.?conditions.orValue([]).exists(c, c.type == 'InstallPlanFailed' && c.status == 'True')",
+  },
+};
+
+/** One half of a folder that installs an operator through OLM and uses it. */
+type Part = typeof OPERATORS_PART | typeof RESOURCES_PART;
+
+/** Where place() put a file: its layout folder, and the half of it when the folder is split. */
+interface FilePlace {
+  readonly layoutFolder: string;
+  readonly part?: Part;
+  /** Kept for the kinds with a health check, whose API group tells them from namesakes. */
+  readonly apiVersion?: string;
+}
+
+/** The files one Flux Kustomization applies: a folder, or the operators or resources half of one. */
+interface Unit {
+  /** '/'-separated under the output root, e.g. `hub/vcluster2` or `vcluster2-guest/operators`. */
+  readonly folder: string;
+  /** The layout's folder: `folder` without its half. */
+  readonly layoutFolder: string;
+  readonly part?: Part;
+  readonly target: DeliveryTarget;
+  readonly files: DeliveredFile[];
+}
+
+/** A Kustomization to write. */
+interface Planned {
+  readonly name: string;
+  readonly namespace: string;
+  /** The management cluster whose bootstrap folder holds it. */
+  readonly bootstrap: string;
+  /** Where it is written. */
+  readonly file: string;
+  /** The output folder it applies. */
+  readonly folder: string;
+  readonly spec: flux.KustomizationSpec;
+}
+
+/**
+ * Flux delivery: one Flux `Kustomization` (kustomize.toolkit.fluxcd.io/v1) per output folder, all
+ * from one source (a GitRepository), ordered with `dependsOn`: a management cluster's root folder
+ * (namespaces, hub setup) before its hosted-cluster and inventory folders; a hosted cluster's
+ * folder, healthy only once its HostedCluster is Available, before its guest folder, which is
+ * applied inside the hosted cluster through `spec.kubeConfig` with the admin kubeconfig Secret
+ * HyperShift writes (`<name>-admin-kubeconfig`). A folder that installs an operator through OLM
+ * and uses its custom resources is split into `operators/` and `resources/`, the second waiting
+ * for the Subscription to be installed, because Flux dry-runs a folder's objects before applying
+ * them and the custom resources' kinds do not exist before the operator does.
+ *
+ * Each folder's `kustomization.yaml` lists only its own files (a parent listing its sub-folders
+ * would apply them twice), so `oc apply -k` of a folder applies that folder alone. The
+ * Kustomizations of each management cluster are written to `flux/<management cluster>/` (with
+ * the GitRepository when the source has a URL, and a Kustomization that keeps the folder itself
+ * in sync): apply it once with `oc apply -k`. Objects whose deletion destroys a cluster keep
+ * `kustomize.toolkit.fluxcd.io/prune: disabled` (see allowPruning), and every Kustomization has
+ * `deletionPolicy: Orphan`, so deleting a Kustomization deletes nothing it applied.
+ */
+export class FluxDelivery implements IDelivery {
+  private readonly source: FluxSource;
+  private readonly path: string;
+  private readonly namespace: string;
+  private readonly interval: Duration;
+  private readonly retryInterval: Duration;
+  private readonly timeout: Duration;
+  /** Files, annotations and prune protection as in the plain folders; Flux reads no sync waves. */
+  private readonly files = new KustomizeDelivery({ syncWaves: false, kustomizations: false });
+  /** Per synth: each chart's folders that are split into operators and resources. */
+  private readonly splits = new Map<Chart, ReadonlySet<string>>();
+  /** Per synth: where place() put each file. */
+  private readonly places = new Map<string, FilePlace>();
+
+  constructor(props: FluxDeliveryProps) {
+    this.source = props?.source;
+    this.path = props?.path ?? './dist';
+    this.namespace = props?.namespace ?? FLUX_NAMESPACE;
+    this.interval = props?.interval ?? Duration.minutes(10);
+    this.retryInterval = props?.retryInterval ?? Duration.minutes(2);
+    this.timeout = props?.timeout ?? Duration.minutes(30);
+  }
+
+  public place(object: PlacedObject, problems: Problems): string {
+    const json = object.json;
+    const file = this.files.place(object, problems);
+    const part = this.splitFolders(object.target.chart).has(object.folder) ? (OPERATOR_KINDS.has(json.kind) ? OPERATORS_PART : RESOURCES_PART) : undefined;
+    const placed = part ? `${object.folder}/${part}/${file.slice(object.folder.length + 1)}` : file;
+    this.places.set(placed, { layoutFolder: object.folder, part, apiVersion: HEALTH_CHECKS[json.kind] ? json.apiVersion : undefined });
+    return placed;
+  }
+
+  public finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions {
+    try {
+      const before = problems.all.length;
+      this.check(problems);
+      // Without a usable source every Kustomization would be wrong the same way: report the cause once.
+      if (problems.all.length > before) return { objects: [], files: [] };
+      const objects = this.kustomizationObjects(files, problems);
+      const paths = [...files.map((f) => f.path), ...objects.map((o) => o.path)];
+      return { objects, files: kustomizations(paths, { subFolders: false }) };
+    } finally {
+      this.splits.clear();
+      this.places.clear();
+    }
+  }
+
+  /** The props' problems. */
+  private check(problems: Problems): void {
+    if (!(this.source instanceof FluxSource)) {
+      problems.add(`source (${show(this.source)}) must be a FluxSource, e.g. FluxSource.gitRepository({ name: 'flux-system', url: 'https://…' })`);
+    } else {
+      this.source.check(problems.within('source'));
+    }
+    const normalized = path.posix.normalize(this.path);
+    problems.require(!path.posix.isAbsolute(normalized) && normalized !== '..' && !normalized.startsWith('../'), 'path', this.path,
+      "must be the output directory relative to the repository root, e.g. './dist'");
+    problems.require(isDns1123Label(this.namespace), 'namespace', this.namespace, DNS1123_LABEL_RULE);
+    problems.require(this.interval.toSeconds() >= 60, 'interval', toGoDuration(this.interval), 'must be at least 1m0s, the least Flux\'s docs allow');
+    problems.require(this.retryInterval.toSeconds() >= 1, 'retryInterval', toGoDuration(this.retryInterval), 'must be at least 1s');
+    problems.require(this.timeout.toSeconds() >= 1, 'timeout', toGoDuration(this.timeout), 'must be at least 1s');
+  }
+
+  /** The folders of `chart` that hold an OLM Subscription and custom resources besides: worked out once per chart. */
+  private splitFolders(chart: Chart): ReadonlySet<string> {
+    let folders = this.splits.get(chart);
+    if (folders === undefined) {
+      const layout = new OutputLayout();
+      const installs = new Set<string>();
+      const others = new Set<string>();
+      for (const construct of chart.node.findAll()) {
+        if (!(construct instanceof ApiObject) || construct.chart !== chart) continue;
+        const folder = layout.placeOf(construct).folder;
+        if (construct.kind === 'Subscription' && construct.apiVersion.startsWith(OLM_GROUP)) installs.add(folder);
+        if (!OPERATOR_KINDS.has(construct.kind)) others.add(folder);
+      }
+      folders = new Set([...installs].filter((folder) => others.has(folder)));
+      this.splits.set(chart, folders);
+    }
+    return folders;
+  }
+
+  /** A Kustomization per unit, and per management cluster its bootstrap objects. */
+  private kustomizationObjects(files: readonly DeliveredFile[], problems: Problems): DeliveryObject[] {
+    const units = this.unitsOf(files, problems);
+    const halves = new Map<string, { whole?: Unit; operators?: Unit; resources?: Unit }>();
+    for (const unit of units) halves.set(unit.layoutFolder, { ...halves.get(unit.layoutFolder), [unit.part ?? 'whole']: unit });
+    /** The unit others wait for when they wait for a layout folder: its resources half, or itself. */
+    const lastOf = (layoutFolder: string): Unit | undefined => halves.get(layoutFolder)?.resources ?? halves.get(layoutFolder)?.whole;
+    const clusterFolders = new Map<string, string>();
+    for (const file of files) {
+      if (file.kind === 'HostedCluster' && file.target.kind === TargetKind.MANAGEMENT) {
+        clusterFolders.set(`${file.target.folder}/${file.namespace}/${file.name}`, this.places.get(file.path)!.layoutFolder);
+      }
+    }
+
+    const names = new Map<Unit, { name: string; namespace: string }>();
+    for (const unit of units) {
+      names.set(unit, { name: nameOf(unit.folder), namespace: unit.target.kind === TargetKind.GUEST ? unit.target.hostedCluster!.namespace : this.namespace });
+    }
+    const plans: Planned[] = [];
+    const bootstraps = new Map<string, { guests: boolean }>();
+    for (const unit of units) {
+      const guest = unit.target.kind === TargetKind.GUEST;
+      const bootstrap = guest ? unit.target.managementFolder! : unit.target.folder;
+      bootstraps.set(bootstrap, { guests: guest || (bootstraps.get(bootstrap)?.guests ?? false) });
+      let dependsOn: Unit | undefined;
+      if (unit.part === RESOURCES_PART) {
+        dependsOn = halves.get(unit.layoutFolder)!.operators;
+      } else {
+        dependsOn = ancestors(unit.layoutFolder).map(lastOf).find((u) => u !== undefined);
+        const hostedCluster = unit.target.hostedCluster;
+        // A guest waits for its hosted cluster's folder, healthy once the HostedCluster is Available.
+        const clusterFolder = hostedCluster && clusterFolders.get(`${unit.target.managementFolder}/${hostedCluster.namespace}/${hostedCluster.clusterName}`);
+        if (dependsOn === undefined && clusterFolder !== undefined) dependsOn = lastOf(clusterFolder);
+      }
+      const spec: flux.KustomizationSpec = {
+        ...this.commonSpec(unit.folder, dependsOn ? [names.get(dependsOn)!] : []),
+        ...healthChecksOf(unit.files, this.places),
+        kubeConfig: guest ? { secretRef: { name: `${unit.target.hostedCluster!.clusterName}-admin-kubeconfig`, key: KUBECONFIG_KEY } } : undefined,
+      };
+      const home = guest ? `${BOOTSTRAP_FOLDER}/${bootstrap}/${GUESTS_FOLDER}` : `${BOOTSTRAP_FOLDER}/${bootstrap}`;
+      plans.push(this.plan(names.get(unit)!, bootstrap, home, unit.folder, spec));
+    }
+
+    const objects: DeliveryObject[] = [];
+    for (const [bootstrap, { guests }] of [...bootstraps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const folder = `${BOOTSTRAP_FOLDER}/${bootstrap}`;
+      const source = this.source.render();
+      if (source) {
+        // The Kustomization that applies the bootstrap folder reads from it: never prune it from under itself.
+        source.metadata.annotations = { ...source.metadata.annotations, [FLUX_PRUNE_ANNOTATION]: FLUX_PRUNE_DISABLED };
+        objects.push({ path: `${folder}/${objectFileName(source)}`, json: source, source: `delivery/${bootstrap}/${source.kind}` });
+      }
+      const own = { name: nameOf(folder), namespace: this.namespace };
+      // Keeps the bootstrap folder itself in sync: clusters added later get their Kustomizations.
+      plans.push(this.plan(own, bootstrap, folder, folder, this.commonSpec(folder, [])));
+      if (guests) {
+        // The guests' Kustomizations live in the hosted clusters' namespaces, which the root folder makes.
+        const root = lastOf(bootstrap);
+        const guestsFolder = `${folder}/${GUESTS_FOLDER}`;
+        plans.push(this.plan({ name: nameOf(guestsFolder), namespace: this.namespace }, bootstrap, folder, guestsFolder, this.commonSpec(guestsFolder, root ? [names.get(root)!] : [])));
+      }
+    }
+    for (const plan of this.checkNames(plans, problems)) {
+      objects.push({
+        path: plan.file,
+        json: { ...KUSTOMIZATION, metadata: { name: plan.name, namespace: plan.namespace }, spec: flux.toJson_KustomizationSpec(plan.spec) },
+        source: `delivery/${plan.bootstrap}/${KUSTOMIZATION.kind}/${plan.name}`,
+      });
+    }
+    return objects;
+  }
+
+  /** A Kustomization named `id`, written to the folder `home`, applying `folder`. */
+  private plan(id: { name: string; namespace: string }, bootstrap: string, home: string, folder: string, spec: flux.KustomizationSpec): Planned {
+    const file = `${home}/${objectFileName({ kind: KUSTOMIZATION.kind, metadata: id })}`;
+    return { ...id, bootstrap, file, folder, spec };
+  }
+
+  /** What every Kustomization of this delivery has. */
+  private commonSpec(folder: string, dependsOn: readonly { name: string; namespace: string }[]): flux.KustomizationSpec {
+    const reference = this.source.reference;
+    return {
+      interval: toGoDuration(this.interval),
+      retryInterval: toGoDuration(this.retryInterval),
+      timeout: toGoDuration(this.timeout),
+      sourceRef: { kind: reference.kind as flux.KustomizationSpecSourceRefKind, name: reference.name, namespace: reference.namespace },
+      path: `./${path.posix.join(path.posix.normalize(this.path), folder)}`,
+      prune: true,
+      // Deleting a Kustomization (a cluster dropped from the app, a bootstrap folder renamed) deletes nothing it applied.
+      deletionPolicy: flux.KustomizationSpecDeletionPolicy.ORPHAN,
+      dependsOn: dependsOn.length > 0 ? dependsOn.map((d) => ({ name: d.name, namespace: d.namespace })) : undefined,
+    };
+  }
+
+  /**
+   * The delivered files grouped into units, in folder order. Reports a folder that is both the
+   * half of a split folder and a folder of its own, and a chart in the bootstrap folder's place.
+   */
+  private unitsOf(files: readonly DeliveredFile[], problems: Problems): Unit[] {
+    const units = new Map<string, Unit>();
+    const clashes = new Set<string>();
+    for (const file of files) {
+      const place = this.places.get(file.path)!;
+      let unit = units.get(file.folder);
+      if (unit === undefined) {
+        unit = { folder: file.folder, layoutFolder: place.layoutFolder, part: place.part, target: file.target, files: [] };
+        units.set(file.folder, unit);
+      } else if (unit.layoutFolder !== place.layoutFolder && !clashes.has(file.folder)) {
+        clashes.add(file.folder);
+        const [half, whole] = place.part ? [place, unit] : [unit, place];
+        problems.add(`folder (${show(whole.layoutFolder)}) is where FluxDelivery puts the ${half.part} of ${show(half.layoutFolder)}, `
+          + 'which installs an operator and uses it; rename the hosted cluster or folder');
+      }
+      unit.files.push(file);
+    }
+    const chart = files.find((f) => f.target.folder === BOOTSTRAP_FOLDER)?.target.chart;
+    if (chart) {
+      problems.add(`bootstrapFolder (${show(BOOTSTRAP_FOLDER)}) is also the folder of chart ${show(chart.node.path)}: FluxDelivery writes each management cluster's Kustomizations to ${BOOTSTRAP_FOLDER}/<management cluster>/; rename the chart`);
+    }
+    return [...units.values()].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
+  }
+
+  /**
+   * Reports names Flux cannot use (it writes each into a label of every object it applies) and two
+   * alike in one namespace of one management cluster; returns the plans to write, one per name.
+   */
+  private checkNames(plans: readonly Planned[], problems: Problems): Planned[] {
+    const seen = new Map<string, Planned>();
+    for (const plan of plans) {
+      if (!isDns1123Label(plan.name)) {
+        problems.add(`name (${show(plan.name)}) of the Kustomization of ${show(plan.folder)} ${DNS1123_LABEL_RULE}, since Flux writes it into a label of every object it applies; shorten the chart id or folder name`);
+      }
+      const key = `${plan.bootstrap}/${plan.namespace}/${plan.name}`;
+      const twin = seen.get(key);
+      if (twin === undefined) {
+        seen.set(key, plan);
+      } else {
+        problems.add(`name (${show(plan.name)}) of the Kustomization of ${show(plan.folder)} is also the name of the one of ${show(twin.folder)} in namespace ${show(plan.namespace)}; `
+          + 'rename a chart or folder so that the folder paths differ with "/" read as "-"');
+      }
+    }
+    return [...seen.values()];
+  }
+}
+
+/** A Kustomization's name: its folder path with "/" read as "-", deterministic and readable in `flux get kustomizations`. */
+function nameOf(folder: string): string {
+  return folder.split('/').join('-');
+}
+
+/** `a/b/c` -> [`a/b`, `a`]: nearest first. */
+function ancestors(folder: string): string[] {
+  const parts = folder.split('/');
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, parts.length - 1 - i).join('/'));
+}
+
+/** `healthChecks` and `healthCheckExprs` for the kinds in `files` that Flux must be told how to wait for. */
+function healthChecksOf(files: readonly DeliveredFile[], places: ReadonlyMap<string, FilePlace>): Pick<flux.KustomizationSpec, 'healthChecks' | 'healthCheckExprs'> {
+  const checked = files.filter((f) => HEALTH_CHECKS[f.kind] !== undefined && HEALTH_CHECKS[f.kind].apiVersion === places.get(f.path)?.apiVersion);
+  if (checked.length === 0) return {};
+  const kinds = [...new Set(checked.map((f) => f.kind))];
+  return {
+    healthChecks: checked.map((f) => ({ apiVersion: HEALTH_CHECKS[f.kind].apiVersion, kind: f.kind, name: f.name, namespace: f.namespace })),
+    healthCheckExprs: kinds.map((kind) => ({ kind, ...HEALTH_CHECKS[kind] })),
+  };
+}

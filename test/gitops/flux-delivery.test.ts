@@ -1,0 +1,660 @@
+import { ApiObject, Duration } from 'cdk8s';
+import { Construct } from 'constructs';
+import * as YAML from 'yaml';
+import {
+  allowPruning, BmcCredentials, ClusterPlatform, FluxDelivery, FluxDeliveryProps, FluxSource, GuestCluster, HcpApp, HostedCluster, InfraEnv,
+  kustomizations, ManagementCluster, MetalLBIngress, MultiClusterEngine, PlatformType, Release, SecretEncryption, SecretSource, SshPublicKey,
+} from '../../lib';
+import { SSH_KEY } from '../props';
+import { PRUNE_PROTECTION } from '../util';
+
+const REPOSITORY = 'https://git.example.com/platform/estate.git';
+const SOURCE = FluxSource.gitRepository({ name: 'estate', url: REPOSITORY });
+
+/** A hub with an inventory, an Agent cluster (SSH key Secret, etcd key ExternalSecret, a pool) and a MetalLB guest. */
+function estate(app: HcpApp, hubId = 'hub'): HostedCluster {
+  const hub = new ManagementCluster(app, hubId);
+  new InfraEnv(hub, 'inventory', { namespace: 'inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), sshAuthorizedKey: SshPublicKey.fromString(SSH_KEY) });
+  const cluster = new HostedCluster(hub, 'one', {
+    release: Release.fromVersion('4.17.0'),
+    pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+    sshKey: SshPublicKey.fromString(SSH_KEY),
+    secretEncryption: SecretEncryption.aescbc(SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'one/etcd' })),
+    networking: { machineNetwork: ['192.0.2.0/24'] },
+    platform: ClusterPlatform.agent({ agentNamespace: 'inventory', apiServerAddress: '192.0.2.10' }),
+  });
+  cluster.addNodePool('workers');
+  new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: ['192.0.2.100'] });
+  return cluster;
+}
+
+function fluxApp(props: Partial<FluxDeliveryProps> = {}): HcpApp {
+  return new HcpApp({ outdir: '/nonexistent', delivery: new FluxDelivery({ source: SOURCE, ...props }) });
+}
+
+interface Written {
+  readonly path: string;
+  /** The parsed object (or kustomization.yaml). */
+  readonly object: any;
+}
+
+function written(app: HcpApp): Written[] {
+  return app.synthesize().map((f) => ({ path: f.path, object: YAML.parse(f.text) }));
+}
+
+const objectsOf = (files: readonly Written[]) => files.filter((f) => !f.path.endsWith('/kustomization.yaml'));
+const fluxKustomizations = (files: readonly Written[]) => files.filter((f) => f.object.apiVersion === 'kustomize.toolkit.fluxcd.io/v1');
+const kustomizationNamed = (files: readonly Written[], name: string) => {
+  const found = fluxKustomizations(files).filter((f) => f.object.metadata.name === name);
+  if (found.length !== 1) throw new Error(`expected one Kustomization ${name}, found ${found.length}`);
+  return found[0].object;
+};
+
+/** The problems a failing synth reports, or [] when it succeeds. */
+function problemsOf(delivery: FluxDelivery, build: (app: HcpApp) => void = (app) => estate(app)): string[] {
+  try {
+    const app = new HcpApp({ outdir: '/nonexistent', delivery });
+    build(app);
+    app.synthesize();
+    return [];
+  } catch (error) {
+    const problems = (error as { problems?: string[] }).problems;
+    return problems ? [...problems] : [(error as Error).message];
+  }
+}
+
+/** What every Kustomization of the default props has. */
+const COMMON_SPEC = {
+  interval: '10m0s',
+  retryInterval: '2m0s',
+  timeout: '30m0s',
+  sourceRef: { kind: 'GitRepository', name: 'estate', namespace: 'flux-system' },
+  prune: true,
+  deletionPolicy: 'Orphan',
+};
+const HOSTED_CLUSTER_AVAILABLE = {
+  apiVersion: 'hypershift.openshift.io/v1beta1',
+  kind: 'HostedCluster',
+  current: "status.?conditions.orValue([]).exists(c, c.type == 'Available' && c.status == 'True')",
+};
+const SUBSCRIPTION_INSTALLED = {
+  apiVersion: 'operators.coreos.com/v1alpha1',
+  kind: 'Subscription',
+  current: "status.?installedCSV.orValue('') != ''",
+  failed: "status.?conditions.orValue([]).exists(c, c.type == 'InstallPlanFailed' && c.status == 'True')",
+};
+
+describe('FluxDelivery layout', () => {
+  const app = fluxApp();
+  estate(app);
+  const files = written(app);
+
+  test('one Kustomization per folder in flux/<hub>/, the guests\' one folder below, with the GitRepository', () => {
+    expect(files.filter((f) => f.path.startsWith('flux/')).map((f) => f.path)).toEqual([
+      'flux/hub/40-gitrepository-flux-system_estate.yaml',
+      'flux/hub/40-kustomization-flux-system_flux-hub-guests.yaml',
+      'flux/hub/40-kustomization-flux-system_flux-hub.yaml',
+      'flux/hub/40-kustomization-flux-system_hub-inventory.yaml',
+      'flux/hub/40-kustomization-flux-system_hub-one.yaml',
+      'flux/hub/40-kustomization-flux-system_hub.yaml',
+      'flux/hub/guests/40-kustomization-clusters_one-guest-operators.yaml',
+      'flux/hub/guests/40-kustomization-clusters_one-guest-resources.yaml',
+      'flux/hub/guests/kustomization.yaml',
+      'flux/hub/kustomization.yaml',
+    ]);
+  });
+
+  test('the guest folder, which installs MetalLB and uses it, is split into operators/ and resources/', () => {
+    const guest = objectsOf(files).filter((f) => f.path.startsWith('one-guest/')).map((f) => f.path);
+    expect(guest).toEqual([
+      'one-guest/operators/00-namespace-metallb.yaml',
+      'one-guest/operators/02-operatorgroup-metallb_metallb-operator-operatorgroup.yaml',
+      'one-guest/operators/03-subscription-metallb_metallb-operator.yaml',
+      'one-guest/resources/30-metallb-metallb_metallb.yaml',
+      'one-guest/resources/31-ipaddresspool-metallb_ingress-public-ip.yaml',
+      'one-guest/resources/32-l2advertisement-metallb_ingress-public-ip.yaml',
+      'one-guest/resources/40-service-openshift-ingress_metallb-ingress.yaml',
+    ]);
+  });
+
+  test('the management folders keep the plain layout', () => {
+    expect(objectsOf(files).filter((f) => f.path.startsWith('hub/')).map((f) => f.path)).toEqual([
+      'hub/00-namespace-clusters.yaml',
+      'hub/00-namespace-inventory.yaml',
+      'hub/10-role-inventory_capi-provider-role.yaml',
+      'hub/inventory/70-infraenv-inventory_inventory.yaml',
+      'hub/one/20-externalsecret-clusters_one-etcd-encryption-key.yaml',
+      'hub/one/20-secret-clusters_one-ssh-key.yaml',
+      'hub/one/50-hostedcluster-clusters_one.yaml',
+      'hub/one/60-nodepool-clusters_one-workers.yaml',
+    ]);
+  });
+
+  test("each kustomization.yaml lists exactly its folder's own files, no sub-folders; folders with none have none", () => {
+    const listed = new Map(files.filter((f) => f.path.endsWith('/kustomization.yaml')).map((f) => [f.path.slice(0, -'/kustomization.yaml'.length), f.object]));
+    const folders = new Set(objectsOf(files).map((f) => f.path.slice(0, f.path.lastIndexOf('/'))));
+    expect([...listed.keys()].sort()).toEqual([...folders].sort());
+    expect(listed.has('one-guest')).toBe(false);
+    for (const [folder, kustomization] of listed) {
+      const own = objectsOf(files).filter((f) => f.path.slice(0, f.path.lastIndexOf('/')) === folder).map((f) => f.path.slice(folder.length + 1));
+      expect([folder, kustomization]).toEqual([folder, { apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: own }]);
+    }
+  });
+
+  test('Flux reads no Argo CD sync waves: none are written', () => {
+    for (const { path, object } of objectsOf(files)) expect([path, object.metadata.annotations?.['argocd.argoproj.io/sync-wave']]).toEqual([path, undefined]);
+  });
+
+  test('synthesizing twice gives the same output (nothing of one synth is kept for the next)', () => {
+    expect(written(app)).toEqual(files);
+  });
+});
+
+describe('FluxDelivery Kustomizations, field by field', () => {
+  const app = fluxApp();
+  estate(app);
+  const files = written(app);
+
+  test('the hub root (namespaces, hub setup) waits for nothing', () => {
+    expect(kustomizationNamed(files, 'hub')).toEqual({
+      apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+      kind: 'Kustomization',
+      metadata: { name: 'hub', namespace: 'flux-system' },
+      spec: { ...COMMON_SPEC, path: './dist/hub' },
+    });
+  });
+
+  test('the inventory folder waits for the hub root', () => {
+    expect(kustomizationNamed(files, 'hub-inventory').spec).toEqual({
+      ...COMMON_SPEC, path: './dist/hub/inventory', dependsOn: [{ name: 'hub', namespace: 'flux-system' }],
+    });
+  });
+
+  test('the cluster folder waits for the hub root and is healthy once its HostedCluster is Available', () => {
+    expect(kustomizationNamed(files, 'hub-one').spec).toEqual({
+      ...COMMON_SPEC,
+      path: './dist/hub/one',
+      dependsOn: [{ name: 'hub', namespace: 'flux-system' }],
+      healthChecks: [{ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', name: 'one', namespace: 'clusters' }],
+      healthCheckExprs: [HOSTED_CLUSTER_AVAILABLE],
+    });
+  });
+
+  test("the guest's operators live beside the HostedCluster, apply through its admin kubeconfig and wait for the cluster folder", () => {
+    const operators = kustomizationNamed(files, 'one-guest-operators');
+    expect(operators.metadata).toEqual({ name: 'one-guest-operators', namespace: 'clusters' });
+    expect(operators.spec).toEqual({
+      ...COMMON_SPEC,
+      path: './dist/one-guest/operators',
+      kubeConfig: { secretRef: { name: 'one-admin-kubeconfig', key: 'kubeconfig' } },
+      dependsOn: [{ name: 'hub-one', namespace: 'flux-system' }],
+      healthChecks: [{ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription', name: 'metallb-operator', namespace: 'metallb' }],
+      healthCheckExprs: [SUBSCRIPTION_INSTALLED],
+    });
+  });
+
+  test("the guest's resources wait for its operators", () => {
+    const resources = kustomizationNamed(files, 'one-guest-resources');
+    expect(resources.metadata).toEqual({ name: 'one-guest-resources', namespace: 'clusters' });
+    expect(resources.spec).toEqual({
+      ...COMMON_SPEC,
+      path: './dist/one-guest/resources',
+      kubeConfig: { secretRef: { name: 'one-admin-kubeconfig', key: 'kubeconfig' } },
+      dependsOn: [{ name: 'one-guest-operators', namespace: 'clusters' }],
+    });
+  });
+
+  test('the bootstrap folder keeps itself in sync; the guests\' folder waits for the namespaces the hub root makes', () => {
+    expect(kustomizationNamed(files, 'flux-hub')).toEqual({
+      apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+      kind: 'Kustomization',
+      metadata: { name: 'flux-hub', namespace: 'flux-system' },
+      spec: { ...COMMON_SPEC, path: './dist/flux/hub' },
+    });
+    expect(kustomizationNamed(files, 'flux-hub-guests').spec).toEqual({
+      ...COMMON_SPEC, path: './dist/flux/hub/guests', dependsOn: [{ name: 'hub', namespace: 'flux-system' }],
+    });
+    const namespaces = objectsOf(files).filter((f) => f.path.startsWith('hub/') && f.object.kind === 'Namespace').map((f) => f.object.metadata.name);
+    expect(namespaces).toContain('clusters');
+  });
+
+  test('the GitRepository the delivery writes follows main every minute and is never pruned by the Kustomization that reads it', () => {
+    expect(files.find((f) => f.path === 'flux/hub/40-gitrepository-flux-system_estate.yaml')!.object).toEqual({
+      apiVersion: 'source.toolkit.fluxcd.io/v1',
+      kind: 'GitRepository',
+      metadata: { name: 'estate', namespace: 'flux-system', annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' } },
+      spec: { interval: '1m0s', ref: { branch: 'main' }, url: REPOSITORY },
+    });
+  });
+
+  test('every spec.path is a folder the synth wrote, with its kustomization.yaml', () => {
+    const paths = new Set(files.map((f) => `./dist/${f.path}`));
+    for (const { object } of fluxKustomizations(files)) expect([object.metadata.name, paths.has(`${object.spec.path}/kustomization.yaml`)]).toEqual([object.metadata.name, true]);
+  });
+});
+
+describe('FluxDelivery props', () => {
+  test('path, namespace, interval, retryInterval and timeout reach every Kustomization', () => {
+    const app = fluxApp({ path: 'clusters/prod/', namespace: 'gitops', interval: Duration.minutes(5), retryInterval: Duration.seconds(30), timeout: Duration.hours(1) });
+    estate(app);
+    const files = written(app);
+    const cluster = kustomizationNamed(files, 'hub-one');
+    expect(cluster.metadata).toEqual({ name: 'hub-one', namespace: 'gitops' });
+    expect(cluster.spec).toMatchObject({ path: './clusters/prod/hub/one', interval: '5m0s', retryInterval: '30s', timeout: '1h0m0s', dependsOn: [{ name: 'hub', namespace: 'gitops' }] });
+    // The source stays where it is; the guests stay beside their HostedCluster.
+    expect(cluster.spec.sourceRef).toEqual({ kind: 'GitRepository', name: 'estate', namespace: 'flux-system' });
+    expect(kustomizationNamed(files, 'one-guest-operators').metadata.namespace).toBe('clusters');
+    expect(kustomizationNamed(files, 'one-guest-operators').spec.dependsOn).toEqual([{ name: 'hub-one', namespace: 'gitops' }]);
+    expect(kustomizationNamed(files, 'flux-hub').spec.path).toBe('./clusters/prod/flux/hub');
+  });
+
+  test("path '.' is the repository root", () => {
+    const app = fluxApp({ path: '.' });
+    estate(app);
+    expect(kustomizationNamed(written(app), 'hub').spec.path).toBe('./hub');
+  });
+
+  test('without a url, the Kustomizations reference an existing GitRepository and none is written', () => {
+    const app = fluxApp({ source: FluxSource.gitRepository({ name: 'flux-system' }) });
+    estate(app);
+    const files = written(app);
+    expect(files.filter((f) => f.object.kind === 'GitRepository')).toEqual([]);
+    for (const { object } of fluxKustomizations(files)) expect(object.spec.sourceRef).toEqual({ kind: 'GitRepository', name: 'flux-system', namespace: 'flux-system' });
+  });
+
+  test('a GitRepository in another namespace, with credentials, a tag and its own interval', () => {
+    const source = FluxSource.gitRepository({ name: 'estate', namespace: 'sources', url: 'ssh://git@git.example.com/platform/estate.git', ref: { tag: 'v1.2.0' }, interval: Duration.minutes(5), secretName: 'estate-deploy-key' });
+    const app = fluxApp({ source });
+    estate(app);
+    const files = written(app);
+    expect(files.find((f) => f.object.kind === 'GitRepository')).toEqual({
+      path: 'flux/hub/40-gitrepository-sources_estate.yaml',
+      object: {
+        apiVersion: 'source.toolkit.fluxcd.io/v1',
+        kind: 'GitRepository',
+        metadata: { name: 'estate', namespace: 'sources', annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' } },
+        spec: { interval: '5m0s', ref: { tag: 'v1.2.0' }, secretRef: { name: 'estate-deploy-key' }, url: 'ssh://git@git.example.com/platform/estate.git' },
+      },
+    });
+    expect(kustomizationNamed(files, 'hub').spec.sourceRef).toEqual({ kind: 'GitRepository', name: 'estate', namespace: 'sources' });
+  });
+
+  test('a GitRepository on another branch', () => {
+    const app = fluxApp({ source: FluxSource.gitRepository({ name: 'estate', url: REPOSITORY, branch: 'production' }) });
+    estate(app);
+    expect(written(app).find((f) => f.object.kind === 'GitRepository')!.object.spec.ref).toEqual({ branch: 'production' });
+  });
+});
+
+describe('FluxDelivery prune protection', () => {
+  const annotationsOf = (app: HcpApp) => new Map(objectsOf(written(app)).map((f) => [f.path, f.object.metadata.annotations]));
+
+  test("HostedCluster, NodePool, the cluster's Secrets and the namespaces keep kustomize.toolkit.fluxcd.io/prune: disabled, as does the GitRepository; guest objects and Kustomizations carry none", () => {
+    const app = fluxApp();
+    estate(app);
+    const annotations = annotationsOf(app);
+    const protectedFiles = [...annotations].filter(([, a]) => a?.['kustomize.toolkit.fluxcd.io/prune'] === 'disabled').map(([path]) => path);
+    expect(protectedFiles).toEqual([
+      'flux/hub/40-gitrepository-flux-system_estate.yaml',
+      'hub/00-namespace-clusters.yaml',
+      'hub/00-namespace-inventory.yaml',
+      'hub/inventory/70-infraenv-inventory_inventory.yaml',
+      'hub/one/20-externalsecret-clusters_one-etcd-encryption-key.yaml',
+      'hub/one/20-secret-clusters_one-ssh-key.yaml',
+      'hub/one/50-hostedcluster-clusters_one.yaml',
+      'hub/one/60-nodepool-clusters_one-workers.yaml',
+    ]);
+    expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual(PRUNE_PROTECTION);
+    expect(annotations.get('hub/one/60-nodepool-clusters_one-workers.yaml')).toEqual(PRUNE_PROTECTION);
+    expect(Object.keys(annotations.get('one-guest/operators/00-namespace-metallb.yaml'))).not.toContain('kustomize.toolkit.fluxcd.io/prune');
+  });
+
+  test('allowPruning(cluster) gives up the protection of that cluster only', () => {
+    const app = fluxApp();
+    allowPruning(estate(app), { reason: 'a throw-away test cluster, recreated by CI' });
+    const annotations = annotationsOf(app);
+    expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toBeUndefined();
+    expect(annotations.get('hub/one/60-nodepool-clusters_one-workers.yaml')).toBeUndefined();
+    expect(annotations.get('hub/00-namespace-clusters.yaml')).toEqual(PRUNE_PROTECTION);
+  });
+
+  test('deleting any Kustomization deletes nothing it applied (deletionPolicy: Orphan)', () => {
+    const app = fluxApp();
+    estate(app);
+    const kustomizations = fluxKustomizations(written(app));
+    expect(kustomizations).toHaveLength(7);
+    for (const { object } of kustomizations) expect([object.metadata.name, object.spec.deletionPolicy, object.spec.prune]).toEqual([object.metadata.name, 'Orphan', true]);
+  });
+});
+
+/**
+ * The order kustomize-controller applies the objects of one Kustomization in: CustomResourceDefinitions,
+ * Namespaces and ClusterRoles first (applied, then waited for), then kinds named `*Class`, then the
+ * rest, sorted by kind with Flux's table, then by API group and kind name
+ * (fluxcd/kustomize-controller internal/controller/kustomization_controller.go, `apply`;
+ * fluxcd/pkg ssa/sort.go, `SortableUnstructureds`).
+ */
+const FLUX_KINDS_FIRST = ['CustomResourceDefinition', 'Namespace', 'ResourceQuota', 'StorageClass', 'ServiceAccount', 'PodSecurityPolicy', 'Role',
+  'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ConfigMap', 'Secret', 'Service', 'LimitRange', 'PriorityClass', 'Deployment', 'StatefulSet',
+  'CronJob', 'PodDisruptionBudget'];
+const FLUX_KINDS_LAST = ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'];
+function fluxApplyKey(object: any): [number, number, string, string] {
+  const kind: string = object.kind;
+  const group = object.apiVersion.includes('/') ? object.apiVersion.split('/')[0] : '';
+  const stage = ['CustomResourceDefinition', 'Namespace', 'ClusterRole'].includes(kind) ? 0 : kind.endsWith('Class') ? 1 : 2;
+  const first = FLUX_KINDS_FIRST.indexOf(kind);
+  const last = FLUX_KINDS_LAST.indexOf(kind);
+  return [stage, first >= 0 ? first - FLUX_KINDS_FIRST.length : last >= 0 ? 1 + last : 0, group, kind];
+}
+function fluxAppliesBefore(a: any, b: any): boolean {
+  const [x, y] = [fluxApplyKey(a), fluxApplyKey(b)];
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i];
+  return false;
+}
+
+/** The dependsOn graph of an output, and which Kustomization applies each file. */
+function graphOf(files: readonly Written[]) {
+  const ks = fluxKustomizations(files).map((f) => ({ ...f, bootstrap: f.path.split('/')[1] }));
+  const id = (k: { bootstrap: string; object: any }) => `${k.bootstrap}/${k.object.metadata.namespace}/${k.object.metadata.name}`;
+  const byId = new Map(ks.map((k) => [id(k), k]));
+  const byPath = new Map(ks.map((k) => [k.object.spec.path as string, k]));
+  const applierOf = (file: string) => byPath.get(`./dist/${file.slice(0, file.lastIndexOf('/'))}`)!;
+  const dependencies = (k: typeof ks[number]) => (k.object.spec.dependsOn ?? []).map((d: any) => byId.get(`${k.bootstrap}/${d.namespace}/${d.name}`)!);
+  /** Every Kustomization `k` waits for, directly or not. */
+  const closure = (k: typeof ks[number]) => {
+    const seen = new Set<string>();
+    const walk = (x: typeof ks[number]) => dependencies(x).forEach((d: typeof ks[number]) => { if (!seen.has(id(d))) { seen.add(id(d)); walk(d); } });
+    walk(k);
+    return [...seen].map((s) => byId.get(s)!);
+  };
+  return { ks, id, byId, applierOf, dependencies, closure };
+}
+
+describe('FluxDelivery apply order, as the dependsOn graph and Flux\'s own order within a Kustomization', () => {
+  const app = fluxApp();
+  estate(app);
+  const files = written(app);
+  const objects = objectsOf(files).filter((f) => !f.path.startsWith('flux/'));
+  const graph = graphOf(files);
+  const of = (kind: string) => objects.filter((o) => o.object.kind === kind);
+  /** The cluster a file is applied to: its top folder (a bootstrap folder applies to its hub). */
+  const clusterOf = (file: string) => (file.startsWith('flux/') ? file.split('/')[1] : file.split('/')[0]);
+  /** `a` is applied before `b`: in a Kustomization `b`'s waits for, or earlier in the same one. */
+  const before = (a: Written, b: Written) => {
+    const [ka, kb] = [graph.applierOf(a.path), graph.applierOf(b.path)];
+    return ka === kb ? fluxAppliesBefore(a.object, b.object) : graph.closure(kb).includes(ka);
+  };
+
+  test('every dependsOn names a Kustomization of the output, and the graph has no cycle', () => {
+    for (const k of graph.ks) {
+      for (const d of k.object.spec.dependsOn ?? []) expect([k.object.metadata.name, graph.byId.has(`${k.bootstrap}/${d.namespace}/${d.name}`)]).toEqual([k.object.metadata.name, true]);
+      expect(graph.closure(k)).not.toContain(k);
+    }
+  });
+
+  test('the example has what the order tests are about', () => {
+    expect(of('Namespace').map((o) => o.object.metadata.name).sort()).toEqual(['clusters', 'inventory', 'metallb']);
+    expect(of('ExternalSecret')).toHaveLength(1);
+    expect(of('Subscription')).toHaveLength(1);
+  });
+
+  test('every namespace before what lives in it, on the same cluster (the Kustomizations in it included)', () => {
+    const everything = objectsOf(files);
+    for (const namespace of of('Namespace')) {
+      const inside = everything.filter((o) => o.object.metadata.namespace === namespace.object.metadata.name && clusterOf(o.path) === clusterOf(namespace.path));
+      expect(inside.length).toBeGreaterThan(0);
+      for (const object of inside) expect([object.path, before(namespace, object)]).toEqual([object.path, true]);
+    }
+    // The guests' Kustomizations live in `clusters`: applied by flux-hub-guests, which waits for the hub root.
+    expect(everything.filter((o) => o.object.metadata.namespace === 'clusters').map((o) => o.path)).toContain('flux/hub/guests/40-kustomization-clusters_one-guest-operators.yaml');
+  });
+
+  test('Secrets and ExternalSecrets before the HostedCluster, the HostedCluster before its NodePools (Flux\'s kind order in one Kustomization)', () => {
+    const [cluster] = of('HostedCluster');
+    const secrets = objects.filter((o) => ['Secret', 'ExternalSecret', 'ConfigMap'].includes(o.object.kind) && graph.applierOf(o.path) === graph.applierOf(cluster.path));
+    expect(secrets.map((o) => o.object.kind).sort()).toEqual(['ExternalSecret', 'Secret']);
+    for (const secret of secrets) expect([secret.path, before(secret, cluster)]).toEqual([secret.path, true]);
+    for (const pool of of('NodePool')) expect(before(cluster, pool)).toBe(true);
+  });
+
+  test("an operator's Subscription before the custom resources its CRDs define, which wait for it to be installed", () => {
+    const [subscription] = of('Subscription');
+    const served = objects.filter((o) => o.object.apiVersion.startsWith('metallb.io/'));
+    expect(served.map((o) => o.object.kind).sort()).toEqual(['IPAddressPool', 'L2Advertisement', 'MetalLB']);
+    for (const resource of served) {
+      expect(graph.applierOf(resource.path)).not.toBe(graph.applierOf(subscription.path));
+      expect(before(subscription, resource)).toBe(true);
+    }
+    const operators = graph.applierOf(subscription.path).object;
+    expect(operators.spec.healthChecks).toEqual([{ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription', name: 'metallb-operator', namespace: 'metallb' }]);
+    expect(operators.spec.healthCheckExprs).toEqual([SUBSCRIPTION_INSTALLED]);
+  });
+
+  test('the guest folder only after its HostedCluster is Available', () => {
+    const [cluster] = of('HostedCluster');
+    const clusterKustomization = graph.applierOf(cluster.path);
+    expect(clusterKustomization.object.spec.healthChecks).toEqual([{ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', name: 'one', namespace: 'clusters' }]);
+    expect(clusterKustomization.object.spec.healthCheckExprs).toEqual([HOSTED_CLUSTER_AVAILABLE]);
+    const guest = objects.filter((o) => o.path.startsWith('one-guest/'));
+    expect(guest).toHaveLength(7);
+    for (const object of guest) expect([object.path, graph.closure(graph.applierOf(object.path)).includes(clusterKustomization)]).toEqual([object.path, true]);
+  });
+
+  test('the InfraEnv after the namespace the hub root makes; a BareMetalHost after its InfraEnv', () => {
+    const app2 = fluxApp();
+    const cluster = estate(app2);
+    const hub = cluster.node.scope as ManagementCluster;
+    const inventory = hub.node.findChild('inventory') as InfraEnv;
+    for (const n of [1, 2]) {
+      inventory.addHost(`host-${n}`, { bmc: { address: `redfish-virtualmedia://192.0.2.1${n}/redfish/v1/Systems/1`, credentials: BmcCredentials.fromExistingSecret(`host-${n}-bmc`) }, bootMacAddress: `aa:aa:aa:aa:00:0${n}` });
+    }
+    const files2 = written(app2);
+    const g = graphOf(files2);
+    const [infraEnv] = objectsOf(files2).filter((o) => o.object.kind === 'InfraEnv');
+    const [namespace] = objectsOf(files2).filter((o) => o.object.kind === 'Namespace' && o.object.metadata.name === infraEnv.object.metadata.namespace);
+    expect(g.closure(g.applierOf(infraEnv.path))).toContain(g.applierOf(namespace.path));
+    const hosts = objectsOf(files2).filter((o) => o.object.kind === 'BareMetalHost');
+    expect(hosts).toHaveLength(2);
+    for (const host of hosts) {
+      expect(g.applierOf(host.path)).toBe(g.applierOf(infraEnv.path));
+      expect(fluxAppliesBefore(infraEnv.object, host.object)).toBe(true);
+    }
+  });
+});
+
+describe('FluxDelivery on other layouts', () => {
+  test('a hub root that installs an operator and uses it is split too; its sub-folders wait for the resources half', () => {
+    const app = fluxApp();
+    const cluster = estate(app);
+    const hub = cluster.node.scope as ManagementCluster;
+    new ApiObject(hub, 'mce-subscription', {
+      apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription',
+      metadata: { name: 'multicluster-engine', namespace: 'multicluster-engine' },
+      spec: { channel: 'stable-2.7', name: 'multicluster-engine', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace' },
+    });
+    new MultiClusterEngine(hub, 'mce');
+    const files = written(app);
+    const paths = objectsOf(files).filter((f) => /^hub\/[^/]+\.yaml$|^hub\/(operators|resources)\//.test(f.path)).map((f) => f.path);
+    expect(paths).toEqual([
+      'hub/operators/00-namespace-clusters.yaml',
+      'hub/operators/00-namespace-inventory.yaml',
+      'hub/operators/03-subscription-multicluster-engine_multicluster-engine.yaml',
+      'hub/resources/05-multiclusterengine-multiclusterengine.yaml',
+      'hub/resources/10-role-inventory_capi-provider-role.yaml',
+    ]);
+    expect(kustomizationNamed(files, 'hub-operators').spec.dependsOn).toBeUndefined();
+    expect(kustomizationNamed(files, 'hub-resources').spec.dependsOn).toEqual([{ name: 'hub-operators', namespace: 'flux-system' }]);
+    expect(kustomizationNamed(files, 'hub-one').spec.dependsOn).toEqual([{ name: 'hub-resources', namespace: 'flux-system' }]);
+    expect(kustomizationNamed(files, 'flux-hub-guests').spec.dependsOn).toEqual([{ name: 'hub-resources', namespace: 'flux-system' }]);
+  });
+
+  test('two hubs: each its own bootstrap folder, GitRepository and Kustomizations', () => {
+    const app = fluxApp();
+    estate(app, 'east');
+    const west = new ManagementCluster(app, 'west');
+    new MultiClusterEngine(west, 'mce');
+    const files = written(app);
+    expect(files.filter((f) => f.path.startsWith('flux/west/')).map((f) => f.path)).toEqual([
+      'flux/west/40-gitrepository-flux-system_estate.yaml',
+      'flux/west/40-kustomization-flux-system_flux-west.yaml',
+      'flux/west/40-kustomization-flux-system_west.yaml',
+      'flux/west/kustomization.yaml',
+    ]);
+    expect(files.filter((f) => f.path.startsWith('flux/east/')).map((f) => f.path)).toEqual([
+      'flux/east/40-gitrepository-flux-system_estate.yaml',
+      'flux/east/40-kustomization-flux-system_east-inventory.yaml',
+      'flux/east/40-kustomization-flux-system_east-one.yaml',
+      'flux/east/40-kustomization-flux-system_east.yaml',
+      'flux/east/40-kustomization-flux-system_flux-east-guests.yaml',
+      'flux/east/40-kustomization-flux-system_flux-east.yaml',
+      'flux/east/guests/40-kustomization-clusters_one-guest-operators.yaml',
+      'flux/east/guests/40-kustomization-clusters_one-guest-resources.yaml',
+      'flux/east/guests/kustomization.yaml',
+      'flux/east/kustomization.yaml',
+    ]);
+  });
+
+  test('a guest of a HostedCluster made elsewhere waits for nothing and still enters with its admin kubeconfig', () => {
+    const app = fluxApp();
+    const hub = new ManagementCluster(app, 'hub');
+    const imported = HostedCluster.fromAttributes(hub, 'legacy', { clusterName: 'legacy', namespace: 'hosted', platformType: PlatformType.NONE, release: Release.fromVersion('4.17.0') });
+    const guest = new GuestCluster(app, 'legacy-guest', { cluster: imported });
+    new ApiObject(guest, 'config', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' }, data: { a: 'b' } });
+    const files = written(app);
+    const k = kustomizationNamed(files, 'legacy-guest');
+    expect(fluxKustomizations(files).filter((f) => f.object.metadata.name === 'legacy-guest').map((f) => f.path)).toEqual(['flux/hub/guests/40-kustomization-hosted_legacy-guest.yaml']);
+    expect(k.metadata).toEqual({ name: 'legacy-guest', namespace: 'hosted' });
+    expect(k.spec).toEqual({ ...COMMON_SPEC, path: './dist/legacy-guest', kubeConfig: { secretRef: { name: 'legacy-admin-kubeconfig', key: 'kubeconfig' } } });
+    // The hub has no folder of its own: its guests' Kustomization waits for nothing either.
+    expect(kustomizationNamed(files, 'flux-hub-guests').spec.dependsOn).toBeUndefined();
+  });
+
+  test('a folder two levels down waits for the nearest folder above it that has files', () => {
+    const app = fluxApp();
+    estate(app);
+    const hub = app.node.findChild('hub') as ManagementCluster;
+    const deep = Object.assign(new Construct(hub, 'deep'), { outputFolder: 'racks/r1' });
+    new ApiObject(deep, 'config', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'rack', namespace: 'inventory' }, data: { a: 'b' } });
+    expect(kustomizationNamed(written(app), 'hub-racks-r1').spec.dependsOn).toEqual([{ name: 'hub', namespace: 'flux-system' }]);
+  });
+});
+
+describe('FluxDelivery fails when', () => {
+  const build = (app: HcpApp) => estate(app);
+
+  test('fails when the source is missing (JavaScript callers)', () => {
+    expect(problemsOf(new FluxDelivery({} as FluxDeliveryProps), build)).toEqual([
+      "delivery.source (undefined) must be a FluxSource, e.g. FluxSource.gitRepository({ name: 'flux-system', url: 'https://…' })",
+    ]);
+  });
+
+  test.each([
+    ['an empty name', { name: '', url: REPOSITORY }, ['delivery.source.name ("") must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters']],
+    ['a name with capitals', { name: 'Estate' }, ['delivery.source.name ("Estate") must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters']],
+    ['a bad namespace', { name: 'estate', namespace: 'Flux_System' }, ['delivery.source.namespace ("Flux_System") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit']],
+    ['an scp-like url', { name: 'estate', url: 'git@git.example.com:platform/estate.git' },
+      ['delivery.source.url ("git@git.example.com:platform/estate.git") must be an http://, https:// or ssh:// URL of a Git repository; Flux reads no scp-like "git@host:path", write ssh://git@host/path']],
+    ['an ftp url', { name: 'estate', url: 'ftp://git.example.com/estate.git' },
+      ['delivery.source.url ("ftp://git.example.com/estate.git") must be an http://, https:// or ssh:// URL of a Git repository; Flux reads no scp-like "git@host:path", write ssh://git@host/path']],
+    ['a url without a host', { name: 'estate', url: 'https://' },
+      ['delivery.source.url ("https://") must be an http://, https:// or ssh:// URL of a Git repository; Flux reads no scp-like "git@host:path", write ssh://git@host/path']],
+    ['a branch without a url', { name: 'flux-system', branch: 'main' },
+      ['delivery.source.branch ("main") is only used with url: the delivery writes no GitRepository without one, the existing "flux-system" keeps its own']],
+    ['an interval without a url', { name: 'flux-system', interval: Duration.minutes(5) },
+      ['delivery.source.interval ("5m0s") is only used with url: the delivery writes no GitRepository without one, the existing "flux-system" keeps its own']],
+    ['both a branch and a ref', { name: 'estate', url: REPOSITORY, branch: 'main', ref: { tag: 'v1' } },
+      ['delivery.source.branch ("main") and ref ({"tag":"v1"}) exclude each other: give one']],
+    ['an empty ref', { name: 'estate', url: REPOSITORY, ref: {} }, ['delivery.source.ref ({}) must name one of commit, name, semver, tag, branch']],
+    ['an empty branch', { name: 'estate', url: REPOSITORY, branch: ' ' }, ['delivery.source.branch (" ") must name a branch']],
+    ['a bad secret name', { name: 'estate', url: REPOSITORY, secretName: 'Deploy Key' },
+      ['delivery.source.secretName ("Deploy Key") must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters']],
+  ])('fails when the source has %s', (_, props, expected) => {
+    expect(problemsOf(new FluxDelivery({ source: FluxSource.gitRepository(props as any) }), build)).toEqual(expected);
+  });
+
+  test.each([
+    ['an absolute path', { path: '/dist' }, ['delivery.path ("/dist") must be the output directory relative to the repository root, e.g. \'./dist\'']],
+    ['a path out of the repository', { path: 'dist/../..' }, ['delivery.path ("dist/../..") must be the output directory relative to the repository root, e.g. \'./dist\'']],
+    ['a bad namespace', { namespace: 'flux system' }, ['delivery.namespace ("flux system") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit']],
+    ['an interval under a minute', { interval: Duration.seconds(30) }, ['delivery.interval ("30s") must be at least 1m0s, the least Flux\'s docs allow']],
+    ['a zero retry interval', { retryInterval: Duration.seconds(0) }, ['delivery.retryInterval ("0s") must be at least 1s']],
+    ['a zero timeout', { timeout: Duration.seconds(0) }, ['delivery.timeout ("0s") must be at least 1s']],
+  ])('fails when given %s', (_, props, expected) => {
+    expect(problemsOf(new FluxDelivery({ source: SOURCE, ...props }), build)).toEqual(expected);
+  });
+
+  test('fails when a chart is named flux, the bootstrap folder', () => {
+    const problems = problemsOf(new FluxDelivery({ source: SOURCE }), (app) => { estate(app); new MultiClusterEngine(new ManagementCluster(app, 'flux'), 'mce'); });
+    expect(problems).toEqual([
+      'delivery.bootstrapFolder ("flux") is also the folder of chart "flux": FluxDelivery writes each management cluster\'s Kustomizations to flux/<management cluster>/; rename the chart',
+    ]);
+  });
+
+  test('fails when a hosted cluster is named like the operators half of a split folder', () => {
+    const problems = problemsOf(new FluxDelivery({ source: SOURCE }), (app) => {
+      const cluster = estate(app);
+      const hub = cluster.node.scope as ManagementCluster;
+      new ApiObject(hub, 'mce-subscription', {
+        apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription',
+        metadata: { name: 'multicluster-engine', namespace: 'multicluster-engine' },
+        spec: { name: 'multicluster-engine', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace' },
+      });
+      new MultiClusterEngine(hub, 'mce');
+      new HostedCluster(hub, 'operators', {
+        release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+        networking: { machineNetwork: ['192.0.3.0/24'] },
+        platform: ClusterPlatform.agent({ agentNamespace: 'inventory', apiServerAddress: '192.0.3.10' }),
+      });
+    });
+    expect(problems).toEqual([
+      'delivery.folder ("hub/operators") is where FluxDelivery puts the operators of "hub", which installs an operator and uses it; rename the hosted cluster or folder',
+    ]);
+  });
+
+  test('fails when a Kustomization name would be longer than a label value', () => {
+    const hubId = `hub-${'x'.repeat(56)}`;
+    const rule = 'must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit, '
+      + 'since Flux writes it into a label of every object it applies; shorten the chart id or folder name';
+    const problems = problemsOf(new FluxDelivery({ source: SOURCE }), (app) => estate(app, hubId));
+    // The hub's root (60 characters) passes; every name longer than 63 fails.
+    expect(problems).toEqual([
+      `delivery.name ("${hubId}-inventory") of the Kustomization of "${hubId}/inventory" ${rule}`,
+      `delivery.name ("${hubId}-one") of the Kustomization of "${hubId}/one" ${rule}`,
+      `delivery.name ("flux-${hubId}") of the Kustomization of "flux/${hubId}" ${rule}`,
+      `delivery.name ("flux-${hubId}-guests") of the Kustomization of "flux/${hubId}/guests" ${rule}`,
+    ]);
+  });
+
+  test('fails when two folders of one hub would give their Kustomizations one name', () => {
+    const problems = problemsOf(new FluxDelivery({ source: SOURCE }), (app) => {
+      const hub = new ManagementCluster(app, 'hub');
+      for (const [id, folder] of [['a', 'racks-r1'], ['b', 'racks/r1']]) {
+        const scope = Object.assign(new Construct(hub, id), { outputFolder: folder });
+        new ApiObject(scope, 'config', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: id, namespace: 'default' }, data: { a: 'b' } });
+      }
+    });
+    expect(problems).toEqual([
+      'delivery.name ("hub-racks-r1") of the Kustomization of "hub/racks/r1" is also the name of the one of "hub/racks-r1" in namespace "flux-system"; rename a chart or folder so that the folder paths differ with "/" read as "-"',
+    ]);
+  });
+
+  test('reports every problem at once and writes nothing', () => {
+    const problems = problemsOf(new FluxDelivery({ source: FluxSource.gitRepository({ name: '', url: 'git@x:y' }), interval: Duration.seconds(1) }), build);
+    expect(problems.map((p) => p.slice(0, p.indexOf(' (')))).toEqual(['delivery.source.name', 'delivery.source.url', 'delivery.interval']);
+  });
+});
+
+describe('kustomizations without sub-folders (Flux mode)', () => {
+  const files = ['hub/b/20-secret-b.yaml', 'hub/00-namespace-hub.yaml', 'hub/a/x/80-host-h.yaml', 'guest/operators/03-sub.yaml'];
+
+  test('a kustomization.yaml only where there are files, listing only them', () => {
+    const result = kustomizations(files, { subFolders: false });
+    const header = 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n';
+    expect(new Map(result.map((k) => [k.path, k.text]))).toEqual(new Map([
+      ['hub/b/kustomization.yaml', `${header}  - 20-secret-b.yaml\n`],
+      ['hub/kustomization.yaml', `${header}  - 00-namespace-hub.yaml\n`],
+      ['hub/a/x/kustomization.yaml', `${header}  - 80-host-h.yaml\n`],
+      ['guest/operators/kustomization.yaml', `${header}  - 03-sub.yaml\n`],
+    ]));
+  });
+});
