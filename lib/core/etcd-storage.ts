@@ -1,7 +1,7 @@
 import { Size } from 'cdk8s';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from './names';
-import { show } from './problems';
+import type { Problems } from './problems';
 import { isSize } from './runtime-props';
 
 export interface ManagedEtcdOptions {
@@ -38,24 +38,22 @@ export class EtcdStorage {
     private readonly unmanaged?: UnmanagedEtcdOptions,
   ) {}
 
-  /** Problems with the options, each "<field> (<value>) <expectation>". */
-  public problems(): string[] {
-    const problems: string[] = [];
-    if (this.unmanaged && !/^https:\/\/[^\s/]+(:\d+)?\/?$/.test(this.unmanaged.endpoint)) {
-      problems.push(`etcd.endpoint (${JSON.stringify(this.unmanaged.endpoint)}) must be an https URL such as https://etcd.example.com:2379`);
+  /** Records problems with the options in `problems`, by field (the cluster passes `within('etcd')`). */
+  public check(problems: Problems): void {
+    if (this.unmanaged) {
+      problems.require(/^https:\/\/[^\s/]+(:\d+)?\/?$/.test(this.unmanaged.endpoint), 'endpoint', this.unmanaged.endpoint, 'must be an https URL such as https://etcd.example.com:2379');
     }
     const size: unknown = this.managed?.size;
     if (size !== undefined && !isSize(size)) {
-      problems.push(`etcd.size (${show(size)}) must be a Size, e.g. Size.gibibytes(8)`);
-      return problems;
+      problems.require(false, 'size', size, 'must be a Size, e.g. Size.gibibytes(8)');
+      return;
     }
     const storageClass: unknown = this.managed?.storageClass;
     if (storageClass !== undefined && !(typeof storageClass === 'string' && isDns1123Subdomain(storageClass))) {
-      problems.push(`etcd.storageClass (${show(storageClass)}) must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`);
+      problems.require(false, 'storageClass', storageClass, `must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`);
     }
     const gib = this.managed?.size ? this.managed.size.toMebibytes() / 1024 : 8;
-    if (!(gib > 0)) problems.push(`etcd.size (${gib} GiB) must be more than 0`);
-    return problems;
+    if (!(gib > 0)) problems.add(`size (${gib} GiB) must be more than 0`);
   }
 
   public render(defaultStorageClass: string | undefined): hc.HostedClusterSpecEtcd {

@@ -272,7 +272,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.networks = networking.networks;
     this.agentNamespace = platform.platform.agent?.agentNamespace;
     const etcd = props.etcd ?? EtcdStorage.managed();
-    etcd.problems().forEach((p) => problems.add(p));
+    etcd.check(problems.within('etcd'));
 
     this.services = new Map(Object.entries({ ...platform.defaultServices, ...props.services }) as [ControlPlaneService, ServicePublishing][]);
     this.checkServices(problems);
