@@ -1,40 +1,13 @@
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { ROOT } from '../util';
+import { cdk8sSynth, hcpCdkValidate, readTree } from './example-synth';
 
-const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
-
-/** Runs the real cdk8s CLI on an example app under HCP_CDK_DELIVERY=acm, into a fresh directory. */
-function cdk8sSynth(app: string): { outdir: string; status: number | null; output: string } {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-acm-'));
-  const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${app}`, '--output', outdir], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, HCP_CDK_DELIVERY: 'acm' },
-  });
-  return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
-/** Every file under `dir`, relative path to content. */
-function readTree(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (at: string): void => {
-    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files.set(path.relative(dir, full), fs.readFileSync(full, 'utf8'));
-    }
-  };
-  walk(dir);
-  return files;
-}
 
 /** What every delivery mode must show on an example: synth, validate clean, re-synth identically, kustomizations that list their folders. */
 function describeAcmExample(title: string, app: string, check: (objects: Map<string, any>) => void): void {
   describe(title, () => {
-    const first = cdk8sSynth(app);
-    const second = cdk8sSynth(app);
+    const first = cdk8sSynth(app, 'acm');
+    const second = cdk8sSynth(app, 'acm');
     const tree = readTree(first.outdir);
     const objects = new Map([...tree].filter(([name]) => !name.endsWith('kustomization.yaml')).map(([name, text]) => [name, YAML.parse(text)]));
 
@@ -44,7 +17,7 @@ function describeAcmExample(title: string, app: string, check: (objects: Map<str
     });
 
     test('every object passes hcp-cdk validate', () => {
-      const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
+      const result = hcpCdkValidate(first.outdir);
       expect(result.stderr).toBe('');
       expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects.size} objects in ${tree.size} files, 0 problems`));
       expect(result.status).toBe(0);

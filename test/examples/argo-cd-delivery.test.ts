@@ -1,34 +1,8 @@
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { ROOT } from '../util';
+import { cdk8sSynth, hcpCdkValidate, readTree } from './example-synth';
 
-const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
-
-/** Runs the real cdk8s CLI on an example app under a delivery mode, into a fresh directory. */
-function cdk8sSynth(app: string, mode: string): { outdir: string; status: number | null; output: string } {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), `hcp-cdk-${mode}-`));
-  const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${app}`, '--output', outdir], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, HCP_CDK_DELIVERY: mode },
-  });
-  return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
-/** Every file under `dir`, '/'-separated relative path to content. */
-function readTree(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (at: string) => {
-    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files.set(path.relative(dir, full).split(path.sep).join('/'), fs.readFileSync(full, 'utf8'));
-    }
-  };
-  walk(dir);
-  return files;
-}
 
 interface Written {
   readonly file: string;
@@ -59,7 +33,7 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
     });
 
     test('every object passes hcp-cdk validate (CRD schemas and CEL rules), Applications and ACM objects included', () => {
-      const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
+      const result = hcpCdkValidate(first.outdir);
       expect(result.stderr).toBe('');
       expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects.length} objects in ${tree.size} files, 0 problems`));
       expect(result.status).toBe(0);

@@ -3,30 +3,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { ROOT, PRUNE_PROTECTION } from '../util';
-
-const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
-
-/** Runs the real cdk8s CLI on an example app, into a fresh directory. */
-function cdk8sSynth(app: string): { outdir: string; status: number | null; output: string } {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-example-'));
-  const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${app}`, '--output', outdir], { cwd: ROOT, encoding: 'utf8' });
-  return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
-/** Every file under `dir`, relative path to content. */
-function readTree(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (at: string) => {
-    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files.set(path.relative(dir, full), fs.readFileSync(full, 'utf8'));
-    }
-  };
-  walk(dir);
-  return files;
-}
+import { cdk8sSynth, hcpCdkValidate, readTree } from './example-synth';
+import { PRUNE_PROTECTION, ROOT } from '../util';
 
 /** What every example must show: it synthesizes, re-synthesizes identically, validates clean, and leaks nothing. */
 function describeExample(title: string, app: string, expectedFiles: string[], allowedSecrets: string[]): void {
@@ -43,7 +21,7 @@ function describeExample(title: string, app: string, expectedFiles: string[], al
     });
 
     test('every object passes hcp-cdk validate (CRD schemas and CEL rules)', () => {
-      const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
+      const result = hcpCdkValidate(first.outdir);
       expect(result.stderr).toBe('');
       expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${expectedFiles.length} objects in ${tree.size} files, 0 problems`));
       expect(result.status).toBe(0);
@@ -221,7 +199,7 @@ describe('the example fleet (examples/fleet) through the cdk8s CLI', () => {
   });
 
   test('validates clean and re-synthesizes byte for byte', () => {
-    const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
+    const result = hcpCdkValidate(first.outdir);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(readTree(second.outdir)).toEqual(tree);

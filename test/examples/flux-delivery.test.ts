@@ -1,42 +1,14 @@
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import * as YAML from 'yaml';
-import { PRUNE_PROTECTION, ROOT } from '../util';
-
-const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
-
-/** Runs the real cdk8s CLI on an example app with HCP_CDK_DELIVERY=flux, into a fresh directory. */
-function fluxSynth(app: string): { outdir: string; status: number | null; output: string } {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-flux-'));
-  const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${app}`, '--output', outdir], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, HCP_CDK_DELIVERY: 'flux' },
-  });
-  return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
-/** Every file under `dir`, relative path to content. */
-function readTree(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (at: string) => {
-    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files.set(path.relative(dir, full), fs.readFileSync(full, 'utf8'));
-    }
-  };
-  walk(dir);
-  return files;
-}
+import { cdk8sSynth, hcpCdkValidate, readTree } from './example-synth';
+import { PRUNE_PROTECTION } from '../util';
 
 const folderOf = (file: string) => file.slice(0, file.lastIndexOf('/'));
 
 /** What every example must show under Flux: it synthesizes, validates clean, re-synthesizes identically, and Flux can take each folder. */
 function describeFluxExample(title: string, app: string, hubs: string[], clusters: number, guests: number): void {
   describe(title, () => {
-    const first = fluxSynth(app);
-    const second = fluxSynth(app);
+    const first = cdk8sSynth(app, 'flux');
+    const second = cdk8sSynth(app, 'flux');
     const tree = readTree(first.outdir);
     const objects = [...tree].filter(([name]) => !name.endsWith('kustomization.yaml')).map(([name, text]) => ({ path: name, object: YAML.parse(text) }));
     const kustomizations = objects.filter((o) => o.object.kind === 'Kustomization');
@@ -48,7 +20,7 @@ function describeFluxExample(title: string, app: string, hubs: string[], cluster
     });
 
     test('every object passes hcp-cdk validate (CRD schemas and CEL rules), the Kustomizations and GitRepositories included', () => {
-      const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', first.outdir], { cwd: ROOT, encoding: 'utf8' });
+      const result = hcpCdkValidate(first.outdir);
       expect(result.stderr).toBe('');
       expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects.length} objects in ${tree.size} files, 0 problems`));
       expect(result.status).toBe(0);

@@ -1,0 +1,42 @@
+// Running the examples as users do: the real cdk8s CLI into a fresh directory, and hcp-cdk validate on what it wrote.
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ROOT } from '../util';
+
+const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
+
+export interface ExampleSynth {
+  readonly outdir: string;
+  readonly status: number | null;
+  readonly output: string;
+}
+
+/** `cdk8s synth` of an example app into a fresh directory, under a delivery mode (HCP_CDK_DELIVERY) when given. */
+export function cdk8sSynth(app: string, mode?: string): ExampleSynth {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), `hcp-cdk-${mode ?? 'example'}-`));
+  const env = mode === undefined ? process.env : { ...process.env, HCP_CDK_DELIVERY: mode };
+  const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${app}`, '--output', outdir], { cwd: ROOT, encoding: 'utf8', env });
+  return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Every file under `dir`: '/'-separated relative path to content. */
+export function readTree(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (at: string): void => {
+    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.set(path.relative(dir, full).split(path.sep).join('/'), fs.readFileSync(full, 'utf8'));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/** `hcp-cdk validate <dir>`, as a separate process. */
+export function hcpCdkValidate(dir: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', dir], { cwd: ROOT, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
