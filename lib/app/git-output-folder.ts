@@ -15,6 +15,8 @@ export class GitOutputFolder {
     let base = path.dirname(folder);
     while (!fs.existsSync(base) && path.dirname(base) !== base) base = path.dirname(base);
     const relative = path.relative(base, folder).split(path.sep).join('/');
+    // No .git above it: not in a work tree, known without starting git.
+    if (!insideGitWorkTree(base)) return new GitOutputFolder(folder, {});
     let answer: string;
     try {
       answer = git(base, ['rev-parse', '--show-toplevel', 'HEAD', `HEAD:./${relative}`]).toString();
@@ -39,7 +41,6 @@ export class GitOutputFolder {
   public readonly tree?: string;
   private readonly folder: string;
   private readonly gitMissing: boolean;
-  private files?: Map<string, Buffer>;
 
   private constructor(folder: string, found: { readonly repository?: string; readonly pathInRepository?: string; readonly hasCommits?: boolean; readonly tree?: string; readonly missing?: boolean }) {
     this.folder = folder;
@@ -71,11 +72,6 @@ export class GitOutputFolder {
 
   /** Every file HEAD holds under the folder, by '/'-separated path inside it, as committed (no filters). */
   public contents(): ReadonlyMap<string, Buffer> {
-    this.files ??= this.read();
-    return this.files;
-  }
-
-  private read(): Map<string, Buffer> {
     const files = new Map<string, Buffer>();
     if (!this.tree || !this.repository) return files;
     // -z: paths as they are, spaces and newlines included; --full-tree: relative to the tree given.
@@ -105,6 +101,14 @@ function git(cwd: string, args: string[], input?: string): Buffer {
   // The repository is the one around the output, not one a git hook running this app points at.
   for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_PREFIX']) delete env[name];
   return execFileSync('git', ['--literal-pathspecs', ...args], { cwd, env, input, stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+}
+
+/** Whether `dir` or a folder above it has a `.git` (a directory, or a file in worktrees and submodules). */
+function insideGitWorkTree(dir: string): boolean {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, '.git'))) return true;
+    if (path.dirname(at) === at) return false;
+  }
 }
 
 function isObjectId(text: string | undefined): boolean {

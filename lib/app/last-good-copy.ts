@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { copyTree } from './copy-tree';
+import type { SynthesizedFile } from './output-directory';
 
 /** What the copy records beside the files. */
 interface CopyState {
@@ -8,13 +8,21 @@ interface CopyState {
   readonly gitTree: string | null;
 }
 
+/** The copy's one file: every output file's path and text. */
+interface CopyContents {
+  readonly format: typeof FORMAT;
+  readonly files: readonly SynthesizedFile[];
+}
+
+const FORMAT = 'hcp-cdk last good output, v1';
+
 /**
  * The copy of the last successful synth's output that HcpApp keeps beside the output directory,
- * in `.<name>.last-good/output/`. `cdk8s synth` deletes the output directory before it runs the
- * app; this copy is then what transition rules are checked against and what a failed synth puts
- * back. Its files are hard links to the output's where the filesystem allows, so keeping it costs
- * no second copy of the bytes. A `.gitignore` of `*` inside keeps it out of git, so it is never
- * committed and never reaches a cluster.
+ * in `.<name>.last-good/`. `cdk8s synth` deletes the output directory before it runs the app;
+ * this copy is then what transition rules are checked against and what a failed synth puts back.
+ * It is one JSON file of every output file's path and text, so that keeping it costs one write
+ * however many files a fleet has (a second tree of thousands of small files would double the
+ * output's write time). A `.gitignore` of `*` keeps it out of git: never committed, never applied.
  */
 export class LastGoodCopy {
   /** The copy kept for the output directory `outputDirectory`. */
@@ -30,9 +38,9 @@ export class LastGoodCopy {
     this.root = root;
   }
 
-  /** The copied output: the files as the last successful synth wrote them. */
-  public get output(): string {
-    return path.join(this.root, 'output');
+  /** The file that holds the output: `{ format, files: [{ path, text }] }`. */
+  public get file(): string {
+    return path.join(this.root, 'output.json');
   }
 
   /** Whether a complete copy is there (its state is written last, so a copy cut short has none). */
@@ -45,17 +53,23 @@ export class LastGoodCopy {
     return this.state()?.gitTree === (gitTree ?? null);
   }
 
-  /** Replaces the copy with the files under `directory`; `gitTree` is HEAD's tree at the output folder now. */
-  public replaceWith(directory: string, gitTree: string | undefined): void {
+  /** Every file of the copy, by its path under the output directory. */
+  public contents(): Map<string, Buffer> {
+    const contents = JSON.parse(fs.readFileSync(this.file, 'utf8')) as CopyContents;
+    if (contents.format !== FORMAT) throw new Error(`${this.file} is not a copy hcp-cdk can read (format ${JSON.stringify(contents.format)})`);
+    return new Map(contents.files.map((f) => [f.path, Buffer.from(f.text, 'utf8')]));
+  }
+
+  /** Replaces the copy with `files`; `gitTree` is what HEAD holds at the output folder now. */
+  public replaceWith(files: readonly SynthesizedFile[], gitTree: string | undefined): void {
     fs.mkdirSync(this.root, { recursive: true });
     fs.writeFileSync(path.join(this.root, '.gitignore'), '# hcp-cdk keeps the last good output here, out of git\n*\n');
-    const staging = path.join(this.root, `staging-${process.pid}`);
-    fs.rmSync(staging, { recursive: true, force: true });
-    copyTree(directory, staging, { link: true });
-    // Without its state the copy is not used, so a swap cut short leaves no copy rather than a wrong one.
+    // Without its state the copy is not used, so a write cut short leaves no copy rather than a wrong one.
     fs.rmSync(this.statePath, { force: true });
-    fs.rmSync(this.output, { recursive: true, force: true });
-    fs.renameSync(staging, this.output);
+    const contents: CopyContents = { format: FORMAT, files: files.map((f) => ({ path: f.path, text: f.text })) };
+    const staging = `${this.file}.staging-${process.pid}`;
+    fs.writeFileSync(staging, JSON.stringify(contents));
+    fs.renameSync(staging, this.file);
     const state: CopyState = { gitTree: gitTree ?? null };
     fs.writeFileSync(this.statePath, `${JSON.stringify(state)}\n`);
   }
@@ -67,7 +81,7 @@ export class LastGoodCopy {
   private state(): CopyState | undefined {
     try {
       const state = JSON.parse(fs.readFileSync(this.statePath, 'utf8'));
-      return fs.existsSync(this.output) ? state : undefined;
+      return fs.existsSync(this.file) ? state : undefined;
     } catch {
       return undefined;
     }

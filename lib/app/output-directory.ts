@@ -68,11 +68,11 @@ export class OutputDirectory {
     if (this.hasFiles()) return PreviousOutput.inDirectory(PreviousOutputSource.OUTPUT_DIRECTORY, this.root);
     const git = this.gitFolder();
     const copy = this.lastGoodCopy?.exists() ? this.lastGoodCopy : undefined;
-    if (copy && (copy.madeAt(git.tree) || !git.tree)) return PreviousOutput.inDirectory(PreviousOutputSource.LAST_GOOD_COPY, copy.output);
+    if (copy && (copy.madeAt(git.tree) || !git.tree)) return PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, copy.file, () => copy.contents());
     if (git.tree) return PreviousOutput.inGit(git);
     return PreviousOutput.none([
       `${this.root} ${fs.existsSync(this.root) ? 'is empty' : 'does not exist'}`,
-      this.lastGoodCopy ? `no copy is kept at ${this.lastGoodCopy.output}` : 'keepLastGoodCopy is false',
+      this.lastGoodCopy ? `no copy is kept at ${this.lastGoodCopy.file}` : 'keepLastGoodCopy is false',
       git.absence!,
     ]);
   }
@@ -100,10 +100,10 @@ export class OutputDirectory {
     fs.renameSync(staging, this.root);
     if (!this.lastGoodCopy) return undefined;
     try {
-      this.lastGoodCopy.replaceWith(this.root, this.gitFolder().tree);
+      this.lastGoodCopy.replaceWith(files, this.gitFolder().tree);
       return undefined;
     } catch (error) {
-      return `hcp-cdk: warning: the output is written, but no copy of it could be kept at ${this.lastGoodCopy.output} (${(error as Error).message}); a failed cdk8s synth cannot put it back from there`;
+      return `hcp-cdk: warning: the output is written, but no copy of it could be kept at ${this.lastGoodCopy.file} (${(error as Error).message}); a failed cdk8s synth cannot put it back from there`;
     }
   }
 

@@ -1,7 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { copyTree } from './copy-tree';
 import type { GitOutputFolder } from './git-output-folder';
 
 /** Where a synth found the output of the synth before it. */
@@ -22,7 +21,7 @@ export enum PreviousOutputSource {
  * into an output directory that `cdk8s synth` emptied.
  */
 export class PreviousOutput {
-  /** The files in a directory (the output directory, or the copy kept beside it). */
+  /** The files in a directory: the output directory itself. */
   public static inDirectory(source: PreviousOutputSource, directory: string): PreviousOutput {
     const root = path.resolve(directory);
     return new PreviousOutput(source, root, [], {
@@ -37,17 +36,28 @@ export class PreviousOutput {
     });
   }
 
-  /** The files git HEAD holds at the output folder. */
-  public static inGit(folder: GitOutputFolder): PreviousOutput {
-    return new PreviousOutput(PreviousOutputSource.GIT_HEAD, folder.location, [], {
-      read: (file) => folder.contents().get(file),
+  /**
+   * Files read in one go when first needed: the last good copy, or git HEAD's output folder.
+   * @param contents every file's bytes by its '/'-separated path under the output directory
+   * @param restoreCommand a shell command that puts them back by hand
+   */
+  public static inFiles(source: PreviousOutputSource, location: string, contents: () => ReadonlyMap<string, Buffer>, restoreCommand?: string): PreviousOutput {
+    let files: ReadonlyMap<string, Buffer> | undefined;
+    const all = () => (files ??= contents());
+    return new PreviousOutput(source, location, [], {
+      read: (file) => all().get(file),
       copyTo: (target) => {
-        for (const [file, bytes] of folder.contents()) {
+        for (const [file, bytes] of all()) {
           fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
           fs.writeFileSync(path.join(target, file), bytes);
         }
       },
-    }, folder.restoreCommand);
+    }, restoreCommand);
+  }
+
+  /** The files git HEAD holds at the output folder. */
+  public static inGit(folder: GitOutputFolder): PreviousOutput {
+    return PreviousOutput.inFiles(PreviousOutputSource.GIT_HEAD, folder.location, () => folder.contents(), folder.restoreCommand);
   }
 
   /** No previous output; `reasons` say where it was looked for. */
@@ -92,6 +102,15 @@ export class PreviousOutput {
   /** Writes every file of it, byte for byte, under `directory` (which must not exist yet). */
   public copyTo(directory: string): void {
     this.files.copyTo(directory);
+  }
+}
+
+/** Copies every file under `from` to the same path under `to`, creating `to`. */
+function copyTree(from: string, to: string): void {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) copyTree(path.join(from, entry.name), path.join(to, entry.name));
+    else if (entry.isFile()) fs.copyFileSync(path.join(from, entry.name), path.join(to, entry.name));
   }
 }
 

@@ -49,7 +49,7 @@ function readTree(dir: string): Map<string, string> {
     for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
       const full = path.join(at, entry.name);
       if (entry.isDirectory()) walk(full);
-      else files.set(path.relative(dir, full), fs.readFileSync(full, 'latin1'));
+      else files.set(path.relative(dir, full), fs.readFileSync(full, 'utf8'));
     }
   };
   if (fs.existsSync(dir)) walk(dir);
@@ -78,25 +78,26 @@ describe('cdk8s synth without git: the copy kept beside the output', () => {
   test('a first synth writes the output and warns that there is no previous output to check transition rules against', () => {
     expect(first.status).toBe(0);
     expect(good.get(HOSTED_CLUSTER)).toMatch(/^ {2}infraID: one$/m);
-    expect(first.stderr).toContain(`hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${out} does not exist; no copy is kept at ${path.join(dir, '.out.last-good', 'output')}; ${out} is not inside a git work tree`);
+    expect(first.stderr).toContain(`hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${out} does not exist; no copy is kept at ${path.join(dir, '.out.last-good', 'output.json')}; ${out} is not inside a git work tree`);
   });
 
-  test('keeps a byte-identical copy beside the output, out of git', () => {
-    expect(readTree(path.join(dir, '.out.last-good', 'output'))).toEqual(good);
+  test('keeps a copy of every file beside the output, out of git', () => {
+    const copy = JSON.parse(fs.readFileSync(path.join(dir, '.out.last-good', 'output.json'), 'utf8'));
+    expect(new Map(copy.files.map((f: { path: string; text: string }) => [f.path, f.text]))).toEqual(good);
     expect(fs.readFileSync(path.join(dir, '.out.last-good', '.gitignore'), 'utf8')).toMatch(/^\*$/m);
   });
 
   test('the next synth checks transition rules against the copy and does not warn', () => {
     expect(again.status).toBe(0);
     expect(again.stderr).not.toContain('warning');
-    expect(again.stderr).toContain(`transition rules are checked against ${path.join(dir, '.out.last-good', 'output')}`);
+    expect(again.stderr).toContain(`transition rules are checked against ${path.join(dir, '.out.last-good', 'output.json')}`);
     expect(readTree(out)).toEqual(good);
   });
 
   test('fails when the app is invalid, and the last good output is back in place, byte-identical', () => {
     expect(invalid.status).not.toBe(0);
     expect(invalid.stderr).toContain('hub/one/workers: autoScaling.max (1) must be >= autoScaling.min (3)');
-    expect(invalid.stderr).toContain(`hcp-cdk: the synth failed, so ${out}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${path.join(dir, '.out.last-good', 'output')}`);
+    expect(invalid.stderr).toContain(`hcp-cdk: the synth failed, so ${out}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${path.join(dir, '.out.last-good', 'output.json')}`);
     expect(afterInvalid).toEqual(good);
   });
 

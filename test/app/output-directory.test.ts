@@ -49,7 +49,7 @@ describe('OutputDirectory', () => {
       output.replaceWith(FILES);
       fs.rmSync(output.root, { recursive: true });
       const previous = new OutputDirectory(output.root).previousOutput();
-      expect([previous.source, previous.location]).toEqual([PreviousOutputSource.LAST_GOOD_COPY, path.join(dir, '.out.last-good', 'output')]);
+      expect([previous.source, previous.location]).toEqual([PreviousOutputSource.LAST_GOOD_COPY, path.join(dir, '.out.last-good', 'output.json')]);
       expect(previous.object('a b/c d.yaml')).toEqual({ kind: 'ConfigMap', data: { text: 'ä, with a space' } });
     });
 
@@ -60,7 +60,7 @@ describe('OutputDirectory', () => {
       expect(previous.found).toBe(false);
       expect(previous.reasons).toEqual([
         `${dir}/out is empty`,
-        `no copy is kept at ${dir}/.out.last-good/output`,
+        `no copy is kept at ${dir}/.out.last-good/output.json`,
         `${dir}/out is not inside a git work tree`,
       ]);
       expect(previous.object('hub/one/50-hostedcluster-clusters_one.yaml')).toBeUndefined();
@@ -155,16 +155,24 @@ describe('OutputDirectory', () => {
   });
 
   describe('replaceWith()', () => {
-    test('keeps a byte-identical copy beside the directory, hard-linked, with a state and a .gitignore of its own', () => {
+    test('keeps a copy beside the directory, one file of every path and text, with a state and a .gitignore of its own', () => {
       const dir = tempDir();
       const output = new OutputDirectory(path.join(dir, 'out'));
       expect(output.replaceWith(FILES)).toBeUndefined();
-      expect(readTree(path.join(dir, '.out.last-good'))).toEqual(new Map([
-        ['.gitignore', '# hcp-cdk keeps the last good output here, out of git\n*\n'],
-        ['state.json', '{"gitTree":null}\n'],
-        ...readTree(output.root).entries(),
-      ].map(([file, text]) => [file === '.gitignore' || file === 'state.json' ? file : path.join('output', file), text])));
-      expect(fs.statSync(path.join(dir, '.out.last-good', 'output', 'a b', 'c d.yaml')).ino).toBe(fs.statSync(path.join(output.root, 'a b', 'c d.yaml')).ino);
+      expect(fs.readdirSync(path.join(dir, '.out.last-good')).sort()).toEqual(['.gitignore', 'output.json', 'state.json']);
+      expect(fs.readFileSync(path.join(dir, '.out.last-good', '.gitignore'), 'utf8')).toBe('# hcp-cdk keeps the last good output here, out of git\n*\n');
+      expect(fs.readFileSync(path.join(dir, '.out.last-good', 'state.json'), 'utf8')).toBe('{"gitTree":null}\n');
+      expect(JSON.parse(fs.readFileSync(path.join(dir, '.out.last-good', 'output.json'), 'utf8'))).toEqual({ format: 'hcp-cdk last good output, v1', files: FILES });
+    });
+
+    test('records the tree git HEAD holds at the output folder, to tell later whether HEAD changed it', () => {
+      const dir = tempDir();
+      git(dir, 'init', '-q');
+      new OutputDirectory(path.join(dir, 'out'), { keepLastGoodCopy: false }).replaceWith(FILES);
+      git(dir, 'add', 'out');
+      git(dir, 'commit', '-q', '-m', 'synth');
+      new OutputDirectory(path.join(dir, 'out')).replaceWith(FILES);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, '.out.last-good', 'state.json'), 'utf8'))).toEqual({ gitTree: git(dir, 'rev-parse', 'HEAD:out').trim() });
     });
 
     test('the copy stays out of git', () => {
@@ -184,7 +192,7 @@ describe('OutputDirectory', () => {
       fs.rmSync(output.root, { recursive: true });
       expect(output.restoreAfterFailure()).toEqual({
         restored: true,
-        message: `hcp-cdk: the synth failed, so ${dir}/out, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${dir}/.out.last-good/output`,
+        message: `hcp-cdk: the synth failed, so ${dir}/out, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${dir}/.out.last-good/output.json`,
       });
       expect(readTree(output.root)).toEqual(written);
     });
@@ -221,10 +229,10 @@ describe('OutputDirectory', () => {
     test('says where the last good output is when it cannot be put back, once', () => {
       const dir = tempDir();
       const output = new OutputDirectory(path.join(dir, 'out'));
-      const unreadable = PreviousOutput.inDirectory(PreviousOutputSource.LAST_GOOD_COPY, path.join(dir, 'gone'));
+      const unreadable = PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, path.join(dir, 'gone.json'), () => JSON.parse(fs.readFileSync(path.join(dir, 'gone.json'), 'utf8')));
       const report = output.restoreAfterFailure(unreadable);
       expect(report?.restored).toBe(false);
-      expect(report?.message).toMatch(new RegExp(`^hcp-cdk: ${dir}/out is left empty: the last good output could not be put back \\(ENOENT[^)]*\\); it is in ${dir}/gone$`));
+      expect(report?.message).toMatch(new RegExp(`^hcp-cdk: ${dir}/out is left empty: the last good output could not be put back \\(ENOENT[^)]*\\); it is in ${dir}/gone.json$`));
       expect(fs.readdirSync(dir)).toEqual([]);
       expect(output.restoreAfterFailure(unreadable)).toBeUndefined();
     });
@@ -258,7 +266,7 @@ describe('HcpApp.synth() and the previous output', () => {
     const dir = tempDir();
     const app = build(path.join(dir, 'out'));
     const { stderr } = quietly(() => app.synth());
-    expect(stderr).toEqual([`hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${dir}/out does not exist; no copy is kept at ${dir}/.out.last-good/output; ${dir}/out is not inside a git work tree`]);
+    expect(stderr).toEqual([`hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${dir}/out does not exist; no copy is kept at ${dir}/.out.last-good/output.json; ${dir}/out is not inside a git work tree`]);
     expect(app.comparedWith?.source).toBe(PreviousOutputSource.NONE);
     expect(build(path.join(dir, 'out')).findPreviousOutput().source).toBe(PreviousOutputSource.OUTPUT_DIRECTORY);
   });
@@ -274,8 +282,8 @@ describe('HcpApp.synth() and the previous output', () => {
     expect(error?.message).toBe('hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID is immutable (value: "one-renamed")');
     expect(app.comparedWith?.source).toBe(PreviousOutputSource.LAST_GOOD_COPY);
     expect(stderr).toEqual([
-      `hcp-cdk: the output directory is empty (cdk8s synth deletes it before it runs the app); transition rules are checked against ${dir}/.out.last-good/output`,
-      `hcp-cdk: the synth failed, so ${outdir}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${dir}/.out.last-good/output`,
+      `hcp-cdk: the output directory is empty (cdk8s synth deletes it before it runs the app); transition rules are checked against ${dir}/.out.last-good/output.json`,
+      `hcp-cdk: the synth failed, so ${outdir}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${dir}/.out.last-good/output.json`,
     ]);
     expect(readTree(outdir)).toEqual(good);
   });
