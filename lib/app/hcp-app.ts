@@ -14,7 +14,7 @@ import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
 import { guardOutputDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile } from './output-directory';
-import { PreviousOutput, PreviousOutputSource } from './previous-output';
+import { PreviousOutput } from './previous-output';
 
 export interface HcpAppProps extends AppProps {
   /**
@@ -68,13 +68,9 @@ export class HcpApp extends App {
   /** How the objects reach their clusters. */
   public readonly delivery: IDelivery;
   private readonly validator?: ObjectValidator;
-  /**
-   * What the last `synth()` checked transition rules against (`source` NONE: nothing, and synth
-   * warned); undefined before a synth, or with `compareWithPreviousOutput: false`.
-   */
-  public comparedWith?: PreviousOutput;
   private readonly compareWithPreviousOutput: boolean;
   private readonly keepLastGoodCopy: boolean;
+  private lastComparison?: PreviousOutput;
 
   constructor(props: HcpAppProps = {}) {
     super(props);
@@ -142,11 +138,8 @@ export class HcpApp extends App {
   public override synth(): void {
     const output = this.outputDirectory();
     const previousOutput = this.compareWithPreviousOutput ? output.previousOutput() : undefined;
-    this.comparedWith = previousOutput;
-    if (previousOutput) {
-      const note = comparisonNote(previousOutput);
-      if (note) console.error(note);
-    }
+    this.lastComparison = previousOutput;
+    if (previousOutput?.notice) console.error(previousOutput.notice);
     let files: SynthesizedFile[];
     try {
       files = this.synthesize({ previousOutput });
@@ -159,6 +152,14 @@ export class HcpApp extends App {
     const warning = output.replaceWith(files);
     if (warning) console.error(warning);
     for (const report of this.capacityReports()) console.error(report);
+  }
+
+  /**
+   * What the last `synth()` checked transition rules against (`source` NONE: nothing, and synth
+   * warned); undefined before a synth, or with `compareWithPreviousOutput: false`.
+   */
+  public get comparedWith(): PreviousOutput | undefined {
+    return this.lastComparison;
   }
 
   /**
@@ -229,18 +230,6 @@ interface RenderedObject {
   /** The construct path, named in problems. */
   readonly source: string;
   readonly previous?: unknown;
-}
-
-/** What the user should know about what transition rules are checked against, if anything. */
-function comparisonNote(previous: PreviousOutput): string | undefined {
-  switch (previous.source) {
-    case PreviousOutputSource.NONE:
-      return `hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${previous.reasons.join('; ')}`;
-    case PreviousOutputSource.OUTPUT_DIRECTORY:
-      return undefined;
-    default:
-      return `hcp-cdk: the output directory is empty (cdk8s synth deletes it before it runs the app); transition rules are checked against ${previous.location}`;
-  }
 }
 
 /** Adds a line to an error's message, and to the stack Node prints for it. */

@@ -65,7 +65,7 @@ export class OutputDirectory {
    * when the directory is empty.
    */
   public previousOutput(): PreviousOutput {
-    if (this.hasFiles()) return PreviousOutput.inDirectory(PreviousOutputSource.OUTPUT_DIRECTORY, this.root);
+    if (this.hasFiles()) return PreviousOutput.inDirectory(this.root);
     const git = this.gitFolder();
     const copy = this.lastGoodCopy?.exists() ? this.lastGoodCopy : undefined;
     if (copy && (copy.madeAt(git.tree) || !git.tree)) return PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, copy.file, () => copy.contents());

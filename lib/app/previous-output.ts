@@ -21,8 +21,8 @@ export enum PreviousOutputSource {
  * into an output directory that `cdk8s synth` emptied.
  */
 export class PreviousOutput {
-  /** The files in a directory: the output directory itself. */
-  public static inDirectory(source: PreviousOutputSource, directory: string): PreviousOutput {
+  /** The files in a directory: the output directory itself, or another copy of an output. */
+  public static inDirectory(directory: string, source = PreviousOutputSource.OUTPUT_DIRECTORY): PreviousOutput {
     const root = path.resolve(directory);
     return new PreviousOutput(source, root, [], {
       read: (file) => {
@@ -86,6 +86,21 @@ export class PreviousOutput {
   /** Whether there is a previous output at all. */
   public get found(): boolean {
     return this.source !== PreviousOutputSource.NONE;
+  }
+
+  /**
+   * What synth tells the user about it on stderr: a warning when there is none (transition rules
+   * go unchecked), a note when it is not the output directory itself.
+   */
+  public get notice(): string | undefined {
+    switch (this.source) {
+      case PreviousOutputSource.OUTPUT_DIRECTORY:
+        return undefined;
+      case PreviousOutputSource.NONE:
+        return `hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${this.reasons.join('; ')}`;
+      default:
+        return `hcp-cdk: the output directory is empty (cdk8s synth deletes it before it runs the app); transition rules are checked against ${this.location}`;
+    }
   }
 
   /** The object `file` (a path under the output directory, '/'-separated) held, if it held one that parses. */
