@@ -67,14 +67,37 @@ export class OutputDirectory {
   public previousOutput(): PreviousOutput {
     if (this.hasFiles()) return PreviousOutput.inDirectory(this.root);
     const git = this.gitFolder();
-    const copy = this.lastGoodCopy?.exists() ? this.lastGoodCopy : undefined;
-    if (copy && (copy.madeAt(git.tree) || !git.tree)) return PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, copy.file, () => copy.contents());
-    if (git.tree) return PreviousOutput.inGit(git);
-    return PreviousOutput.none([
-      `${this.root} ${fs.existsSync(this.root) ? 'is empty' : 'does not exist'}`,
-      this.lastGoodCopy ? `no copy is kept at ${this.lastGoodCopy.file}` : 'keepLastGoodCopy is false',
-      git.absence!,
-    ]);
+    const copy = this.lastGoodCopy;
+    let copyAbsence: string | undefined;
+    let gitAbsence: string | undefined;
+    // Unreadable is as good as missing: the other place may have it, and the warning says why not.
+    const fromCopy = (): PreviousOutput | undefined => {
+      if (!copy?.exists()) {
+        copyAbsence = copy ? `no copy is kept at ${copy.file}` : 'keepLastGoodCopy is false';
+        return undefined;
+      }
+      try {
+        return PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, copy.file, copy.contents());
+      } catch (error) {
+        copyAbsence = `${copy.file} cannot be read (${(error as Error).message})`;
+        return undefined;
+      }
+    };
+    const fromGit = (): PreviousOutput | undefined => {
+      if (!git.tree) {
+        gitAbsence = git.absence;
+        return undefined;
+      }
+      try {
+        return PreviousOutput.inFiles(PreviousOutputSource.GIT_HEAD, git.location, git.contents(), git.restoreCommand);
+      } catch (error) {
+        gitAbsence = `${git.location} cannot be read (${(error as Error).message})`;
+        return undefined;
+      }
+    };
+    const found = copy?.madeAt(git.tree) ? fromCopy() ?? fromGit() : fromGit() ?? fromCopy();
+    const directoryAbsence = `${this.root} ${fs.existsSync(this.root) ? 'is empty' : 'does not exist'}`;
+    return found ?? PreviousOutput.none([directoryAbsence, copyAbsence!, gitAbsence!]);
   }
 
   /**

@@ -1,7 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import type { GitOutputFolder } from './git-output-folder';
 
 /** Where a synth found the output of the synth before it. */
 export enum PreviousOutputSource {
@@ -37,27 +36,20 @@ export class PreviousOutput {
   }
 
   /**
-   * Files read in one go when first needed: the last good copy, or git HEAD's output folder.
-   * @param contents every file's bytes by its '/'-separated path under the output directory
+   * Files read in one go: the last good copy, or git HEAD's output folder.
+   * @param files every file's bytes by its '/'-separated path under the output directory
    * @param restoreCommand a shell command that puts them back by hand
    */
-  public static inFiles(source: PreviousOutputSource, location: string, contents: () => ReadonlyMap<string, Buffer>, restoreCommand?: string): PreviousOutput {
-    let files: ReadonlyMap<string, Buffer> | undefined;
-    const all = () => (files ??= contents());
+  public static inFiles(source: PreviousOutputSource, location: string, files: ReadonlyMap<string, Buffer>, restoreCommand?: string): PreviousOutput {
     return new PreviousOutput(source, location, [], {
-      read: (file) => all().get(file),
+      read: (file) => files.get(file),
       copyTo: (target) => {
-        for (const [file, bytes] of all()) {
+        for (const [file, bytes] of files) {
           fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
           fs.writeFileSync(path.join(target, file), bytes);
         }
       },
     }, restoreCommand);
-  }
-
-  /** The files git HEAD holds at the output folder. */
-  public static inGit(folder: GitOutputFolder): PreviousOutput {
-    return PreviousOutput.inFiles(PreviousOutputSource.GIT_HEAD, folder.location, () => folder.contents(), folder.restoreCommand);
   }
 
   /** No previous output; `reasons` say where it was looked for. */

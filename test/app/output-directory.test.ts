@@ -66,6 +66,16 @@ describe('OutputDirectory', () => {
       expect(previous.object('hub/one/50-hostedcluster-clusters_one.yaml')).toBeUndefined();
     });
 
+    test('passes over a copy it cannot read, and says why', () => {
+      const dir = tempDir();
+      new OutputDirectory(path.join(dir, 'out')).replaceWith(FILES);
+      fs.rmSync(path.join(dir, 'out'), { recursive: true });
+      fs.writeFileSync(path.join(dir, '.out.last-good', 'output.json'), '{"format":"something else","files":[]}');
+      const previous = new OutputDirectory(path.join(dir, 'out')).previousOutput();
+      expect(previous.source).toBe(PreviousOutputSource.NONE);
+      expect(previous.reasons[1]).toBe(`${dir}/.out.last-good/output.json cannot be read (${dir}/.out.last-good/output.json is not a copy hcp-cdk can read (format "something else"))`);
+    });
+
     test('says so when the copy is not kept', () => {
       const dir = tempDir();
       const output = new OutputDirectory(path.join(dir, 'out'), { keepLastGoodCopy: false });
@@ -229,12 +239,14 @@ describe('OutputDirectory', () => {
     test('says where the last good output is when it cannot be put back, once', () => {
       const dir = tempDir();
       const output = new OutputDirectory(path.join(dir, 'out'));
-      const unreadable = PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, path.join(dir, 'gone.json'), () => JSON.parse(fs.readFileSync(path.join(dir, 'gone.json'), 'utf8')));
-      const report = output.restoreAfterFailure(unreadable);
+      // A file and a folder of one name cannot both be written.
+      const unwritable = new Map([['hub', Buffer.from('kind: ConfigMap\n')], ['hub/one.yaml', Buffer.from('kind: ConfigMap\n')]]);
+      const clashing = PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, path.join(dir, 'copy.json'), unwritable);
+      const report = output.restoreAfterFailure(clashing);
       expect(report?.restored).toBe(false);
-      expect(report?.message).toMatch(new RegExp(`^hcp-cdk: ${dir}/out is left empty: the last good output could not be put back \\(ENOENT[^)]*\\); it is in ${dir}/gone.json$`));
+      expect(report?.message).toMatch(new RegExp(`^hcp-cdk: ${dir}/out is left empty: the last good output could not be put back \\(E[A-Z]+[^)]*\\); it is in ${dir}/copy.json$`));
       expect(fs.readdirSync(dir)).toEqual([]);
-      expect(output.restoreAfterFailure(unreadable)).toBeUndefined();
+      expect(output.restoreAfterFailure(clashing)).toBeUndefined();
     });
   });
 });
@@ -286,6 +298,18 @@ describe('HcpApp.synth() and the previous output', () => {
       `hcp-cdk: the synth failed, so ${outdir}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${dir}/.out.last-good/output.json`,
     ]);
     expect(readTree(outdir)).toEqual(good);
+  });
+
+  test('fails with a message that says where the last good output is when it cannot be put back', () => {
+    const dir = tempDir();
+    const outdir = path.join(dir, 'out');
+    // A copy holding a file and a folder of one name, which no directory can hold.
+    fs.mkdirSync(path.join(dir, '.out.last-good'));
+    fs.writeFileSync(path.join(dir, '.out.last-good', 'output.json'), JSON.stringify({ format: 'hcp-cdk last good output, v1', files: [{ path: 'hub', text: '' }, { path: 'hub/x.yaml', text: '' }] }));
+    fs.writeFileSync(path.join(dir, '.out.last-good', 'state.json'), '{"gitTree":null}\n');
+    const { error } = quietly(() => build(outdir, 'Not_Valid').synth());
+    expect(error?.message).toMatch(new RegExp(`^hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID must consist of .*\nhcp-cdk: ${outdir} is left empty: the last good output could not be put back \\(E[A-Z]+[^)]*\\); it is in ${dir}/.out.last-good/output.json$`));
+    expect(fs.existsSync(outdir)).toBe(false);
   });
 
   test('synthesize() reads no previous output unless asked', () => {
