@@ -1,6 +1,9 @@
 // Re-exports only, one line per module, grouped by folder as DESIGN.md lays them out.
+export * from './app/git-output-folder';
 export * from './app/hcp-app';
+export * from './app/last-good-copy';
 export * from './app/output-directory';
+export * from './app/previous-output';
 export * from './core/availability-policy';
 export * from './core/capacity';
 export * from './core/cidr';

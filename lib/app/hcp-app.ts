@@ -12,7 +12,9 @@ import { OutputLayout } from '../gitops/output-layout';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
+import { guardOutputDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile } from './output-directory';
+import { PreviousOutput } from './previous-output';
 
 export interface HcpAppProps extends AppProps {
   /**
@@ -29,11 +31,21 @@ export interface HcpAppProps extends AppProps {
   readonly crds?: readonly string[];
   /**
    * On `synth()`, check transition rules (immutable fields and other `oldSelf` rules) against the
-   * objects already in the output directory, i.e. the previous synth, which in a GitOps repository
-   * is what the cluster runs. `synthesize()` alone reads nothing from disk unless asked.
+   * previous synth, which in a GitOps repository is what the cluster runs: the objects in the output
+   * directory or, when `cdk8s synth` has deleted it, in the last good copy or git HEAD (see
+   * `findPreviousOutput()`); synth warns when there is none. `synthesize()` alone reads nothing from
+   * disk unless asked.
    * @default true
    */
   readonly compareWithPreviousOutput?: boolean;
+  /**
+   * Keep a copy of every successful synth's output beside the output directory
+   * (`.<outdir name>.last-good/`, out of git by its own `.gitignore`). `cdk8s synth` deletes the
+   * output directory before it runs the app; the copy is what transition rules are then checked
+   * against and what a failed synth puts back.
+   * @default true
+   */
+  readonly keepLastGoodCopy?: boolean;
   /**
    * How the objects reach their clusters: output layout, apply order, the engine's protection of
    * clusters against pruning, per-folder manifests and the engine's own objects
@@ -57,6 +69,8 @@ export class HcpApp extends App {
   public readonly delivery: IDelivery;
   private readonly validator?: ObjectValidator;
   private readonly compareWithPreviousOutput: boolean;
+  private readonly keepLastGoodCopy: boolean;
+  private lastComparison?: PreviousOutput;
 
   constructor(props: HcpAppProps = {}) {
     super(props);
@@ -66,6 +80,9 @@ export class HcpApp extends App {
       this.validator = new ObjectValidator({ catalog });
     }
     this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
+    this.keepLastGoodCopy = props.keepLastGoodCopy ?? true;
+    // An app that fails before synth() (a construct throws) must not leave what the CLI emptied empty.
+    guardOutputDeletedByCli(this.outputDirectory());
     this.delivery = props.delivery ?? new KustomizeDelivery();
     // The checks that span hosted clusters find them in the tree when synth validates.
     this.node.addValidation({ validate: () => checkFleetInvariants(this) });
@@ -73,11 +90,13 @@ export class HcpApp extends App {
 
   /**
    * Validates and renders every chart in memory; throws HcpValidationError listing all problems.
-   * With `compareWithPreviousOutput`, transition rules are checked against the files in outdir.
+   * With `compareWithPreviousOutput`, transition rules are checked against `findPreviousOutput()`.
    * @param options.compareWithPreviousOutput @default false (synth() passes the app's setting)
+   * @param options.previousOutput the previous output to check transition rules against
+   *   @default - none, or `findPreviousOutput()` with `compareWithPreviousOutput`
    */
-  public synthesize(options: { readonly compareWithPreviousOutput?: boolean } = {}): SynthesizedFile[] {
-    const comparing = options.compareWithPreviousOutput ?? false;
+  public synthesize(options: { readonly compareWithPreviousOutput?: boolean; readonly previousOutput?: PreviousOutput } = {}): SynthesizedFile[] {
+    const previousOutput = options.previousOutput ?? (options.compareWithPreviousOutput ? this.findPreviousOutput() : undefined);
     const constructs = this.node.findAll();
     const problems: string[] = [];
     withConstructWalk(this, constructs, () => {
@@ -89,11 +108,10 @@ export class HcpApp extends App {
     if (problems.length > 0) throw new HcpValidationError(problems);
 
     const files: SynthesizedFile[] = [];
-    const output = this.outputDirectory();
     const deliveryProblems = new Problems(this).within('delivery');
     const placed: DeliveredFile[] = [];
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
-    for (const { file, json, source, previous } of this.render(constructs, problems, deliveryProblems, placed, comparing ? output : undefined)) {
+    for (const { file, json, source, previous } of this.render(constructs, problems, deliveryProblems, placed, previousOutput)) {
       for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
       if (file !== undefined) files.push({ path: file, text: toYaml(json) });
     }
@@ -102,7 +120,7 @@ export class HcpApp extends App {
     for (const { path: file, json, source } of additions.objects) {
       if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);
       taken.add(file);
-      const previous = comparing ? output.previousObject(file) : undefined;
+      const previous = this.validator ? previousOutput?.object(file) : undefined;
       for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
       files.push({ path: file, text: toYaml(json) });
     }
@@ -112,10 +130,45 @@ export class HcpApp extends App {
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
-  /** Writes the output, or nothing at all when any construct or object is invalid. */
+  /**
+   * Writes the output, or nothing at all when any construct or object is invalid. A failed synth
+   * that finds the output directory empty (`cdk8s synth` deletes it before it runs the app) puts
+   * the last good output back, or says where it is.
+   */
   public override synth(): void {
-    this.writeFiles(this.synthesize({ compareWithPreviousOutput: this.compareWithPreviousOutput }));
+    const output = this.outputDirectory();
+    const previousOutput = this.compareWithPreviousOutput ? output.previousOutput() : undefined;
+    this.lastComparison = previousOutput;
+    if (previousOutput?.notice) console.error(previousOutput.notice);
+    let files: SynthesizedFile[];
+    try {
+      files = this.synthesize({ previousOutput });
+    } catch (error) {
+      const restore = output.restoreAfterFailure(previousOutput);
+      if (restore?.restored) console.error(restore.message);
+      else if (restore) appendToMessage(error, restore.message);
+      throw error;
+    }
+    const warning = output.replaceWith(files);
+    if (warning) console.error(warning);
     for (const report of this.capacityReports()) console.error(report);
+  }
+
+  /**
+   * What the last `synth()` checked transition rules against (`source` NONE: nothing, and synth
+   * warned); undefined before a synth, or with `compareWithPreviousOutput: false`.
+   */
+  public get comparedWith(): PreviousOutput | undefined {
+    return this.lastComparison;
+  }
+
+  /**
+   * The previous synth's output, which transition rules are checked against: the output
+   * directory while it holds files, else the copy kept beside it or the output folder in git HEAD
+   * (see `OutputDirectory.previousOutput()`); `source` NONE when there is none.
+   */
+  public findPreviousOutput(): PreviousOutput {
+    return this.outputDirectory().previousOutput();
   }
 
   /** The capacity reports of the management clusters that declare their control-plane workers. */
@@ -126,13 +179,14 @@ export class HcpApp extends App {
       .filter((report): report is string => report !== undefined);
   }
 
-  /** Replaces the output directory with `files`, in one rename. */
+  /** Replaces the output directory with `files`, in one rename, and keeps a copy beside it. */
   public writeFiles(files: readonly SynthesizedFile[]): void {
-    this.outputDirectory().replaceWith(files);
+    const warning = this.outputDirectory().replaceWith(files);
+    if (warning) console.error(warning);
   }
 
   private outputDirectory(): OutputDirectory {
-    return new OutputDirectory(this.outdir);
+    return new OutputDirectory(this.outdir, { keepLastGoodCopy: this.keepLastGoodCopy });
   }
 
   /**
@@ -140,7 +194,7 @@ export class HcpApp extends App {
    * that file held before. Reports objects that cannot render, and two objects written to one
    * file or one cluster.
    */
-  private *render(constructs: readonly IConstruct[], problems: string[], deliveryProblems: Problems, placed: DeliveredFile[], previousOutput?: OutputDirectory): Generator<RenderedObject> {
+  private *render(constructs: readonly IConstruct[], problems: string[], deliveryProblems: Problems, placed: DeliveredFile[], previousOutput?: PreviousOutput): Generator<RenderedObject> {
     const seen = new Map<string, string>();
     const seenObjects = new Map<string, { path: string; file: string }>();
     const layout = new OutputLayout();
@@ -170,7 +224,7 @@ export class HcpApp extends App {
       const twin = seenObjects.get(identity);
       if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
       if (!twin) seenObjects.set(identity, { path: object.node.path, file });
-      yield { file, json, source: object.node.path, previous: this.validator && previousOutput ? previousOutput.previousObject(file) : undefined };
+      yield { file, json, source: object.node.path, previous: this.validator ? previousOutput?.object(file) : undefined };
     }
   }
 }
@@ -182,6 +236,14 @@ interface RenderedObject {
   /** The construct path, named in problems. */
   readonly source: string;
   readonly previous?: unknown;
+}
+
+/** Adds a line to an error's message, and to the stack Node prints for it. */
+function appendToMessage(error: unknown, line: string): void {
+  if (!(error instanceof Error)) return;
+  const before = error.message;
+  error.message = `${before}\n${line}`;
+  if (error.stack?.includes(before)) error.stack = error.stack.replace(before, error.message);
 }
 
 /**

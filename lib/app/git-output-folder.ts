@@ -1,0 +1,120 @@
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+
+/**
+ * A folder as the HEAD commit of the git repository around it holds it: in a GitOps repository,
+ * the output that the clusters run. Read with git itself (local commands only, never a fetch), so
+ * that it survives `cdk8s synth`, which deletes the output directory before it runs the app.
+ */
+export class GitOutputFolder {
+  /** Asks git where `dir` sits: in which work tree, and what HEAD holds there. Never throws. */
+  public static locate(dir: string): GitOutputFolder {
+    const folder = path.resolve(dir);
+    // The folder itself may be gone (the CLI deleted it); git is asked from its nearest ancestor.
+    let base = path.dirname(folder);
+    while (!fs.existsSync(base) && path.dirname(base) !== base) base = path.dirname(base);
+    const relative = path.relative(base, folder).split(path.sep).join('/');
+    // No .git above it: not in a work tree, known without starting git.
+    if (!insideGitWorkTree(base)) return new GitOutputFolder(folder, {});
+    let answer: string;
+    try {
+      answer = git(base, ['rev-parse', '--show-toplevel', 'HEAD', `HEAD:./${relative}`]).toString();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return new GitOutputFolder(folder, { missing: true });
+      // rev-parse prints what it resolved before the argument it could not (and echoes that one).
+      answer = String((error as { stdout?: Buffer }).stdout ?? '');
+    }
+    const [repository, head, tree] = answer.split('\n');
+    if (!repository) return new GitOutputFolder(folder, {});
+    const inRepository = path.relative(repository, path.join(fs.realpathSync(base), relative)).split(path.sep).join('/');
+    return new GitOutputFolder(folder, { repository, pathInRepository: inRepository, hasCommits: isObjectId(head), tree: isObjectId(tree) ? tree : undefined });
+  }
+
+  /** The path of the work tree, when the folder is inside one. */
+  public readonly repository?: string;
+  /** The folder's path inside the repository, '/'-separated. */
+  public readonly pathInRepository?: string;
+  /** Whether the repository has a commit at all. */
+  public readonly hasCommits: boolean;
+  /** The id of the tree HEAD holds at the folder, when it holds one: changes whenever HEAD's copy does. */
+  public readonly tree?: string;
+  private readonly folder: string;
+  private readonly gitMissing: boolean;
+
+  private constructor(folder: string, found: { readonly repository?: string; readonly pathInRepository?: string; readonly hasCommits?: boolean; readonly tree?: string; readonly missing?: boolean }) {
+    this.folder = folder;
+    this.repository = found.repository;
+    this.pathInRepository = found.pathInRepository;
+    this.hasCommits = found.hasCommits ?? false;
+    this.tree = found.tree;
+    this.gitMissing = found.missing ?? false;
+  }
+
+  /** What the folder is in git terms, for messages: `git HEAD of <repository> (<path>/)`. */
+  public get location(): string {
+    return `git HEAD of ${this.repository} (${this.pathInRepository}/)`;
+  }
+
+  /** The command that puts HEAD's copy back into the work tree. */
+  public get restoreCommand(): string {
+    return `git -C ${quote(this.repository ?? '.')} checkout HEAD -- ${quote(this.pathInRepository ?? '.')}`;
+  }
+
+  /** Why HEAD holds nothing at the folder, when it does not (for the "no previous output" warning). */
+  public get absence(): string | undefined {
+    if (this.tree) return undefined;
+    if (this.gitMissing) return 'git is not installed (no git command on PATH)';
+    if (!this.repository) return `${this.folder} is not inside a git work tree`;
+    if (!this.hasCommits) return `the git repository at ${this.repository} has no commits`;
+    return `git HEAD of ${this.repository} holds nothing at ${this.pathInRepository}/`;
+  }
+
+  /** Every file HEAD holds under the folder, by '/'-separated path inside it, as committed (no filters). */
+  public contents(): ReadonlyMap<string, Buffer> {
+    const files = new Map<string, Buffer>();
+    if (!this.tree || !this.repository) return files;
+    // -z: paths as they are, spaces and newlines included; --full-tree: relative to the tree given.
+    const blobs: { path: string; id: string }[] = [];
+    for (const entry of git(this.repository, ['ls-tree', '-r', '-z', '--full-tree', this.tree]).toString().split('\0')) {
+      const match = /^(100644|100755) blob ([0-9a-f]+)\t(.*)$/s.exec(entry);
+      if (match) blobs.push({ id: match[2], path: match[3] }); // symlinks and submodules are not output
+    }
+    if (blobs.length === 0) return files;
+    // One process for every blob: `<id> blob <size>\n<bytes>\n` each.
+    const batch = git(this.repository, ['cat-file', '--batch'], blobs.map((b) => b.id).join('\n') + '\n');
+    let at = 0;
+    for (const blob of blobs) {
+      const header = batch.indexOf(0x0a, at);
+      const size = Number(/ blob (\d+)$/.exec(batch.subarray(at, header).toString())?.[1]);
+      if (!Number.isInteger(size)) throw new Error(`git cat-file gave no blob for ${blob.path} in ${this.location}`);
+      files.set(blob.path, batch.subarray(header + 1, header + 1 + size));
+      at = header + 1 + size + 1;
+    }
+    return files;
+  }
+}
+
+/** Runs a local git command in `cwd`; throws when git fails or is missing. */
+function git(cwd: string, args: string[], input?: string): Buffer {
+  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_NO_LAZY_FETCH: '1', GIT_OPTIONAL_LOCKS: '0' };
+  // The repository is the one around the output, not one a git hook running this app points at.
+  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_PREFIX']) delete env[name];
+  return execFileSync('git', ['--literal-pathspecs', ...args], { cwd, env, input, stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+}
+
+/** Whether `dir` or a folder above it has a `.git` (a directory, or a file in worktrees and submodules). */
+function insideGitWorkTree(dir: string): boolean {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, '.git'))) return true;
+    if (path.dirname(at) === at) return false;
+  }
+}
+
+function isObjectId(text: string | undefined): boolean {
+  return text !== undefined && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text);
+}
+
+function quote(text: string): string {
+  return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}

@@ -1,0 +1,89 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import type { SynthesizedFile } from './output-directory';
+
+/** What the copy records beside the files. */
+interface CopyState {
+  /** The tree git HEAD held at the output folder when the copy was made; null outside git or when it held none. */
+  readonly gitTree: string | null;
+}
+
+/** The copy's one file: every output file's path and text. */
+interface CopyContents {
+  readonly format: typeof FORMAT;
+  readonly files: readonly SynthesizedFile[];
+}
+
+const FORMAT = 'hcp-cdk last good output, v1';
+
+/**
+ * The copy of the last successful synth's output that HcpApp keeps beside the output directory,
+ * in `.<name>.last-good/`. `cdk8s synth` deletes the output directory before it runs the app;
+ * this copy is then what transition rules are checked against and what a failed synth puts back.
+ * It is one JSON file of every output file's path and text, so that keeping it costs one write
+ * however many files a fleet has (a second tree of thousands of small files would double the
+ * output's write time). A `.gitignore` of `*` keeps it out of git: never committed, never applied.
+ */
+export class LastGoodCopy {
+  /** The copy kept for the output directory `outputDirectory`. */
+  public static beside(outputDirectory: string): LastGoodCopy {
+    const root = path.resolve(outputDirectory);
+    return new LastGoodCopy(path.join(path.dirname(root), `.${path.basename(root)}.last-good`));
+  }
+
+  /** The folder that holds the copy and its state. */
+  public readonly root: string;
+
+  private constructor(root: string) {
+    this.root = root;
+  }
+
+  /** The file that holds the output: `{ format, files: [{ path, text }] }`. */
+  public get file(): string {
+    return path.join(this.root, 'output.json');
+  }
+
+  /** Whether a complete copy is there (its state is written last, so a copy cut short has none). */
+  public exists(): boolean {
+    return this.state() !== undefined;
+  }
+
+  /** Whether git HEAD still holds at the output folder what it held when the copy was made. */
+  public madeAt(gitTree: string | undefined): boolean {
+    return this.state()?.gitTree === (gitTree ?? null);
+  }
+
+  /** Every file of the copy, by its path under the output directory. */
+  public contents(): Map<string, Buffer> {
+    const contents = JSON.parse(fs.readFileSync(this.file, 'utf8')) as CopyContents;
+    if (contents.format !== FORMAT) throw new Error(`${this.file} is not a copy hcp-cdk can read (format ${JSON.stringify(contents.format)})`);
+    return new Map(contents.files.map((f) => [f.path, Buffer.from(f.text, 'utf8')]));
+  }
+
+  /** Replaces the copy with `files`; `gitTree` is what HEAD holds at the output folder now. */
+  public replaceWith(files: readonly SynthesizedFile[], gitTree: string | undefined): void {
+    fs.mkdirSync(this.root, { recursive: true });
+    fs.writeFileSync(path.join(this.root, '.gitignore'), '# hcp-cdk keeps the last good output here, out of git\n*\n');
+    // Without its state the copy is not used, so a write cut short leaves no copy rather than a wrong one.
+    fs.rmSync(this.statePath, { force: true });
+    const contents: CopyContents = { format: FORMAT, files: files.map((f) => ({ path: f.path, text: f.text })) };
+    const staging = `${this.file}.staging-${process.pid}`;
+    fs.writeFileSync(staging, JSON.stringify(contents));
+    fs.renameSync(staging, this.file);
+    const state: CopyState = { gitTree: gitTree ?? null };
+    fs.writeFileSync(this.statePath, `${JSON.stringify(state)}\n`);
+  }
+
+  private get statePath(): string {
+    return path.join(this.root, 'state.json');
+  }
+
+  private state(): CopyState | undefined {
+    try {
+      const state = JSON.parse(fs.readFileSync(this.statePath, 'utf8'));
+      return fs.existsSync(this.file) ? state : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

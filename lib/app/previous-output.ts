@@ -1,0 +1,127 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { CORE_SCHEMA, load } from 'js-yaml';
+
+/** Where a synth found the output of the synth before it. */
+export enum PreviousOutputSource {
+  /** The output directory itself, still holding the previous synth (`node main.js` leaves it in place). */
+  OUTPUT_DIRECTORY = 'output-directory',
+  /** The copy of the last successful synth that HcpApp keeps beside the output directory. */
+  LAST_GOOD_COPY = 'last-good-copy',
+  /** The output folder in the HEAD commit of the git repository around it. */
+  GIT_HEAD = 'git-head',
+  /** Nowhere: transition rules (immutable fields) cannot be checked. */
+  NONE = 'none',
+}
+
+/**
+ * The output of the previous synth, as far as it can still be found: what transition rules
+ * (`oldSelf`: immutable fields and the like) are checked against, and what a failed synth puts back
+ * into an output directory that `cdk8s synth` emptied.
+ */
+export class PreviousOutput {
+  /** The files in a directory: the output directory itself, or another copy of an output. */
+  public static inDirectory(directory: string, source = PreviousOutputSource.OUTPUT_DIRECTORY): PreviousOutput {
+    const root = path.resolve(directory);
+    return new PreviousOutput(source, root, [], {
+      read: (file) => {
+        try {
+          return fs.readFileSync(path.join(root, file));
+        } catch {
+          return undefined;
+        }
+      },
+      copyTo: (target) => copyTree(root, target),
+    });
+  }
+
+  /**
+   * Files read in one go: the last good copy, or git HEAD's output folder.
+   * @param files every file's bytes by its '/'-separated path under the output directory
+   * @param restoreCommand a shell command that puts them back by hand
+   */
+  public static inFiles(source: PreviousOutputSource, location: string, files: ReadonlyMap<string, Buffer>, restoreCommand?: string): PreviousOutput {
+    return new PreviousOutput(source, location, [], {
+      read: (file) => files.get(file),
+      copyTo: (target) => {
+        for (const [file, bytes] of files) {
+          fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
+          fs.writeFileSync(path.join(target, file), bytes);
+        }
+      },
+    }, restoreCommand);
+  }
+
+  /** No previous output; `reasons` say where it was looked for. */
+  public static none(reasons: readonly string[]): PreviousOutput {
+    return new PreviousOutput(PreviousOutputSource.NONE, 'nowhere', reasons, { read: () => undefined, copyTo: () => undefined });
+  }
+
+  /** Where it was found. */
+  public readonly source: PreviousOutputSource;
+  /** Where it is, for messages: a directory, or `git HEAD of <repository> (<path>/)`. */
+  public readonly location: string;
+  /** When nothing was found: why not, one reason per place looked at. */
+  public readonly reasons: readonly string[];
+  /** A shell command that puts it back by hand, where one is simpler than a copy. */
+  public readonly restoreCommand?: string;
+  private readonly files: PreviousFiles;
+
+  private constructor(source: PreviousOutputSource, location: string, reasons: readonly string[], files: PreviousFiles, restoreCommand?: string) {
+    this.source = source;
+    this.location = location;
+    this.reasons = reasons;
+    this.files = files;
+    this.restoreCommand = restoreCommand;
+  }
+
+  /** Whether there is a previous output at all. */
+  public get found(): boolean {
+    return this.source !== PreviousOutputSource.NONE;
+  }
+
+  /**
+   * What synth tells the user about it on stderr: a warning when there is none (transition rules
+   * go unchecked), a note when it is not the output directory itself.
+   */
+  public get notice(): string | undefined {
+    switch (this.source) {
+      case PreviousOutputSource.OUTPUT_DIRECTORY:
+        return undefined;
+      case PreviousOutputSource.NONE:
+        return `hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${this.reasons.join('; ')}`;
+      default:
+        return `hcp-cdk: the output directory is empty (cdk8s synth deletes it before it runs the app); transition rules are checked against ${this.location}`;
+    }
+  }
+
+  /** The object `file` (a path under the output directory, '/'-separated) held, if it held one that parses. */
+  public object(file: string): unknown {
+    const bytes = this.files.read(file);
+    if (bytes === undefined) return undefined;
+    try {
+      return load(bytes.toString('utf8'), { schema: CORE_SCHEMA });
+    } catch {
+      return undefined; // A file that no longer parses is replaced, not compared with.
+    }
+  }
+
+  /** Writes every file of it, byte for byte, under `directory` (which must not exist yet). */
+  public copyTo(directory: string): void {
+    this.files.copyTo(directory);
+  }
+}
+
+/** Copies every file under `from` to the same path under `to`, creating `to`. */
+function copyTree(from: string, to: string): void {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) copyTree(path.join(from, entry.name), path.join(to, entry.name));
+    else if (entry.isFile()) fs.copyFileSync(path.join(from, entry.name), path.join(to, entry.name));
+  }
+}
+
+interface PreviousFiles {
+  read(file: string): Buffer | undefined;
+  copyTo(directory: string): void;
+}

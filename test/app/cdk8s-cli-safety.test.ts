@@ -1,0 +1,147 @@
+// `cdk8s synth` (the README's way, `npm run synth`) deletes the output directory before it runs the
+// app. These tests run the real CLI on a small app and check that it keeps the promises a direct
+// `node main.js` keeps: a failed synth leaves the last good output in place, and transition rules
+// (immutable fields) are checked against the previous output, from the copy kept beside the output
+// directory or from git HEAD.
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ROOT } from '../util';
+
+const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
+
+/** One hosted cluster; HCP_TEST_VARIANT makes it invalid or changes an immutable field. */
+const APP = `
+const { ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, Release, SecretSource } = require(process.env.HCP_CDK_LIB);
+const variant = process.env.HCP_TEST_VARIANT;
+const app = new HcpApp();
+const cluster = new HostedCluster(new ManagementCluster(app, 'hub'), 'one', {
+  release: Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.17.0-multi'),
+  pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+  platform: ClusterPlatform.none({ apiServerAddress: '192.0.2.10' }),
+  networking: { clusterNetwork: [variant === 'cluster-network' ? '10.136.0.0/14' : '10.128.0.0/14'], machineNetwork: ['192.0.2.0/24'] },
+});
+cluster.addNodePool('workers', variant === 'invalid' ? { autoScaling: { min: 3, max: 1 } } : { replicas: 2 });
+if (variant === 'infra-id') cluster.addOverride('spec.infraID', 'one-renamed');
+app.synth();
+`;
+
+/** A fresh project directory (its name has a space) holding the app. */
+function project(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk cli-'));
+  fs.writeFileSync(path.join(dir, 'app.js'), APP);
+  return dir;
+}
+
+/** Runs `cdk8s synth` in `dir` on the app, output to `out/`. */
+function cdk8sSynth(dir: string, variant: string): { status: number | null; stderr: string } {
+  const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', 'node app.js', '--output', 'out'], {
+    cwd: dir, encoding: 'utf8', env: { ...process.env, HCP_CDK_LIB: path.join(ROOT, 'build', 'lib'), HCP_TEST_VARIANT: variant },
+  });
+  return { status: result.status, stderr: result.stderr };
+}
+
+/** Every file under `dir`, relative path to bytes (as text); empty when `dir` is missing. */
+function readTree(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (at: string) => {
+    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.set(path.relative(dir, full), fs.readFileSync(full, 'utf8'));
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return files;
+}
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=hcp-cdk test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+}
+
+const HOSTED_CLUSTER = path.join('hub', 'one', '50-hostedcluster-clusters_one.yaml');
+
+describe('cdk8s synth without git: the copy kept beside the output', () => {
+  const dir = project();
+  const out = path.join(dir, 'out');
+  const first = cdk8sSynth(dir, 'good');
+  const good = readTree(out);
+  const again = cdk8sSynth(dir, 'good');
+  const invalid = cdk8sSynth(dir, 'invalid');
+  const afterInvalid = readTree(out);
+  const infraId = cdk8sSynth(dir, 'infra-id');
+  const afterInfraId = readTree(out);
+  const clusterNetwork = cdk8sSynth(dir, 'cluster-network');
+  const afterClusterNetwork = readTree(out);
+
+  test('a first synth writes the output and warns that there is no previous output to check transition rules against', () => {
+    expect(first.status).toBe(0);
+    expect(good.get(HOSTED_CLUSTER)).toMatch(/^ {2}infraID: one$/m);
+    expect(first.stderr).toContain(`hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${out} does not exist; no copy is kept at ${path.join(dir, '.out.last-good', 'output.json')}; ${out} is not inside a git work tree`);
+  });
+
+  test('keeps a copy of every file beside the output, out of git', () => {
+    const copy = JSON.parse(fs.readFileSync(path.join(dir, '.out.last-good', 'output.json'), 'utf8'));
+    expect(new Map(copy.files.map((f: { path: string; text: string }) => [f.path, f.text]))).toEqual(good);
+    expect(fs.readFileSync(path.join(dir, '.out.last-good', '.gitignore'), 'utf8')).toMatch(/^\*$/m);
+  });
+
+  test('the next synth checks transition rules against the copy and does not warn', () => {
+    expect(again.status).toBe(0);
+    expect(again.stderr).not.toContain('warning');
+    expect(again.stderr).toContain(`transition rules are checked against ${path.join(dir, '.out.last-good', 'output.json')}`);
+    expect(readTree(out)).toEqual(good);
+  });
+
+  test('fails when the app is invalid, and the last good output is back in place, byte-identical', () => {
+    expect(invalid.status).not.toBe(0);
+    expect(invalid.stderr).toContain('hub/one/workers: autoScaling.max (1) must be >= autoScaling.min (3)');
+    expect(invalid.stderr).toContain(`hcp-cdk: the synth failed, so ${out}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${path.join(dir, '.out.last-good', 'output.json')}`);
+    expect(afterInvalid).toEqual(good);
+  });
+
+  test('fails when spec.infraID changes, with the CRD rule\'s message, and the last good output is back', () => {
+    expect(infraId.status).not.toBe(0);
+    expect(infraId.stderr).toContain('hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID is immutable (value: "one-renamed")');
+    expect(afterInfraId).toEqual(good);
+  });
+
+  test('fails when the cluster network changes (an immutable list), and the last good output is back', () => {
+    expect(clusterNetwork.status).not.toBe(0);
+    expect(clusterNetwork.stderr).toContain('spec.networking.clusterNetwork: clusterNetwork is immutable and cannot be modified once set.');
+    expect(afterClusterNetwork).toEqual(good);
+  });
+});
+
+describe('cdk8s synth in a GitOps repository: git HEAD when no copy is kept', () => {
+  const dir = project();
+  const out = path.join(dir, 'out');
+  git(dir, 'init', '-q');
+  const first = cdk8sSynth(dir, 'good');
+  const good = readTree(out);
+  git(dir, 'add', 'out', 'app.js');
+  git(dir, 'commit', '-q', '-m', 'first synth');
+  const status = git(dir, 'status', '--porcelain', '--untracked-files=all');
+  // As in a fresh clone: the output is committed, no copy is kept beside it.
+  fs.rmSync(path.join(dir, '.out.last-good'), { recursive: true });
+  const infraId = cdk8sSynth(dir, 'infra-id');
+  const afterInfraId = readTree(out);
+
+  test('the kept copy never shows in git', () => {
+    expect(first.status).toBe(0);
+    expect(status).toBe('');
+  });
+
+  test('fails when spec.infraID changes, checked against the output committed at HEAD', () => {
+    expect(infraId.status).not.toBe(0);
+    expect(infraId.stderr).toContain(`transition rules are checked against git HEAD of ${fs.realpathSync(dir)} (out/)`);
+    expect(infraId.stderr).toContain('hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID is immutable (value: "one-renamed")');
+  });
+
+  test('puts the committed output back, byte-identical, and git sees no change', () => {
+    expect(infraId.stderr).toContain(`holds the last good output again, from git HEAD of ${fs.realpathSync(dir)} (out/)`);
+    expect(afterInfraId).toEqual(good);
+    expect(git(dir, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+  });
+});
