@@ -105,13 +105,16 @@ export class HcpApp extends App {
         for (const message of construct.node.validate()) problems.push(construct.node.path ? `${construct.node.path}: ${message}` : message);
       }
     });
-    if (problems.length > 0) throw new HcpValidationError(problems);
+    // No throw yet: the schema problems of the other objects join the constructs' in one report.
+    // The objects of a construct with problems of its own are left out: checking them would
+    // mostly say the same thing again. Every message starts with the path of its construct.
+    const flagged = new Set(problems.map((p) => p.slice(0, p.indexOf(': '))));
 
     const files: SynthesizedFile[] = [];
     const deliveryProblems = new Problems(this).within('delivery');
     const placed: DeliveredFile[] = [];
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
-    for (const { file, json, source, previous } of this.render(constructs, problems, deliveryProblems, placed, previousOutput)) {
+    for (const { file, json, source, previous } of this.render(constructs, flagged, problems, deliveryProblems, placed, previousOutput)) {
       for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
       if (file !== undefined) files.push({ path: file, text: toYaml(json) });
     }
@@ -194,13 +197,14 @@ export class HcpApp extends App {
    * that file held before. Reports objects that cannot render, and two objects written to one
    * file or one cluster.
    */
-  private *render(constructs: readonly IConstruct[], problems: string[], deliveryProblems: Problems, placed: DeliveredFile[], previousOutput?: PreviousOutput): Generator<RenderedObject> {
+  private *render(constructs: readonly IConstruct[], flagged: ReadonlySet<string>, problems: string[], deliveryProblems: Problems, placed: DeliveredFile[], previousOutput?: PreviousOutput): Generator<RenderedObject> {
     const seen = new Map<string, string>();
     const seenObjects = new Map<string, { path: string; file: string }>();
     const layout = new OutputLayout();
     // In tree order; each object goes to the folder of its own chart.
     for (const object of constructs) {
       if (!(object instanceof ApiObject)) continue;
+      if (flagged.size > 0 && isUnder(object, flagged)) continue;
       let json: any;
       try {
         json = renderApiObject(object);
@@ -253,4 +257,12 @@ function appendToMessage(error: unknown, line: string): void {
  */
 function toYaml(json: unknown): string {
   return dump(json, { lineWidth: -1, noRefs: true, quotingType: '"' });
+}
+
+/** Whether the construct or one of its scopes has one of the given paths. */
+function isUnder(construct: IConstruct, paths: ReadonlySet<string>): boolean {
+  for (let scope: IConstruct | undefined = construct; scope; scope = scope.node.scope) {
+    if (paths.has(scope.node.path)) return true;
+  }
+  return false;
 }

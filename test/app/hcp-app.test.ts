@@ -57,6 +57,27 @@ describe('HcpApp', () => {
     expect(fs.readdirSync(outdir)).toEqual([]);
   });
 
+  test('reports construct problems and schema problems of one synth together, in one list', () => {
+    const problems = synthProblems((app) => {
+      const hub = new ManagementCluster(app, 'hub');
+      agentCluster(hub, 'one').node.addValidation({ validate: () => ['a cross-construct problem'] });
+      agentCluster(hub, 'two').addOverride('spec.infraID', 'Not_Valid');
+    });
+    expect(problems).toEqual([
+      'hub/one: a cross-construct problem',
+      expect.stringMatching(/^hub\/two\/Resource: HostedCluster clusters\/two: spec\.infraID: infraID must consist of lowercase alphanumeric characters/),
+    ]);
+  });
+
+  test('leaves out the objects of a construct with problems of its own, which would say the same again', () => {
+    const problems = synthProblems((app) => {
+      const one = agentCluster(new ManagementCluster(app, 'hub'), 'one');
+      one.node.addValidation({ validate: () => ['a cross-construct problem'] });
+      one.addOverride('spec.infraID', 'Not_Valid');
+    });
+    expect(problems).toEqual(['hub/one: a cross-construct problem']);
+  });
+
   test('synth replaces the previous output in one piece', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-app-'));
     fs.writeFileSync(path.join(outdir, 'stale.yaml'), 'stale: true\n');

@@ -327,6 +327,8 @@ describe('AssistedService rules', () => {
       'hub/agent: osImages has no aarch64 image for OpenShift 4.17, the release of NodePool hub/one/arm (arch arm64); add one with openshiftVersion "4.17" and cpuArchitecture aarch64',
       'hub/agent: osImages has no x86_64 image for OpenShift 4.16, the release of NodePool hub/one/older (arch amd64); add one with openshiftVersion "4.16" and cpuArchitecture x86_64',
       'hub/agent: osImages has no s390x image for OpenShift 4.17, the release of NodePool hub/one/patched (arch s390x); add one with openshiftVersion "4.17" and cpuArchitecture s390x',
+      // The patched pool's schema problem comes in the same report.
+      expect.stringContaining('hub/one/patched/Resource: NodePool clusters/one-patched: spec: s390x is only supported on KubeVirt platform'),
     ]);
   });
 
