@@ -10,6 +10,7 @@ export * from './core/cidr';
 export * from './core/etcd-storage';
 export * from './core/guest-cluster';
 export * from './core/hosted-cluster';
+export * from './core/lint';
 export * from './core/management-cluster';
 export * from './core/networking';
 export * from './core/node-pool';

@@ -3,6 +3,7 @@ import { IConstruct } from 'constructs';
 import { dump } from 'js-yaml';
 import { withConstructWalk } from '../core/construct-walk';
 import { ManagementCluster } from '../core/management-cluster';
+import { formatLintFinding, lintFindings } from '../core/lint';
 import { HcpValidationError, Problems } from '../core/problems';
 import { renderApiObject } from '../core/render-object';
 import { checkFleetInvariants } from '../fleet/fleet-invariants';
@@ -17,6 +18,12 @@ import { OutputDirectory, SynthesizedFile } from './output-directory';
 import { PreviousOutput } from './previous-output';
 
 export interface HcpAppProps extends AppProps {
+  /**
+   * Treat lint findings (legal values that are almost certainly not meant, LINT_RULES: an etcd
+   * volume under 1 GiB, a pool above 2,000 nodes, ...) as errors instead of printing them as warnings.
+   * @default - true when the environment sets HCP_CDK_STRICT to 1 or true (for `cdk8s synth` in CI), else false
+   */
+  readonly strict?: boolean;
   /**
    * Check every object against the schema and CEL rules of its CRD (or built-in kind) before
    * anything is written, as the API server would on apply.
@@ -70,6 +77,8 @@ export class HcpApp extends App {
   private readonly validator?: ObjectValidator;
   private readonly compareWithPreviousOutput: boolean;
   private readonly keepLastGoodCopy: boolean;
+  private readonly strict: boolean;
+  private lastWarnings: readonly string[] = [];
   private lastComparison?: PreviousOutput;
 
   constructor(props: HcpAppProps = {}) {
@@ -81,6 +90,7 @@ export class HcpApp extends App {
     }
     this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
     this.keepLastGoodCopy = props.keepLastGoodCopy ?? true;
+    this.strict = props.strict ?? ['1', 'true'].includes(process.env.HCP_CDK_STRICT ?? '');
     // An app that fails before synth() (a construct throws) must not leave what the CLI emptied empty.
     guardOutputDeletedByCli(this.outputDirectory());
     this.delivery = props.delivery ?? new KustomizeDelivery();
@@ -105,6 +115,9 @@ export class HcpApp extends App {
         for (const message of construct.node.validate()) problems.push(construct.node.path ? `${construct.node.path}: ${message}` : message);
       }
     });
+    const findings = lintFindings(constructs).map(formatLintFinding);
+    if (this.strict) problems.push(...findings);
+    this.lastWarnings = this.strict ? [] : findings;
     // No throw yet: the schema problems of the other objects join the constructs' in one report.
     // The objects of a construct with problems of its own are left out: checking them would
     // mostly say the same thing again. Every message starts with the path of its construct.
@@ -154,7 +167,13 @@ export class HcpApp extends App {
     }
     const warning = output.replaceWith(files);
     if (warning) console.error(warning);
+    for (const warning of this.lastWarnings) console.error(`hcp-cdk: warning: ${warning}`);
     for (const report of this.capacityReports()) console.error(report);
+  }
+
+  /** The lint findings of the last synthesize(), as warnings (empty with `strict`, where they are errors). */
+  public get warnings(): readonly string[] {
+    return this.lastWarnings;
   }
 
   /**

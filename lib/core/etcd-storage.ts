@@ -38,6 +38,14 @@ export class EtcdStorage {
     private readonly unmanaged?: UnmanagedEtcdOptions,
   ) {}
 
+  /** The size of the managed etcd volumes in GiB; undefined for unmanaged etcd or a size that is no Size. */
+  public get volumeSizeGiB(): number | undefined {
+    if (this.unmanaged) return undefined;
+    const size: unknown = this.managed?.size;
+    if (size === undefined) return 8;
+    return isSize(size) ? this.managed!.size!.toMebibytes() / 1024 : undefined;
+  }
+
   /** Records problems with the options in `problems`, by field (the cluster passes `within('etcd')`). */
   public check(problems: Problems): void {
     if (this.unmanaged) {

@@ -12,6 +12,7 @@ import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Su
 import { GuestCluster } from './guest-cluster';
 import { ClusterNetworks, NetworkingProps, renderNetworking } from './networking';
 import { NodePool, NodePoolOptions } from './node-pool';
+import { lint, LINT_RULES } from './lint';
 import { Problems, show } from './problems';
 import { checkListItems, checkRequiredProps, hasMethod } from './runtime-props';
 import { Release } from './release';
@@ -273,6 +274,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.agentNamespace = platform.platform.agent?.agentNamespace;
     const etcd = props.etcd ?? EtcdStorage.managed();
     etcd.check(problems.within('etcd'));
+    const etcdGiB = etcd.volumeSizeGiB;
+    if (etcdGiB !== undefined && etcdGiB > 0 && etcdGiB < 1) {
+      lint(this, LINT_RULES.HCP_W001_TINY_ETCD_VOLUME, `etcd.size (${etcdGiB * 1024} MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB`);
+    }
 
     this.services = new Map(Object.entries({ ...platform.defaultServices, ...props.services }) as [ControlPlaneService, ServicePublishing][]);
     this.checkServices(problems);

@@ -6,6 +6,7 @@ import { NodePoolPlatform } from '../platform/node-pool-platform';
 import { toGoDuration } from './go-duration';
 import type { IHostedCluster } from './hosted-cluster';
 import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
+import { lint, LINT_RULES } from './lint';
 import { Problems } from './problems';
 import { checkListItems, checkRequiredProps, isDuration } from './runtime-props';
 import { Release } from './release';
@@ -16,6 +17,9 @@ export const UpgradeType = np.NodePoolSpecManagementUpgradeType;
 export type UpgradeType = np.NodePoolSpecManagementUpgradeType;
 export const TaintEffect = np.NodePoolSpecTaintsEffect;
 export type TaintEffect = np.NodePoolSpecTaintsEffect;
+
+/** The most nodes an OpenShift cluster is documented to support. */
+const MAX_CLUSTER_NODES = 2000;
 
 export interface Taint {
   readonly key: string;
@@ -132,6 +136,10 @@ export class NodePool extends Construct {
       if (max < min) problems.add(`autoScaling.max (${max}) must be >= autoScaling.min (${min})`);
     }
     this.maxNodes = props.autoScaling?.max ?? replicas ?? 0;
+    if (this.maxNodes > MAX_CLUSTER_NODES) {
+      const field = props.autoScaling ? 'autoScaling.max' : 'replicas';
+      lint(this, LINT_RULES.HCP_W002_OVERSIZED_POOL, `${field} (${this.maxNodes}) is more nodes than an OpenShift cluster supports (${MAX_CLUSTER_NODES})`);
+    }
     this.minNodes = props.autoScaling?.min ?? replicas ?? 0;
 
     const platform = props.platform ?? NodePoolPlatform.defaultFor(cluster.platformType);

@@ -1,0 +1,45 @@
+import type { IConstruct } from 'constructs';
+
+/**
+ * Rules for values that are legal (the API server accepts them) but almost certainly not meant:
+ * synth prints each finding as a warning, and `new HcpApp({ strict: true })` (or
+ * `HCP_CDK_STRICT=1`) makes them errors. The ids are stable: name them in code review and docs.
+ */
+export const LINT_RULES = {
+  /** The etcd volume is smaller than 1 GiB: etcd fills it within days and the control plane stops. */
+  HCP_W001_TINY_ETCD_VOLUME: { id: 'HCP-W001', summary: 'etcd volume under 1 GiB' },
+  /** A pool asks for more nodes than an OpenShift cluster supports (2,000). */
+  HCP_W002_OVERSIZED_POOL: { id: 'HCP-W002', summary: 'node pool above 2,000 nodes' },
+} as const;
+
+export type LintRule = (typeof LINT_RULES)[keyof typeof LINT_RULES];
+
+/** One lint finding: the construct, the rule and the message (field, value, why it is suspicious). */
+export interface LintFinding {
+  readonly path: string;
+  readonly rule: LintRule;
+  readonly message: string;
+}
+
+const FINDING = 'hcp-cdk:lint';
+
+/** Records a lint finding on `scope`; HcpApp collects them at synth. */
+export function lint(scope: IConstruct, rule: LintRule, message: string): void {
+  scope.node.addMetadata(FINDING, { rule, message });
+}
+
+/** The findings recorded on the given constructs, in their order. */
+export function lintFindings(constructs: readonly IConstruct[]): LintFinding[] {
+  const findings: LintFinding[] = [];
+  for (const construct of constructs) {
+    for (const entry of construct.node.metadata) {
+      if (entry.type === FINDING) findings.push({ path: construct.node.path, ...(entry.data as { rule: LintRule; message: string }) });
+    }
+  }
+  return findings;
+}
+
+/** `<path>: <message> [HCP-W001]`. */
+export function formatLintFinding(finding: LintFinding): string {
+  return `${finding.path}: ${finding.message} [${finding.rule.id}]`;
+}
