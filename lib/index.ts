@@ -40,6 +40,7 @@ export * from './baremetal/bmc-credentials';
 export * from './baremetal/infra-env';
 export * from './baremetal/infra-env-label';
 export * from './baremetal/mac-address';
+export * from './baremetal/nmstate-addresses';
 export * from './baremetal/nmstate-config';
 export * from './ingress/metallb-advertisement';
 export * from './ingress/metallb-ingress';

@@ -5,6 +5,7 @@ import { Problems } from '../core/problems';
 import type { InfraEnv } from './infra-env';
 import { INFRAENV_LABEL } from './infra-env-label';
 import { isMacAddress, MAC_ADDRESS_RULE } from './mac-address';
+import { checkNMStateAddresses, NMStateAddress } from './nmstate-addresses';
 
 /** A NIC named in the nmstate config, found on the host by its MAC address. */
 export interface NMStateInterface {
@@ -33,6 +34,8 @@ export interface NMStateConfigProps extends NMStateConfigOptions {
 export class NMStateConfig extends Construct {
   public readonly configName: string;
   public readonly macAddresses: readonly string[];
+  /** The static addresses the config gives the host's interfaces (its node addresses). */
+  public readonly staticAddresses: readonly NMStateAddress[];
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: NMStateConfigProps) {
@@ -52,6 +55,7 @@ export class NMStateConfig extends Construct {
     for (const nic of props.interfaces) {
       if (configured.size > 0 && !configured.has(nic.name)) problems.add(`interfaces: ${JSON.stringify(nic.name)} does not appear in config.interfaces (${[...configured].map((n) => JSON.stringify(n)).join(', ')}); each listed NIC must be configured`);
     }
+    this.staticAddresses = checkNMStateAddresses(props.config, problems.within('config'));
     problems.throwIfAny();
 
     this.resource = new ApiObject(this, 'Resource', {

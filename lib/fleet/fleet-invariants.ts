@@ -1,5 +1,6 @@
 import { Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { NMStateConfig } from '../baremetal/nmstate-config';
 import { CidrBlock, cidrsOverlap, parseCidr, parseIPv4, parseIPv6 } from '../core/cidr';
 import { allConstructs } from '../core/construct-walk';
 import { HostedCluster } from '../core/hosted-cluster';
@@ -23,6 +24,7 @@ export function checkFleetInvariants(root: IConstruct): string[] {
     ...uniqueInfraIds(clusters),
     ...uniqueNodePorts(clusters),
     ...disjointAddressPools(root, clusters),
+    ...poolsOffNodeAddresses(root, clusters),
     ...disjointRoutedNetworks(routedGroups.get(root) ?? []),
   ];
 }
@@ -143,6 +145,37 @@ function disjointAddressPools(root: IConstruct, clusters: readonly HostedCluster
       for (const a of earlier.entries.filter((entry) => spansOverlap(entry, b))) {
         problems.push(`${pool.ingress.node.path}: ${b.field} (${show(b.text)}) overlaps ${a.field} (${show(a.text)}) of ${earlier.ingress.node.path} `
           + `${where}; MetalLB address pools on one network must be disjoint`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * A MetalLB pool must not hand out a node's own address: the Service would take the node's
+ * traffic. The nodes' static addresses are those the NMStateConfigs on the cluster's management
+ * cluster give their hosts, where they lie in the cluster's machine network (hosts booted by DHCP
+ * are not known at synth).
+ */
+function poolsOffNodeAddresses(root: IConstruct, clusters: readonly HostedCluster[]): string[] {
+  const configs = allConstructs(root).filter((c): c is NMStateConfig => c instanceof NMStateConfig && c.staticAddresses.length > 0);
+  if (configs.length === 0) return [];
+  const ingresses = allConstructs(root).filter((c): c is MetalLBIngress => c instanceof MetalLBIngress);
+  const clusterOf = guestClusters(clusters);
+  const problems: string[] = [];
+  for (const ingress of ingresses) {
+    const cluster = clusterOf(ingress);
+    if (!cluster) continue;
+    const machineNetworks = blocks(cluster.networks.machineNetwork);
+    const nodes = configs
+      .filter((config) => managementClusterOf(config) === managementClusterOf(cluster))
+      .flatMap((config) => config.staticAddresses.map((address) => ({ config, address })))
+      .filter(({ address }) => machineNetworks.some((net) => net.family === address.family && net.first <= address.value && address.value <= net.last));
+    for (const entry of poolEntries(ingress)) {
+      for (const { config, address } of nodes) {
+        if (entry.family !== address.family || address.value < entry.first || address.value > entry.last) continue;
+        problems.push(`${ingress.node.path}: ${entry.field} (${show(entry.text)}) covers ${address.ip}, the static address of ${address.interface} `
+          + `in ${config.node.path}; a MetalLB pool must not hand out a node's own address`);
       }
     }
   }

@@ -140,6 +140,30 @@ describe('NMStateConfig', () => {
       ]);
     });
 
+    test('fails when a static address, prefix length, route or DNS server is malformed', () => {
+      const config = {
+        interfaces: [{
+          name: 'eno1', type: 'ethernet', state: 'up',
+          ipv4: { enabled: true, dhcp: false, address: [{ ip: '192.0.2.310', 'prefix-length': 24 }, { ip: '192.0.2.32', 'prefix-length': 33 }] },
+          ipv6: { enabled: true, address: [{ ip: '192.0.2.33', 'prefix-length': 64 }] },
+        }],
+        'dns-resolver': { config: { server: ['dns.example.com'] } },
+        routes: { config: [{ destination: '0.0.0.0', 'next-hop-address': '192.0.2.256', 'next-hop-interface': 'eno1' }] },
+      };
+      expect(configProblems({ config })).toEqual([
+        'hub/lab/worker-9: config.interfaces[0].ipv4.address[0].ip ("192.0.2.310") must be an IPv4 address',
+        'hub/lab/worker-9: config.interfaces[0].ipv4.address[1].prefix-length (33) must be a whole number from 0 to 32',
+        'hub/lab/worker-9: config.interfaces[0].ipv6.address[0].ip ("192.0.2.33") must be an IPv6 address',
+        'hub/lab/worker-9: config.routes.config[0].destination ("0.0.0.0") must be a CIDR block such as 0.0.0.0/0',
+        'hub/lab/worker-9: config.routes.config[0].next-hop-address ("192.0.2.256") must be an IP address',
+        'hub/lab/worker-9: config.dns-resolver.config.server[0] ("dns.example.com") must be an IP address',
+      ]);
+    });
+
+    test('knows the static addresses it gives the host', () => {
+      expect(newConfig().staticAddresses.map((a) => [a.interface, a.ip, a.family])).toEqual([['eno1', '192.0.2.31', 4]]);
+    });
+
     test('fails when a NIC does not appear in config.interfaces', () => {
       expect(configProblems({
         interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' }, { name: 'eth1', macAddress: 'aa:bb:cc:00:11:23' }],

@@ -1,6 +1,6 @@
 import { JsonPatch } from 'cdk8s';
 import {
-  ClusterPlatform, ControlPlaneService, HcpApp, HostedCluster, HostedClusterProps, ManagementCluster, MetalLBAdvertisement,
+  BmcCredentials, ClusterPlatform, ControlPlaneService, InfraEnv, HcpApp, HostedCluster, HostedClusterProps, ManagementCluster, MetalLBAdvertisement,
   MetalLBIngress, Release, routeTogether, ServicePublishing, SecretSource,
 } from '../../lib';
 import { synthProblems } from '../util';
@@ -161,6 +161,39 @@ describe('MetalLB address pools', () => {
         const cluster = agentCluster(hub, id, { networking: { machineNetwork: [machineNetwork] } });
         new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: ['198.51.100.0/28'], advertisement: MetalLBAdvertisement.bgp({ peers }) });
       }
+    })).toEqual([]);
+  });
+});
+
+describe('MetalLB pools and the nodes\' own addresses', () => {
+  /** An inventory on the lab network whose host worker-0 has the static address 192.168.122.31. */
+  function inventory(hub: ManagementCluster): void {
+    new InfraEnv(hub, 'lab', { namespace: 'agents', pullSecret: SecretSource.fromExistingSecret('pull-secret') }).addHost('worker-0', {
+      bmc: { address: 'ipmi://192.0.2.200', credentials: BmcCredentials.fromExistingSecret('worker-0-bmc') },
+      bootMacAddress: 'aa:bb:cc:00:11:22',
+      networkConfig: {
+        interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' }],
+        config: { interfaces: [{ name: 'eno1', type: 'ethernet', state: 'up', ipv4: { enabled: true, dhcp: false, address: [{ ip: '192.168.122.31', 'prefix-length': 24 }] } }] },
+      },
+    });
+  }
+
+  test('fails when a pool covers the static address of a host on the cluster\'s machine network', () => {
+    expect(synthProblems((app) => {
+      const hub = new ManagementCluster(app, 'hub');
+      inventory(hub);
+      ingressCluster(hub, 'a', ['192.168.122.30-192.168.122.40']);
+    })).toEqual([
+      'a-guest/ingress: addresses[0] ("192.168.122.30-192.168.122.40") covers 192.168.122.31, the static address of eno1 in hub/lab/worker-0/NetworkConfig; a MetalLB pool must not hand out a node\'s own address',
+    ]);
+  });
+
+  test('passes when the pool leaves the hosts\' addresses alone, or the hosts are on another network', () => {
+    expect(synthProblems((app) => {
+      const hub = new ManagementCluster(app, 'hub');
+      inventory(hub);
+      ingressCluster(hub, 'a', ['192.168.122.32-192.168.122.40']);
+      ingressCluster(hub, 'b', ['192.168.50.31'], ['192.168.50.0/24']);
     })).toEqual([]);
   });
 });
