@@ -115,7 +115,13 @@ export class AwsClusterPlatform implements IClusterPlatform {
       }
     }
     if (unresolved) return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: true };
-    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(p.region)) problems.add(`region (${JSON.stringify(p.region)}) must be an AWS region such as us-east-1`);
+    const regionOk = /^[a-z]{2}(-[a-z]+)+-\d+$/.test(p.region);
+    if (!regionOk) problems.add(`region (${JSON.stringify(p.region)}) must be an AWS region such as us-east-1`);
+    // A zone of the region: us-east-1a, or a Local Zone such as us-east-1-bos-1a.
+    const zone = p.defaultSubnet.zone;
+    if (regionOk && zone !== undefined && !(zone.startsWith(p.region) && /^(-[a-z0-9]+)*[a-z]$/.test(zone.slice(p.region.length)))) {
+      problems.require(false, 'defaultSubnet.zone', zone, `must be an availability zone of region ${p.region}, such as ${p.region}a`);
+    }
     if (!p.vpcId) problems.add('vpcId ("") must be given, or come from platform.infra');
     if (!p.defaultSubnet.id) problems.add('defaultSubnet.id ("") must be given, or come from platform.infra');
     for (const [field, arn] of Object.entries(p.roles)) {

@@ -175,3 +175,12 @@ describe('fails when a string that reaches a controller has the wrong format', (
     ]);
   });
 });
+
+test('fails when the default subnet\'s availability zone is outside the cluster\'s region', () => {
+  expect(problemsOf((hub) => cluster(hub, {
+    platform: ClusterPlatform.aws({ ...AWS_PLATFORM, defaultSubnet: { id: 'subnet-0123456789abcdef0', zone: 'us-west-2a' } }), baseDomain: 'example.org',
+  }))).toEqual(['hub/c1: platform.defaultSubnet.zone ("us-west-2a") must be an availability zone of region us-east-1, such as us-east-1a']);
+  expect(problemsOf((hub) => cluster(hub, {
+    platform: ClusterPlatform.aws({ ...AWS_PLATFORM, defaultSubnet: { id: 'subnet-0123456789abcdef0', zone: 'us-east-1-bos-1a' } }), baseDomain: 'example.org',
+  }))).toEqual([]);
+});

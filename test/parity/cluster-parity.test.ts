@@ -22,8 +22,8 @@
 // - agentNamespace: without `--agent-namespace` the CLI writes `agentNamespace: ""`; hcp-cdk requires the
 //   namespace of the Agents, so the test passes one and writes it into the fixture.
 // - fakeAwsValues: the AWS side files hold fake values some of which are invalid: `fakeInfraID` (the CRD
-//   wants lower case), `fakeIssuerURL` (the CRD wants a URL), the pool name `<name>-fakeName` (Kubernetes
-//   names are lower case) and `fakeBaseDomain` (hcp-cdk wants a lower-case DNS name). The test passes
+//   wants lower case), `fakeIssuerURL` (the CRD wants a URL), the zone `fakeName` and so the pool name
+//   `<name>-fakeName` (hcp-cdk wants a zone of the region; Kubernetes names are lower case) and `fakeBaseDomain` (hcp-cdk wants a lower-case DNS name). The test passes
 //   valid stand-ins (AWS_STAND_INS) and writes them into the fixture; all other fake values pass unchanged.
 //   Also `fakeSubnetID` (the NodePool CRD wants `subnet-...`) and `fakeKMSKeyARN` (the CRD wants an ARN).
 // - fakeNodePortAddress: the agent and none fixtures publish on NodePort address `fakeAddress`, which the
@@ -36,7 +36,7 @@ import {
   NodePoolPlatform, Release, SecretEncryption, SecretSource,
   allowPruning, KustomizeDelivery,
 } from '../../lib';
-import { AWS_STAND_INS, compareCluster, NODE_PORT_ADDRESS_STAND_IN, RELEASE_IMAGE, roleArnStandIn } from './differences';
+import { AWS_STAND_INS, compareCluster, NODE_PORT_ADDRESS_STAND_IN, RELEASE_IMAGE, roleArnStandIn, zoneStandIn } from './differences';
 
 const AGENT_FIXTURE = 'cmd/cluster/agent/testdata/zz_fixture_TestCreateCluster_When_minimal_flags_are_provided__it_should_render_successfully.yaml';
 const AWS_FIXTURES = 'cmd/cluster/aws/testdata';
@@ -89,7 +89,7 @@ describe('aws', () => {
       infraId: AWS_STAND_INS.infraId,
       region,
       vpcId: 'fakeVPCID',
-      zones: [{ name: 'fakeName', subnetId: AWS_STAND_INS.subnetId }],
+      zones: [{ name: zoneStandIn(region), subnetId: AWS_STAND_INS.subnetId }],
       roles: {
         ingressArn: roleArnStandIn('fakeIngressARN'),
         imageRegistryArn: roleArnStandIn('fakeImageRegistryARN'),

@@ -26,6 +26,11 @@ export const AWS_STAND_INS = {
   kmsKeyArn: 'arn:aws:kms:us-east-1:123456789012:key/fake',
 } as const;
 
+/** For the zone `fakeName`: hcp-cdk requires a zone of the cluster's region. */
+export function zoneStandIn(region: string): string {
+  return `${region}a`;
+}
+
 /** For the fake role ARNs (`fakeIngressARN`, ...): hcp-cdk requires IAM role ARNs, as the operators assume them. */
 export function roleArnStandIn(fake: string): string {
   return `arn:aws:iam::123456789012:role/${fake}`;
@@ -106,7 +111,7 @@ export const DIFFERENCES = {
     },
   },
   fakeAwsValues: {
-    reason: 'fake values the API server rejects (infraID and NodePool names in upper case, an issuerURL that is no URL, a subnet ID without `subnet-`, a KMS key that is no ARN) or hcp-cdk rejects (an upper-case baseDomain, role ARNs that are no ARNs) become AWS_STAND_INS and roleArnStandIn',
+    reason: 'fake values the API server rejects (infraID and NodePool names in upper case, an issuerURL that is no URL, a subnet ID without `subnet-`, a KMS key that is no ARN) or hcp-cdk rejects (an upper-case baseDomain, role ARNs that are no ARNs) become AWS_STAND_INS, roleArnStandIn and zoneStandIn (a zone of the region for `fakeName`, also in the pool names)',
     apply: ({ fixture }) => {
       const cluster = findObject(fixture, 'HostedCluster');
       expectFixtureValue('fakeAwsValues', cluster.spec.infraID, 'fakeInfraID');
@@ -127,9 +132,13 @@ export const DIFFERENCES = {
         expectFixtureValue('fakeAwsValues', kmsKey.arn, 'fakeKMSKeyARN');
         kmsKey.arn = AWS_STAND_INS.kmsKeyArn;
       }
+      const zone = zoneStandIn(cluster.spec.platform.aws.region);
+      expectFixtureValue('fakeAwsValues', cluster.spec.platform.aws.cloudProviderConfig.zone, 'fakeName');
+      cluster.spec.platform.aws.cloudProviderConfig.zone = zone;
       // The CLI names the pool `<cluster>-<zone name>`, here the zone `fakeName`.
       for (const pool of fixture.filter((o) => o.kind === 'NodePool')) {
-        pool.metadata.name = pool.metadata.name.toLowerCase();
+        expectFixtureValue('fakeAwsValues', pool.metadata.name.endsWith('-fakeName'), true);
+        pool.metadata.name = pool.metadata.name.replace(/-fakeName$/, `-${zone}`);
         expectFixtureValue('fakeAwsValues', pool.spec.platform.aws.subnet.id, 'fakeSubnetID');
         pool.spec.platform.aws.subnet.id = AWS_STAND_INS.subnetId;
       }
