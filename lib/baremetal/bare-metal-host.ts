@@ -47,13 +47,21 @@ export interface BmcOptions {
 
 /** Hints for the disk to install on; all given ones must match. */
 export interface RootDeviceHints {
+  /** A device path such as `/dev/sda` or `/dev/disk/by-path/...`. @default - any */
   readonly deviceName?: string;
+  /** The SCSI address, e.g. `0:0:0:0`. @default - any */
   readonly hctl?: string;
+  /** @default - any */
   readonly model?: string;
+  /** @default - any */
   readonly vendor?: string;
+  /** @default - any */
   readonly serialNumber?: string;
+  /** The smallest disk to consider, in GB. @default - any size */
   readonly minSizeGigabytes?: number;
+  /** The World Wide Name. @default - any */
   readonly wwn?: string;
+  /** true for spinning disks, false for SSDs. @default - either */
   readonly rotational?: boolean;
 }
 

@@ -33,9 +33,11 @@ export const PAUSED_UNTIL_TRUE = 'true';
 
 /** A toleration for the control-plane pods. */
 export interface Toleration {
+  /** The taint key to tolerate. @default - every key (with operator Exists) */
   readonly key?: string;
   /** @default - 'Exists' when no key is given (tolerate every taint), else Kubernetes' 'Equal' */
   readonly operator?: 'Equal' | 'Exists';
+  /** The taint value to match with operator Equal. @default - none */
   readonly value?: string;
   /** @default - all effects */
   readonly effect?: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';

@@ -32,22 +32,30 @@ export interface FleetClusterSpec {
   readonly name: string;
   /** @default 'clusters' */
   readonly namespace?: string;
+  /** @default 'None' */
   readonly platform?: 'Agent' | 'KubeVirt' | 'AWS' | 'None';
-  /** A release image, by digest or tag. */
+  /** A release image, by digest or tag. @default - none: required, for the cluster or in defaults */
   readonly releaseImage?: string;
   /** The release's version, when the image does not show it (digests). @default - from the tag */
   readonly releaseVersion?: string;
+  /** @default - the platform's (see HostedClusterProps.baseDomain) */
   readonly baseDomain?: string;
   /** An existing pull secret in the cluster's namespace. @default '<name>-pull-secret' */
   readonly pullSecretName?: string;
+  /** @default - no SSH access */
   readonly sshPublicKey?: string;
   /** @default 'HighlyAvailable' */
   readonly availabilityPolicy?: 'HighlyAvailable' | 'SingleReplica';
+  /** @default - the `hcp` defaults, see NetworkingProps */
   readonly networking?: {
+    /** @default ['10.132.0.0/14'] */
     readonly clusterNetwork?: string[];
+    /** @default ['172.31.0.0/16'] */
     readonly serviceNetwork?: string[];
+    /** @default - none (AWS: the VPC CIDR) */
     readonly machineNetwork?: string[];
   };
+  /** Platform Agent. @default - none: required on platform Agent */
   readonly agent?: {
     readonly agentNamespace: string;
     readonly apiServerAddress: string;
@@ -56,10 +64,12 @@ export interface FleetClusterSpec {
     /** MetalLB ingress addresses in the hosted cluster. @default - no MetalLB ingress */
     readonly ingressAddresses?: string[];
   };
+  /** Platform None. @default - no default publishing */
   readonly none?: {
     /** The address every control-plane service is published on as a NodePort. */
     readonly apiServerAddress: string;
   };
+  /** Platform AWS. @default - none: required on platform AWS */
   readonly aws?: {
     /** The AwsHostedInfra values (from `cdk deploy --outputs-file`, or known). */
     readonly infra: AwsHostedInfraValues;

@@ -46,7 +46,7 @@ export enum LabelSelectorOperator {
 export interface LabelSelectorRequirement {
   readonly key: string;
   readonly operator: LabelSelectorOperator;
-  /** Required for In and NotIn, forbidden for Exists and DoesNotExist. */
+  /** Required for In and NotIn, forbidden for Exists and DoesNotExist. @default - none */
   readonly values?: string[];
 }
 

@@ -38,8 +38,10 @@ export interface AwsHostedInfraValues {
   readonly machineCidr: string;
   /** The first zone is the cluster's default (cloud provider) subnet. */
   readonly zones: readonly AwsHostedInfraZone[];
+  /** @default - no public zone (private clusters) */
   readonly publicZoneId?: string;
   readonly privateZoneId: string;
+  /** The `<name>.hypershift.local` zone. @default - none */
   readonly localZoneId?: string;
   readonly roles: AwsClusterRoles;
   readonly instanceProfileName: string;
