@@ -27,6 +27,7 @@ export * from './platform/kubevirt';
 export * from './platform/node-pool-platform';
 export * from './platform/none';
 export * from './platform/platform-type';
+export * from './secrets/secret-requirement';
 export * from './secrets/secret-source';
 export * from './validation/cel/cel-rule';
 export * from './validation/object-validator';
