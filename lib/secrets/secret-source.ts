@@ -175,6 +175,21 @@ export class SecretSource {
   }
 }
 
+/**
+ * A Secret that already exists under a name the consumer derives from its own, already checked
+ * name (a cluster's default `<cluster>-etcd-encryption-key`): `SecretSource.fromExistingSecret`
+ * without checking the name a second time, so that a bad cluster name is reported once. Listed in
+ * the secrets report like any existing Secret.
+ */
+export function existingSecretWithDerivedName(secretName: string): ISecretSource {
+  return {
+    bind: (scope, _id, bind) => {
+      recordSecretRequirement(scope, { name: secretName, namespace: bind.namespace, type: bind.type, keys: keysOf(bind), madeBy: SecretMaker.YOU });
+      return { secretName };
+    },
+  };
+}
+
 /** The keys the consumer reads: the bound one first. */
 function keysOf(bind: SecretBindOptions): string[] {
   return [bind.key, ...(bind.otherKeys ?? []).filter((key) => key !== bind.key)];

@@ -1,6 +1,6 @@
 import { Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ISecretSource, recordSecretRequirement, SecretBindOptions, SecretMaker, secretRequirementsOf, SecretSource } from '../../lib';
+import { existingSecretWithDerivedName, ISecretSource, recordSecretRequirement, SecretBindOptions, SecretMaker, secretRequirementsOf, SecretSource } from '../../lib';
 
 const OPTIONS: SecretBindOptions = {
   defaultName: 'c1-pull-secret',
@@ -32,6 +32,13 @@ describe('what a SecretSource records on the construct that binds it', () => {
 
   test('fromExistingSecret with an invalid name records nothing (the consumer reports the problem)', () => {
     expect(bind(SecretSource.fromExistingSecret('Not_A_Name')).recorded).toEqual([]);
+  });
+
+  test('existingSecretWithDerivedName: recorded like fromExistingSecret, the name not checked again', () => {
+    const { recorded } = bind(existingSecretWithDerivedName('Bad_Name-etcd-encryption-key'), { ...OPTIONS, key: 'key', type: 'Opaque' });
+    expect(recorded).toEqual([{ name: 'Bad_Name-etcd-encryption-key', namespace: 'clusters', type: 'Opaque', keys: ['key'], madeBy: SecretMaker.YOU }]);
+    const chart = new Chart(Testing.app(), 'hub');
+    expect(existingSecretWithDerivedName('Bad_Name-x').bind(chart, 'S', OPTIONS)).toEqual({ secretName: 'Bad_Name-x' });
   });
 
   test('fromExternalSecret: a Secret External Secrets makes under the consumer\'s name, with store and remote key', () => {
