@@ -19,9 +19,15 @@ export interface SecretsReportEntry {
   /** Every key the constructs read, the first construct's first. */
   readonly keys: readonly string[];
   readonly madeBy: SecretMaker;
-  /** EXTERNAL_SECRETS only: the store the values come from. */
+  /**
+   * EXTERNAL_SECRETS only: the store the values come from.
+   * @default - none (other makers)
+   */
   readonly store?: SecretStoreReference;
-  /** EXTERNAL_SECRETS only: where each fetched key is in the store. */
+  /**
+   * EXTERNAL_SECRETS only: where each fetched key is in the store.
+   * @default - none (other makers)
+   */
   readonly remoteReferences?: readonly SecretRemoteReference[];
   /** The paths of the constructs that read it, sorted. */
   readonly neededBy: readonly string[];

@@ -38,9 +38,15 @@ export interface SecretRequirement {
   /** The data keys the construct reads. */
   readonly keys: readonly string[];
   readonly madeBy: SecretMaker;
-  /** EXTERNAL_SECRETS only: the store the values come from. */
+  /**
+   * EXTERNAL_SECRETS only: the store the values come from.
+   * @default - none (other makers)
+   */
   readonly store?: SecretStoreReference;
-  /** EXTERNAL_SECRETS only: where each fetched key is in the store (keys not listed are plain template data). */
+  /**
+   * EXTERNAL_SECRETS only: where each fetched key is in the store (keys not listed are plain template data).
+   * @default - none (other makers)
+   */
   readonly remoteReferences?: readonly SecretRemoteReference[];
 }
 
