@@ -16,6 +16,7 @@ import { formatProblem } from '../validation/validation-problem';
 import { guardOutputDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile } from './output-directory';
 import { PreviousOutput } from './previous-output';
+import { formatSecretsReport, secretsReport, SecretsReportEntry, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
 
 export interface HcpAppProps extends AppProps {
   /**
@@ -60,6 +61,14 @@ export interface HcpAppProps extends AppProps {
    * @default new KustomizeDelivery() - folders with a kustomization.yaml each, Argo CD sync waves
    */
   readonly delivery?: IDelivery;
+  /**
+   * Where `synth()` also writes the secrets report as JSON (`{ "secrets": [...] }`, see
+   * `secretsReport()`), relative to the working directory; must be outside the output directory,
+   * which GitOps engines read.
+   * @default - the file named by the environment variable HCP_CDK_SECRETS_REPORT, else none;
+   *   synth prints the report to stderr either way
+   */
+  readonly secretsReportFile?: string;
 }
 
 /**
@@ -79,6 +88,7 @@ export class HcpApp extends App {
   private readonly keepLastGoodCopy: boolean;
   private readonly strict: boolean;
   private lastWarnings: readonly string[] = [];
+  private readonly secretsReportFile?: string;
   private lastComparison?: PreviousOutput;
 
   constructor(props: HcpAppProps = {}) {
@@ -94,6 +104,10 @@ export class HcpApp extends App {
     // An app that fails before synth() (a construct throws) must not leave what the CLI emptied empty.
     guardOutputDeletedByCli(this.outputDirectory());
     this.delivery = props.delivery ?? new KustomizeDelivery();
+    // From the environment too, so that `cdk8s synth` of an unchanged app can write it (as CDK8S_OUTDIR sets the output).
+    this.secretsReportFile = props.secretsReportFile ?? (process.env.HCP_CDK_SECRETS_REPORT || undefined);
+    const reportProblem = this.secretsReportFile === undefined ? undefined : secretsReportFileProblem(this.secretsReportFile, this.outdir);
+    if (reportProblem) throw new Error(reportProblem);
     // The checks that span hosted clusters find them in the tree when synth validates.
     this.node.addValidation({ validate: () => checkFleetInvariants(this) });
   }
@@ -169,6 +183,19 @@ export class HcpApp extends App {
     if (warning) console.error(warning);
     for (const warning of this.lastWarnings) console.error(`hcp-cdk: warning: ${warning}`);
     for (const report of this.capacityReports()) console.error(report);
+    const secrets = this.secretsReport();
+    const summary = formatSecretsReport(secrets);
+    if (summary) console.error(summary);
+    if (this.secretsReportFile !== undefined) writeSecretsReport(this.secretsReportFile, secrets);
+  }
+
+  /**
+   * The Secrets the output references but does not contain, which must exist before it is
+   * applied: those you create, and those External Secrets or Sealed Secrets make (with where
+   * the values come from). One entry per Secret, listing every construct that reads it.
+   */
+  public secretsReport(): SecretsReportEntry[] {
+    return secretsReport(this);
   }
 
   /** The lint findings of the last synthesize(), as warnings (empty with `strict`, where they are errors). */

@@ -1,7 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { show } from '../core/problems';
+import { recordSecretRequirement, SecretMaker } from '../secrets/secret-requirement';
 import type { ExternalSecretOptions, InlineSecretOptions } from '../secrets/secret-source';
+
+/** The keys a BareMetalHost's credentials Secret holds, in the order Metal3 documents them. */
+const BMC_KEYS = ['username', 'password'] as const;
 
 /** Where a BareMetalHost's BMC user name and password come from: one Secret with `username` and `password`. */
 export interface IBmcCredentials {
@@ -21,9 +25,17 @@ export interface BmcExternalSecretOptions extends Omit<ExternalSecretOptions, 'r
  * Secret, let External Secrets or Sealed Secrets make it, or write it inline for a lab.
  */
 export class BmcCredentials {
-  /** A Secret that already exists in the host's namespace, with keys `username` and `password`. */
+  /**
+   * A Secret that already exists in the host's namespace, with keys `username` and `password`.
+   * The app's secrets report lists it as one you create.
+   */
   public static fromExistingSecret(secretName: string): IBmcCredentials {
-    return { bind: () => secretName };
+    return {
+      bind: (scope, _id, _defaultName, namespace) => {
+        recordSecretRequirement(scope, { name: secretName, namespace, type: 'Opaque', keys: BMC_KEYS, madeBy: SecretMaker.YOU });
+        return secretName;
+      },
+    };
   }
 
   /**
@@ -46,19 +58,25 @@ export class BmcCredentials {
     };
   }
 
-  /** An ExternalSecret (external-secrets.io/v1) that fills `username` and `password` from a secret store. */
+  /**
+   * An ExternalSecret (external-secrets.io/v1) that fills `username` and `password` from a secret
+   * store. The app's secrets report lists where in the store each must be.
+   */
   public static fromExternalSecret(options: BmcExternalSecretOptions): IBmcCredentials {
     return {
       bind: (scope, id, name, namespace) => {
+        const storeKind = options.storeKind ?? 'ClusterSecretStore';
+        const remoteReferences = BMC_KEYS.map((key) => ({ secretKey: key, remoteKey: options[key].remoteKey, remoteProperty: options[key].remoteProperty }));
+        recordSecretRequirement(scope, {
+          name, namespace, type: 'Opaque', keys: BMC_KEYS, madeBy: SecretMaker.EXTERNAL_SECRETS, store: { kind: storeKind, name: options.storeName }, remoteReferences,
+        });
         new ApiObject(scope, id, {
           apiVersion: 'external-secrets.io/v1', kind: 'ExternalSecret', metadata: { name, namespace },
           spec: {
             refreshInterval: options.refreshInterval ?? '1h',
-            secretStoreRef: { name: options.storeName, kind: options.storeKind ?? 'ClusterSecretStore' },
+            secretStoreRef: { name: options.storeName, kind: storeKind },
             target: { name, creationPolicy: 'Owner', template: { type: 'Opaque' } },
-            data: (['username', 'password'] as const).map((key) => ({
-              secretKey: key, remoteRef: { key: options[key].remoteKey, property: options[key].remoteProperty },
-            })),
+            data: remoteReferences.map((ref) => ({ secretKey: ref.secretKey, remoteRef: { key: ref.remoteKey, property: ref.remoteProperty } })),
           },
         });
         return name;
@@ -70,6 +88,7 @@ export class BmcCredentials {
   public static fromSealedSecret(encrypted: { readonly username: string; readonly password: string }): IBmcCredentials {
     return {
       bind: (scope, id, name, namespace) => {
+        recordSecretRequirement(scope, { name, namespace, type: 'Opaque', keys: BMC_KEYS, madeBy: SecretMaker.SEALED_SECRETS });
         new ApiObject(scope, id, {
           apiVersion: 'bitnami.com/v1alpha1', kind: 'SealedSecret', metadata: { name, namespace },
           spec: { encryptedData: { username: encrypted.username, password: encrypted.password }, template: { type: 'Opaque', metadata: { name, namespace } } },

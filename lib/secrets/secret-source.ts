@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { show } from '../core/problems';
+import { recordSecretRequirement, SecretMaker } from './secret-requirement';
 
 /** What a consumer needs from a secret: where it lives and which key it reads. */
 export interface SecretBindOptions {
@@ -11,6 +12,13 @@ export interface SecretBindOptions {
   readonly namespace: string;
   /** The data key the consumer reads, e.g. `.dockerconfigjson`. */
   readonly key: string;
+  /**
+   * Keys besides `key` that the consumer reads and adds, as plain values, to what a source makes
+   * (see `addPlainKeys`); a Secret that exists already must carry them itself. Listed in the
+   * secrets report.
+   * @default - none
+   */
+  readonly otherKeys?: readonly string[];
   /** The Secret type, e.g. `kubernetes.io/dockerconfigjson`. */
   readonly type: string;
   /** Labels for a Secret this source creates. */
@@ -72,12 +80,20 @@ export interface SealedSecretOptions {
 
 /** Factories for the ways secret material can reach a cluster. */
 export class SecretSource {
-  /** A Secret that already exists in the consumer's namespace; nothing is emitted. */
+  /**
+   * A Secret that already exists in the consumer's namespace; nothing is emitted. The app's
+   * secrets report lists it, with the keys the consumer reads, as one you create.
+   */
   public static fromExistingSecret(secretName: string): ISecretSource {
     const problem = typeof secretName === 'string' && isDns1123Subdomain(secretName)
       ? undefined
       : `SecretSource.fromExistingSecret name (${show(secretName)}) must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`;
-    return { bind: () => ({ secretName, problem }) };
+    return {
+      bind: (scope, _id, bind) => {
+        if (!problem) recordSecretRequirement(scope, { name: secretName, namespace: bind.namespace, type: bind.type, keys: keysOf(bind), madeBy: SecretMaker.YOU });
+        return { secretName, problem };
+      },
+    };
   }
 
   /**
@@ -106,17 +122,26 @@ export class SecretSource {
     };
   }
 
-  /** An ExternalSecret (external-secrets.io/v1) that the External Secrets Operator turns into the Secret. */
+  /**
+   * An ExternalSecret (external-secrets.io/v1) that the External Secrets Operator turns into the
+   * Secret. The app's secrets report lists the store and remote key the value must be in.
+   */
   public static fromExternalSecret(options: ExternalSecretOptions): ISecretSource {
     return {
       bind: (scope, id, bind) => {
+        const storeKind = options.storeKind ?? 'ClusterSecretStore';
+        recordSecretRequirement(scope, {
+          name: bind.defaultName, namespace: bind.namespace, type: bind.type, keys: keysOf(bind), madeBy: SecretMaker.EXTERNAL_SECRETS,
+          store: { kind: storeKind, name: options.storeName },
+          remoteReferences: [{ secretKey: bind.key, remoteKey: options.remoteKey, remoteProperty: options.remoteProperty }],
+        });
         new ApiObject(scope, id, {
           apiVersion: 'external-secrets.io/v1',
           kind: 'ExternalSecret',
           metadata: { name: bind.defaultName, namespace: bind.namespace, labels: bind.labels },
           spec: {
             refreshInterval: options.refreshInterval ?? '1h',
-            secretStoreRef: { name: options.storeName, kind: options.storeKind ?? 'ClusterSecretStore' },
+            secretStoreRef: { name: options.storeName, kind: storeKind },
             target: {
               name: bind.defaultName,
               creationPolicy: 'Owner',
@@ -134,6 +159,7 @@ export class SecretSource {
   public static fromSealedSecret(options: SealedSecretOptions): ISecretSource {
     return {
       bind: (scope, id, bind) => {
+        recordSecretRequirement(scope, { name: bind.defaultName, namespace: bind.namespace, type: bind.type, keys: keysOf(bind), madeBy: SecretMaker.SEALED_SECRETS });
         new ApiObject(scope, id, {
           apiVersion: 'bitnami.com/v1alpha1',
           kind: 'SealedSecret',
@@ -147,4 +173,24 @@ export class SecretSource {
       },
     };
   }
+}
+
+/**
+ * A Secret that already exists under a name the consumer derives from its own, already checked
+ * name (a cluster's default `<cluster>-etcd-encryption-key`): `SecretSource.fromExistingSecret`
+ * without checking the name a second time, so that a bad cluster name is reported once. Listed in
+ * the secrets report like any existing Secret.
+ */
+export function existingSecretWithDerivedName(secretName: string): ISecretSource {
+  return {
+    bind: (scope, _id, bind) => {
+      recordSecretRequirement(scope, { name: secretName, namespace: bind.namespace, type: bind.type, keys: keysOf(bind), madeBy: SecretMaker.YOU });
+      return { secretName };
+    },
+  };
+}
+
+/** The keys the consumer reads: the bound one first. */
+function keysOf(bind: SecretBindOptions): string[] {
+  return [bind.key, ...(bind.otherKeys ?? []).filter((key) => key !== bind.key)];
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, OutputDirectory, PreviousOutput, PreviousOutputSource, Release, SecretSource } from '../../lib';
+import { ClusterPlatform, formatSecretsReport, HcpApp, HostedCluster, ManagementCluster, OutputDirectory, PreviousOutput, PreviousOutputSource, Release, SecretSource } from '../../lib';
 
 /** A fresh directory for one test; its name has a space, as users' paths may. */
 function tempDir(): string {
@@ -278,7 +278,11 @@ describe('HcpApp.synth() and the previous output', () => {
     const dir = tempDir();
     const app = build(path.join(dir, 'out'));
     const { stderr } = quietly(() => app.synth());
-    expect(stderr).toEqual([`hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${dir}/out does not exist; no copy is kept at ${dir}/.out.last-good/output.json; ${dir}/out is not inside a git work tree`]);
+    expect(stderr).toEqual([
+      `hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${dir}/out does not exist; no copy is kept at ${dir}/.out.last-good/output.json; ${dir}/out is not inside a git work tree`,
+      // After a successful synth, the Secrets the output references (test/app/secrets-report.test.ts).
+      formatSecretsReport(app.secretsReport()),
+    ]);
     expect(app.comparedWith?.source).toBe(PreviousOutputSource.NONE);
     expect(build(path.join(dir, 'out')).findPreviousOutput().source).toBe(PreviousOutputSource.OUTPUT_DIRECTORY);
   });
