@@ -39,6 +39,8 @@ export function bindHubCredentialsSecret(scope: Construct, problems: Problems, o
     defaultName: options.secretName,
     namespace: options.namespace,
     key: 'credentials',
+    // An existing Secret carries the plain keys itself; the secrets report lists them.
+    otherKeys: Object.keys(options.plainKeys),
     type: 'Opaque',
     labels: { [BACKUP_LABEL]: options.backupLabelValue },
     checkValue: checkCredentialsFile,

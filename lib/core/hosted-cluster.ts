@@ -3,7 +3,8 @@ import { Construct, IConstruct } from 'constructs';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import type { IClusterPlatform } from '../platform/cluster-platform';
 import type { PlatformType } from '../platform/platform-type';
-import type { ISecretSource } from '../secrets/secret-source';
+import { recordSecretRequirement, SecretMaker } from '../secrets/secret-requirement';
+import { existingSecretWithDerivedName, type ISecretSource } from '../secrets/secret-source';
 import { AvailabilityPolicy } from './availability-policy';
 import { droppedFields } from './dropped-fields';
 import { EtcdStorage } from './etcd-storage';
@@ -470,7 +471,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const key = this.props.sshKey;
     if (!key) return undefined;
     if (key.problem) problems.add(key.problem);
-    if (key.existingSecretName) return key.existingSecretName;
+    if (key.existingSecretName) {
+      recordSecretRequirement(this, { name: key.existingSecretName, namespace: this.namespace, type: 'Opaque', keys: ['id_rsa.pub'], madeBy: SecretMaker.YOU });
+      return key.existingSecretName;
+    }
     // A public key is not secret material; it sits in a Secret because HyperShift reads it from one.
     const name = `${this.clusterName}-ssh-key`;
     new ApiObject(this, 'SshKey', {
@@ -483,7 +487,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
   private bindEncryptionKeys(problems: Problems, labels: Record<string, string>): hc.HostedClusterSpecSecretEncryption {
     const defaultName = `${this.clusterName}-etcd-encryption-key`;
     // Named after the cluster: its name is checked already, so the derived name is not checked twice.
-    const encryption = this.props.secretEncryption ?? SecretEncryption.aescbc(namedAfterCluster(defaultName));
+    const encryption = this.props.secretEncryption ?? SecretEncryption.aescbc(existingSecretWithDerivedName(defaultName));
     const bind = (source: ISecretSource, id: string, name: string) => {
       const binding = source.bind(this, id, {
         defaultName: name, namespace: this.namespace, labels, key: 'key', type: 'Opaque', checkValue: SecretEncryption.checkKey,
@@ -505,9 +509,4 @@ export function checkPullSecret(value: Buffer): string | undefined {
     // fall through to the message
   }
   return 'pullSecret (inline value) must be dockerconfigjson text: {"auths": {"<registry>": {"auth": "..."}}}';
-}
-
-/** An existing Secret whose name hcp-cdk derives from the cluster's. */
-function namedAfterCluster(secretName: string): ISecretSource {
-  return { bind: () => ({ secretName }) };
 }

@@ -7,7 +7,7 @@ import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems } from '../core/problems';
 import { Release } from '../core/release';
 import { SshPublicKey } from '../core/ssh-public-key';
-import { SecretSource } from '../secrets/secret-source';
+import { existingSecretWithDerivedName, SecretSource } from '../secrets/secret-source';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
@@ -82,7 +82,7 @@ function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: 
     release,
     baseDomain: spec.baseDomain,
     // A name derived from the cluster's is checked with it, not a second time.
-    pullSecret: spec.pullSecretName ? SecretSource.fromExistingSecret(spec.pullSecretName) : { bind: () => ({ secretName: `${spec.name}-pull-secret` }) },
+    pullSecret: spec.pullSecretName ? SecretSource.fromExistingSecret(spec.pullSecretName) : existingSecretWithDerivedName(`${spec.name}-pull-secret`),
     sshKey: spec.sshPublicKey ? SshPublicKey.fromString(spec.sshPublicKey) : undefined,
     controllerAvailabilityPolicy: (spec.availabilityPolicy ?? 'HighlyAvailable') as AvailabilityPolicy,
     networking: spec.networking,

@@ -5,8 +5,8 @@ import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import * as YAML from 'yaml';
 import {
-  BmcCredentials, ClusterPlatform, formatSecretsReport, HcpApp, HostedCluster, HostedClusterProps, InfraEnv, ManagementCluster,
-  recordSecretRequirement, Release, SecretEncryption, SecretMaker, SecretsReportEntry, SecretSource,
+  BmcCredentials, ClusterPlatform, ExternalDnsCredentialsSecret, Fleet, formatSecretsReport, HcpApp, HostedCluster, HostedClusterProps, InfraEnv, ManagementCluster,
+  recordSecretRequirement, Release, SecretEncryption, SecretMaker, SecretsReportEntry, SecretSource, SshPublicKey,
 } from '../../lib';
 import { cdk8sSynth, readTree } from '../examples/example-synth';
 import { ROOT } from '../util';
@@ -303,5 +303,46 @@ describe('secretsReportFile', () => {
     );
     expect(() => new HcpApp({ outdir: '/tmp/hcp-out', secretsReportFile: '/tmp/hcp-out' })).toThrow(/must be outside the output directory/);
     expect(() => new HcpApp({ outdir: '/tmp/hcp-out', secretsReportFile: '/tmp/hcp-out-secrets.json' })).not.toThrow();
+  });
+});
+
+describe('Secrets constructs reference by a name of their own', () => {
+  test('a cluster\'s default etcd key and an SSH key in an existing Secret', () => {
+    const app = new HcpApp();
+    new HostedCluster(new ManagementCluster(app, 'hub'), 'c1', {
+      release: RELEASE,
+      baseDomain: 'example.com',
+      pullSecret: SecretSource.fromInlineValue('{"auths":{}}', { allowSecretInOutput: true }),
+      sshKey: SshPublicKey.fromExistingSecret('c1-ssh'),
+      platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: '192.0.2.10' }),
+    });
+    expect(app.secretsReport()).toEqual([
+      { cluster: 'hub', namespace: 'clusters', name: 'c1-etcd-encryption-key', ...ETCD, madeBy: 'you', neededBy: ['hub/c1'] },
+      { cluster: 'hub', namespace: 'clusters', name: 'c1-ssh', type: 'Opaque', keys: ['id_rsa.pub'], madeBy: 'you', neededBy: ['hub/c1'] },
+    ]);
+  });
+
+  test('a fleet cluster\'s default pull secret', () => {
+    const app = new HcpApp();
+    Fleet.fromInventory(app, {
+      defaults: { releaseImage: 'quay.io/openshift-release-dev/ocp-release:4.17.0-x86_64', baseDomain: 'fleet.example.com' },
+      managementClusters: [{ name: 'hub-a', clusters: [{ name: 'virt-1', platform: 'KubeVirt' }] }],
+    });
+    expect(app.secretsReport().map((e) => [e.cluster, `${e.namespace}/${e.name}`, e.keys])).toEqual([
+      ['hub-a', 'clusters/virt-1-etcd-encryption-key', ['key']],
+      ['hub-a', 'clusters/virt-1-pull-secret', ['.dockerconfigjson']],
+    ]);
+  });
+
+  test('an existing external-DNS credentials Secret must carry the plain keys too', () => {
+    const app = new HcpApp();
+    new ExternalDnsCredentialsSecret(new ManagementCluster(app, 'hub'), 'external-dns', {
+      domainFilter: 'service.example.com',
+      credentials: SecretSource.fromExistingSecret('hypershift-operator-external-dns-credentials'),
+    });
+    expect(app.secretsReport()).toEqual([{
+      cluster: 'hub', namespace: 'local-cluster', name: 'hypershift-operator-external-dns-credentials', type: 'Opaque',
+      keys: ['credentials', 'provider', 'domain-filter'], madeBy: 'you', neededBy: ['hub/external-dns'],
+    }]);
   });
 });
