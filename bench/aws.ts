@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { AwsHostedInfra } from '../lib';
+import { AwsHostedInfra } from '../lib/aws';
 
 function synth(clusters: number, nag: boolean): number {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-aws-bench-'));

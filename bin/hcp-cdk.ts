@@ -10,6 +10,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { packageRoot } from '../lib/core/package-root';
 import { UnsupportedCelRuleError } from '../lib/validation/cel/cel-rule';
 import { ManifestPathError } from '../lib/validation/manifest-files';
 import { ManifestValidationResult, validateManifests } from '../lib/validation/validate-manifests';
@@ -108,9 +109,9 @@ function usageError(message: string, usage: string): number {
   return 2;
 }
 
-/** The version in the package's own package.json (build/bin/ is two folders below it). */
+/** The version in the package's own package.json. */
 function version(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
+  const manifest = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8'));
   return `hcp-cdk ${manifest.version}`;
 }
 

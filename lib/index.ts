@@ -1,4 +1,4 @@
-// Re-exports only, one line per module, grouped by folder as DESIGN.md lays them out.
+// The `hcp-cdk` entry point. Re-exports only, one line per module, grouped by folder as DESIGN.md lays them out.
 export * from './app/git-output-folder';
 export * from './app/hcp-app';
 export * from './app/last-good-copy';
@@ -49,16 +49,9 @@ export * from './ingress/metallb-ingress';
 export * from './management/assisted-service';
 export * from './management/metal3-provisioning';
 export * from './management/multicluster-engine';
-export * from './aws/aws-hosted-infra';
+// The rest of lib/aws loads aws-cdk-lib and is the `hcp-cdk/aws` entry point (lib/aws/index.ts).
 export * from './aws/aws-hosted-infra-values';
-export * from './aws/aws-management-prereqs';
 export * from './aws/aws-node-pools';
-export * from './aws/component-roles';
-export * from './aws/external-dns-credentials';
-export * from './aws/hosted-cluster-iam';
-export * from './aws/hosted-cluster-network';
-export * from './aws/iam-policies';
-export * from './aws/oidc-s3-credentials';
 
 export * from './fleet/fleet';
 export { routeTogether } from './fleet/fleet-invariants';

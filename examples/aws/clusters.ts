@@ -6,14 +6,14 @@
 //
 // Without AWS_OUTPUTS_FILE it reads examples/aws/outputs.example.json, a sample of what cdk deploy
 // writes (the IDs in it are made up), so the example synthesizes without an AWS account.
-import * as path from 'path';
 import {
   AvailabilityPolicy, AwsHostedInfraOutputs, AwsNodePools, ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, Release,
   SecretSource, SshPublicKey,
 } from '../../lib';
+import { exampleFile } from '../example-file';
 import { CLUSTER } from './settings';
 
-const outputsFile = process.env.AWS_OUTPUTS_FILE ?? path.join(__dirname, '..', '..', '..', 'examples', 'aws', 'outputs.example.json');
+const outputsFile = process.env.AWS_OUTPUTS_FILE ?? exampleFile('aws', 'outputs.example.json');
 const infra = AwsHostedInfraOutputs.fromOutputsFile(outputsFile, CLUSTER.infraStackName);
 
 const app = new HcpApp();

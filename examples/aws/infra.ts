@@ -9,7 +9,7 @@
 // zone ID as values, so no CloudFormation export ties one cluster's stack to another's.
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { AwsHostedInfra, AwsManagementPrereqs, PublicZone } from '../../lib';
+import { AwsHostedInfra, AwsManagementPrereqs, PublicZone } from '../../lib/aws';
 import { CLUSTER, ENV, MANAGEMENT } from './settings';
 
 const app = new App();

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as YamlParser from 'yaml';
+import { packageRoot } from '../core/package-root';
 import { CelValidationRule, CompiledCelRule } from './cel/cel-rule';
 
 /** The OpenAPI v3 subset a CRD's structural schema uses, with the Kubernetes extensions. */
@@ -60,7 +61,7 @@ interface CrdFile {
   readonly versions: { readonly name: string; readonly schema: OpenApiSchema }[];
 }
 
-const BUNDLED_DIR = path.join(__dirname, '..', '..', '..', 'imports', 'schemas');
+const BUNDLED_DIR = path.join(packageRoot(), 'imports', 'schemas');
 // Shared by every catalog in the process: bundled files are read, and rules compiled, once.
 const bundledFiles = new Map<string, unknown>();
 const compiledRules = new WeakMap<OpenApiSchema, CompiledCelRule[]>();

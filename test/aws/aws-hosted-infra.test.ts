@@ -2,7 +2,8 @@
 // the security review, and the inputs it refuses.
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AWS_HOSTED_INFRA_OUTPUTS, AwsHostedInfra, AwsHostedInfraProps } from '../../lib';
+import { AWS_HOSTED_INFRA_OUTPUTS } from '../../lib';
+import { AwsHostedInfra, AwsHostedInfraProps } from '../../lib/aws';
 import { nagFindings } from './cdk-nag';
 
 const ENV = { account: '123456789012', region: 'us-east-1' };

@@ -4,7 +4,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { IConstruct } from 'constructs';
-import { AwsManagementPrereqs, AwsManagementPrereqsProps, PublicZone, show } from '../../lib';
+import { show } from '../../lib';
+import { AwsManagementPrereqs, AwsManagementPrereqsProps, PublicZone } from '../../lib/aws';
 import { nagAcknowledgments, nagFindings } from './cdk-nag';
 
 const ENV = { account: '123456789012', region: 'eu-west-1' };

@@ -1,5 +1,6 @@
 // The hub's external-DNS credentials Secret (docs 3.1.5.2), made without secret material in git.
-import { ExternalDnsCredentialsSecret, HcpApp, ManagementCluster, SecretSource } from '../../lib';
+import { HcpApp, ManagementCluster, SecretSource } from '../../lib';
+import { ExternalDnsCredentialsSecret } from '../../lib/aws';
 import { findObject, synthObjects, synthProblems } from '../util';
 
 const CREDENTIALS_FILE = '[default]\naws_access_key_id = AKIAEXAMPLE\naws_secret_access_key = example\n';

@@ -7,7 +7,7 @@ import { App, Stack, StackProps, Token } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as route53 from 'aws-cdk-lib/aws-route53';
-import { HostedClusterIam, HostedClusterIamProps } from '../../lib';
+import { HostedClusterIam, HostedClusterIamProps } from '../../lib/aws';
 import { SHARED } from '../util';
 
 const ENV = { account: '123456789012', region: 'us-east-1' };

@@ -1,6 +1,7 @@
 import { App, Environment, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { HcpValidationError, HostedClusterNetwork, HostedClusterNetworkProps } from '../../lib';
+import { HcpValidationError } from '../../lib';
+import { HostedClusterNetwork, HostedClusterNetworkProps } from '../../lib/aws';
 
 // Expected values are written out from hypershift-reference.md §5, not computed the way the construct does.
 const ENV: Environment = { account: '123456789012', region: 'us-east-1' };

@@ -1,9 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { ApiObject, Chart } from 'cdk8s';
-import {
-  AwsManagementPrereqs, HcpApp, ISecretSource, ManagementCluster, OidcS3CredentialsSecret, OidcS3CredentialsSecretProps,
-  PublicZone, SecretSource,
-} from '../../lib';
+import { HcpApp, ISecretSource, ManagementCluster, SecretSource } from '../../lib';
+import { AwsManagementPrereqs, OidcS3CredentialsSecret, OidcS3CredentialsSecretProps, PublicZone } from '../../lib/aws';
 import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
 
 const NAME = 'hypershift-operator-oidc-provider-s3-credentials';

@@ -1,0 +1,28 @@
+// Two projects over the compiled tests in build/test. `npm test` (and CI) runs both; `npm run test:unit`
+// runs only `unit`, the inner loop: every suite that works in-process, without the suites that start
+// the cdk8s and hcp-cdk CLIs, ts-node or npm (the examples through cdk8s synth, npm pack and install).
+const INTEGRATION = [
+  '<rootDir>/build/test/examples/',
+  '<rootDir>/build/test/bin/',
+  '<rootDir>/build/test/package/',
+  '<rootDir>/build/test/app/cdk8s-cli-safety.test.js',
+];
+
+const common = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/build/test'],
+  testMatch: ['**/*.test.js'],
+  snapshotResolver: '<rootDir>/test/snapshot-resolver.js',
+  // @marcbachmann/cel-js is ES-module only: babel-jest turns it into CommonJS (node itself loads it with require(esm)).
+  transform: {
+    '/node_modules/@marcbachmann/cel-js/.+\\.js$': ['babel-jest', { plugins: ['@babel/plugin-transform-modules-commonjs'] }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@marcbachmann/cel-js/)'],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testPathIgnorePatterns: ['/node_modules/', ...INTEGRATION] },
+    { ...common, displayName: 'integration', testMatch: INTEGRATION.map((p) => (p.endsWith('/') ? `${p}**/*.test.js` : p)) },
+  ],
+};
