@@ -6,6 +6,7 @@ const INTEGRATION = [
   '<rootDir>/build/test/bin/',
   '<rootDir>/build/test/package/',
   '<rootDir>/build/test/app/cdk8s-cli-safety.test.js',
+  '<rootDir>/build/test/app/secrets-report.test.js',
 ];
 
 const common = {

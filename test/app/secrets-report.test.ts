@@ -5,9 +5,10 @@ import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import * as YAML from 'yaml';
 import {
-  BmcCredentials, ClusterPlatform, ExternalDnsCredentialsSecret, Fleet, formatSecretsReport, HcpApp, HostedCluster, HostedClusterProps, InfraEnv, ManagementCluster,
+  BmcCredentials, ClusterPlatform, Fleet, formatSecretsReport, HcpApp, HostedCluster, HostedClusterProps, InfraEnv, ManagementCluster,
   recordSecretRequirement, Release, SecretEncryption, SecretMaker, SecretsReportEntry, SecretSource, SshPublicKey,
 } from '../../lib';
+import { ExternalDnsCredentialsSecret } from '../../lib/aws';
 import { cdk8sSynth, readTree } from '../examples/example-synth';
 import { ROOT } from '../util';
 
