@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import type * as YamlParser from 'yaml';
 import { packageRoot } from '../core/package-root';
 import { CelValidationRule, CompiledCelRule } from './cel/cel-rule';
+import { CORE_SCHEMA, loadAll } from 'js-yaml';
 
 /** The OpenAPI v3 subset a CRD's structural schema uses, with the Kubernetes extensions. */
 export interface OpenApiSchema {
@@ -108,7 +108,8 @@ export class SchemaCatalog {
   /** Reads every CRD in the YAML files of `dirOrFile` (recursively) into the catalog. */
   addCustomResourceDefinitionFiles(dirOrFile: string): this {
     for (const file of yamlFiles(dirOrFile)) {
-      const docs = yamlParser().parseAllDocuments(fs.readFileSync(file, 'utf8')).map(d => d.toJSON());
+      // js-yaml, as everywhere else in hcp-cdk: one YAML library. The core schema keeps every scalar as the API server reads it.
+      const docs = loadAll(fs.readFileSync(file, 'utf8'), undefined, { schema: CORE_SCHEMA, filename: file }) as any[];
       this.addCustomResourceDefinitions(docs.flatMap(d => (d?.kind === 'CustomResourceDefinitionList' ? d.items : [d])), file);
     }
     return this;
@@ -207,12 +208,4 @@ export function yamlFiles(dirOrFile: string): string[] {
     if (fs.statSync(full).isDirectory()) return yamlFiles(full);
     return /\.(ya?ml|json)$/.test(name) ? [full] : [];
   });
-}
-
-/**
- * The yaml package, loaded on first use: only CRD files given by the user need it, and loading it
- * costs every process some 30 ms (cdk8s loads its own copy).
- */
-function yamlParser(): typeof YamlParser {
-  return require('yaml') as typeof YamlParser;
 }
