@@ -1,3 +1,5 @@
+import { Address4, Address6 } from 'ip-address';
+
 /**
  * IPv4 and IPv6 CIDR blocks as integer ranges, so that networks can be checked
  * for syntax, canonical form and overlap at synth time.
@@ -14,65 +16,35 @@ export interface CidrBlock {
   readonly hostBitsSet: boolean;
 }
 
+/** A dotted-quad address as a number; undefined unless it is four decimal octets without leading zeros. */
 export function parseIPv4(text: string): bigint | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4) return undefined;
-  let value = 0n;
-  for (const part of parts) {
-    if (!/^(0|[1-9][0-9]{0,2})$/.test(part) || Number(part) > 255) return undefined;
-    value = (value << 8n) | BigInt(part);
+  // Address4 also reads `a.b.c.d/n`; here only a bare address will do.
+  if (text.includes('/')) return undefined;
+  try {
+    return new Address4(text).bigInt();
+  } catch {
+    return undefined;
   }
-  return value;
 }
 
+/** An IPv6 address as a number, in any RFC 4291 text form (compressed, full, IPv4 tail). */
 export function parseIPv6(text: string): bigint | undefined {
-  if (!/^[0-9a-fA-F:.]+$/.test(text)) return undefined;
-  const halves = text.split('::');
-  if (halves.length > 2) return undefined;
-  const groupsOf = (s: string): string[] | undefined => (s === '' ? [] : s.split(':'));
-  const head = groupsOf(halves[0]);
-  const tail = halves.length === 2 ? groupsOf(halves[1]) : [];
-  if (!head || !tail) return undefined;
-  // An embedded IPv4 tail (::ffff:192.0.2.1) counts as two groups.
-  const expand = (groups: string[]): string[] | undefined => {
-    const last = groups[groups.length - 1];
-    if (last === undefined || !last.includes('.')) return groups;
-    const v4 = parseIPv4(last);
-    if (v4 === undefined) return undefined;
-    return [...groups.slice(0, -1), (v4 >> 16n).toString(16), (v4 & 0xffffn).toString(16)];
-  };
-  const h = expand(head);
-  const t = halves.length === 2 ? expand(tail) : [];
-  if (!h || !t) return undefined;
-  const missing = 8 - h.length - t.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
-  const groups = [...h, ...Array(halves.length === 2 ? missing : 0).fill('0'), ...t];
-  let value = 0n;
-  for (const group of groups) {
-    if (!/^[0-9a-fA-F]{1,4}$/.test(group)) return undefined;
-    value = (value << 16n) | BigInt(parseInt(group, 16));
+  // Address6 also reads a `/n` suffix and a `%zone`; neither a CIDR block nor Kubernetes takes a zone.
+  if (/[/%]/.test(text)) return undefined;
+  try {
+    return new Address6(text).bigInt();
+  } catch {
+    return undefined;
   }
-  return value;
 }
 
 export function formatIPv4(value: bigint): string {
-  return [24n, 16n, 8n, 0n].map((shift) => ((value >> shift) & 255n).toString()).join('.');
+  return Address4.fromBigInt(value).correctForm();
 }
 
+/** RFC 5952 text: lowercase, no leading zeros, the longest run of two or more zero groups as `::`. */
 export function formatIPv6(value: bigint): string {
-  const groups = [];
-  for (let shift = 112n; shift >= 0n; shift -= 16n) groups.push(((value >> shift) & 0xffffn).toString(16));
-  // Compress the longest run of zero groups, as RFC 5952 asks.
-  let best = { start: -1, length: 0 };
-  for (let i = 0; i < 8;) {
-    if (groups[i] !== '0') { i++; continue; }
-    let j = i;
-    while (j < 8 && groups[j] === '0') j++;
-    if (j - i > best.length && j - i > 1) best = { start: i, length: j - i };
-    i = j;
-  }
-  if (best.start < 0) return groups.join(':');
-  return `${groups.slice(0, best.start).join(':')}::${groups.slice(best.start + best.length).join(':')}`;
+  return Address6.fromBigInt(value).correctForm();
 }
 
 /**

@@ -1,3 +1,7 @@
+// Two functions rather than semver's index, which loads all of semver (~30 ms of every process).
+import semverCompare from 'semver/functions/compare';
+import semverParse from 'semver/functions/parse';
+
 /**
  * An OpenShift release payload. HyperShift needs the image; the version, when
  * hcp-cdk can read it from the tag, lets NodePool version skew be checked at synth.
@@ -9,7 +13,11 @@ const DOMAIN = '(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[
 const IMAGE_REFERENCE = new RegExp(
   `^(?:${DOMAIN}/)?${COMPONENT}(?:/${COMPONENT})*(?::([\\w][\\w.-]{0,127}))?(?:@(sha256:[a-f0-9]{64}))?$`,
 );
-const VERSION_IN_TAG = /^(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?(?:-(x86_64|aarch64|multi|ppc64le|s390x))?$/;
+// A release tag is the OpenShift version, a semantic version, and the payload architecture.
+const ARCHITECTURE_SUFFIX = /-(?:x86_64|aarch64|multi|ppc64le|s390x)$/;
+// semver also takes a leading `v` or `=`, blanks and `+build`, none of which a release tag has.
+const VERSION_SHAPE = /^\d[0-9A-Za-z.-]*$/;
+const VERSION_RULE = 'must be an OpenShift version such as 4.17.0 or 4.18.0-rc.2';
 
 export const RELEASE_IMAGE_RULE = 'must be an image reference such as quay.io/openshift-release-dev/ocp-release:4.17.0-multi or ...@sha256:<64 hex digits>';
 
@@ -26,6 +34,24 @@ export interface ReleaseVersion {
   readonly major: number;
   readonly minor: number;
   readonly patch: number;
+  /**
+   * The pre-release part: `rc.2` for 4.18.0-rc.2, `ec.1` for an engineering candidate.
+   * @default - none: a generally available release, newer than its candidates
+   */
+  readonly prerelease?: string;
+}
+
+/** The version a release tag such as `4.18.0-rc.2-multi` or a stated version names. */
+function parseVersion(text: string): ReleaseVersion | undefined {
+  const version = text.replace(ARCHITECTURE_SUFFIX, '');
+  const parsed = VERSION_SHAPE.test(version) ? semverParse(version) : null;
+  if (!parsed) return undefined;
+  const { major, minor, patch, prerelease } = parsed;
+  return prerelease.length > 0 ? { major, minor, patch, prerelease: prerelease.join('.') } : { major, minor, patch };
+}
+
+function formatVersion(v: ReleaseVersion): string {
+  return `${v.major}.${v.minor}.${v.patch}${v.prerelease ? `-${v.prerelease}` : ''}`;
 }
 
 export interface FromVersionOptions {
@@ -55,7 +81,7 @@ export class Release {
     return new Release(image, options.version);
   }
 
-  /** The public OpenShift release of this version, e.g. `4.17.0`. */
+  /** The public OpenShift release of this version, e.g. `4.17.0`, or a candidate such as `4.18.0-rc.2`. */
   public static fromVersion(version: string, options: FromVersionOptions = {}): Release {
     const repository = options.repository ?? 'quay.io/openshift-release-dev/ocp-release';
     const architecture = options.architecture ?? ReleaseArchitecture.MULTI;
@@ -78,22 +104,19 @@ export class Release {
     if (!match || image.length > 4096) {
       this.problem = `release image (${JSON.stringify(image)}) ${RELEASE_IMAGE_RULE}`;
     }
-    const tagged = match?.[1] ? VERSION_IN_TAG.exec(match[1]) : undefined;
-    const stated = version !== undefined ? VERSION_IN_TAG.exec(version) : undefined;
-    if (tagged && stated && tagged.slice(1, 4).join('.') !== stated.slice(1, 4).join('.')) {
-      this.problem ??= `release version (${JSON.stringify(version)}) contradicts the image tag (${JSON.stringify(match![1])}), which is ${tagged.slice(1, 4).join('.')}; give the tag's version or leave version out`;
+    const tagged = match?.[1] ? parseVersion(match[1]) : undefined;
+    const stated = version !== undefined ? parseVersion(version) : undefined;
+    if (tagged && stated && formatVersion(tagged) !== formatVersion(stated)) {
+      this.problem ??= `release version (${JSON.stringify(version)}) contradicts the image tag (${JSON.stringify(match![1])}), which is ${formatVersion(tagged)}; give the tag's version or leave version out`;
     }
-    const versionText = version ?? match?.[1];
-    const parsed = versionText ? VERSION_IN_TAG.exec(versionText) : undefined;
-    if (parsed) {
-      this.version = { major: Number(parsed[1]), minor: Number(parsed[2]), patch: Number(parsed[3]) };
-    } else if (version !== undefined) {
-      this.problem ??= `release version (${JSON.stringify(version)}) must look like 4.17.0`;
+    this.version = version !== undefined ? stated : tagged;
+    if (version !== undefined && !stated) {
+      this.problem ??= `release version (${JSON.stringify(version)}) ${VERSION_RULE}`;
     }
   }
 
-  /** Orders two versions: negative when a is older than b. */
+  /** Orders two versions as semantic versions: negative when a is older than b; 4.18.0-ec.1 < 4.18.0-rc.2 < 4.18.0. */
   public static compareVersions(a: ReleaseVersion, b: ReleaseVersion): number {
-    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+    return semverCompare(formatVersion(a), formatVersion(b));
   }
 }

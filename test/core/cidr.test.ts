@@ -1,4 +1,4 @@
-import { cidrsOverlap, formatIPv6, parseCidr, parseIPv4, parseIPv6 } from '../../lib';
+import { cidrsOverlap, formatIPv4, formatIPv6, parseCidr, parseIPv4, parseIPv6 } from '../../lib';
 
 function cidr(text: string) {
   const block = parseCidr(text);
@@ -56,6 +56,9 @@ describe('parseCidr', () => {
     'fd01::/129',
     '1::2::3/64',
     '1:2:3:4:5:6:7:8::/64',
+    '10.0.0.1::/64',
+    'fe80::/64%eth0',
+    'fe80::%eth0/64',
     '',
   ])('rejects %j', (text) => {
     expect(parseCidr(text)).toBeUndefined();
@@ -68,6 +71,22 @@ describe('IPv6 text', () => {
     expect(parseIPv6('::')).toBe(0n);
     expect(parseIPv6('0:0:0:0:0:0:0:1')).toBe(1n);
     expect(parseIPv6('::ffff:192.0.2.1')).toBe((0xffffn << 32n) | parseIPv4('192.0.2.1')!);
+    expect(parseIPv6('::FFFF:192.0.2.1')).toBe(parseIPv6('::ffff:192.0.2.1'));
+  });
+
+  test.each(['192.0.2.1::', '1:192.0.2.1::2', '::ffff:192.0.2.01', '::ffff:192.0.2', 'fe80::1%eth0', '::1/128', '[::1]', '::1 '])('rejects %j: an IPv4 tail only last, no zone, no prefix', (text) => {
+    expect(parseIPv6(text)).toBeUndefined();
+  });
+});
+
+describe('IPv4 text', () => {
+  test.each(['10.1', '010.0.0.1', '10.0.0.01', '0x0a.0.0.1', '256.0.0.1', '10.0.0.1/32', ' 10.0.0.1'])('rejects %j: four decimal octets only', (text) => {
+    expect(parseIPv4(text)).toBeUndefined();
+  });
+
+  test('reads and writes dotted quads', () => {
+    expect(parseIPv4('255.255.255.255')).toBe(0xffffffffn);
+    expect(formatIPv4(parseIPv4('10.132.0.7')!)).toBe('10.132.0.7');
   });
 
   test('compresses the longest run of zero groups, and not a single zero group (RFC 5952)', () => {

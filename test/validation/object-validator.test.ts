@@ -117,12 +117,14 @@ describe('OpenAPI schema', () => {
     expect(problemsOf(u, widget({ a: 'x', b: 'y' }))).toEqual(['spec: Invalid value: must not match the schema in not']);
   });
 
-  test('patterns follow RE2: a leading ] in a class is a literal, (?i) is a flag', () => {
+  test('patterns follow RE2: a leading ] in a class is a literal, (?i) is a flag, . is a code point', () => {
     const u = widgetValidator({ type: 'object', properties: {
       media: { type: 'string', pattern: '^(?i)(x-[^][ ]+|text)$' },
       word: { type: 'string', pattern: '^[[:alpha:]]+\\z' },
+      short: { type: 'string', pattern: '^.{1,2}$' },
     } });
-    expect(problemsOf(u, widget({ media: 'TEXT', word: 'abc' }))).toEqual([]);
+    expect(problemsOf(u, widget({ media: 'TEXT', word: 'abc', short: '😀😀' }))).toEqual([]);
+    expect(problemsOf(u, widget({ short: '😀😀😀' }))).toEqual(['spec.short: Invalid value: must match the pattern "^.{1,2}$"']);
     expect(problemsOf(u, widget({ media: 'x-a]b' }))).toEqual(['spec.media: Invalid value: must match the pattern "^(?i)(x-[^][ ]+|text)$"']);
     expect(problemsOf(u, widget({ word: 'ab1' }))).toEqual(['spec.word: Invalid value: must match the pattern "^[[:alpha:]]+\\\\z"']);
   });

@@ -2,7 +2,7 @@ import { Environment, Optional } from '@marcbachmann/cel-js';
 import { formatIPv4, formatIPv6, parseCidr, parseIPv4, parseIPv6 } from '../../core/cidr';
 import { isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../../core/names';
 import { isRequestUri, satisfiesFormat } from '../kubernetes-formats';
-import { re2 } from '../re2';
+import { re2Find, re2FindAll } from '../re2';
 import { Quantity } from './quantity';
 
 /**
@@ -24,13 +24,9 @@ function fail(message: string): never {
 }
 
 function registerRegex(env: Environment): void {
-  env.registerFunction('string.find(string): string', (s: string, pattern: string) => re2(pattern).exec(s)?.[0] ?? '');
-  env.registerFunction('string.findAll(string): list<string>', (s: string, pattern: string) =>
-    [...s.matchAll(new RegExp(re2(pattern).source, re2(pattern).flags + 'g'))].map(m => m[0]));
-  env.registerFunction('string.findAll(string, int): list<string>', (s: string, pattern: string, limit: bigint) => {
-    const all = [...s.matchAll(new RegExp(re2(pattern).source, re2(pattern).flags + 'g'))].map(m => m[0]);
-    return limit < 0n ? all : all.slice(0, Number(limit));
-  });
+  env.registerFunction('string.find(string): string', (s: string, pattern: string) => re2Find(pattern, s));
+  env.registerFunction('string.findAll(string): list<string>', (s: string, pattern: string) => re2FindAll(pattern, s));
+  env.registerFunction('string.findAll(string, int): list<string>', (s: string, pattern: string, limit: bigint) => re2FindAll(pattern, s, Number(limit)));
 }
 
 /** A parsed URL with Go's url.URL semantics: Host keeps the port and IPv6 brackets. */
