@@ -263,6 +263,14 @@ describe('NodePool validation', () => {
     ]);
   });
 
+  test('fails when a GA pool runs under a release-candidate control plane (candidates order before their release)', () => {
+    expect(problemsOf({ release: Release.fromVersion('4.18.0') }, { release: Release.fromVersion('4.18.0-rc.2') })).toEqual([
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is newer than the cluster\'s '
+      + '("quay.io/openshift-release-dev/ocp-release:4.18.0-rc.2-multi"); node pools must not run ahead of the control plane',
+    ]);
+    expect(problemsOf({ release: Release.fromVersion('4.18.0-rc.2') }, { release: Release.fromVersion('4.18.0') })).toEqual([]);
+  });
+
   test('fails when the pool release is more than three minor versions behind', () => {
     expect(problemsOf({ release: Release.fromVersion('4.13.0') })).toEqual([
       'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.13.0-multi") is more than three minor versions behind the cluster\'s '
