@@ -1,6 +1,7 @@
 import { Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { allConstructs } from '../core/construct-walk';
+import { lint, LINT_RULES } from '../core/lint';
 import { HostedCluster } from '../core/hosted-cluster';
 import { NodePool } from '../core/node-pool';
 import { AgentNodePoolPlatform, LabelSelectorOperator } from '../platform/agent';
@@ -22,9 +23,34 @@ export function registerAgentHostChecks(scope: IConstruct): void {
   root.node.addValidation({
     validate: () => {
       const all = allConstructs(root);
+      lintUnwatchedHosts(all);
       return [...duplicateHardware(all), ...poolCapacity(all)];
     },
   });
+}
+
+/**
+ * Hosts whose Agents no cluster takes: their namespace is the agent namespace of no Agent
+ * HostedCluster on their management cluster. Legal (an inventory kept for clusters to come), so a
+ * lint finding, not an error.
+ */
+function lintUnwatchedHosts(all: readonly IConstruct[]): void {
+  const watched = new Set<string>();
+  for (const cluster of all) {
+    if (cluster instanceof HostedCluster && cluster.agentNamespace !== undefined) watched.add(`${Chart.of(cluster).node.path}\u0000${cluster.agentNamespace}`);
+  }
+  const hostsByNamespace = new Map<string, BareMetalHost[]>();
+  for (const host of all) {
+    if (!(host instanceof BareMetalHost)) continue;
+    const key = `${Chart.of(host).node.path}\u0000${host.namespace}`;
+    hostsByNamespace.set(key, [...(hostsByNamespace.get(key) ?? []), host]);
+  }
+  for (const [key, hosts] of hostsByNamespace) {
+    if (watched.has(key)) continue;
+    lint(hosts[0].infraEnv, LINT_RULES.HCP_W003_UNWATCHED_HOSTS,
+      `namespace (${JSON.stringify(hosts[0].namespace)}) holds ${hosts.length} BareMetalHost${hosts.length === 1 ? '' : 's'}, but no Agent HostedCluster on `
+      + `${Chart.of(hosts[0]).node.path} takes Agents from it (platform.agentNamespace); their Agents would wait unused`);
+  }
 }
 
 function duplicateHardware(all: readonly IConstruct[]): string[] {

@@ -10,6 +10,8 @@ export const LINT_RULES = {
   HCP_W001_TINY_ETCD_VOLUME: { id: 'HCP-W001', summary: 'etcd volume under 1 GiB' },
   /** A pool asks for more nodes than an OpenShift cluster supports (2,000). */
   HCP_W002_OVERSIZED_POOL: { id: 'HCP-W002', summary: 'node pool above 2,000 nodes' },
+  /** BareMetalHosts in a namespace that no Agent cluster on their management cluster takes Agents from. */
+  HCP_W003_UNWATCHED_HOSTS: { id: 'HCP-W003', summary: 'hosts no cluster takes Agents from' },
 } as const;
 
 export type LintRule = (typeof LINT_RULES)[keyof typeof LINT_RULES];
@@ -25,7 +27,9 @@ const FINDING = 'hcp-cdk:lint';
 
 /** Records a lint finding on `scope`; HcpApp collects them at synth. */
 export function lint(scope: IConstruct, rule: LintRule, message: string): void {
-  scope.node.addMetadata(FINDING, { rule, message });
+  // App-wide checks run on every synth of an app; a finding is recorded once.
+  const known = scope.node.metadata.some((e) => e.type === FINDING && (e.data as LintFinding).rule === rule && (e.data as LintFinding).message === message);
+  if (!known) scope.node.addMetadata(FINDING, { rule, message });
 }
 
 /** The findings recorded on the given constructs, in their order. */
