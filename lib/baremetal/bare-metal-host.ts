@@ -154,6 +154,11 @@ export class BareMetalHost extends Construct {
     problems.throwIfAny();
 
     const secretName = (credentials as IBmcCredentials).bind(this, 'BmcSecret', `${this.hostName}-bmc-secret`, this.namespace);
+    // A name the user gave (fromExistingSecret, ...) reaches Metal3 as it is.
+    if (typeof secretName !== 'string' || !isDns1123Subdomain(secretName)) {
+      problems.add(`bmc.credentials Secret name (${show(secretName)}) must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`);
+      problems.throwIfAny();
+    }
     const annotations: Record<string, string> = {};
     if (!props.inspect) annotations['inspect.metal3.io'] = 'disabled';
     if (props.hostname) annotations[`${BMAC}/hostname`] = props.hostname;

@@ -514,3 +514,9 @@ describe('review findings', () => {
     expect(problems).toEqual([`hub/lab/worker-0: ignitionConfigOverrides (${JSON.stringify(text)}) must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})`]);
   });
 });
+
+test('fails when the BMC credentials Secret is not a Secret name', () => {
+  expect(hostProblems({ bmc: { address: 'ipmi://192.0.2.11', credentials: BmcCredentials.fromExistingSecret('Worker 0 BMC') } })).toEqual([
+    `hub/lab/worker-0: bmc.credentials Secret name ("Worker 0 BMC") must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`,
+  ]);
+});
