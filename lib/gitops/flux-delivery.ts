@@ -4,6 +4,7 @@ import * as flux from '../../imports/kustomization-kustomize.toolkit.fluxcd.io';
 import { toGoDuration } from '../core/go-duration';
 import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
 import { Problems, show } from '../core/problems';
+import { isDuration } from '../core/runtime-props';
 import { OPERATOR_KINDS } from './apply-order';
 import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
 import { FLUX_NAMESPACE, FluxSource } from './flux-source';
@@ -190,9 +191,11 @@ export class FluxDelivery implements IDelivery {
     problems.require(!path.posix.isAbsolute(normalized) && normalized !== '..' && !normalized.startsWith('../'), 'path', this.path,
       "must be the output directory relative to the repository root, e.g. './dist'");
     problems.require(isDns1123Label(this.namespace), 'namespace', this.namespace, DNS1123_LABEL_RULE);
-    problems.require(this.interval.toSeconds() >= 60, 'interval', toGoDuration(this.interval), 'must be at least 1m0s, the least Flux\'s docs allow');
-    problems.require(this.retryInterval.toSeconds() >= 1, 'retryInterval', toGoDuration(this.retryInterval), 'must be at least 1s');
-    problems.require(this.timeout.toSeconds() >= 1, 'timeout', toGoDuration(this.timeout), 'must be at least 1s');
+    for (const [field, value, least] of [['interval', this.interval, 60], ['retryInterval', this.retryInterval, 1], ['timeout', this.timeout, 1]] as const) {
+      // A JavaScript caller may give "10m" or "ten minutes": a Duration is what Flux's Go duration is written from.
+      if (!isDuration(value)) problems.require(false, field, value, 'must be a Duration, e.g. Duration.minutes(10)');
+      else problems.require(value.toSeconds() >= least, field, toGoDuration(value), least === 60 ? 'must be at least 1m0s, the least Flux\'s docs allow' : 'must be at least 1s');
+    }
   }
 
   /** The folders of `chart` that hold an OLM Subscription and custom resources besides: worked out once per chart. */

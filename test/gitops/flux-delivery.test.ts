@@ -579,6 +579,7 @@ describe('FluxDelivery fails when', () => {
     ['an interval under a minute', { interval: Duration.seconds(30) }, ['delivery.interval ("30s") must be at least 1m0s, the least Flux\'s docs allow']],
     ['a zero retry interval', { retryInterval: Duration.seconds(0) }, ['delivery.retryInterval ("0s") must be at least 1s']],
     ['a zero timeout', { timeout: Duration.seconds(0) }, ['delivery.timeout ("0s") must be at least 1s']],
+    ['a duration in words (JavaScript callers)', { interval: 'ten minutes' as any }, ['delivery.interval ("ten minutes") must be a Duration, e.g. Duration.minutes(10)']],
   ])('fails when given %s', (_, props, expected) => {
     expect(problemsOf(new FluxDelivery({ source: SOURCE, ...props }), build)).toEqual(expected);
   });
