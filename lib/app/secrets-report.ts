@@ -5,30 +5,16 @@ import { IConstruct } from 'constructs';
 import { show } from '../core/problems';
 import { SecretMaker, SecretRemoteReference, SecretRequirement, secretRequirementsOf, SecretStoreReference } from '../secrets/secret-requirement';
 
-/** A Secret the output references and does not contain, and what reads it. */
-export interface SecretsReportEntry {
+/**
+ * A Secret the output references and does not contain, and what reads it: the requirement (its
+ * `keys` are every key the constructs read, the first construct's first) with where and by whom.
+ */
+export interface SecretsReportEntry extends SecretRequirement {
   /**
    * The cluster the Secret must be in: the id of the chart that reads it, which is that cluster's
    * top output folder (`hub`, or `<cluster>-guest` inside a hosted cluster).
    */
   readonly cluster: string;
-  readonly namespace: string;
-  readonly name: string;
-  /** The Secret type, e.g. `kubernetes.io/dockerconfigjson`. */
-  readonly type: string;
-  /** Every key the constructs read, the first construct's first. */
-  readonly keys: readonly string[];
-  readonly madeBy: SecretMaker;
-  /**
-   * EXTERNAL_SECRETS only: the store the values come from.
-   * @default - none (other makers)
-   */
-  readonly store?: SecretStoreReference;
-  /**
-   * EXTERNAL_SECRETS only: where each fetched key is in the store.
-   * @default - none (other makers)
-   */
-  readonly remoteReferences?: readonly SecretRemoteReference[];
   /** The paths of the constructs that read it, sorted. */
   readonly neededBy: readonly string[];
 }
