@@ -1,6 +1,6 @@
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { cdk8sSynth, hcpCdkValidate, readTree } from './example-synth';
+import { cdk8sSynth, readTree, testValidAndRepeatable } from './example-synth';
 
 
 /** What every delivery mode must show on an example: synth, validate clean, re-synth identically, kustomizations that list their folders. */
@@ -16,17 +16,7 @@ function describeAcmExample(title: string, app: string, check: (objects: Map<str
       expect(first.status).toBe(0);
     });
 
-    test('every object passes hcp-cdk validate', () => {
-      const result = hcpCdkValidate(first.outdir);
-      expect(result.stderr).toBe('');
-      expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects.size} objects in ${tree.size} files, 0 problems`));
-      expect(result.status).toBe(0);
-    });
-
-    test('re-synth is byte-identical', () => {
-      expect(second.status).toBe(0);
-      expect(readTree(second.outdir)).toEqual(tree);
-    });
+    testValidAndRepeatable(first, second, tree, objects.size);
 
     test('every folder below the root has a kustomization.yaml listing exactly its files and sub-folders', () => {
       const folders = new Set([...tree.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { cdk8sSynth, hcpCdkValidate, readTree } from './example-synth';
+import { cdk8sSynth, readTree, testValidAndRepeatable } from './example-synth';
 
 
 interface Written {
@@ -32,17 +32,7 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
       expect(first.status).toBe(0);
     });
 
-    test('every object passes hcp-cdk validate (CRD schemas and CEL rules), Applications and ACM objects included', () => {
-      const result = hcpCdkValidate(first.outdir);
-      expect(result.stderr).toBe('');
-      expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects.length} objects in ${tree.size} files, 0 problems`));
-      expect(result.status).toBe(0);
-    });
-
-    test('re-synth is byte-identical', () => {
-      expect(second.status).toBe(0);
-      expect(readTree(second.outdir)).toEqual(tree);
-    });
+    testValidAndRepeatable(first, second, tree, objects.length);
 
     test('the folders are the kustomize mode\'s, plus one bootstrap folder per management cluster', () => {
       expect(plain.status).toBe(0);

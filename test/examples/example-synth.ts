@@ -40,3 +40,22 @@ export function hcpCdkValidate(dir: string): { status: number | null; stdout: st
   const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', dir], { cwd: ROOT, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+/**
+ * What every example shows under every delivery, as tests of the enclosing describe: the first
+ * synth passes `hcp-cdk validate` with `objects` objects and no problem, and a second synth writes
+ * the same bytes.
+ */
+export function testValidAndRepeatable(first: ExampleSynth, second: ExampleSynth, tree: ReadonlyMap<string, string>, objects: number): void {
+  test('every object passes hcp-cdk validate (CRD schemas and CEL rules), the delivery\'s own included', () => {
+    const result = hcpCdkValidate(first.outdir);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects} objects in ${tree.size} files, 0 problems`));
+    expect(result.status).toBe(0);
+  });
+
+  test('re-synth is byte-identical', () => {
+    expect(second.status).toBe(0);
+    expect(readTree(second.outdir)).toEqual(tree);
+  });
+}

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { cdk8sSynth, hcpCdkValidate, readTree } from './example-synth';
+import { cdk8sSynth, hcpCdkValidate, readTree, testValidAndRepeatable } from './example-synth';
 import { PRUNE_PROTECTION, ROOT } from '../util';
 
 /** What every example must show: it synthesizes, re-synthesizes identically, validates clean, and leaks nothing. */
@@ -20,17 +20,7 @@ function describeExample(title: string, app: string, expectedFiles: string[], al
       expect([...files.keys()].sort()).toEqual(expectedFiles);
     });
 
-    test('every object passes hcp-cdk validate (CRD schemas and CEL rules)', () => {
-      const result = hcpCdkValidate(first.outdir);
-      expect(result.stderr).toBe('');
-      expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${expectedFiles.length} objects in ${tree.size} files, 0 problems`));
-      expect(result.status).toBe(0);
-    });
-
-    test('re-synth is byte-identical', () => {
-      expect(second.status).toBe(0);
-      expect(readTree(second.outdir)).toEqual(tree);
-    });
+    testValidAndRepeatable(first, second, tree, expectedFiles.length);
 
     test('every folder below the root has a kustomization.yaml listing its files and sub-folders', () => {
       const folders = new Set([...files.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));

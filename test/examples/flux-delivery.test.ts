@@ -1,5 +1,5 @@
 import * as YAML from 'yaml';
-import { cdk8sSynth, hcpCdkValidate, readTree } from './example-synth';
+import { cdk8sSynth, readTree, testValidAndRepeatable } from './example-synth';
 import { PRUNE_PROTECTION } from '../util';
 
 const folderOf = (file: string) => file.slice(0, file.lastIndexOf('/'));
@@ -19,17 +19,7 @@ function describeFluxExample(title: string, app: string, hubs: string[], cluster
       expect([...new Set([...tree.keys()].filter((f) => f.startsWith('flux/')).map((f) => f.split('/')[1]))].sort()).toEqual(hubs);
     });
 
-    test('every object passes hcp-cdk validate (CRD schemas and CEL rules), the Kustomizations and GitRepositories included', () => {
-      const result = hcpCdkValidate(first.outdir);
-      expect(result.stderr).toBe('');
-      expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects.length} objects in ${tree.size} files, 0 problems`));
-      expect(result.status).toBe(0);
-    });
-
-    test('re-synth is byte-identical', () => {
-      expect(second.status).toBe(0);
-      expect(readTree(second.outdir)).toEqual(tree);
-    });
+    testValidAndRepeatable(first, second, tree, objects.length);
 
     test("each kustomization.yaml lists exactly its folder's own files, and every folder with files has one", () => {
       const folders = new Set(objects.map((o) => folderOf(o.path)));
