@@ -123,10 +123,16 @@ export class HcpApp extends App {
     const previousOutput = options.previousOutput ?? (options.compareWithPreviousOutput ? this.findPreviousOutput() : undefined);
     const constructs = this.node.findAll();
     const problems: string[] = [];
+    // The constructs with problems of their own: their objects are not checked (see below).
+    const flagged = new Set<string>();
     withConstructWalk(this, constructs, () => {
       for (const construct of constructs) {
-        // App-wide checks (on the root, whose path is empty) name the constructs they are about themselves.
-        for (const message of construct.node.validate()) problems.push(construct.node.path ? `${construct.node.path}: ${message}` : message);
+        const path = construct.node.path;
+        for (const message of construct.node.validate()) {
+          // App-wide checks (on the root, whose path is empty) start each message with the path of the construct it is about.
+          problems.push(path ? `${path}: ${message}` : message);
+          flagged.add(path || message.slice(0, message.indexOf(': ')));
+        }
       }
     });
     const findings = lintFindings(constructs).map(formatLintFinding);
@@ -134,8 +140,7 @@ export class HcpApp extends App {
     this.lastWarnings = this.strict ? [] : findings;
     // No throw yet: the schema problems of the other objects join the constructs' in one report.
     // The objects of a construct with problems of its own are left out: checking them would
-    // mostly say the same thing again. Every message starts with the path of its construct.
-    const flagged = new Set(problems.map((p) => p.slice(0, p.indexOf(': '))));
+    // mostly say the same thing again.
 
     const files: SynthesizedFile[] = [];
     const deliveryProblems = new Problems(this).within('delivery');

@@ -105,22 +105,19 @@ export class OutputDirectory {
    * warning when the copy could not be kept (the output is written all the same).
    */
   public replaceWith(files: readonly SynthesizedFile[]): string | undefined {
-    const staging = this.staging();
-    fs.rmSync(staging, { recursive: true, force: true });
-    // One mkdir per folder, not per file: a fleet writes thousands of files into hundreds of folders.
-    const folders = new Set<string>();
-    for (const file of files) {
-      const target = path.join(staging, file.path);
-      const folder = path.dirname(target);
-      if (!folders.has(folder)) {
-        fs.mkdirSync(folder, { recursive: true });
-        folders.add(folder);
+    this.swapIn((staging) => {
+      // One mkdir per folder, not per file: a fleet writes thousands of files into hundreds of folders.
+      const folders = new Set<string>();
+      for (const file of files) {
+        const target = path.join(staging, file.path);
+        const folder = path.dirname(target);
+        if (!folders.has(folder)) {
+          fs.mkdirSync(folder, { recursive: true });
+          folders.add(folder);
+        }
+        fs.writeFileSync(target, file.text);
       }
-      fs.writeFileSync(target, file.text);
-    }
-    fs.mkdirSync(staging, { recursive: true });
-    fs.rmSync(this.root, { recursive: true, force: true });
-    fs.renameSync(staging, this.root);
+    });
     if (!this.lastGoodCopy) return undefined;
     try {
       this.lastGoodCopy.replaceWith(files, this.gitFolder().tree);
@@ -139,20 +136,25 @@ export class OutputDirectory {
     if (this.hasFiles() || restoreFailed.has(this.root)) return undefined;
     const last = previous?.found && previous.source !== PreviousOutputSource.OUTPUT_DIRECTORY ? previous : this.previousOutput();
     if (!last.found) return undefined;
-    const staging = this.staging();
     try {
-      fs.rmSync(staging, { recursive: true, force: true });
-      last.copyTo(staging);
-      fs.mkdirSync(staging, { recursive: true });
-      fs.rmSync(this.root, { recursive: true, force: true });
-      fs.renameSync(staging, this.root);
+      this.swapIn((staging) => last.copyTo(staging));
       return { restored: true, message: `hcp-cdk: the synth failed, so ${this.root}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${last.location}` };
     } catch (error) {
-      fs.rmSync(staging, { recursive: true, force: true });
+      fs.rmSync(this.staging(), { recursive: true, force: true });
       restoreFailed.add(this.root);
       const byHand = last.restoreCommand ? ` (${last.restoreCommand})` : '';
       return { restored: false, message: `hcp-cdk: ${this.root} is left empty: the last good output could not be put back (${(error as Error).message}); it is in ${last.location}${byHand}` };
     }
+  }
+
+  /** Fills a fresh staging directory beside the root, then puts it in the root's place in one rename. */
+  private swapIn(fill: (staging: string) => void): void {
+    const staging = this.staging();
+    fs.rmSync(staging, { recursive: true, force: true });
+    fill(staging);
+    fs.mkdirSync(staging, { recursive: true });
+    fs.rmSync(this.root, { recursive: true, force: true });
+    fs.renameSync(staging, this.root);
   }
 
   private staging(): string {

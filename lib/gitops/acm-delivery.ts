@@ -13,7 +13,7 @@ import { kustomizations } from './kustomization';
 import { addSyncWave, KustomizeDelivery, KustomizeDeliveryProps } from './kustomize-delivery';
 import type { DeliveryTarget } from './output-layout';
 import { objectFileName, TargetKind } from './output-layout';
-import { addArgoCdSyncOptions, ARGO_CD_PROTECTION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from './protection';
+import { protect } from './protection';
 
 /** The name ACM gives the hub's own ManagedCluster, which hosts the hosted clusters' klusterlets. */
 export const ACM_HUB_CLUSTER_NAME = 'local-cluster';
@@ -237,8 +237,7 @@ export class AcmDelivery implements IDelivery {
       const ns: any = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } };
       add(ns);
       // A hub Namespace, protected like the others: deleting it would delete every policy in it.
-      addArgoCdSyncOptions(ns, ARGO_CD_PROTECTION);
-      ns.metadata.annotations[FLUX_PRUNE_ANNOTATION] ??= FLUX_PRUNE_DISABLED;
+      protect(ns);
       // Placements in the namespace choose from the sets bound to it; the binding's name is the set's.
       add({ ...mcsb.ManagedClusterSetBinding.GVK, metadata: { name: this.clusterSet, namespace }, spec: mcsb.toJson_ManagedClusterSetBindingSpec({ clusterSet: this.clusterSet }) });
       for (const guest of hubGuests) this.guestPolicyObjects(guest, problems).forEach(add);

@@ -3,7 +3,7 @@ import { rankOf, SYNC_WAVE_ANNOTATION } from './apply-order';
 import type { DeliveredFile, DeliveryAdditions, IDelivery, PlacedObject } from './delivery';
 import { kustomizations } from './kustomization';
 import { objectFileName } from './output-layout';
-import { addArgoCdSyncOptions, ARGO_CD_PROTECTION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED, isProtected } from './protection';
+import { isProtected, protect } from './protection';
 
 export interface KustomizeDeliveryProps {
   /**
@@ -40,10 +40,7 @@ export class KustomizeDelivery implements IDelivery {
     const json = object.json;
     if (this.syncWaves) addSyncWave(json);
     // Both engines' protection, for whichever is pointed at the folders (see allowPruning).
-    if (isProtected(json.kind, object, object.construct)) {
-      addArgoCdSyncOptions(json, ARGO_CD_PROTECTION);
-      json.metadata.annotations[FLUX_PRUNE_ANNOTATION] ??= FLUX_PRUNE_DISABLED;
-    }
+    if (isProtected(json.kind, object, object.construct)) protect(json);
     return `${object.folder}/${objectFileName(json)}`;
   }
 

@@ -65,6 +65,12 @@ export function isProtected(kind: string, place: ObjectPlace, construct: IConstr
   return true;
 }
 
+/** Marks an object with both engines' protection, for whichever engine is pointed at its folder. */
+export function protect(json: { metadata: { annotations?: Record<string, string> } }): void {
+  addArgoCdSyncOptions(json, ARGO_CD_PROTECTION);
+  json.metadata.annotations![FLUX_PRUNE_ANNOTATION] ??= FLUX_PRUNE_DISABLED;
+}
+
 /** Adds `options` to a comma-separated Argo CD sync-options annotation, keeping what is there. */
 export function addArgoCdSyncOptions(json: { metadata: { annotations?: Record<string, string> } }, options: readonly string[]): void {
   const annotations = (json.metadata.annotations ??= {});
