@@ -1,6 +1,8 @@
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { HcpApp } from '../lib';
+import { HcpApp, HcpAppProps } from '../lib';
 
 /** The repository root (tests run from build/test, so go by the working directory). */
 export const ROOT = process.cwd();
@@ -26,9 +28,9 @@ export function findObject(objects: any[], kind: string, name?: string): any {
 }
 
 /** The problems a failing synth reports, or [] when it succeeds. */
-export function synthProblems(build: (app: HcpApp) => void): string[] {
+export function synthProblems(build: (app: HcpApp) => void, props: HcpAppProps = {}): string[] {
   try {
-    const app = new HcpApp({ outdir: '/nonexistent' });
+    const app = new HcpApp({ outdir: '/nonexistent', ...props });
     build(app);
     app.synthesize();
     return [];
@@ -43,3 +45,25 @@ export const PRUNE_PROTECTION = {
   'argocd.argoproj.io/sync-options': 'Prune=false,Delete=false',
   'kustomize.toolkit.fluxcd.io/prune': 'disabled',
 } as const;
+
+/**
+ * Every file under `dir`: '/'-separated relative path to content, empty when `dir` is missing.
+ * `latin1` keeps any byte as one character, for comparing files byte for byte.
+ */
+export function readTree(dir: string, encoding: BufferEncoding = 'utf8'): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (at: string): void => {
+    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.set(path.relative(dir, full).split(path.sep).join('/'), fs.readFileSync(full, encoding));
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return files;
+}
+
+/** git in `dir`, with an identity and settings of its own so that the machine's config does not matter. */
+export function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=hcp-cdk test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+}

@@ -3,11 +3,11 @@
 // `node main.js` keeps: a failed synth leaves the last good output in place, and transition rules
 // (immutable fields) are checked against the previous output, from the copy kept beside the output
 // directory or from git HEAD.
-import { execFileSync, spawnSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ROOT } from '../util';
+import { ROOT, git, readTree } from '../util';
 
 const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
 
@@ -40,24 +40,6 @@ function cdk8sSynth(dir: string, variant: string): { status: number | null; stde
     cwd: dir, encoding: 'utf8', env: { ...process.env, HCP_CDK_LIB: path.join(ROOT, 'build', 'lib'), HCP_TEST_VARIANT: variant },
   });
   return { status: result.status, stderr: result.stderr };
-}
-
-/** Every file under `dir`, relative path to bytes (as text); empty when `dir` is missing. */
-function readTree(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (at: string) => {
-    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files.set(path.relative(dir, full), fs.readFileSync(full, 'utf8'));
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return files;
-}
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=hcp-cdk test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
 }
 
 const HOSTED_CLUSTER = path.join('hub', 'one', '50-hostedcluster-clusters_one.yaml');

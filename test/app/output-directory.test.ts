@@ -1,30 +1,12 @@
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ClusterPlatform, formatSecretsReport, HcpApp, HostedCluster, ManagementCluster, OutputDirectory, PreviousOutput, PreviousOutputSource, Release, SecretSource } from '../../lib';
+import { git, readTree } from '../util';
 
 /** A fresh directory for one test; its name has a space, as users' paths may. */
 function tempDir(): string {
   return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-output dir-')));
-}
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=hcp-cdk test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
-}
-
-/** Every file under `dir`, relative path to bytes (as text); empty when `dir` is missing. */
-function readTree(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (at: string) => {
-    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files.set(path.relative(dir, full), fs.readFileSync(full, 'latin1'));
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return files;
 }
 
 const FILES = [
@@ -198,13 +180,13 @@ describe('OutputDirectory', () => {
       const dir = tempDir();
       const output = new OutputDirectory(path.join(dir, 'out'));
       output.replaceWith(FILES);
-      const written = readTree(output.root);
+      const written = readTree(output.root, 'latin1');
       fs.rmSync(output.root, { recursive: true });
       expect(output.restoreAfterFailure()).toEqual({
         restored: true,
         message: `hcp-cdk: the synth failed, so ${dir}/out, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${dir}/.out.last-good/output.json`,
       });
-      expect(readTree(output.root)).toEqual(written);
+      expect(readTree(output.root, 'latin1')).toEqual(written);
     });
 
     test('puts git HEAD\'s output back, byte-identical, and git sees no change', () => {
@@ -212,13 +194,13 @@ describe('OutputDirectory', () => {
       git(dir, 'init', '-q');
       const output = new OutputDirectory(path.join(dir, 'out'), { keepLastGoodCopy: false });
       output.replaceWith(FILES);
-      const written = readTree(output.root);
+      const written = readTree(output.root, 'latin1');
       git(dir, 'add', 'out');
       git(dir, 'commit', '-q', '-m', 'synth');
       fs.rmSync(output.root, { recursive: true });
       fs.mkdirSync(output.root);
       expect(output.restoreAfterFailure()?.restored).toBe(true);
-      expect(readTree(output.root)).toEqual(written);
+      expect(readTree(output.root, 'latin1')).toEqual(written);
       expect(git(dir, 'status', '--porcelain', '--untracked-files=all')).toBe('');
     });
 
@@ -291,7 +273,7 @@ describe('HcpApp.synth() and the previous output', () => {
     const dir = tempDir();
     const outdir = path.join(dir, 'out');
     quietly(() => build(outdir).synth());
-    const good = readTree(outdir);
+    const good = readTree(outdir, 'latin1');
     fs.rmSync(outdir, { recursive: true });
     const app = build(outdir, 'one-renamed');
     const { error, stderr } = quietly(() => app.synth());
@@ -301,7 +283,7 @@ describe('HcpApp.synth() and the previous output', () => {
       `hcp-cdk: the output directory is empty (cdk8s synth deletes it before it runs the app); transition rules are checked against ${dir}/.out.last-good/output.json`,
       `hcp-cdk: the synth failed, so ${outdir}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${dir}/.out.last-good/output.json`,
     ]);
-    expect(readTree(outdir)).toEqual(good);
+    expect(readTree(outdir, 'latin1')).toEqual(good);
   });
 
   test('fails with a message that says where the last good output is when it cannot be put back', () => {

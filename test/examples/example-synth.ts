@@ -3,7 +3,9 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ROOT } from '../util';
+import { readTree, ROOT } from '../util';
+
+export { readTree };
 
 const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
 
@@ -19,20 +21,6 @@ export function cdk8sSynth(app: string, mode?: string): ExampleSynth {
   const env = mode === undefined ? process.env : { ...process.env, HCP_CDK_DELIVERY: mode };
   const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${app}`, '--output', outdir], { cwd: ROOT, encoding: 'utf8', env });
   return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
-/** Every file under `dir`: '/'-separated relative path to content. */
-export function readTree(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (at: string): void => {
-    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files.set(path.relative(dir, full).split(path.sep).join('/'), fs.readFileSync(full, 'utf8'));
-    }
-  };
-  walk(dir);
-  return files;
 }
 
 /** `hcp-cdk validate <dir>`, as a separate process. */

@@ -6,7 +6,7 @@ import {
   kustomizations, ManagementCluster, MetalLBIngress, MultiClusterEngine, PlatformType, Release, SecretEncryption, SecretSource, SshPublicKey,
 } from '../../lib';
 import { SSH_KEY } from '../props';
-import { PRUNE_PROTECTION } from '../util';
+import { PRUNE_PROTECTION, synthProblems } from '../util';
 
 const REPOSITORY = 'https://git.example.com/platform/estate.git';
 const SOURCE = FluxSource.gitRepository({ name: 'estate', url: REPOSITORY });
@@ -50,17 +50,9 @@ const kustomizationNamed = (files: readonly Written[], name: string) => {
   return found[0].object;
 };
 
-/** The problems a failing synth reports, or [] when it succeeds. */
+/** The problems a failing synth under `delivery` reports, or [] when it succeeds. */
 function problemsOf(delivery: FluxDelivery, build: (app: HcpApp) => void = (app) => estate(app)): string[] {
-  try {
-    const app = new HcpApp({ outdir: '/nonexistent', delivery });
-    build(app);
-    app.synthesize();
-    return [];
-  } catch (error) {
-    const problems = (error as { problems?: string[] }).problems;
-    return problems ? [...problems] : [(error as Error).message];
-  }
+  return synthProblems(build, { delivery });
 }
 
 /** What every Kustomization of the default props has. */
