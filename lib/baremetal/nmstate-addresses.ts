@@ -1,4 +1,5 @@
 import { parseCidr, parseIPv4, parseIPv6 } from '../core/cidr';
+import { isIpAddress } from '../core/formats';
 import type { Problems } from '../core/problems';
 import { show } from '../core/problems';
 
@@ -42,7 +43,7 @@ export function checkNMStateAddresses(config: Record<string, unknown>, problems:
       if (route?.destination !== undefined && !(typeof route.destination === 'string' && parseCidr(route.destination))) {
         problems.require(false, `routes.config[${i}].destination`, route.destination, 'must be a CIDR block such as 0.0.0.0/0');
       }
-      if (route?.['next-hop-address'] !== undefined && !isAddress(route['next-hop-address'])) {
+      if (route?.['next-hop-address'] !== undefined && !isIpAddress(route['next-hop-address'])) {
         problems.require(false, `routes.config[${i}].next-hop-address`, route['next-hop-address'], 'must be an IP address');
       }
     });
@@ -50,12 +51,8 @@ export function checkNMStateAddresses(config: Record<string, unknown>, problems:
   const servers = ((config['dns-resolver'] as { config?: { server?: unknown } } | undefined)?.config)?.server;
   if (Array.isArray(servers)) {
     servers.forEach((server, i) => {
-      if (!isAddress(server)) problems.add(`dns-resolver.config.server[${i}] (${show(server)}) must be an IP address`);
+      if (!isIpAddress(server)) problems.add(`dns-resolver.config.server[${i}] (${show(server)}) must be an IP address`);
     });
   }
   return addresses;
-}
-
-function isAddress(value: unknown): boolean {
-  return typeof value === 'string' && (parseIPv4(value) !== undefined || parseIPv6(value) !== undefined);
 }
