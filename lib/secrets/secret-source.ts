@@ -85,15 +85,9 @@ export class SecretSource {
    * secrets report lists it, with the keys the consumer reads, as one you create.
    */
   public static fromExistingSecret(secretName: string): ISecretSource {
-    const problem = typeof secretName === 'string' && isDns1123Subdomain(secretName)
-      ? undefined
-      : `SecretSource.fromExistingSecret name (${show(secretName)}) must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`;
-    return {
-      bind: (scope, _id, bind) => {
-        if (!problem) recordSecretRequirement(scope, { name: secretName, namespace: bind.namespace, type: bind.type, keys: keysOf(bind), madeBy: SecretMaker.YOU });
-        return { secretName, problem };
-      },
-    };
+    if (typeof secretName === 'string' && isDns1123Subdomain(secretName)) return existingSecretWithDerivedName(secretName);
+    const problem = `SecretSource.fromExistingSecret name (${show(secretName)}) must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`;
+    return { bind: () => ({ secretName, problem }) };
   }
 
   /**
