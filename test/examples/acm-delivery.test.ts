@@ -1,6 +1,6 @@
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { cdk8sSynth, readTree, testValidAndRepeatable } from './example-synth';
+import { cdk8sSynth, expectKustomizationsListTheirFolders, foldersOf, readTree, testValidAndRepeatable } from './example-synth';
 
 
 /** What every delivery mode must show on an example: synth, validate clean, re-synth identically, kustomizations that list their folders. */
@@ -19,14 +19,9 @@ function describeAcmExample(title: string, app: string, check: (objects: Map<str
     testValidAndRepeatable(first, second, tree, objects.size);
 
     test('every folder below the root has a kustomization.yaml listing exactly its files and sub-folders', () => {
-      const folders = new Set([...tree.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+      const folders = foldersOf(tree);
       expect(folders.size).toBeGreaterThan(2);
-      for (const folder of folders) {
-        const kustomization = YAML.parse(tree.get(`${folder}/kustomization.yaml`)!);
-        const entries = new Set([...tree.keys()].filter((f) => f.startsWith(`${folder}/`) && f !== `${folder}/kustomization.yaml`)
-          .map((f) => f.slice(folder.length + 1).split('/')[0]));
-        expect([folder, kustomization.resources]).toEqual([folder, [...entries].sort()]);
-      }
+      expectKustomizationsListTheirFolders(tree, folders);
     });
 
     test('writes no guest folder: the guest objects are in policies, each Policy bound to the Placement of its hosted cluster', () => {

@@ -3,6 +3,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as YAML from 'yaml';
 import { readTree, ROOT } from '../util';
 
 export { readTree };
@@ -46,4 +47,19 @@ export function testValidAndRepeatable(first: ExampleSynth, second: ExampleSynth
     expect(second.status).toBe(0);
     expect(readTree(second.outdir)).toEqual(tree);
   });
+}
+
+/** The folders of an output tree, every level below the root. */
+export function foldersOf(tree: ReadonlyMap<string, string>): Set<string> {
+  return new Set([...tree.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+}
+
+/** Asserts that the kustomization.yaml of each of `folders` lists exactly its files and sub-folders, in name order. */
+export function expectKustomizationsListTheirFolders(tree: ReadonlyMap<string, string>, folders: Iterable<string>): void {
+  for (const folder of folders) {
+    const kustomization = YAML.parse(tree.get(`${folder}/kustomization.yaml`)!);
+    const entries = new Set([...tree.keys()].filter((f) => f.startsWith(`${folder}/`) && f !== `${folder}/kustomization.yaml`)
+      .map((f) => f.slice(folder.length + 1).split('/')[0]));
+    expect([folder, kustomization.resources]).toEqual([folder, [...entries].sort()]);
+  }
 }

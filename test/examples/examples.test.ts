@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { cdk8sSynth, hcpCdkValidate, readTree, testValidAndRepeatable } from './example-synth';
+import { cdk8sSynth, expectKustomizationsListTheirFolders, foldersOf, hcpCdkValidate, readTree, testValidAndRepeatable } from './example-synth';
 import { PRUNE_PROTECTION, ROOT } from '../util';
 
 /** What every example must show: it synthesizes, re-synthesizes identically, validates clean, and leaks nothing. */
@@ -23,13 +23,7 @@ function describeExample(title: string, app: string, expectedFiles: string[], al
     testValidAndRepeatable(first, second, tree, expectedFiles.length);
 
     test('every folder below the root has a kustomization.yaml listing its files and sub-folders', () => {
-      const folders = new Set([...files.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
-      for (const folder of folders) {
-        const kustomization = YAML.parse(tree.get(`${folder}/kustomization.yaml`)!);
-        const entries = new Set([...tree.keys()].filter((f) => f.startsWith(`${folder}/`) && f !== `${folder}/kustomization.yaml`)
-          .map((f) => f.slice(folder.length + 1).split('/')[0]));
-        expect([folder, kustomization.resources]).toEqual([folder, [...entries].sort()]);
-      }
+      expectKustomizationsListTheirFolders(tree, foldersOf(files));
     });
 
     test('contains no secret material', () => {
