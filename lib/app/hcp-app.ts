@@ -6,6 +6,7 @@ import { formatLintFinding, lintFindings } from '../core/lint';
 import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems } from '../core/problems';
 import { renderApiObject } from '../core/render-object';
+import { upgradeTransitionProblems } from '../core/upgrade-transition';
 import { checkFleetInvariants } from '../fleet/fleet-invariants';
 import type { DeliveredFile, IDelivery } from '../gitops/delivery';
 import { KustomizeDelivery } from '../gitops/kustomize-delivery';
@@ -148,6 +149,7 @@ export class HcpApp extends App {
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
     for (const { file, json, source, previous } of this.render(constructs, flagged, problems, deliveryProblems, placed, previousOutput)) {
       for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
+      if (previous !== undefined) for (const problem of upgradeTransitionProblems(json, previous, source)) problems.push(formatProblem(problem));
       if (file !== undefined) files.push({ path: file, text: toYaml(json) });
     }
     const additions = this.delivery.finish(placed, deliveryProblems);

@@ -1,5 +1,6 @@
 import { parseIPv4, parseIPv6 } from './cidr';
 import { isDns1123Subdomain } from './names';
+import { show } from './problems';
 
 /** An IAM role ARN: `arn:<partition>:iam::<12-digit account>:role/<path/name>`. */
 export const IAM_ROLE_ARN = /^arn:aws(-[a-z]+)*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
@@ -17,4 +18,25 @@ export function isIpAddress(value: unknown): boolean {
 /** A host name (DNS-1123 subdomain, any case) or an IP address: what an NTP or DNS server entry names. */
 export function isHostOrAddress(value: unknown): boolean {
   return typeof value === 'string' && (isIpAddress(value) || isDns1123Subdomain(value.toLowerCase()));
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+export const RFC3339_RULE = 'must be an RFC 3339 time such as 2026-01-01T00:00:00Z';
+
+/** An RFC 3339 time such as `2026-01-01T00:00:00Z` or `2026-01-01T08:00:00.5+02:00`, of a day and hour that exist. */
+export function isRfc3339(value: unknown): value is string {
+  return typeof value === 'string' && RFC3339.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/**
+ * A time given as a Date or an RFC 3339 string, as the text to write: a Date in UTC to the second
+ * (`2026-01-01T00:00:00Z`, milliseconds only when it has some), so the same Date always writes the
+ * same text; a string as given. `problem` names `field` when the time is not one.
+ */
+export function rfc3339Text(field: string, time: Date | string): { readonly text?: string; readonly problem?: string } {
+  if (time instanceof Date) {
+    if (Number.isNaN(time.getTime())) return { problem: `${field} (Invalid Date) must be a valid Date or an RFC 3339 time such as 2026-01-01T00:00:00Z` };
+    return { text: time.toISOString().replace('.000Z', 'Z') };
+  }
+  return isRfc3339(time) ? { text: time } : { problem: `${field} (${show(time)}) ${RFC3339_RULE}` };
 }

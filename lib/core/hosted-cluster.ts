@@ -17,10 +17,13 @@ import { lint, LINT_RULES } from './lint';
 import { Problems, show } from './problems';
 import { checkListItems, checkRequiredProps, hasMethod } from './runtime-props';
 import { Release } from './release';
+import type { ReleaseChannel } from './release-channel';
+import type { PausedUntil } from './paused-until';
 import { SecretEncryption } from './secret-encryption';
 import { ControlPlaneService, ServicePublishing, ServicePublishingMap, ServicePublishingType } from './service-publishing';
 import { SshPublicKey } from './ssh-public-key';
 import { TrustBundle } from './trust-bundle';
+import { renderUpgradeSettings } from './upgrade-settings';
 
 export const OlmCatalogPlacement = hc.HostedClusterSpecOlmCatalogPlacement;
 export type OlmCatalogPlacement = hc.HostedClusterSpecOlmCatalogPlacement;
@@ -29,8 +32,6 @@ export type OptionalCapability = hc.HostedClusterSpecCapabilitiesDisabled;
 
 /** The label `hcp` puts on Secrets so that `hcp destroy cluster` removes them too. */
 export const SAFE_TO_DELETE_WITH_CLUSTER_LABEL = 'hypershift.openshift.io/safe-to-delete-with-cluster';
-/** Pauses reconciliation of a HostedCluster or NodePool until the given time. */
-export const PAUSED_UNTIL_TRUE = 'true';
 
 /** A toleration for the control-plane pods. */
 export interface Toleration {
@@ -160,10 +161,11 @@ export interface HostedClusterProps {
   /** @default - none */
   readonly annotations?: Record<string, string>;
   /**
-   * Pause reconciliation: `'true'` or an RFC 3339 time.
+   * Pause reconciliation (and so upgrades): `PausedUntil.indefinitely()`, `PausedUntil.until(date)`,
+   * or the string form, `'true'` or an RFC 3339 time.
    * @default - reconciled
    */
-  readonly pausedUntil?: string;
+  readonly pausedUntil?: PausedUntil | string;
   /**
    * The cluster configuration (`spec.configuration`: OAuth, proxy, API server, feature gates ...), typed from the CRD.
    * @default - none
@@ -176,12 +178,28 @@ export interface HostedClusterProps {
   readonly issuerUrl?: string;
   /** An extra DNS name for the API server certificate. @default - none */
   readonly kubeApiServerDnsName?: string;
-  /** The update channel, e.g. `stable-4.17`. @default - none */
-  readonly channel?: string;
+  /**
+   * The update channel (`spec.channel`), e.g. `ReleaseChannel.stable('4.17')` or `'stable-4.17'`: of the
+   * release's minor, or the next one to update to.
+   * @default - the release's channel (`Release.fromVersion(v, { channel })`), else none
+   */
+  readonly channel?: ReleaseChannel | string;
+  /**
+   * Forces the upgrade to this release although the hosted cluster reports it not upgradeable (the
+   * `hypershift.openshift.io/force-upgrade-to` annotation, doc 6.7); must be `release`. It also lets
+   * synth accept an update path it refuses otherwise (a skipped minor, a downgrade).
+   * @default - not forced
+   */
+  readonly forceUpgradeTo?: Release;
+  /**
+   * Restarts every control-plane component when it changes (the `hypershift.openshift.io/restart-date`
+   * annotation, doc 12.4): a Date (written in UTC to the second) or an RFC 3339 string.
+   * @default - no restart
+   */
+  readonly restartDate?: Date | string;
 }
 
 const CLUSTER_NAME_MAX = 53;
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -285,6 +303,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.services = new Map(Object.entries({ ...platform.defaultServices, ...props.services }) as [ControlPlaneService, ServicePublishing][]);
     this.checkServices(problems);
     this.checkSpecFields(problems);
+    const updates = renderUpgradeSettings(props, problems);
     problems.throwIfAny();
 
     const spec = (): hc.HostedClusterSpec => ({
@@ -293,7 +312,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
       sshKey: sshKeySecretName ? { name: sshKeySecretName } : undefined,
       infraId: this.infraId,
       clusterId: props.clusterId,
-      channel: props.channel,
+      channel: updates.channel,
       platform: platform.platform,
       dns: {
         baseDomain: baseDomain ?? '',
@@ -318,7 +337,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
       nodeSelector: props.controlPlaneNodeSelector,
       tolerations: props.controlPlaneTolerations?.map((t) => ({ ...t, operator: t.operator ?? (t.key === undefined ? 'Exists' : undefined) })),
       labels: props.controlPlanePodLabels,
-      pausedUntil: props.pausedUntil,
+      pausedUntil: updates.pausedUntil,
       configuration: props.configuration,
       kubeApiServerDnsName: props.kubeApiServerDnsName,
     });
@@ -326,7 +345,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     // form (`infraID`), which the generated L1 class would rename and drop.
     this.resource = new ApiObject(this, 'Resource', {
       ...hc.HostedCluster.GVK,
-      metadata: { name: this.clusterName, namespace: this.namespace, labels: props.labels, annotations: props.annotations },
+      metadata: { name: this.clusterName, namespace: this.namespace, labels: props.labels, annotations: updates.annotations },
       spec: Lazy.any({ produce: () => hc.toJson_HostedClusterSpec(spec()) }),
     });
   }
@@ -395,14 +414,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
   private checkSpecFields(problems: Problems): void {
     const p = this.props;
     if (p.clusterId !== undefined) problems.require(UUID.test(p.clusterId), 'clusterId', p.clusterId, 'must be a lower-case UUID');
-    if (p.pausedUntil !== undefined) {
-      problems.require(p.pausedUntil === PAUSED_UNTIL_TRUE || RFC3339.test(p.pausedUntil), 'pausedUntil', p.pausedUntil, 'must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z');
-    }
     if (p.kubeApiServerDnsName !== undefined) problems.require(isDns1123Subdomain(p.kubeApiServerDnsName), 'kubeApiServerDnsName', p.kubeApiServerDnsName, DNS1123_SUBDOMAIN_RULE);
     if (p.issuerUrl !== undefined) problems.require(/^https:\/\/\S+$/.test(p.issuerUrl), 'issuerUrl', p.issuerUrl, 'must be an https URL');
-    if (p.channel !== undefined) {
-      problems.require(/^(stable|fast|candidate|eus)-\d+\.\d+$/.test(p.channel), 'channel', p.channel, 'must look like stable-4.17 (stable, fast, candidate or eus)');
-    }
     if (p.controllerAvailabilityPolicy !== undefined) {
       problems.require(Object.values(AvailabilityPolicy).includes(p.controllerAvailabilityPolicy), 'controllerAvailabilityPolicy', p.controllerAvailabilityPolicy, 'must be HighlyAvailable or SingleReplica');
     }

@@ -9,7 +9,9 @@ import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, i
 import { lint, LINT_RULES } from './lint';
 import { Problems } from './problems';
 import { checkListItems, checkRequiredProps, isDuration } from './runtime-props';
+import { PausedUntil } from './paused-until';
 import { Release } from './release';
+import { nodePoolSkewProblem } from './upgrade-path';
 
 export const Arch = np.NodePoolSpecArch;
 export type Arch = np.NodePoolSpecArch;
@@ -79,8 +81,12 @@ export interface NodePoolOptions {
   readonly configMaps?: string[];
   /** @default - the platform defaults of `hcp create nodepool` for the cluster's platform */
   readonly platform?: INodePoolPlatform;
-  /** Pause reconciliation: `'true'` or an RFC 3339 time. @default - reconciled */
-  readonly pausedUntil?: string;
+  /**
+   * Pause reconciliation (and so rollouts): `PausedUntil.indefinitely()`, `PausedUntil.until(date)`,
+   * or the string form, `'true'` or an RFC 3339 time.
+   * @default - reconciled
+   */
+  readonly pausedUntil?: PausedUntil | string;
   /** @default - none */
   readonly labels?: Record<string, string>;
   /** @default - none */
@@ -160,6 +166,8 @@ export class NodePool extends Construct {
       }
     }
     this.checkSkew(problems);
+    const paused = props.pausedUntil === undefined ? undefined : PausedUntil.of(props.pausedUntil);
+    if (paused?.problem) problems.add(paused.problem);
     for (const [key, value] of Object.entries(props.nodeLabels ?? {})) {
       if (typeof value !== 'string' || !isQualifiedName(key) || !isLabelValue(value)) problems.add(`nodeLabels (${JSON.stringify(`${key}=${value}`)}) must be a valid label key and value`);
     }
@@ -201,7 +209,7 @@ export class NodePool extends Construct {
       taints: props.taints?.map((t) => ({ key: t.key, value: t.value, effect: t.effect })),
       tuningConfig: props.tuningConfigMaps?.map((name) => ({ name })),
       config: props.configMaps?.map((name) => ({ name })),
-      pausedUntil: props.pausedUntil,
+      pausedUntil: paused?.value,
     });
     // Plain ApiObject with the L1's GVK, for the same reason as HostedCluster.
     this.resource = new ApiObject(this, 'Resource', {
@@ -216,16 +224,12 @@ export class NodePool extends Construct {
     this.resource.addJsonPatch(JsonPatch.add(`/${path.split('.').join('/')}`, value));
   }
 
-  /** Nodes may not run a newer release than the control plane, nor fall more than three minors behind. */
+  /** Nodes may not run a newer release than the control plane, nor fall further behind than HyperShift supports. */
   private checkSkew(problems: Problems): void {
     const pool = this.release.version;
     const control = this.cluster.release.version;
-    if (!pool || !control) return;
-    if (Release.compareVersions(pool, control) > 0) {
-      problems.add(`release (${JSON.stringify(this.release.image)}) is newer than the cluster's (${JSON.stringify(this.cluster.release.image)}); node pools must not run ahead of the control plane`);
-    } else if (pool.major === control.major && control.minor - pool.minor > 3) {
-      problems.add(`release (${JSON.stringify(this.release.image)}) is more than three minor versions behind the cluster's (${JSON.stringify(this.cluster.release.image)})`);
-    }
+    const problem = pool && control ? nodePoolSkewProblem(pool, control) : undefined;
+    if (problem) problems.add(`release (${JSON.stringify(this.release.image)}) ${problem}`);
   }
 }
 

@@ -1,6 +1,7 @@
 // Two functions rather than semver's index, which loads all of semver (~30 ms of every process).
 import semverCompare from 'semver/functions/compare';
 import semverParse from 'semver/functions/parse';
+import type { ReleaseChannel } from './release-channel';
 
 /**
  * An OpenShift release payload. HyperShift needs the image; the version, when
@@ -50,11 +51,21 @@ function parseVersion(text: string): ReleaseVersion | undefined {
   return prerelease.length > 0 ? { major, minor, patch, prerelease: prerelease.join('.') } : { major, minor, patch };
 }
 
-function formatVersion(v: ReleaseVersion): string {
+/** `4.18.0-rc.2` */
+export function formatVersion(v: ReleaseVersion): string {
   return `${v.major}.${v.minor}.${v.patch}${v.prerelease ? `-${v.prerelease}` : ''}`;
 }
 
-export interface FromVersionOptions {
+/** What both Release factories take. */
+export interface ReleaseOptions {
+  /**
+   * The update channel the cluster follows (`spec.channel`), e.g. `ReleaseChannel.stable('4.17')`.
+   * @default - none: the HostedCluster lists no available updates
+   */
+  readonly channel?: ReleaseChannel;
+}
+
+export interface FromVersionOptions extends ReleaseOptions {
   /**
    * The payload architecture.
    * @default ReleaseArchitecture.MULTI - the stream `hcp` uses (4-stable-multi)
@@ -67,7 +78,7 @@ export interface FromVersionOptions {
   readonly repository?: string;
 }
 
-export interface FromImageOptions {
+export interface FromImageOptions extends ReleaseOptions {
   /**
    * The OpenShift version the image carries, for images referenced by digest.
    * @default - read from the tag when it looks like `4.17.0-x86_64`, otherwise unknown
@@ -78,14 +89,14 @@ export interface FromImageOptions {
 export class Release {
   /** A release image by tag or digest: `quay.io/openshift-release-dev/ocp-release@sha256:…`. */
   public static fromImage(image: string, options: FromImageOptions = {}): Release {
-    return new Release(image, options.version);
+    return new Release(image, options.version, options.channel);
   }
 
   /** The public OpenShift release of this version, e.g. `4.17.0`, or a candidate such as `4.18.0-rc.2`. */
   public static fromVersion(version: string, options: FromVersionOptions = {}): Release {
     const repository = options.repository ?? 'quay.io/openshift-release-dev/ocp-release';
     const architecture = options.architecture ?? ReleaseArchitecture.MULTI;
-    return new Release(`${repository}:${version}-${architecture}`, version);
+    return new Release(`${repository}:${version}-${architecture}`, version, options.channel);
   }
 
   /** The image reference written to `spec.release.image`. */
@@ -94,11 +105,14 @@ export class Release {
   public readonly version?: ReleaseVersion;
   /** Whether the reference pins a digest, as disconnected installs require. */
   public readonly isDigest: boolean;
-  /** Why the image reference is malformed, or undefined when it is fine. */
+  /** The update channel a HostedCluster of this release follows. */
+  public readonly channel?: ReleaseChannel;
+  /** Why the image reference (or the channel) is malformed, or undefined when it is fine. */
   public readonly problem?: string;
 
-  private constructor(image: string, version?: string) {
+  private constructor(image: string, version?: string, channel?: ReleaseChannel) {
     this.image = image;
+    this.channel = channel;
     const match = IMAGE_REFERENCE.exec(image);
     this.isDigest = !!match?.[2];
     if (!match || image.length > 4096) {
@@ -113,6 +127,7 @@ export class Release {
     if (version !== undefined && !stated) {
       this.problem ??= `release version (${JSON.stringify(version)}) ${VERSION_RULE}`;
     }
+    if (channel) this.problem ??= this.version ? channel.problemFor(this.version) : channel.problem;
   }
 
   /** Orders two versions as semantic versions: negative when a is older than b; 4.18.0-ec.1 < 4.18.0-rc.2 < 4.18.0. */

@@ -258,28 +258,42 @@ describe('NodePool validation', () => {
 
   test('fails when the pool release is newer than the cluster release', () => {
     expect(problemsOf({ release: Release.fromVersion('4.18.0') })).toEqual([
-      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is newer than the cluster\'s '
-      + '("quay.io/openshift-release-dev/ocp-release:4.17.0-multi"); node pools must not run ahead of the control plane',
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is 4.18.0, newer than the control plane\'s 4.17.0; '
+      + 'node pools must not run ahead of the control plane (doc 6.6): update the cluster first',
     ]);
   });
 
   test('fails when a GA pool runs under a release-candidate control plane (candidates order before their release)', () => {
     expect(problemsOf({ release: Release.fromVersion('4.18.0') }, { release: Release.fromVersion('4.18.0-rc.2') })).toEqual([
-      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is newer than the cluster\'s '
-      + '("quay.io/openshift-release-dev/ocp-release:4.18.0-rc.2-multi"); node pools must not run ahead of the control plane',
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is 4.18.0, newer than the control plane\'s 4.18.0-rc.2; '
+      + 'node pools must not run ahead of the control plane (doc 6.6): update the cluster first',
     ]);
     expect(problemsOf({ release: Release.fromVersion('4.18.0-rc.2') }, { release: Release.fromVersion('4.18.0') })).toEqual([]);
   });
 
-  test('fails when the pool release is more than three minor versions behind', () => {
-    expect(problemsOf({ release: Release.fromVersion('4.13.0') })).toEqual([
-      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.13.0-multi") is more than three minor versions behind the cluster\'s '
-      + '("quay.io/openshift-release-dev/ocp-release:4.17.0-multi")',
+  test('fails when the pool is two minors behind a control plane on an odd minor', () => {
+    expect(problemsOf({ release: Release.fromVersion('4.15.9') })).toEqual([
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.15.9-multi") is 4.15.9, 2 minors behind the control plane\'s 4.17.0; '
+      + 'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
     ]);
   });
 
-  test('accepts a pool three minor versions behind', () => {
-    expect(problemsOf({ release: Release.fromVersion('4.14.0') })).toEqual([]);
+  test('fails when the pool is three minors behind a control plane on an even minor', () => {
+    expect(problemsOf({ release: Release.fromVersion('4.15.0') }, { release: Release.fromVersion('4.18.2') })).toEqual([
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.15.0-multi") is 4.15.0, 3 minors behind the control plane\'s 4.18.2; '
+      + 'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
+    ]);
+  });
+
+  test('fails when the pool runs another major version', () => {
+    expect(problemsOf({ release: Release.fromVersion('3.11.0') })).toEqual([
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:3.11.0-multi") is 3.11.0, another major version than the control plane\'s 4.17.0',
+    ]);
+  });
+
+  test('accepts a pool one minor behind an odd control plane, and two behind an even one (EUS-to-EUS)', () => {
+    expect(problemsOf({ release: Release.fromVersion('4.16.3') })).toEqual([]);
+    expect(problemsOf({ release: Release.fromVersion('4.16.3') }, { release: Release.fromVersion('4.18.0') })).toEqual([]);
   });
 
   test('fails when the pool release image is malformed', () => {

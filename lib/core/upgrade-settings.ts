@@ -1,0 +1,71 @@
+import { rfc3339Text } from './formats';
+import { PausedUntil } from './paused-until';
+import { Problems } from './problems';
+import type { Release } from './release';
+import { ReleaseChannel } from './release-channel';
+
+/**
+ * Forces a HostedCluster upgrade although the hosted ClusterVersion reports it not Upgradeable; the
+ * value must be the release image being forced (HyperShift API; doc 6.7 sets it before the release).
+ */
+export const FORCE_UPGRADE_TO_ANNOTATION = 'hypershift.openshift.io/force-upgrade-to';
+/** Restarts every control-plane component when its value changes (doc 12.4). */
+export const RESTART_DATE_ANNOTATION = 'hypershift.openshift.io/restart-date';
+
+/** The HostedCluster props about updates, as HostedClusterProps declares them. */
+export interface UpgradeSettingsInput {
+  readonly release: Release;
+  readonly channel?: ReleaseChannel | string;
+  readonly forceUpgradeTo?: Release;
+  readonly restartDate?: Date | string;
+  readonly pausedUntil?: PausedUntil | string;
+  readonly annotations?: Record<string, string>;
+}
+
+/** What the update props write into a HostedCluster. */
+export interface UpgradeSettings {
+  readonly channel?: string;
+  readonly pausedUntil?: string;
+  /** `annotations` with the force-upgrade-to and restart-date annotations added; undefined when there are none. */
+  readonly annotations?: Record<string, string>;
+}
+
+/** Checks the update props of a HostedCluster and renders them. */
+export function renderUpgradeSettings(input: UpgradeSettingsInput, problems: Problems): UpgradeSettings {
+  const channel = resolveChannel(input, problems);
+  const paused = input.pausedUntil === undefined ? undefined : PausedUntil.of(input.pausedUntil);
+  if (paused?.problem) problems.add(paused.problem);
+
+  const added: Record<string, string> = {};
+  if (input.forceUpgradeTo !== undefined) {
+    const target = input.forceUpgradeTo.image;
+    problems.require(target === input.release.image, 'forceUpgradeTo', target,
+      `must be the cluster's release (${JSON.stringify(input.release.image)}): HyperShift forces only the upgrade to the image the annotation names`);
+    added[FORCE_UPGRADE_TO_ANNOTATION] = target;
+  }
+  if (input.restartDate !== undefined) {
+    const { text, problem } = rfc3339Text('restartDate', input.restartDate);
+    if (problem) problems.add(problem);
+    else added[RESTART_DATE_ANNOTATION] = text!;
+  }
+  const field: Record<string, string> = { [FORCE_UPGRADE_TO_ANNOTATION]: 'forceUpgradeTo', [RESTART_DATE_ANNOTATION]: 'restartDate' };
+  for (const key of Object.keys(added)) {
+    if (input.annotations?.[key] !== undefined) problems.add(`annotations (${JSON.stringify(key)}) is what ${field[key]} sets; give one of them`);
+  }
+  const annotations = Object.keys(added).length > 0 ? { ...input.annotations, ...added } : input.annotations;
+  return { channel: channel?.name, pausedUntil: paused?.value, annotations };
+}
+
+/** The channel prop, or the release's; checked against the release's version. */
+function resolveChannel(input: UpgradeSettingsInput, problems: Problems): ReleaseChannel | undefined {
+  const fromRelease = input.release.channel;
+  if (input.channel === undefined) return fromRelease;
+  const channel = input.channel instanceof ReleaseChannel ? input.channel : ReleaseChannel.of(input.channel);
+  if (fromRelease && fromRelease.name !== channel.name) {
+    problems.add(`channel (${JSON.stringify(channel.name)}) differs from the release's channel (${JSON.stringify(fromRelease.name)}); give the channel in one place`);
+  }
+  // The release's own channel is checked with the release.
+  const problem = input.release.version ? channel.problemFor(input.release.version) : channel.problem;
+  if (problem) problems.add(problem);
+  return channel;
+}

@@ -1,0 +1,34 @@
+import { identify, type ValidationProblem } from '../validation/validation-problem';
+import { Release } from './release';
+import { assessUpgrade } from './upgrade-path';
+import { FORCE_UPGRADE_TO_ANNOTATION } from './upgrade-settings';
+
+const HYPERSHIFT_GROUP = 'hypershift.openshift.io/';
+
+/**
+ * The transition rules of updates that no CRD states: a HostedCluster or NodePool whose
+ * `spec.release.image` changed against the previous output must take an update path OpenShift
+ * supports (see `assessUpgrade`); a HostedCluster may be forced past it by the force-upgrade-to
+ * annotation naming the new image. Releases whose version the image does not tell (digests) are
+ * not checked.
+ * @param object the object about to be written
+ * @param previous the same file's object in the previous output, if any
+ * @param source the construct path, named in the problems
+ */
+export function upgradeTransitionProblems(object: any, previous: any, source?: string): ValidationProblem[] {
+  const kind = object?.kind;
+  if ((kind !== 'HostedCluster' && kind !== 'NodePool') || previous?.kind !== kind || !String(object.apiVersion).startsWith(HYPERSHIFT_GROUP)) return [];
+  const image = object.spec?.release?.image;
+  const before = previous.spec?.release?.image;
+  if (typeof image !== 'string' || typeof before !== 'string' || image === before) return [];
+  const from = Release.fromImage(before).version;
+  const to = Release.fromImage(image).version;
+  if (!from || !to) return [];
+  const forced = object.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION];
+  const assessment = assessUpgrade(from, to, kind === 'NodePool'
+    ? { nodePool: true }
+    // HyperShift forces only the image the annotation names, not another image of the same version.
+    : { forceUpgradeTo: forced === image ? forced : undefined });
+  if (!assessment.problem) return [];
+  return [{ object: identify(object), path: 'spec.release.image', message: `refused: ${assessment.problem}`, value: image, source }];
+}
