@@ -3,10 +3,13 @@
  * The `hcp-cdk` command.
  *
  *   hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--previous <dir>] [--format text|json|junit]
+ *   hcp-cdk plan [<output-dir>] [--against <dir> | --ref <git-ref>] [--format text|json|markdown]
  *
  * Checks every object in the given YAML/JSON files against its CRD schema and CEL rules (and
  * the built-in Kubernetes kinds against theirs). Exit status 0 when all are valid, 1 when any
  * is not, 2 on a usage error, a path that cannot be read or a CRD rule that cannot be checked.
+ * `plan` exits as terraform plan -detailed-exitcode does: 0 no changes, 2 changes, 1 an error
+ * (see plan-command.ts).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -15,12 +18,14 @@ import { UnsupportedCelRuleError } from '../lib/validation/cel/cel-rule';
 import { ManifestPathError } from '../lib/validation/manifest-files';
 import { ManifestValidationResult, validateManifests } from '../lib/validation/validate-manifests';
 import { formatProblem } from '../lib/validation/validation-problem';
+import { runPlan } from './plan-command';
 import { junitReport, jsonReport } from './validate-report';
 
 const USAGE = `usage: hcp-cdk <command> [options]
 
 commands:
   validate   check YAML or JSON objects against their CRDs (schema and CEL rules)
+  plan       what a new output does to the clusters running the previous one (upgrades, rollouts, deletions, refusals)
 
 options:
   -h, --help       this text (hcp-cdk <command> --help: the command's)
@@ -50,6 +55,7 @@ function main(argv: string[]): number {
   const [command, ...rest] = argv;
   if (command === '-h' || command === '--help' || command === 'help') return print(USAGE);
   if (command === '-V' || command === '--version') return print(version());
+  if (command === 'plan') return runPlan(rest);
   if (command !== 'validate') return usageError(command === undefined ? 'a command is needed' : `unknown command ${JSON.stringify(command)}`, USAGE);
 
   const paths: string[] = [];

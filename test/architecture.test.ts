@@ -12,7 +12,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['baremetal', 'ingress', 'management', 'aws'],
   ['gitops'],
   ['fleet'],
-  ['app'],
+  ['app', 'plan'],
 ];
 const LIB = path.join(ROOT, 'lib');
 

@@ -8,27 +8,32 @@ import * as path from 'path';
  * that it survives `cdk8s synth`, which deletes the output directory before it runs the app.
  */
 export class GitOutputFolder {
-  /** Asks git where `dir` sits: in which work tree, and what HEAD holds there. Never throws. */
-  public static locate(dir: string): GitOutputFolder {
+  /**
+   * Asks git where `dir` sits: in which work tree, and what HEAD (or `ref`) holds there. Never throws.
+   * @param ref a commit-ish of the repository around `dir`, e.g. `origin/main` @default 'HEAD'
+   */
+  public static locate(dir: string, ref = 'HEAD'): GitOutputFolder {
     const folder = path.resolve(dir);
     // The folder itself may be gone (the CLI deleted it); git is asked from its nearest ancestor.
     let base = path.dirname(folder);
     while (!fs.existsSync(base) && path.dirname(base) !== base) base = path.dirname(base);
     const relative = path.relative(base, folder).split(path.sep).join('/');
     // No .git above it: not in a work tree, known without starting git.
-    if (!insideGitWorkTree(base)) return new GitOutputFolder(folder, {});
+    if (!insideGitWorkTree(base)) return new GitOutputFolder(folder, { ref });
     let answer: string;
     try {
-      answer = git(base, ['rev-parse', '--show-toplevel', 'HEAD', `HEAD:./${relative}`]).toString();
+      // A ref that starts with '-' would be read as an option (this git's rev-parse has no --end-of-options).
+      if (ref.startsWith('-')) return new GitOutputFolder(folder, { ref });
+      answer = git(base, ['rev-parse', '--show-toplevel', `${ref}^{commit}`, `${ref}:./${relative}`]).toString();
     } catch (error) {
-      if ((error as { code?: string }).code === 'ENOENT') return new GitOutputFolder(folder, { missing: true });
+      if ((error as { code?: string }).code === 'ENOENT') return new GitOutputFolder(folder, { ref, missing: true });
       // rev-parse prints what it resolved before the argument it could not (and echoes that one).
       answer = String((error as { stdout?: Buffer }).stdout ?? '');
     }
     const [repository, head, tree] = answer.split('\n');
-    if (!repository) return new GitOutputFolder(folder, {});
+    if (!repository) return new GitOutputFolder(folder, { ref });
     const inRepository = path.relative(repository, path.join(fs.realpathSync(base), relative)).split(path.sep).join('/');
-    return new GitOutputFolder(folder, { repository, pathInRepository: inRepository, hasCommits: isObjectId(head), tree: isObjectId(tree) ? tree : undefined });
+    return new GitOutputFolder(folder, { ref, repository, pathInRepository: inRepository, hasCommits: isObjectId(head), tree: isObjectId(tree) ? tree : undefined });
   }
 
   /** The path of the work tree, when the folder is inside one. */
@@ -39,11 +44,14 @@ export class GitOutputFolder {
   public readonly hasCommits: boolean;
   /** The id of the tree HEAD holds at the folder, when it holds one: changes whenever HEAD's copy does. */
   public readonly tree?: string;
+  /** The commit-ish read: HEAD unless another was asked for. */
+  public readonly ref: string;
   private readonly folder: string;
   private readonly gitMissing: boolean;
 
-  private constructor(folder: string, found: { readonly repository?: string; readonly pathInRepository?: string; readonly hasCommits?: boolean; readonly tree?: string; readonly missing?: boolean }) {
+  private constructor(folder: string, found: { readonly ref: string; readonly repository?: string; readonly pathInRepository?: string; readonly hasCommits?: boolean; readonly tree?: string; readonly missing?: boolean }) {
     this.folder = folder;
+    this.ref = found.ref;
     this.repository = found.repository;
     this.pathInRepository = found.pathInRepository;
     this.hasCommits = found.hasCommits ?? false;
@@ -51,23 +59,23 @@ export class GitOutputFolder {
     this.gitMissing = found.missing ?? false;
   }
 
-  /** What the folder is in git terms, for messages: `git HEAD of <repository> (<path>/)`. */
+  /** What the folder is in git terms, for messages: `git <ref> of <repository> (<path>/)`. */
   public get location(): string {
-    return `git HEAD of ${this.repository} (${this.pathInRepository}/)`;
+    return `git ${this.ref} of ${this.repository} (${this.pathInRepository}/)`;
   }
 
-  /** The command that puts HEAD's copy back into the work tree. */
+  /** The command that puts the ref's copy back into the work tree. */
   public get restoreCommand(): string {
-    return `git -C ${quote(this.repository ?? '.')} checkout HEAD -- ${quote(this.pathInRepository ?? '.')}`;
+    return `git -C ${quote(this.repository ?? '.')} checkout ${quote(this.ref)} -- ${quote(this.pathInRepository ?? '.')}`;
   }
 
-  /** Why HEAD holds nothing at the folder, when it does not (for the "no previous output" warning). */
+  /** Why the ref holds nothing at the folder, when it does not (for the "no previous output" warning). */
   public get absence(): string | undefined {
     if (this.tree) return undefined;
     if (this.gitMissing) return 'git is not installed (no git command on PATH)';
     if (!this.repository) return `${this.folder} is not inside a git work tree`;
-    if (!this.hasCommits) return `the git repository at ${this.repository} has no commits`;
-    return `git HEAD of ${this.repository} holds nothing at ${this.pathInRepository}/`;
+    if (!this.hasCommits) return this.ref === 'HEAD' ? `the git repository at ${this.repository} has no commits` : `the git repository at ${this.repository} has no commit ${JSON.stringify(this.ref)}`;
+    return `git ${this.ref} of ${this.repository} holds nothing at ${this.pathInRepository}/`;
   }
 
   /** Every file HEAD holds under the folder, by '/'-separated path inside it, as committed (no filters). */

@@ -11,6 +11,10 @@ import { checkFleetInvariants } from '../fleet/fleet-invariants';
 import type { DeliveredFile, IDelivery } from '../gitops/delivery';
 import { KustomizeDelivery } from '../gitops/kustomize-delivery';
 import { OutputLayout } from '../gitops/output-layout';
+import { OutputSnapshot } from '../plan/output-snapshot';
+import { planChanges } from '../plan/plan';
+import type { Plan } from '../plan/plan-report';
+import { previousSnapshot, PreviousOutputSpec } from '../plan/plan-sources';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
@@ -225,6 +229,21 @@ export class HcpApp extends App {
    */
   public findPreviousOutput(): PreviousOutput {
     return this.outputDirectory().previousOutput();
+  }
+
+  /**
+   * What this app's output would do to the clusters that run the previous one (`hcp-cdk plan` as an
+   * API): synthesizes in memory, writes nothing, and compares object by object. Changes the API
+   * server would refuse (transition rules such as immutable fields) are reported in the plan, with
+   * effect `refused`, instead of failing the synth; problems of the app itself still throw.
+   * @param options.previous where the previous output is @default - git HEAD's copy of the output directory
+   * @param options.includeUnchanged list unchanged objects too @default false
+   */
+  public plan(options: { readonly previous?: PreviousOutputSpec; readonly includeUnchanged?: boolean } = {}): Plan {
+    const previous = previousSnapshot(this.outdir, options.previous);
+    const files = new Map(this.synthesize().map((file) => [file.path, Buffer.from(file.text)]));
+    const next = OutputSnapshot.fromFiles(`the synth of this app (${this.outdir})`, files);
+    return planChanges(previous, next, { validator: this.validator, includeUnchanged: options.includeUnchanged });
   }
 
   /** The capacity reports of the management clusters that declare their control-plane workers. */

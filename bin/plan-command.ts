@@ -1,0 +1,128 @@
+import * as fs from 'fs';
+import { OutputSnapshot, PlanInputError } from '../lib/plan/output-snapshot';
+import { planChanges } from '../lib/plan/plan';
+import { PLAN_JSON_SCHEMA } from '../lib/plan/plan-json-schema';
+import { planMarkdown } from '../lib/plan/plan-markdown';
+import { ChangeEffect, hasChanges, Plan } from '../lib/plan/plan-report';
+import { previousSnapshot } from '../lib/plan/plan-sources';
+import { planText } from '../lib/plan/plan-text';
+import { ObjectValidator } from '../lib/validation/object-validator';
+import { SchemaCatalog } from '../lib/validation/schema-catalog';
+
+export const PLAN_USAGE = `usage: hcp-cdk plan [<output-dir>] [--against <dir> | --ref <git-ref>] [--format text|json|markdown] [options]
+
+Says what applying a new hcp-cdk output will do to the clusters that run the previous one: per
+object created, updated (field by field), deleted or unchanged, and what each change does:
+control-plane-upgrade, node-pool-rollout (Replace: new machines, maxSurge at a time; InPlace:
+reboots, maxUnavailable at a time), configuration-rollout, scale, destructive, refused (the API
+server would reject it: immutable fields and other transition rules, the schema), in-place-update,
+metadata-only.
+
+  <output-dir>          the new output, as synth wrote it (default: dist)
+  --ref <git-ref>       the previous output is <output-dir> as this commit of the git repository
+                        around it holds it, read with git (no fetch): main, origin/main, a tag or a
+                        commit (default: HEAD, the last commit: what the clusters run)
+  --against <dir>       the previous output is this directory instead
+  --format <format>     text (default): a summary, then per hosted cluster (colour on a terminal);
+                        json: one JSON document on stdout (schema: hcp-cdk.io/plan/v1, printed by
+                        --json-schema); markdown: a pull-request comment
+  --json, --markdown    the same as --format json, --format markdown
+  --include-unchanged   list unchanged objects too (json and text); the summary counts them anyway
+  --crds <path>         CRDs to check refusals against instead of the bundled ones (repeatable)
+  --no-color            no ANSI colours in text (also: NO_COLOR set, or stdout not a terminal)
+  --json-schema         print the JSON Schema of --json output and exit
+  -h, --help            this text
+
+exit status (as terraform plan -detailed-exitcode): 0 no changes; 2 changes; 1 an error: an
+unreadable or foreign output (not an hcp-cdk synth, two versions of one object in a folder, an
+unknown git ref, an output a synth left incomplete), a usage error, or a change the API server
+would refuse`;
+
+const FORMATS = ['text', 'json', 'markdown'] as const;
+type Format = (typeof FORMATS)[number];
+
+interface PlanArguments {
+  readonly output: string;
+  readonly against?: string;
+  readonly ref?: string;
+  readonly format: Format;
+  readonly includeUnchanged: boolean;
+  readonly crds: readonly string[];
+  readonly color: boolean;
+}
+
+/** `hcp-cdk plan`: returns the exit status. */
+export function runPlan(args: readonly string[]): number {
+  const parsed = parseArguments(args);
+  if (typeof parsed === 'number') return parsed;
+  let plan: Plan;
+  try {
+    const catalog = SchemaCatalog.bundled();
+    for (const crds of parsed.crds) catalog.addCustomResourceDefinitionFiles(crds);
+    const previous = previousSnapshot(parsed.output, { directory: parsed.against, gitRef: parsed.against === undefined ? parsed.ref : undefined });
+    const next = OutputSnapshot.fromDirectory(parsed.output);
+    plan = planChanges(previous, next, { validator: new ObjectValidator({ catalog }), includeUnchanged: parsed.includeUnchanged });
+  } catch (error) {
+    if (error instanceof PlanInputError || (error as NodeJS.ErrnoException).code !== undefined) {
+      console.error(`hcp-cdk plan: ${(error as Error).message}`);
+      return 1;
+    }
+    throw error;
+  }
+  if (parsed.format === 'json') process.stdout.write(`${JSON.stringify(plan, null, 2)}\n`);
+  else if (parsed.format === 'markdown') process.stdout.write(planMarkdown(plan));
+  else process.stdout.write(planText(plan, { color: parsed.color }));
+  const refused = plan.summary.effects[ChangeEffect.REFUSED] ?? 0;
+  if (refused > 0) {
+    console.error(`hcp-cdk plan: the API server would refuse ${refused} of the changes (effect refused); the output cannot be applied as it is`);
+    return 1;
+  }
+  return hasChanges(plan) ? 2 : 0;
+}
+
+function parseArguments(args: readonly string[]): PlanArguments | number {
+  const paths: string[] = [];
+  const crds: string[] = [];
+  let against: string | undefined;
+  let ref: string | undefined;
+  let format: Format = 'text';
+  let includeUnchanged = false;
+  let color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '-h' || arg === '--help') return print(PLAN_USAGE);
+    if (arg === '--json-schema') return print(JSON.stringify(PLAN_JSON_SCHEMA, null, 2));
+    if (arg === '--json') format = 'json';
+    else if (arg === '--markdown') format = 'markdown';
+    else if (arg === '--include-unchanged') includeUnchanged = true;
+    else if (arg === '--no-color') color = false;
+    else if (arg === '--against' || arg === '--ref' || arg === '--format' || arg === '--crds') {
+      const value = args[++i];
+      if (value === undefined) return usageError(`${arg} needs a value`);
+      if (arg === '--against') against = value;
+      else if (arg === '--ref') ref = value;
+      else if (arg === '--crds') crds.push(value);
+      else if ((FORMATS as readonly string[]).includes(value)) format = value as Format;
+      else return usageError(`--format (${JSON.stringify(value)}) must be one of ${FORMATS.join(', ')}`);
+    } else if (arg.startsWith('-')) {
+      return usageError(`unknown option ${arg}`);
+    } else {
+      paths.push(arg);
+    }
+  }
+  if (paths.length > 1) return usageError(`one output directory is planned at a time, not ${paths.length} (${paths.join(', ')})`);
+  if (against !== undefined && ref !== undefined) return usageError('--against and --ref both name the previous output; give one');
+  const output = paths[0] ?? 'dist';
+  if (!fs.existsSync(output)) return usageError(`${output}: no such directory; synthesize first (npm run synth) or name the output directory`);
+  return { output, against, ref, format, includeUnchanged, crds, color };
+}
+
+function print(text: string): number {
+  console.log(text);
+  return 0;
+}
+
+function usageError(message: string): number {
+  console.error(`hcp-cdk plan: ${message}\n${PLAN_USAGE}`);
+  return 1;
+}

@@ -1,0 +1,279 @@
+import { Release } from '../core/release';
+import { ARGO_CD_SYNC_OPTIONS_ANNOTATION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from '../gitops/protection';
+import { describeRollout } from '../core/rollout';
+import { assessUpgrade, UpgradeKind } from '../core/upgrade-path';
+import type { FieldChange } from './field-diff';
+import { ChangeEffect, PlanAction, PlanEffect } from './plan-report';
+
+const RESTART_DATE = 'hypershift.openshift.io/restart-date';
+const FORCE_UPGRADE_TO = 'hypershift.openshift.io/force-upgrade-to';
+
+/** HostedCluster fields fixed at creation: a different value is a different cluster (docs: HostedCluster API, destroy). */
+const CREATION_FIELDS = ['spec.infraID', 'spec.clusterID', 'spec.platform.type', 'spec.networking', 'spec.etcd', 'spec.secretEncryption', 'spec.dns.baseDomain', 'spec.issuerURL'];
+/**
+ * HostedCluster fields that reach every node through its ignition, so that every pool rolls
+ * (doc 6.5: "cluster configuration changes that propagate to nodes").
+ */
+const NODE_WIDE_CLUSTER_FIELDS = ['spec.pullSecret', 'spec.additionalTrustBundle', 'spec.imageContentSources', 'spec.configuration.proxy', 'spec.configuration.image'];
+/** NodePool fields whose change rolls the pool's nodes as an upgrade does (doc 6.5). */
+const POOL_ROLLOUT_FIELDS = ['spec.config', 'spec.tuningConfig', 'spec.platform'];
+const POOL_SCALE_FIELDS = ['spec.replicas', 'spec.autoScaling'];
+
+/** What kinds do when deleted, for the kinds whose deletion destroys something. */
+const DESTROYED_WITH: Readonly<Record<string, string>> = {
+  HostedCluster: 'destroys the hosted cluster: its control plane, its etcd data and every node of its pools',
+  NodePool: 'removes the pool and its nodes; their workloads are evicted',
+  Namespace: 'deletes the namespace and every object in it',
+  BareMetalHost: 'deprovisions the host (Metal3 powers it off and cleans its disks) and forgets it',
+  InfraEnv: 'deletes the discovery environment: its hosts cannot boot into it or register again',
+  ManagedCluster: 'detaches the cluster from the hub: its add-ons and policies are removed',
+  MultiClusterEngine: 'uninstalls the multicluster engine, HyperShift operator included',
+  AgentServiceConfig: 'uninstalls the assisted service, which every agent cluster is installed through',
+};
+
+/** Everything about one object that its effects are worked out from. */
+export interface ObjectChange {
+  readonly action: PlanAction;
+  readonly kind: string;
+  /** The previous object (update, delete). */
+  readonly before?: any;
+  /** The new object (create, update). */
+  readonly after?: any;
+  readonly changes: readonly FieldChange[];
+  /**
+   * Why the new object cannot be applied over the previous one, each a sentence that names who
+   * refuses: the API server (schema, CEL, transition rules) or HyperShift (version skew).
+   */
+  readonly refusals: readonly string[];
+  /** The HostedCluster of the object's cluster in the new output, when there is one. */
+  readonly hostedCluster?: any;
+  /** The NodePools of the new output whose nodes read this object (a ConfigMap in spec.config or spec.tuningConfig). */
+  readonly readingPools: readonly any[];
+  /** The NodePools of the object's cluster in the new output. */
+  readonly clusterPools: readonly any[];
+  /** The new output's HostedClusters and NodePools in the object's namespace that still name it (a deleted Secret or ConfigMap). */
+  readonly referencedBy: readonly string[];
+}
+
+/** What applying one object's change does, most severe first. */
+export function effectsOf(change: ObjectChange): PlanEffect[] {
+  const effects: PlanEffect[] = [];
+  if (change.refusals.length > 0) {
+    effects.push({ effect: ChangeEffect.REFUSED, summary: `${change.refusals[0]}${change.refusals.length > 1 ? ` (and ${change.refusals.length - 1} more)` : ''}`, details: { problems: change.refusals } });
+  }
+  switch (change.action) {
+    case PlanAction.CREATE:
+      effects.push(creation(change));
+      break;
+    case PlanAction.DELETE:
+      effects.push(deletion(change));
+      break;
+    case PlanAction.UPDATE:
+      effects.push(...update(change));
+      break;
+    default:
+      break;
+  }
+  return effects;
+}
+
+function creation(change: ObjectChange): PlanEffect {
+  const object = change.after;
+  if (change.kind === 'HostedCluster') return { effect: ChangeEffect.CREATE, summary: `creates the hosted cluster at ${versionOf(object?.spec?.release?.image)}` };
+  if (change.kind === 'NodePool') return { effect: ChangeEffect.CREATE, summary: `adds a pool of ${nodesOf(object)} at ${versionOf(object?.spec?.release?.image)}` };
+  return { effect: ChangeEffect.CREATE, summary: 'created' };
+}
+
+function deletion(change: ObjectChange): PlanEffect {
+  const object = change.before;
+  const protection = isProtected(object) ? '; it is protected from pruning, so the GitOps engine leaves it running: delete it by hand to destroy it' : '';
+  const destroyed = DESTROYED_WITH[change.kind];
+  if (destroyed) {
+    const nodes = change.kind === 'NodePool' ? ` (${nodesOf(object)})` : '';
+    return { effect: ChangeEffect.DESTRUCTIVE, summary: `${destroyed}${nodes}${protection}`, details: { protected: isProtected(object) } };
+  }
+  if (change.referencedBy.length > 0) {
+    return { effect: ChangeEffect.DESTRUCTIVE, summary: `deleted while ${change.referencedBy.join(', ')} still read it${protection}`, details: { protected: isProtected(object), referencedBy: change.referencedBy } };
+  }
+  return { effect: ChangeEffect.DESTRUCTIVE, summary: `deleted (by the GitOps engine when it prunes)${protection}`, details: { protected: isProtected(object) } };
+}
+
+function update(change: ObjectChange): PlanEffect[] {
+  const effects: PlanEffect[] = [];
+  const specChanges = change.changes.filter((c) => !c.path.startsWith('metadata.'));
+  const metadataChanges = change.changes.filter((c) => c.path.startsWith('metadata.'));
+  const restart = metadataChanges.find((c) => c.path === annotationPath(RESTART_DATE));
+  if (restart) effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'every control-plane component restarts (restart-date annotation changed)', fields: [restart.path] });
+
+  if (change.kind === 'HostedCluster') effects.push(...hostedClusterUpdate(change, specChanges));
+  else if (change.kind === 'NodePool') effects.push(...nodePoolUpdate(change, specChanges));
+  else if (specChanges.length > 0 && change.readingPools.length > 0) {
+    effects.push({
+      effect: ChangeEffect.CONFIGURATION_ROLLOUT,
+      summary: `the nodes of ${change.readingPools.map((pool) => `${pool.metadata.name} (${rolloutSentence(pool)})`).join(', ')} roll: their config or tuning changes`,
+      fields: specChanges.map((c) => c.path),
+      details: { pools: change.readingPools.map(poolDetails) },
+    });
+  } else if (specChanges.length > 0) {
+    effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'updated in place', fields: specChanges.map((c) => c.path) });
+  }
+  if (effects.length === 0 && metadataChanges.length > 0) {
+    effects.push({ effect: ChangeEffect.METADATA_ONLY, summary: 'labels or annotations only: nothing rolls', fields: metadataChanges.map((c) => c.path) });
+  }
+  return effects;
+}
+
+function hostedClusterUpdate(change: ObjectChange, specChanges: readonly FieldChange[]): PlanEffect[] {
+  const effects: PlanEffect[] = [];
+  const handled = new Set<FieldChange>();
+  const release = specChanges.find((c) => c.path === 'spec.release.image');
+  if (release) {
+    handled.add(release);
+    const from = Release.fromImage(String(release.before)).version;
+    const to = Release.fromImage(String(release.after)).version;
+    const forced = change.after?.metadata?.annotations?.[FORCE_UPGRADE_TO];
+    const assessment = from && to ? assessUpgrade(from, to, { channel: change.after?.spec?.channel, forceUpgradeTo: forced }) : undefined;
+    const kind = assessment?.kind ?? 'unknown';
+    const versions = `${versionOf(release.before)} to ${versionOf(release.after)}`;
+    effects.push({
+      effect: ChangeEffect.CONTROL_PLANE_UPGRADE,
+      summary: `the control plane upgrades from ${versions}${kind === 'unknown' ? ' (versions not known from the image references)' : ` (${kind})`}${forced === release.after ? ', forced by the force-upgrade-to annotation' : ''}`,
+      fields: [release.path],
+      details: { from: versionOf(release.before), to: versionOf(release.after), fromImage: release.before, toImage: release.after, upgrade: kind },
+    });
+    if (assessment?.problem && assessment.kind !== UpgradeKind.NONE) {
+      effects.push({ effect: ChangeEffect.REFUSED, summary: `not a supported upgrade path: ${assessment.problem}`, fields: [release.path] });
+    }
+  }
+  const creationFields = specChanges.filter((c) => CREATION_FIELDS.some((field) => isUnder(c.path, field)));
+  if (creationFields.length > 0) {
+    creationFields.forEach((c) => handled.add(c));
+    effects.push({ effect: ChangeEffect.DESTRUCTIVE, summary: `${unique(creationFields.map((c) => topField(c.path, CREATION_FIELDS))).join(', ')} ${creationFields.length === 1 ? 'is' : 'are'} set when a cluster is created: a different value means a new cluster (destroy this one, its etcd data with it, and create another)`, fields: creationFields.map((c) => c.path) });
+  }
+  const nodeWide = specChanges.filter((c) => NODE_WIDE_CLUSTER_FIELDS.some((field) => isUnder(c.path, field)));
+  if (nodeWide.length > 0) {
+    nodeWide.forEach((c) => handled.add(c));
+    const pools = change.clusterPools;
+    effects.push({
+      effect: ChangeEffect.CONFIGURATION_ROLLOUT,
+      summary: `every pool rolls, as the change reaches each node's configuration${pools.length > 0 ? `: ${pools.map((pool) => `${pool.metadata.name} (${rolloutSentence(pool)})`).join(', ')}` : ''}`,
+      fields: nodeWide.map((c) => c.path),
+      details: { pools: pools.map(poolDetails) },
+    });
+  }
+  const paused = specChanges.find((c) => c.path === 'spec.pausedUntil');
+  if (paused) {
+    handled.add(paused);
+    effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: pausedSentence('the control plane', paused.after), fields: [paused.path] });
+  }
+  const rest = specChanges.filter((c) => !handled.has(c));
+  if (rest.length > 0) effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'the control plane reconciles the change in place', fields: rest.map((c) => c.path) });
+  return effects;
+}
+
+function nodePoolUpdate(change: ObjectChange, specChanges: readonly FieldChange[]): PlanEffect[] {
+  const effects: PlanEffect[] = [];
+  const handled = new Set<FieldChange>();
+  const pool = change.after;
+  const release = specChanges.find((c) => c.path === 'spec.release.image');
+  if (release) {
+    handled.add(release);
+    const from = Release.fromImage(String(release.before)).version;
+    const to = Release.fromImage(String(release.after)).version;
+    const problem = from && to ? assessUpgrade(from, to, { nodePool: true }).problem : undefined;
+    if (problem) effects.push({ effect: ChangeEffect.REFUSED, summary: `not a supported upgrade path: ${problem}`, fields: [release.path] });
+    effects.push({
+      effect: ChangeEffect.NODE_POOL_ROLLOUT,
+      summary: `nodes upgrade from ${versionOf(release.before)} to ${versionOf(release.after)}: ${rolloutSentence(pool)}`,
+      fields: [release.path],
+      details: { from: versionOf(release.before), to: versionOf(release.after), ...poolDetails(pool) },
+    });
+  }
+  const rolling = specChanges.filter((c) => POOL_ROLLOUT_FIELDS.some((field) => isUnder(c.path, field)));
+  if (rolling.length > 0) {
+    rolling.forEach((c) => handled.add(c));
+    effects.push({
+      effect: ChangeEffect.CONFIGURATION_ROLLOUT,
+      summary: `nodes roll for the new ${unique(rolling.map((c) => topField(c.path, POOL_ROLLOUT_FIELDS))).join(', ')}: ${rolloutSentence(pool)}`,
+      fields: rolling.map((c) => c.path),
+      details: poolDetails(pool),
+    });
+  }
+  const scale = specChanges.filter((c) => POOL_SCALE_FIELDS.some((field) => isUnder(c.path, field)));
+  if (scale.length > 0) {
+    scale.forEach((c) => handled.add(c));
+    effects.push({ effect: ChangeEffect.SCALE, summary: `scales from ${nodesOf(change.before)} to ${nodesOf(pool)}; no node is replaced`, fields: scale.map((c) => c.path), details: { from: nodeRange(change.before), to: nodeRange(pool) } });
+  }
+  const paused = specChanges.find((c) => c.path === 'spec.pausedUntil');
+  if (paused) {
+    handled.add(paused);
+    effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: pausedSentence('the pool', paused.after), fields: [paused.path] });
+  }
+  const rest = specChanges.filter((c) => !handled.has(c));
+  if (rest.length > 0) effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'updated in place; no node is replaced', fields: rest.map((c) => c.path) });
+  return effects;
+}
+
+/** How a pool's nodes roll, for people: `Replace, new machines 1 at a time ..., 3 nodes in 3 rounds`. */
+export function rolloutSentence(pool: any): string {
+  const rollout = describeRollout(pool?.spec ?? {});
+  const nodes = rollout.nodes === undefined ? 'autoscaled nodes' : `${rollout.nodes} node${rollout.nodes === 1 ? '' : 's'}`;
+  const rounds = rollout.batches === undefined ? '' : ` in ${rollout.batches} round${rollout.batches === 1 ? '' : 's'}`;
+  if (rollout.strategy === 'InPlace') {
+    if (rollout.maxUnavailable === 0) return `InPlace with maxUnavailable 0: no node may go, so the rollout cannot progress, ${nodes}`;
+    return `InPlace, nodes reboot into the new configuration ${rollout.maxUnavailable} at a time, ${nodes}${rounds}`;
+  }
+  if (pool?.spec?.management?.replace?.strategy === 'OnDelete') return `Replace with OnDelete: a node is replaced only when its machine is deleted by hand, ${nodes}`;
+  return `Replace, new machines ${rollout.maxSurge} at a time with at most ${rollout.maxUnavailable} unavailable (maxSurge ${rollout.maxSurge}, maxUnavailable ${rollout.maxUnavailable}), ${nodes}${rounds}`;
+}
+
+function poolDetails(pool: any): Record<string, unknown> {
+  const rollout = describeRollout(pool?.spec ?? {});
+  return { pool: pool?.metadata?.name, ...rollout };
+}
+
+function nodesOf(pool: any): string {
+  const range = nodeRange(pool);
+  if (typeof range === 'number') return `${range} node${range === 1 ? '' : 's'}`;
+  return range ? `${range.min}-${range.max} nodes (autoscaled)` : 'no stated node count';
+}
+
+function nodeRange(pool: any): number | { min: number; max: number } | undefined {
+  const spec = pool?.spec ?? {};
+  if (spec.autoScaling) return { min: spec.autoScaling.min, max: spec.autoScaling.max };
+  return typeof spec.replicas === 'number' ? spec.replicas : undefined;
+}
+
+function pausedSentence(what: string, until: unknown): string {
+  if (until === undefined || until === '' || until === 'false') return `${what} resumes reconciliation (pausedUntil removed)`;
+  if (until === 'true') return `${what} stops reconciling until pausedUntil is removed`;
+  return `${what} stops reconciling until ${String(until)}`;
+}
+
+function versionOf(image: unknown): string {
+  const release = Release.fromImage(String(image));
+  const v = release.version;
+  return v ? `${v.major}.${v.minor}.${v.patch}${v.prerelease ? `-${v.prerelease}` : ''}` : String(image);
+}
+
+/** Whether an object carries the engines' do-not-prune marks (see allowPruning). */
+function isProtected(object: any): boolean {
+  const annotations = object?.metadata?.annotations ?? {};
+  return String(annotations[ARGO_CD_SYNC_OPTIONS_ANNOTATION] ?? '').includes('Prune=false') || annotations[FLUX_PRUNE_ANNOTATION] === FLUX_PRUNE_DISABLED;
+}
+
+function annotationPath(name: string): string {
+  return `metadata.annotations[${JSON.stringify(name)}]`;
+}
+
+function isUnder(path: string, field: string): boolean {
+  return path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[`);
+}
+
+function topField(path: string, fields: readonly string[]): string {
+  return fields.find((field) => isUnder(path, field)) ?? path;
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,75 @@
+/** One field that differs between two versions of an object. */
+export interface FieldChange {
+  /**
+   * The field, as `kubectl explain` and the API server's messages write it: `spec.release.image`,
+   * `metadata.labels["app.kubernetes.io/name"]`, `spec.services[0].servicePublishingStrategy`.
+   * List items that carry a `name` are addressed by it: `spec.containers[name=manager].image`.
+   */
+  readonly path: string;
+  /** The value before; absent when the field is new. */
+  readonly before?: unknown;
+  /** The value after; absent when the field is removed. */
+  readonly after?: unknown;
+}
+
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/**
+ * The fields in which `after` differs from `before`, leaf by leaf, in the order of the objects'
+ * keys. A list whose items all have distinct names is compared item by item by name (a list
+ * reordered is unchanged in meaning only when the API treats it as a map; hcp-cdk writes such
+ * lists in a fixed order, so an order change is reported as the changes it makes).
+ */
+export function diffFields(before: unknown, after: unknown, at = ''): FieldChange[] {
+  const changes: FieldChange[] = [];
+  collect(before, after, at, changes);
+  return changes;
+}
+
+function collect(before: unknown, after: unknown, at: string, changes: FieldChange[]): void {
+  if (before === after) return;
+  // A mapping added or removed whole is reported leaf by leaf too: `metadata.labels.tier`, not `metadata.labels`.
+  const beforeMap = isMapping(before) ? before : before === undefined && isMapping(after) ? {} : undefined;
+  const afterMap = isMapping(after) ? after : after === undefined && isMapping(before) ? {} : undefined;
+  if (beforeMap && afterMap && Object.keys(beforeMap).length + Object.keys(afterMap).length > 0) {
+    for (const key of Object.keys(beforeMap)) collect(beforeMap[key], key in afterMap ? afterMap[key] : undefined, child(at, key), changes);
+    for (const key of Object.keys(afterMap)) if (!(key in beforeMap)) collect(undefined, afterMap[key], child(at, key), changes);
+    return;
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const beforeNames = itemNames(before);
+    const afterNames = itemNames(after);
+    if (beforeNames && afterNames) {
+      const byName = new Map(after.map((item, i) => [afterNames[i], item]));
+      before.forEach((item, i) => collect(item, byName.get(beforeNames[i]), `${at}[name=${beforeNames[i]}]`, changes));
+      after.forEach((item, i) => {
+        if (!beforeNames.includes(afterNames[i])) collect(undefined, item, `${at}[name=${afterNames[i]}]`, changes);
+      });
+      return;
+    }
+    if (before.length === after.length) {
+      before.forEach((item, i) => collect(item, after[i], `${at}[${i}]`, changes));
+      return;
+    }
+  }
+  if (before === undefined && after === undefined) return;
+  if (before !== undefined && after !== undefined && JSON.stringify(before) === JSON.stringify(after)) return;
+  changes.push({ path: at, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) });
+}
+
+/** The `name` of every item, when each item is a mapping with a distinct string name. */
+function itemNames(list: unknown[]): string[] | undefined {
+  if (list.length === 0) return undefined;
+  const names = list.map((item) => (isMapping(item) && typeof item.name === 'string' ? item.name : undefined));
+  if (names.some((name) => name === undefined) || new Set(names).size !== names.length) return undefined;
+  return names as string[];
+}
+
+function child(at: string, key: string): string {
+  if (PLAIN_KEY.test(key)) return at ? `${at}.${key}` : key;
+  return `${at}[${JSON.stringify(key)}]`;
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

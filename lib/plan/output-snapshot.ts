@@ -1,0 +1,155 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { CORE_SCHEMA, loadAll } from 'js-yaml';
+
+/**
+ * An object file as hcp-cdk names it: `<rank>-<kind>-[<namespace>_]<name>.yaml`. Kubernetes names
+ * hold no `_`, so the namespace and the name are told apart without reading the file.
+ */
+const OBJECT_FILE = /^\d{2}-([a-z0-9]+)-(?:([a-z0-9.-]+)_)?([a-z0-9.:-]+)\.yaml$/;
+/** The per-folder manifest of kustomize, which every delivery may write: not an object. */
+const KUSTOMIZATION_FILE = 'kustomization.yaml';
+
+/** A previous or new output that cannot be planned against, with the reason. */
+export class PlanInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PlanInputError';
+  }
+}
+
+/** One object file of an output. */
+export interface OutputFile {
+  /** '/'-separated path under the output root. */
+  readonly path: string;
+  /** The folder it is in, '' at the root. */
+  readonly folder: string;
+  /** Folder, kind, namespace and name: what stays the same when only the apply rank moves. */
+  readonly key: string;
+  readonly bytes: Buffer;
+}
+
+/**
+ * The objects of one synthesized output: a directory, a folder of a git commit, or the files of an
+ * in-memory synth. Files are read but parsed only on demand (`object()`): a plan parses what
+ * changed, not the thousands of files a fleet leaves alone.
+ */
+export class OutputSnapshot {
+  /** The files under `directory`. */
+  public static fromDirectory(directory: string): OutputSnapshot {
+    const root = path.resolve(directory);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(root);
+    } catch {
+      throw new PlanInputError(`${directory}: no such directory`);
+    }
+    if (!stat.isDirectory()) throw new PlanInputError(`${directory}: not a directory; give the output directory of a synth`);
+    const files = new Map<string, Buffer>();
+    const walk = (at: string): void => {
+      for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+        // Dot files (a marker, a .gitignore) are not output.
+        if (entry.name.startsWith('.')) continue;
+        const full = path.join(at, entry.name);
+        if (entry.isDirectory() || (entry.isSymbolicLink() && isDirectory(full))) walk(full);
+        else if (entry.isFile() || entry.isSymbolicLink()) files.set(path.relative(root, full).split(path.sep).join('/'), readFile(full, directory));
+      }
+    };
+    walk(root);
+    return new OutputSnapshot(directory, files);
+  }
+
+  /** Files by '/'-separated path (an in-memory synth, or a git tree), described as `description`. */
+  public static fromFiles(description: string, files: ReadonlyMap<string, Buffer>): OutputSnapshot {
+    const visible = new Map([...files].filter(([file]) => !file.split('/').some((part) => part.startsWith('.'))));
+    return new OutputSnapshot(description, visible);
+  }
+
+  /** What it is, for messages: a directory, or `<ref> of <repository> (<path>/)`. */
+  public readonly description: string;
+  /** The object files by key (see OutputFile.key). */
+  public readonly files: ReadonlyMap<string, OutputFile>;
+  private readonly parsed = new Map<string, any>();
+  private readonly byFolder = new Map<string, OutputFile[]>();
+
+  private constructor(description: string, files: ReadonlyMap<string, Buffer>) {
+    this.description = description;
+    const byKey = new Map<string, OutputFile>();
+    for (const [file, bytes] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const slash = file.lastIndexOf('/');
+      const name = file.slice(slash + 1);
+      const folder = slash < 0 ? '' : file.slice(0, slash);
+      if (name === KUSTOMIZATION_FILE || !/\.ya?ml$|\.json$/.test(name)) continue;
+      const match = OBJECT_FILE.exec(name);
+      if (!match) {
+        throw new PlanInputError(`${description}: ${file} is not named as hcp-cdk names its files (<rank>-<kind>-[<namespace>_]<name>.yaml), so this is not the output of an hcp-cdk synth`);
+      }
+      const key = `${folder}|${match[1]}|${match[2] ?? ''}|${match[3]}`;
+      const twin = byKey.get(key);
+      if (twin) {
+        throw new PlanInputError(`${description}: ${twin.path} and ${file} are two versions of one object (${match[1]} ${match[2] ? `${match[2]}/` : ''}${match[3]}) in one folder; an output holds each object once`);
+      }
+      const entry = { path: file, folder, key, bytes };
+      byKey.set(key, entry);
+      const inFolder = this.byFolder.get(folder);
+      if (inFolder) inFolder.push(entry);
+      else this.byFolder.set(folder, [entry]);
+    }
+    this.files = byKey;
+  }
+
+  /** The object files of `folder` and, with `below`, of the folders under it; `kind` in lower case filters them. */
+  public filesIn(folder: string, options: { readonly below?: boolean; readonly kind?: string } = {}): OutputFile[] {
+    const folders = options.below ? [...this.byFolder.keys()].filter((f) => f === folder || f.startsWith(`${folder}/`)) : [folder];
+    const files = folders.flatMap((f) => this.byFolder.get(f) ?? []);
+    return options.kind === undefined ? files : files.filter((f) => f.key.split('|')[1] === options.kind);
+  }
+
+  /** The object in `file`, parsed and checked to be the one its name says; throws PlanInputError otherwise. */
+  public object(file: OutputFile): any {
+    let object = this.parsed.get(file.key);
+    if (object === undefined) {
+      object = parseObjectFile(file, this.description);
+      this.parsed.set(file.key, object);
+    }
+    return object;
+  }
+}
+
+function readFile(full: string, directory: string): Buffer {
+  try {
+    return fs.readFileSync(full);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EACCES' ? 'permission denied' : code === 'ENOENT' ? 'a link to nothing' : (error as Error).message;
+    throw new PlanInputError(`${directory}: cannot read ${full}: ${reason}`);
+  }
+}
+
+function isDirectory(full: string): boolean {
+  try {
+    return fs.statSync(full).isDirectory();
+  } catch {
+    return false; // a link to nothing: reading it says so
+  }
+}
+
+function parseObjectFile(file: OutputFile, description: string): any {
+  let documents: unknown[];
+  try {
+    documents = loadAll(file.bytes.toString('utf8'), undefined, { schema: CORE_SCHEMA }).filter((d) => d !== null && d !== undefined);
+  } catch (error) {
+    throw new PlanInputError(`${description}: ${file.path} is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (documents.length !== 1) {
+    throw new PlanInputError(`${description}: ${file.path} holds ${documents.length} objects; hcp-cdk writes one object per file, so this is not the output of an hcp-cdk synth`);
+  }
+  const object = documents[0] as any;
+  const [, kind, namespace, name] = file.key.split('|');
+  const actual = `${String(object?.kind).toLowerCase()}|${object?.metadata?.namespace ?? ''}|${object?.metadata?.name}`;
+  if (typeof object?.apiVersion !== 'string' || actual !== `${kind}|${namespace}|${name}`) {
+    throw new PlanInputError(`${description}: ${file.path} holds ${object?.kind ?? 'no kind'} ${object?.metadata?.namespace ? `${object.metadata.namespace}/` : ''}${object?.metadata?.name ?? '<unnamed>'}, not the object its name says; this is not the output of an hcp-cdk synth`);
+  }
+  return object;
+}
+

@@ -1,0 +1,98 @@
+import { ChangeEffect, PlanAction, PLAN_SCHEMA_VERSION } from './plan-report';
+
+const EFFECTS = Object.values(ChangeEffect);
+
+/**
+ * The JSON Schema (draft 2020-12) of `hcp-cdk plan --json`, version `PLAN_SCHEMA_VERSION`:
+ * the contract for CI jobs that read plans. `hcp-cdk plan --json-schema` prints it.
+ */
+export const PLAN_JSON_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: `https://${PLAN_SCHEMA_VERSION}`,
+  title: 'hcp-cdk plan',
+  description: 'What applying a new hcp-cdk output over the previous one does to the clusters, object by object.',
+  type: 'object',
+  required: ['schemaVersion', 'previous', 'next', 'summary', 'clusterNotes', 'objects'],
+  additionalProperties: false,
+  properties: {
+    schemaVersion: { const: PLAN_SCHEMA_VERSION, description: 'Fields are only added within a version.' },
+    previous: { type: 'string', description: 'The previous output: a directory, or `<ref> of <repository> (<path>/)`.' },
+    next: { type: 'string', description: 'The new output.' },
+    summary: {
+      type: 'object',
+      required: ['create', 'update', 'delete', 'unchanged', 'effects', 'clustersChanged'],
+      additionalProperties: false,
+      properties: {
+        create: { type: 'integer', minimum: 0 },
+        update: { type: 'integer', minimum: 0 },
+        delete: { type: 'integer', minimum: 0 },
+        unchanged: { type: 'integer', minimum: 0 },
+        effects: {
+          type: 'object',
+          description: 'How many objects have each effect.',
+          propertyNames: { enum: EFFECTS },
+          additionalProperties: { type: 'integer', minimum: 1 },
+        },
+        clustersChanged: { type: 'array', items: { type: 'string', pattern: '^[^/]+/[^/]+$' }, description: 'Hosted clusters with any change, `<namespace>/<name>`.' },
+      },
+    },
+    clusterNotes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['cluster', 'note'],
+        additionalProperties: false,
+        properties: { cluster: { type: 'string' }, note: { type: 'string' } },
+      },
+    },
+    objects: {
+      type: 'array',
+      description: 'Every created, updated or deleted object (and, with --include-unchanged, the others), ordered by file.',
+      items: {
+        type: 'object',
+        required: ['action', 'apiVersion', 'kind', 'name', 'file', 'changes', 'effects'],
+        additionalProperties: false,
+        properties: {
+          action: { enum: Object.values(PlanAction) },
+          apiVersion: { type: 'string' },
+          kind: { type: 'string' },
+          namespace: { type: 'string' },
+          name: { type: 'string' },
+          file: { type: 'string', description: 'The file in the new output; the previous output\'s for a deleted object.' },
+          previousFile: { type: 'string', description: 'The previous file, when the object moved within its folder.' },
+          cluster: { type: 'string', description: 'The hosted cluster the object belongs to, `<namespace>/<name>`.' },
+          changes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['path'],
+              additionalProperties: false,
+              properties: {
+                path: { type: 'string', description: 'The field: `spec.release.image`, `metadata.labels["a/b"]`, `spec.list[name=x].field`.' },
+                before: { description: 'Absent when the field is new.' },
+                after: { description: 'Absent when the field is removed.' },
+              },
+            },
+          },
+          effects: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['effect', 'summary'],
+              additionalProperties: false,
+              properties: {
+                effect: { enum: EFFECTS },
+                summary: { type: 'string' },
+                fields: { type: 'array', items: { type: 'string' } },
+                details: {
+                  type: 'object',
+                  description: 'control-plane-upgrade: from, to, fromImage, toImage, upgrade (an UpgradeKind or unknown); node-pool-rollout and configuration-rollout: pool, strategy, maxSurge, maxUnavailable, nodes, batches (and from, to for a release); scale: from, to (a count or {min, max}); destructive: protected, referencedBy; refused: problems.',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,145 @@
+import type { FieldChange } from './field-diff';
+
+/**
+ * The version of the plan's JSON form (`hcp-cdk plan --json`). A field is only ever added within a
+ * version; a field removed or changed in meaning makes the next version. The JSON Schema of this
+ * version is `PLAN_JSON_SCHEMA` (plan-json-schema.ts), printed by `hcp-cdk plan --json-schema`.
+ */
+export const PLAN_SCHEMA_VERSION = 'hcp-cdk.io/plan/v1';
+
+/** What happens to one object when the new output is applied. */
+export enum PlanAction {
+  CREATE = 'create',
+  UPDATE = 'update',
+  DELETE = 'delete',
+  UNCHANGED = 'unchanged',
+}
+
+/** What a change does to a running cluster, from the HCP docs' updates, node pool and destroy chapters. */
+export enum ChangeEffect {
+  /** The HostedCluster's release changes: the control plane upgrades (pods roll in the hosting namespace). */
+  CONTROL_PLANE_UPGRADE = 'control-plane-upgrade',
+  /** A NodePool's release changes: its nodes are replaced or rebooted in place, some at a time. */
+  NODE_POOL_ROLLOUT = 'node-pool-rollout',
+  /** A NodePool's config, tuning or platform (instance type, VM size, ...) changes: its nodes roll as for an upgrade. */
+  CONFIGURATION_ROLLOUT = 'configuration-rollout',
+  /** A NodePool's replicas or autoscaling range changes: nodes are added or removed, none replaced. */
+  SCALE = 'scale',
+  /** Something is destroyed or must be made anew: a cluster, a pool, a namespace, a host. */
+  DESTRUCTIVE = 'destructive',
+  /** The API server will refuse the change (an immutable field, another transition rule, the schema). */
+  REFUSED = 'refused',
+  /** Only labels or annotations change: nothing rolls. */
+  METADATA_ONLY = 'metadata-only',
+  /** Any other change, applied in place by the object's controller. */
+  IN_PLACE_UPDATE = 'in-place-update',
+  /** A new object. */
+  CREATE = 'create',
+}
+
+/** One effect of a change, with the sentence that explains it. */
+export interface PlanEffect {
+  readonly effect: ChangeEffect;
+  /** One line for people: what will happen, with the numbers (versions, nodes, batch sizes). */
+  readonly summary: string;
+  /** The fields that cause it, when it comes from fields. */
+  readonly fields?: readonly string[];
+  /** Effect-specific facts for machines; see the JSON Schema for each effect's shape. */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/** One object of either output. */
+export interface PlannedObject {
+  readonly action: PlanAction;
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly namespace?: string;
+  readonly name: string;
+  /** The file in the new output (the previous one's for a deleted object). */
+  readonly file: string;
+  /** The previous file, when the object moved to another file of its folder (its apply rank changed). */
+  readonly previousFile?: string;
+  /** The hosted cluster it belongs to, `<namespace>/<name>`, when it belongs to one. */
+  readonly cluster?: string;
+  /** The fields that differ (updates only). */
+  readonly changes: readonly FieldChange[];
+  /** What the change does; empty for unchanged objects. */
+  readonly effects: readonly PlanEffect[];
+}
+
+/** Counts over all objects and effects, for the first lines of every form of the plan. */
+export interface PlanSummary {
+  readonly create: number;
+  readonly update: number;
+  readonly delete: number;
+  readonly unchanged: number;
+  /** How many objects have each effect. */
+  readonly effects: Readonly<Partial<Record<ChangeEffect, number>>>;
+  /** Hosted clusters with any change, `<namespace>/<name>`. */
+  readonly clustersChanged: readonly string[];
+}
+
+/** Facts about one hosted cluster's changes as a whole (a control plane and its pools upgraded together). */
+export interface ClusterNote {
+  readonly cluster: string;
+  readonly note: string;
+}
+
+/** What applying the new output will do to the clusters that run the previous one. */
+export interface Plan {
+  readonly schemaVersion: typeof PLAN_SCHEMA_VERSION;
+  /** The previous output: a directory, or `<ref> of <repository> (<path>/)`. */
+  readonly previous: string;
+  /** The new output. */
+  readonly next: string;
+  readonly summary: PlanSummary;
+  readonly clusterNotes: readonly ClusterNote[];
+  /** Every object with a change, then (with `includeUnchanged`) the unchanged ones; ordered by file. */
+  readonly objects: readonly PlannedObject[];
+}
+
+/** Whether a plan changes anything (what `hcp-cdk plan` exit status 2 means). */
+export function hasChanges(plan: Plan): boolean {
+  return plan.summary.create + plan.summary.update + plan.summary.delete > 0;
+}
+
+/** One heading of the human forms: a hosted cluster, or the objects of no cluster. */
+export interface PlanGroup {
+  /** `<namespace>/<name>` of the hosted cluster, or undefined for the rest. */
+  readonly cluster?: string;
+  readonly objects: readonly PlannedObject[];
+}
+
+/** The changed objects by hosted cluster (in name order), then the others. */
+export function groupByCluster(plan: Plan): PlanGroup[] {
+  const changed = plan.objects.filter((o) => o.action !== PlanAction.UNCHANGED);
+  const clusters = [...new Set(changed.map((o) => o.cluster).filter((c): c is string => c !== undefined))].sort();
+  const groups: PlanGroup[] = clusters.map((cluster) => ({ cluster, objects: changed.filter((o) => o.cluster === cluster) }));
+  const rest = changed.filter((o) => o.cluster === undefined);
+  if (rest.length > 0) groups.push({ objects: rest });
+  return groups;
+}
+
+/** `3 to create, 1 to update, 0 to delete, 9,008 unchanged`. */
+export function countsLine(summary: PlanSummary): string {
+  const n = (count: number): string => count.toLocaleString('en-US');
+  return `${n(summary.create)} to create, ${n(summary.update)} to update, ${n(summary.delete)} to delete, ${n(summary.unchanged)} unchanged`;
+}
+
+/** `1 control-plane-upgrade, 2 node-pool-rollout`, most severe first; empty when nothing changes. */
+export function effectsLine(summary: PlanSummary): string {
+  return EFFECT_ORDER.filter((effect) => summary.effects[effect]).map((effect) => `${summary.effects[effect]} ${effect}`).join(', ');
+}
+
+/** The effects from the most to the least a reviewer needs to see. */
+export const EFFECT_ORDER: readonly ChangeEffect[] = [
+  ChangeEffect.REFUSED,
+  ChangeEffect.DESTRUCTIVE,
+  ChangeEffect.CONTROL_PLANE_UPGRADE,
+  ChangeEffect.NODE_POOL_ROLLOUT,
+  ChangeEffect.CONFIGURATION_ROLLOUT,
+  ChangeEffect.SCALE,
+  ChangeEffect.IN_PLACE_UPDATE,
+  ChangeEffect.CREATE,
+  ChangeEffect.METADATA_ONLY,
+];

@@ -1,0 +1,210 @@
+import { Release } from '../core/release';
+import { nodePoolSkewProblem } from '../core/upgrade-path';
+import type { ObjectValidator } from '../validation/object-validator';
+import { effectsOf } from './change-effects';
+import { diffFields, FieldChange } from './field-diff';
+import { OutputFile, OutputSnapshot } from './output-snapshot';
+import { ChangeEffect, ClusterNote, EFFECT_ORDER, Plan, PlanAction, PlannedObject, PLAN_SCHEMA_VERSION, PlanSummary } from './plan-report';
+
+export interface PlanOptions {
+  /**
+   * Checks each created or changed object as the API server would on apply over the previous one
+   * (schema, CEL and transition rules such as immutable fields): what it reports is a refusal.
+   * @default - no refusals are looked for
+   */
+  readonly validator?: ObjectValidator;
+  /**
+   * List unchanged objects too (a fleet has thousands); the summary counts them either way.
+   * @default false
+   */
+  readonly includeUnchanged?: boolean;
+}
+
+/**
+ * What applying `next` over `previous` does, object by object: two outputs of hcp-cdk synths,
+ * typically the last committed one (what the clusters run) and the one a change makes. Files that
+ * are byte for byte the same are not parsed, so a plan costs what changed.
+ */
+export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, options: PlanOptions = {}): Plan {
+  const context = new PlanContext(previous, next);
+  const objects: PlannedObject[] = [];
+  let unchanged = 0;
+  for (const key of [...new Set([...previous.files.keys(), ...next.files.keys()])]) {
+    const before = previous.files.get(key);
+    const after = next.files.get(key);
+    if (before && after && before.bytes.equals(after.bytes)) {
+      unchanged++;
+      if (options.includeUnchanged) objects.push(context.unchanged(after));
+      continue;
+    }
+    const planned = context.plan(before, after, options.validator);
+    if (planned.action === PlanAction.UNCHANGED) {
+      unchanged++;
+      if (!options.includeUnchanged) continue;
+    }
+    objects.push(planned);
+  }
+  objects.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const changed = objects.filter((o) => o.action !== PlanAction.UNCHANGED);
+  return {
+    schemaVersion: PLAN_SCHEMA_VERSION,
+    previous: previous.description,
+    next: next.description,
+    summary: summarize(changed, unchanged),
+    clusterNotes: clusterNotes(changed),
+    objects,
+  };
+}
+
+/** Reads what an object's effects depend on from the two outputs, parsing only what it needs. */
+class PlanContext {
+  constructor(private readonly previous: OutputSnapshot, private readonly next: OutputSnapshot) {}
+
+  public unchanged(file: OutputFile): PlannedObject {
+    const object = this.next.object(file);
+    return { ...identity(object), action: PlanAction.UNCHANGED, file: file.path, cluster: this.clusterOf(this.next, file, object), changes: [], effects: [] };
+  }
+
+  public plan(beforeFile: OutputFile | undefined, afterFile: OutputFile | undefined, validator?: ObjectValidator): PlannedObject {
+    const before = beforeFile && this.previous.object(beforeFile);
+    const after = afterFile && this.next.object(afterFile);
+    const action = !before ? PlanAction.CREATE : !after ? PlanAction.DELETE : PlanAction.UPDATE;
+    const changes: FieldChange[] = action === PlanAction.UPDATE ? diffFields(before, after) : [];
+    const file = (afterFile ?? beforeFile)!;
+    const snapshot = afterFile ? this.next : this.previous;
+    const object = after ?? before;
+    const base = {
+      ...identity(object),
+      file: file.path,
+      ...(beforeFile && afterFile && beforeFile.path !== afterFile.path ? { previousFile: beforeFile.path } : {}),
+      cluster: this.clusterOf(snapshot, file, object),
+    };
+    if (action === PlanAction.UPDATE && changes.length === 0) return { ...base, action: PlanAction.UNCHANGED, changes, effects: [] };
+    const hostedCluster = this.hostedClusterOf(this.next, afterFile ?? beforeFile!, object);
+    const refusals = after && validator ? validator.validate(after, { previous: before }).map((p) => `the API server refuses it: ${p.path ? `${p.path}: ` : ''}${p.message}`) : [];
+    if (after?.kind === 'NodePool' && hostedCluster) refusals.push(...skewRefusals(after, hostedCluster));
+    // A control plane that moves past what its pools may lag behind leaves them unsupported.
+    if (after?.kind === 'HostedCluster' && action === PlanAction.UPDATE) {
+      for (const pool of this.poolsNear(afterFile!).filter((p) => belongsTo(p, after))) {
+        refusals.push(...skewRefusals(pool, after).map((problem) => `${problem.replace("the pool's", `pool ${pool.metadata.name}'s`)}`));
+      }
+    }
+    const folderPools = afterFile ? this.poolsNear(afterFile) : [];
+    const effects = effectsOf({
+      action,
+      kind: object.kind,
+      before,
+      after,
+      changes,
+      refusals,
+      hostedCluster,
+      readingPools: object.kind === 'ConfigMap' ? folderPools.filter((pool) => readsConfigMap(pool, object)) : [],
+      clusterPools: object.kind === 'HostedCluster' ? folderPools.filter((pool) => belongsTo(pool, object)) : [],
+      referencedBy: action === PlanAction.DELETE ? this.referencesTo(beforeFile!, before) : [],
+    });
+    effects.sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect));
+    return { ...base, action, changes, effects };
+  }
+
+  /** `<namespace>/<name>` of the hosted cluster an object belongs to. */
+  private clusterOf(snapshot: OutputSnapshot, file: OutputFile, object: any): string | undefined {
+    if (object.kind === 'HostedCluster') return `${object.metadata.namespace}/${object.metadata.name}`;
+    if (object.kind === 'NodePool' && object.spec?.clusterName) return `${object.metadata.namespace}/${object.spec.clusterName}`;
+    const hostedCluster = this.hostedClusterOf(snapshot, file, object);
+    return hostedCluster ? `${hostedCluster.metadata.namespace}/${hostedCluster.metadata.name}` : undefined;
+  }
+
+  /** The HostedCluster whose folder holds the object (hcp-cdk writes a cluster's objects to one folder). */
+  private hostedClusterOf(snapshot: OutputSnapshot, file: OutputFile, object: any): any {
+    if (object.kind === 'HostedCluster') return snapshot === this.next ? object : this.sameObjectIn(this.next, file) ?? object;
+    for (const candidate of snapshot.filesIn(file.folder, { kind: 'hostedcluster' })) {
+      const hostedCluster = snapshot.object(candidate);
+      if (object.kind !== 'NodePool' || object.spec?.clusterName === hostedCluster.metadata?.name) return hostedCluster;
+    }
+    return undefined;
+  }
+
+  private sameObjectIn(snapshot: OutputSnapshot, file: OutputFile): any {
+    const same = snapshot.files.get(file.key);
+    return same ? snapshot.object(same) : undefined;
+  }
+
+  /** The new output's NodePools in the file's folder and the folders below it. */
+  private poolsNear(file: OutputFile): any[] {
+    return this.next.filesIn(file.folder, { below: true, kind: 'nodepool' }).map((pool) => this.next.object(pool));
+  }
+
+  /** The HostedClusters and NodePools of the new output, near a deleted object, that still name it. */
+  private referencesTo(file: OutputFile, object: any): string[] {
+    if (object.kind !== 'Secret' && object.kind !== 'ConfigMap') return [];
+    const readers: string[] = [];
+    const near = [...this.next.filesIn(file.folder, { below: true, kind: 'hostedcluster' }), ...this.next.filesIn(file.folder, { below: true, kind: 'nodepool' })];
+    for (const candidate of near) {
+      const reader = this.next.object(candidate);
+      if (reader.metadata?.namespace === object.metadata?.namespace && namesObject(reader.spec, object.metadata?.name)) readers.push(`${reader.kind} ${reader.metadata.name}`);
+    }
+    return readers;
+  }
+}
+
+/** A NodePool newer than its control plane, or too far behind it, is never rolled out by HyperShift (doc 6.6). */
+function skewRefusals(pool: any, hostedCluster: any): string[] {
+  const poolVersion = Release.fromImage(String(pool.spec?.release?.image)).version;
+  const clusterVersion = Release.fromImage(String(hostedCluster.spec?.release?.image)).version;
+  const problem = poolVersion && clusterVersion ? nodePoolSkewProblem(poolVersion, clusterVersion) : undefined;
+  return problem ? [`HyperShift does not roll it out: spec.release.image: the pool's release ${problem}`] : [];
+}
+
+function identity(object: any): Pick<PlannedObject, 'apiVersion' | 'kind' | 'namespace' | 'name'> {
+  return { apiVersion: object.apiVersion, kind: object.kind, ...(object.metadata?.namespace ? { namespace: object.metadata.namespace } : {}), name: object.metadata?.name };
+}
+
+function readsConfigMap(pool: any, configMap: any): boolean {
+  if (pool.metadata?.namespace !== configMap.metadata?.namespace) return false;
+  const names = [...(pool.spec?.config ?? []), ...(pool.spec?.tuningConfig ?? [])].map((ref: any) => ref?.name);
+  return names.includes(configMap.metadata?.name);
+}
+
+function belongsTo(pool: any, hostedCluster: any): boolean {
+  return pool.metadata?.namespace === hostedCluster.metadata?.namespace && pool.spec?.clusterName === hostedCluster.metadata?.name;
+}
+
+/** Whether a `name: <name>` field appears anywhere in `value` (a reference by name). */
+function namesObject(value: unknown, name: string): boolean {
+  if (Array.isArray(value)) return value.some((item) => namesObject(item, name));
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, field]) => (key === 'name' && field === name) || namesObject(field, name));
+}
+
+function summarize(changed: readonly PlannedObject[], unchanged: number): PlanSummary {
+  const effects: Partial<Record<ChangeEffect, number>> = {};
+  for (const object of changed) {
+    for (const effect of new Set(object.effects.map((e) => e.effect))) effects[effect] = (effects[effect] ?? 0) + 1;
+  }
+  const count = (action: PlanAction): number => changed.filter((o) => o.action === action).length;
+  return {
+    create: count(PlanAction.CREATE),
+    update: count(PlanAction.UPDATE),
+    delete: count(PlanAction.DELETE),
+    unchanged,
+    effects,
+    clustersChanged: [...new Set(changed.map((o) => o.cluster).filter((c): c is string => c !== undefined))].sort(),
+  };
+}
+
+/** A control plane and its pools upgraded in one commit: say in which order they will go. */
+function clusterNotes(changed: readonly PlannedObject[]): ClusterNote[] {
+  const notes: ClusterNote[] = [];
+  for (const cluster of new Set(changed.map((o) => o.cluster))) {
+    if (cluster === undefined) continue;
+    const ofCluster = changed.filter((o) => o.cluster === cluster);
+    const controlPlane = ofCluster.flatMap((o) => o.effects).find((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE);
+    const pools = ofCluster.filter((o) => o.kind === 'NodePool' && o.effects.some((e) => e.effect === ChangeEffect.NODE_POOL_ROLLOUT));
+    if (!controlPlane || pools.length === 0) continue;
+    notes.push({
+      cluster,
+      note: `the control plane and ${pools.length === 1 ? 'pool' : 'pools'} ${pools.map((p) => p.name).join(', ')} upgrade in one commit: the control plane goes first, to ${String(controlPlane.details?.to)}, and the pools roll only once it reports that version (README: "Upgrades in one commit")`,
+    });
+  }
+  return notes;
+}

@@ -1,0 +1,146 @@
+// `hcp-cdk plan`, run as users run it: a separate node process in a GitOps repository on disk.
+import Ajv2020 from 'ajv/dist/2020';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { HcpApp, PLAN_JSON_SCHEMA, Release } from '../../lib';
+import { newCluster } from '../props';
+import { git, ROOT } from '../util';
+
+function hcpCdk(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'build', 'bin', 'hcp-cdk.js'), 'plan', ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Writes the synth of agent cluster c1 (at `version`, pool of `replicas`) into `<repo>/dist`, replacing what is there. */
+function synthInto(repo: string, version = '4.17.0', replicas = 2): void {
+  const app = new HcpApp({ outdir: path.join(repo, 'dist') });
+  newCluster({ release: Release.fromVersion(version) }, app).addNodePool('workers', { replicas });
+  const files = app.synthesize();
+  fs.rmSync(path.join(repo, 'dist'), { recursive: true, force: true });
+  for (const file of files) {
+    fs.mkdirSync(path.dirname(path.join(repo, 'dist', file.path)), { recursive: true });
+    fs.writeFileSync(path.join(repo, 'dist', file.path), file.text);
+  }
+}
+
+/** A git repository whose last commit holds the synth at 4.17.0 in dist/. */
+function gitOpsRepository(): string {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-'));
+  git(repo, 'init', '-q');
+  synthInto(repo);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', 'clusters at 4.17.0');
+  return repo;
+}
+
+describe('hcp-cdk plan', () => {
+  const repo = gitOpsRepository();
+
+  test('no change: exit 0, and says so', () => {
+    const result = hcpCdk(repo);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('0 to create, 0 to update, 0 to delete, ');
+  });
+
+  test('changes: exit 2; --json matches the documented schema and says what each change does', () => {
+    synthInto(repo, '4.17.3', 3);
+    const result = hcpCdk(repo, '--json');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(2);
+    const plan = JSON.parse(result.stdout);
+    const validate = new Ajv2020({ strict: true }).compile(PLAN_JSON_SCHEMA);
+    expect(validate(plan)).toBe(true);
+    expect(plan.schemaVersion).toBe('hcp-cdk.io/plan/v1');
+    expect(plan.previous).toBe(`git HEAD of ${fs.realpathSync(repo)} (dist/)`);
+    // The pool follows the cluster's release, so it upgrades too.
+    expect(plan.summary).toEqual({ create: 0, update: 2, delete: 0, unchanged: 1, effects: { 'control-plane-upgrade': 1, 'node-pool-rollout': 1, scale: 1 }, clustersChanged: ['clusters/c1'] });
+    expect(plan.objects.map((o: any) => [o.kind, o.effects.map((e: any) => e.effect)])).toEqual([
+      ['HostedCluster', ['control-plane-upgrade']],
+      ['NodePool', ['node-pool-rollout', 'scale']],
+    ]);
+    expect(plan.clusterNotes).toEqual([{ cluster: 'clusters/c1', note: expect.stringContaining('the control plane goes first') }]);
+  });
+
+  test('text: the counts and effects first, then per cluster, without colour off a terminal', () => {
+    synthInto(repo, '4.17.3', 3);
+    const result = hcpCdk(repo);
+    expect(result.status).toBe(2);
+    expect(result.stdout).not.toContain('\u001b[');
+    expect(result.stdout.split('\n').slice(3, 5)).toEqual(['0 to create, 2 to update, 0 to delete, 1 unchanged', 'effects: 1 control-plane-upgrade, 1 node-pool-rollout, 1 scale']);
+    expect(result.stdout).toContain('cluster clusters/c1\n  ~ HostedCluster clusters/c1  hub/c1/50-hostedcluster-clusters_c1.yaml\n      control-plane-upgrade: the control plane upgrades from 4.17.0 to 4.17.3 (z-stream)\n');
+  });
+
+  test('markdown: a pull-request comment with a table per cluster', () => {
+    synthInto(repo, '4.17.3', 3);
+    const result = hcpCdk(repo, '--format', 'markdown');
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('### hcp-cdk plan\n\n**0 to create, 2 to update, 0 to delete, 1 unchanged**');
+    expect(result.stdout).toContain('| update | NodePool `clusters/c1-workers` | **node-pool-rollout**: nodes upgrade from 4.17.0 to 4.17.3: InPlace, nodes reboot into the new configuration 1 at a time, 3 nodes in 3 rounds<br>**scale**: scales from 2 nodes to 3 nodes; no node is replaced |');
+  });
+
+  test('--ref reads another commit; an unknown ref is an error, exit 1', () => {
+    synthInto(repo);
+    expect(hcpCdk(repo, '--ref', 'main').status).toBe(0);
+    const unknown = hcpCdk(repo, '--ref', 'no-such-branch');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe(`hcp-cdk plan: unknown git ref "no-such-branch" in ${fs.realpathSync(repo)}; give a branch, tag or commit it holds (git branch -a lists them)\n`);
+  });
+
+  test('--against a directory that is not an hcp-cdk output: exit 1, naming the file', () => {
+    const foreign = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-foreign-'));
+    fs.writeFileSync(path.join(foreign, 'cluster.yaml'), 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n');
+    const result = hcpCdk(repo, '--against', foreign);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`hcp-cdk plan: ${foreign}: cluster.yaml is not named as hcp-cdk names its files (<rank>-<kind>-[<namespace>_]<name>.yaml), so this is not the output of an hcp-cdk synth\n`);
+  });
+
+  test('two versions of one object in one folder: exit 1, naming both files', () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-twice-'));
+    fs.cpSync(path.join(repo, 'dist'), copy, { recursive: true });
+    fs.copyFileSync(path.join(copy, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'), path.join(copy, 'hub/c1/61-nodepool-clusters_c1-workers.yaml'));
+    const result = hcpCdk(repo, '--against', copy);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('hub/c1/60-nodepool-clusters_c1-workers.yaml and hub/c1/61-nodepool-clusters_c1-workers.yaml are two versions of one object (nodepool clusters/c1-workers) in one folder');
+  });
+
+  test('files that cannot be read or parsed: exit 1, naming the file', () => {
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-broken-'));
+    fs.cpSync(path.join(repo, 'dist'), broken, { recursive: true });
+    fs.writeFileSync(path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'), 'spec: [unclosed\n');
+    const unparsable = hcpCdk(repo, '--against', broken);
+    expect(unparsable.status).toBe(1);
+    expect(unparsable.stderr).toMatch(/^hcp-cdk plan: .*: hub\/c1\/60-nodepool-clusters_c1-workers\.yaml is not valid YAML: /);
+
+    fs.rmSync(path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'));
+    fs.symlinkSync(path.join(broken, 'gone.yaml'), path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'));
+    const unreadable = hcpCdk(repo, '--against', broken);
+    expect(unreadable.status).toBe(1);
+    expect(unreadable.stderr).toBe(`hcp-cdk plan: ${broken}: cannot read ${path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml')}: a link to nothing\n`);
+  });
+
+  test('a change the API server would refuse: exit 1, and the plan shows it', () => {
+    synthInto(repo);
+    const file = path.join(repo, 'dist/hub/c1/50-hostedcluster-clusters_c1.yaml');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('infraID: c1', 'infraID: c2'));
+    const result = hcpCdk(repo);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('refused: the API server refuses it: spec.infraID: infraID is immutable');
+    expect(result.stderr).toBe('hcp-cdk plan: the API server would refuse 1 of the changes (effect refused); the output cannot be applied as it is\n');
+  });
+
+  test('usage errors: exit 1 with the usage; --help and --json-schema: exit 0', () => {
+    const twoRefs = hcpCdk(repo, '--ref', 'main', '--against', 'x');
+    expect(twoRefs.status).toBe(1);
+    expect(twoRefs.stderr).toMatch(/^hcp-cdk plan: --against and --ref both name the previous output; give one\nusage: hcp-cdk plan/);
+    expect(hcpCdk(repo, '--format', 'yaml').stderr).toMatch(/^hcp-cdk plan: --format \("yaml"\) must be one of text, json, markdown/);
+    const help = hcpCdk(repo, '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('exit status (as terraform plan -detailed-exitcode): 0 no changes; 2 changes; 1 an error');
+    const schema = hcpCdk(repo, '--json-schema');
+    expect(schema.status).toBe(0);
+    expect(JSON.parse(schema.stdout)).toEqual(JSON.parse(JSON.stringify(PLAN_JSON_SCHEMA)));
+  });
+});

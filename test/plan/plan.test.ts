@@ -1,0 +1,269 @@
+import Ajv2020 from 'ajv/dist/2020';
+import { ApiObject, Size } from 'cdk8s';
+import {
+  ChangeEffect, HcpApp, HostedCluster, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
+  Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, Release, UpgradeType,
+} from '../../lib';
+import { ObjectValidator } from '../../lib/validation/object-validator';
+import { clusterProps, newCluster, PLATFORMS } from '../props';
+
+const validator = new ObjectValidator();
+const validatePlanJson = new Ajv2020({ strict: true, allErrors: true }).compile(PLAN_JSON_SCHEMA);
+
+/** The cluster of each case: agent cluster `c1` at 4.17.0 with pool `workers`, varied by the case. */
+interface ClusterShape {
+  readonly release?: Release;
+  readonly pool?: NodePoolOptions | false;
+  readonly platform?: keyof typeof PLATFORMS;
+  readonly infraId?: string;
+  readonly clusterNetwork?: string;
+  readonly labels?: Record<string, string>;
+  readonly withCluster?: boolean;
+  readonly machineConfig?: string;
+}
+
+function output(shape: ClusterShape = {}): OutputSnapshot {
+  const app = new HcpApp({ outdir: '/nonexistent' });
+  if (shape.withCluster !== false) {
+    const cluster = newCluster({
+      release: shape.release ?? Release.fromVersion('4.17.0'),
+      ...PLATFORMS[shape.platform ?? 'agent'](),
+      ...(shape.infraId ? { infraId: shape.infraId } : {}),
+      ...(shape.clusterNetwork ? { networking: { clusterNetwork: [shape.clusterNetwork] } } : {}),
+      ...(shape.labels ? { labels: shape.labels } : {}),
+    }, app);
+    if (shape.machineConfig !== undefined) machineConfigMap(cluster, shape.machineConfig);
+    if (shape.pool !== false) cluster.addNodePool('workers', { replicas: 2, ...(shape.machineConfig !== undefined ? { configMaps: ['worker-mc'] } : {}), ...shape.pool });
+  }
+  return OutputSnapshot.fromFiles('synth', new Map(app.synthesize().map((f) => [f.path, Buffer.from(f.text)])));
+}
+
+/** A ConfigMap holding a MachineConfig, as a NodePool's spec.config names it. */
+function machineConfigMap(cluster: HostedCluster, content: string): void {
+  new ApiObject(cluster, 'worker-mc', {
+    apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'worker-mc', namespace: cluster.namespace },
+    data: { config: content },
+  });
+}
+
+function plan(before: ClusterShape, after: ClusterShape): Plan {
+  const result = planChanges(output(before), output(after), { validator });
+  expect(validatePlanJson(JSON.parse(JSON.stringify(result)))).toBe(true);
+  return result;
+}
+
+function object(result: Plan, kind: string, name = kind === 'HostedCluster' ? 'c1' : 'c1-workers'): PlannedObject {
+  const found = result.objects.filter((o) => o.kind === kind && o.name === name);
+  if (found.length !== 1) throw new Error(`expected one ${kind} ${name} in the plan, found ${found.length}: ${result.objects.map((o) => `${o.kind} ${o.name}`).join(', ')}`);
+  return found[0];
+}
+
+function effects(o: PlannedObject): ChangeEffect[] {
+  return o.effects.map((e) => e.effect);
+}
+
+const MC_V1 = 'apiVersion: machineconfiguration.openshift.io/v1\nkind: MachineConfig\nmetadata:\n  name: 50-motd\nspec:\n  config:\n    ignition:\n      version: 3.2.0\n';
+
+describe('plan classifies each change by what it does to running clusters', () => {
+  test('the same output twice is no change at all, and parses nothing', () => {
+    const result = plan({}, {});
+    expect(result.summary).toEqual({ create: 0, update: 0, delete: 0, unchanged: result.summary.unchanged, effects: {}, clustersChanged: [] });
+    expect(result.summary.unchanged).toBe(output({}).files.size);
+    expect(result.objects).toEqual([]);
+  });
+
+  test('a z-stream bump of the control plane is a control-plane upgrade (z-stream)', () => {
+    const hc = object(plan({}, { release: Release.fromVersion('4.17.3') }), 'HostedCluster');
+    expect(hc.action).toBe(PlanAction.UPDATE);
+    expect(hc.cluster).toBe('clusters/c1');
+    expect(hc.changes).toEqual([{ path: 'spec.release.image', before: 'quay.io/openshift-release-dev/ocp-release:4.17.0-multi', after: 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi' }]);
+    expect(hc.effects).toEqual([expect.objectContaining({
+      effect: ChangeEffect.CONTROL_PLANE_UPGRADE,
+      fields: ['spec.release.image'],
+      details: expect.objectContaining({ from: '4.17.0', to: '4.17.3', upgrade: 'z-stream' }),
+    })]);
+    expect(hc.effects[0].summary).toBe('the control plane upgrades from 4.17.0 to 4.17.3 (z-stream)');
+  });
+
+  test('a minor bump of the control plane is a control-plane upgrade (minor)', () => {
+    const result = plan({ pool: { release: Release.fromVersion('4.17.0') } }, { release: Release.fromVersion('4.18.2'), pool: { release: Release.fromVersion('4.17.0') } });
+    const hc = object(result, 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].details).toEqual(expect.objectContaining({ from: '4.17.0', to: '4.18.2', upgrade: 'minor' }));
+    // The pool kept its own release: it is not touched.
+    expect(result.objects.filter((o) => o.kind === 'NodePool')).toEqual([]);
+  });
+
+  test('skipping a minor of the control plane is refused, naming both versions', () => {
+    const hc = object(plan({ pool: false }, { release: Release.fromVersion('4.19.0'), pool: false }), 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].summary).toMatch(/4\.17\.0.*4\.19\.0/);
+  });
+
+  test('a pool bump within the allowed skew is a node-pool rollout that says how the nodes roll', () => {
+    const result = plan(
+      { release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.0') } },
+      { release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.3') } },
+    );
+    const pool = object(result, 'NodePool');
+    expect(pool.cluster).toBe('clusters/c1');
+    expect(effects(pool)).toEqual([ChangeEffect.NODE_POOL_ROLLOUT]);
+    // Agent pools default to InPlace: nodes reboot one at a time.
+    expect(pool.effects[0].details).toEqual({ from: '4.17.0', to: '4.17.3', pool: 'c1-workers', strategy: 'InPlace', maxSurge: 0, maxUnavailable: 1, nodes: 2, batches: 2 });
+    expect(pool.effects[0].summary).toBe('nodes upgrade from 4.17.0 to 4.17.3: InPlace, nodes reboot into the new configuration 1 at a time, 2 nodes in 2 rounds');
+  });
+
+  test('a Replace pool rollout states its surge and unavailability', () => {
+    const pool = object(plan(
+      { platform: 'kubevirt', release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.0'), replicas: 5, maxSurge: 2, maxUnavailable: 1 } },
+      { platform: 'kubevirt', release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.3'), replicas: 5, maxSurge: 2, maxUnavailable: 1 } },
+    ), 'NodePool');
+    expect(pool.effects[0].details).toEqual({ from: '4.17.0', to: '4.17.3', pool: 'c1-workers', strategy: 'Replace', maxSurge: 2, maxUnavailable: 1, nodes: 5, batches: 2 });
+    expect(pool.effects[0].summary).toContain('Replace, new machines 2 at a time with at most 1 unavailable');
+  });
+
+  test('a pool bumped beyond its control plane (edited into the output) is refused', () => {
+    const before = output({});
+    const after = editedOutput(before, 'NodePool', (pool) => {
+      pool.spec.release.image = 'quay.io/openshift-release-dev/ocp-release:4.18.0-multi';
+    });
+    const pool = object(planChanges(before, after, { validator }), 'NodePool');
+    expect(effects(pool)).toEqual([ChangeEffect.REFUSED, ChangeEffect.NODE_POOL_ROLLOUT]);
+    expect(pool.effects[0].summary).toBe("HyperShift does not roll it out: spec.release.image: the pool's release is 4.18.0, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6): update the cluster first");
+  });
+
+  test('a control plane moved past what its pool may lag behind (edited into the output) is refused, naming the pool', () => {
+    const before = output({ release: Release.fromVersion('4.18.0'), pool: { release: Release.fromVersion('4.16.0') } });
+    const after = editedOutput(before, 'HostedCluster', (hc) => {
+      hc.spec.release.image = 'quay.io/openshift-release-dev/ocp-release:4.19.0-multi';
+    });
+    const hc = object(planChanges(before, after, { validator }), 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].details?.problems).toEqual([expect.stringMatching(/^HyperShift does not roll it out: spec\.release\.image: pool c1-workers's release is 4\.16\.0, 3 minors behind the control plane's 4\.19\.0/)]);
+  });
+
+  test('a pool downgraded is refused', () => {
+    const pool = object(plan(
+      { release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.3') } },
+      { release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.1') } },
+    ), 'NodePool');
+    expect(effects(pool)).toEqual([ChangeEffect.REFUSED, ChangeEffect.NODE_POOL_ROLLOUT]);
+    expect(pool.effects[0].summary).toMatch(/^not a supported upgrade path: .*4\.17\.3.*4\.17\.1/);
+  });
+
+  test('a scaled pool is a scale, with no node replaced', () => {
+    const pool = object(plan({}, { pool: { replicas: 5 } }), 'NodePool');
+    expect(pool.changes).toEqual([{ path: 'spec.replicas', before: 2, after: 5 }]);
+    expect(pool.effects).toEqual([{ effect: ChangeEffect.SCALE, summary: 'scales from 2 nodes to 5 nodes; no node is replaced', fields: ['spec.replicas'], details: { from: 2, to: 5 } }]);
+  });
+
+  test('a changed instance type (AWS) is a configuration rollout of the pool', () => {
+    const pool = object(plan(
+      { platform: 'aws', pool: { platform: NodePoolPlatform.aws({ instanceType: 'm6i.xlarge' }) } },
+      { platform: 'aws', pool: { platform: NodePoolPlatform.aws({ instanceType: 'm6i.2xlarge' }) } },
+    ), 'NodePool');
+    expect(pool.changes).toEqual([{ path: 'spec.platform.aws.instanceType', before: 'm6i.xlarge', after: 'm6i.2xlarge' }]);
+    expect(effects(pool)).toEqual([ChangeEffect.CONFIGURATION_ROLLOUT]);
+    expect(pool.effects[0].summary).toBe('nodes roll for the new spec.platform: Replace, new machines 1 at a time with at most 0 unavailable (maxSurge 1, maxUnavailable 0), 2 nodes in 2 rounds');
+  });
+
+  test('a changed VM size (KubeVirt memory and cores) is a configuration rollout of the pool', () => {
+    const pool = object(plan(
+      { platform: 'kubevirt', pool: { platform: NodePoolPlatform.kubevirt({ cores: 2, memory: Size.gibibytes(8) }) } },
+      { platform: 'kubevirt', pool: { platform: NodePoolPlatform.kubevirt({ cores: 4, memory: Size.gibibytes(16) }) } },
+    ), 'NodePool');
+    expect(pool.changes.map((c) => c.path)).toEqual(['spec.platform.kubevirt.compute.cores', 'spec.platform.kubevirt.compute.memory']);
+    expect(effects(pool)).toEqual([ChangeEffect.CONFIGURATION_ROLLOUT]);
+  });
+
+  test('a changed MachineConfig ConfigMap rolls the pools that read it', () => {
+    const result = plan({ machineConfig: MC_V1 }, { machineConfig: MC_V1.replace('3.2.0', '3.4.0') });
+    const configMap = object(result, 'ConfigMap', 'worker-mc');
+    expect(configMap.cluster).toBe('clusters/c1');
+    expect(effects(configMap)).toEqual([ChangeEffect.CONFIGURATION_ROLLOUT]);
+    expect(configMap.effects[0].details).toEqual({ pools: [{ pool: 'c1-workers', strategy: 'InPlace', maxSurge: 0, maxUnavailable: 1, nodes: 2, batches: 2 }] });
+    expect(result.objects.map((o) => o.kind)).toEqual(['ConfigMap']);
+  });
+
+  test('a deleted pool is destructive and says how many nodes go', () => {
+    const result = plan({}, { pool: false });
+    const pool = object(result, 'NodePool');
+    expect(pool.action).toBe(PlanAction.DELETE);
+    expect(pool.effects).toEqual([{ effect: ChangeEffect.DESTRUCTIVE, summary: 'removes the pool and its nodes; their workloads are evicted (2 nodes); it is protected from pruning, so the GitOps engine leaves it running: delete it by hand to destroy it', details: { protected: true } }]);
+  });
+
+  test('a deleted cluster is destructive for every object that made it', () => {
+    const result = plan({}, { withCluster: false });
+    expect(result.summary.create).toBe(0);
+    expect(result.summary.delete).toBe(result.objects.length);
+    const hc = object(result, 'HostedCluster');
+    expect(hc.effects[0]).toEqual(expect.objectContaining({ effect: ChangeEffect.DESTRUCTIVE, details: { protected: true } }));
+    expect(hc.effects[0].summary).toMatch(/^destroys the hosted cluster: its control plane, its etcd data and every node of its pools/);
+    expect(result.summary.clustersChanged).toEqual(['clusters/c1']);
+  });
+
+  test.each([
+    ['infraID', { infraId: 'c1-a' }, { infraId: 'c1-b' }, 'spec.infraID', /spec\.infraID: infraID is immutable/],
+    ['networking', { clusterNetwork: '10.132.0.0/14' }, { clusterNetwork: '10.136.0.0/14' }, 'spec.networking.clusterNetwork[0].cidr', /immutable/i],
+  ])('a changed %s is refused with the rule\'s message, and marked as a new cluster', (_, before, after, field, message) => {
+    const hc = object(plan(before, after), 'HostedCluster');
+    expect(hc.changes.map((c) => c.path)).toContain(field);
+    expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.DESTRUCTIVE]);
+    expect(hc.effects[0].summary).toMatch(message);
+  });
+
+  test('a changed platform type is refused', () => {
+    const before = output({});
+    const after = editedOutput(before, 'HostedCluster', (hc) => {
+      hc.spec.platform = { type: 'None' };
+    });
+    const hc = object(planChanges(before, after, { validator }), 'HostedCluster');
+    expect(effects(hc)[0]).toBe(ChangeEffect.REFUSED);
+    expect(hc.effects[0].details?.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^the API server refuses it: spec\.platform\.type: .*immutable/i)]));
+  });
+
+  test('a changed upgradeType is refused: a new pool is needed', () => {
+    const pool = object(plan({ pool: { upgradeType: UpgradeType.IN_PLACE } }, { pool: { upgradeType: UpgradeType.REPLACE } }), 'NodePool');
+    expect(effects(pool)[0]).toBe(ChangeEffect.REFUSED);
+    expect(pool.effects[0].summary).toMatch(/UpgradeType is immutable/);
+  });
+
+  test('a label-only change is metadata only', () => {
+    const hc = object(plan({}, { labels: { tier: 'gold' } }), 'HostedCluster');
+    expect(hc.changes).toEqual([{ path: 'metadata.labels.tier', after: 'gold' }]);
+    expect(hc.effects).toEqual([{ effect: ChangeEffect.METADATA_ONLY, summary: 'labels or annotations only: nothing rolls', fields: ['metadata.labels.tier'] }]);
+  });
+
+  test('a new cluster is created, with its release and pool size', () => {
+    const result = plan({ withCluster: false }, {});
+    expect(object(result, 'HostedCluster').effects).toEqual([{ effect: ChangeEffect.CREATE, summary: 'creates the hosted cluster at 4.17.0' }]);
+    expect(object(result, 'NodePool').effects).toEqual([{ effect: ChangeEffect.CREATE, summary: 'adds a pool of 2 nodes at 4.17.0' }]);
+  });
+
+  test('a control plane and its pool upgraded in one commit get a note on their order', () => {
+    const result = plan({}, { release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.3') } });
+    expect(result.clusterNotes).toEqual([{ cluster: 'clusters/c1', note: expect.stringContaining('the control plane goes first, to 4.17.3, and the pools roll only once it reports that version') }]);
+    expect(result.summary.effects).toEqual({ [ChangeEffect.CONTROL_PLANE_UPGRADE]: 1, [ChangeEffect.NODE_POOL_ROLLOUT]: 1 });
+  });
+
+  test('the cluster props used by these cases are valid on their own', () => {
+    expect(() => output({ platform: 'aws' })).not.toThrow();
+    expect(clusterProps().release.version).toEqual({ major: 4, minor: 17, patch: 0 });
+  });
+});
+
+/** `snapshot` with the one object of `kind` edited, as a hand edit of the GitOps repository would. */
+function editedOutput(snapshot: OutputSnapshot, kind: string, edit: (object: any) => void): OutputSnapshot {
+  const files = new Map<string, Buffer>();
+  for (const file of snapshot.files.values()) {
+    const object = snapshot.object(file);
+    if (object.kind === kind) {
+      const copy = JSON.parse(JSON.stringify(object));
+      edit(copy);
+      files.set(file.path, Buffer.from(JSON.stringify(copy)));
+    } else {
+      files.set(file.path, file.bytes);
+    }
+  }
+  return OutputSnapshot.fromFiles('edited', files);
+}
