@@ -18,11 +18,12 @@ function time<T>(work: () => T): { millis: number; result: T } {
   return { millis: Number(process.hrtime.bigint() - started) / 1e6, result };
 }
 
-/** Synthesizes the fleet (with the first cluster's pools at `replicas`) into `outdir`; returns the in-memory synth time. */
+/** Synthesizes the fleet (with cluster c00001's pools at `replicas`) into `outdir`; returns the in-memory synth time. */
 function synthFleet(outdir: string, replicas?: number): number {
   const inventory = fleetInventory(SIZE);
   if (replicas !== undefined) {
-    const first = inventory.managementClusters[0].clusters[0] as any;
+    // c00001, a KubeVirt cluster (an Agent cluster could not grow past its hosts).
+    const first = inventory.managementClusters[1].clusters[0] as any;
     first.nodePools = first.nodePools.map((pool: any) => ({ ...pool, replicas }));
   }
   const app = new HcpApp({ outdir, compareWithPreviousOutput: false, keepLastGoodCopy: false });

@@ -54,6 +54,8 @@ const GUESTS_FOLDER = 'guests';
 /** The two halves of a folder that installs an operator through OLM and uses it. */
 const OPERATORS_PART = 'operators';
 const RESOURCES_PART = 'resources';
+/** A hosted cluster's NodePools, applied once its control plane is Available and at its release (see HEALTH_CHECKS). */
+const NODE_POOLS_PART = 'node-pools';
 /** The key of the admin kubeconfig in the `<name>-admin-kubeconfig` Secret HyperShift writes. */
 const KUBECONFIG_KEY = 'kubeconfig';
 const OLM_GROUP = 'operators.coreos.com/';
@@ -65,10 +67,17 @@ const OLM_GROUP = 'operators.coreos.com/';
  * failing the expression.
  */
 const HEALTH_CHECKS: Readonly<Record<string, { readonly apiVersion: string; readonly current: string; readonly failed?: string }>> = {
-  // The hosted control plane answers; HyperShift has written the admin kubeconfig by then.
+  // The hosted control plane answers (HyperShift has written the admin kubeconfig by then) and,
+  // once it has completed a release at all, it runs the one its spec asks for: an upgrade in
+  // progress (history[0], the newest entry, Partial; or a desired image the spec no longer names)
+  // holds back what waits for it, the NodePools above all. The first install counts as soon as
+  // the control plane is Available: it only completes once the pools' nodes have joined.
   HostedCluster: {
     apiVersion: 'hypershift.openshift.io/v1beta1',
-    current: "status.?conditions.orValue([]).exists(c, c.type == 'Available' && c.status == 'True')",
+    current: "status.?conditions.orValue([]).exists(c, c.type == 'Available' && c.status == 'True')"
+      + " && (!status.?version.?history.orValue([]).exists(h, h.state == 'Completed')"
+      + " || (status.?version.?desired.?image.orValue('') == spec.release.image"
+      + " && status.?version.?history.orValue([]).size() > 0 && status.version.history[0].image == spec.release.image && status.version.history[0].state == 'Completed'))",
   },
   // OLM sets installedCSV once the InstallPlan has created the operator's CRDs and CSV; `state`
   // alone would hold a folder back whenever the catalog offers a newer version (UpgradeAvailable).
@@ -79,8 +88,8 @@ const HEALTH_CHECKS: Readonly<Record<string, { readonly apiVersion: string; read
   },
 };
 
-/** One half of a folder that installs an operator through OLM and uses it. */
-type Part = typeof OPERATORS_PART | typeof RESOURCES_PART;
+/** A part of a folder applied by a Kustomization of its own: one half of a folder that installs an operator through OLM and uses it, or a cluster's NodePools. */
+type Part = typeof OPERATORS_PART | typeof RESOURCES_PART | typeof NODE_POOLS_PART;
 
 /** Where place() put a file: its layout folder, and the half of it when the folder is split. */
 interface FilePlace {
@@ -123,7 +132,11 @@ interface Planned {
  * HyperShift writes (`<name>-admin-kubeconfig`). A folder that installs an operator through OLM
  * and uses its custom resources is split into `operators/` and `resources/`, the second waiting
  * for the Subscription to be installed, because Flux dry-runs a folder's objects before applying
- * them and the custom resources' kinds do not exist before the operator does.
+ * them and the custom resources' kinds do not exist before the operator does. A hosted cluster's
+ * NodePools are in `<cluster>/node-pools/`, whose Kustomization waits for the cluster's folder:
+ * healthy once the HostedCluster is Available and, after its first install, runs the release its
+ * spec names; so a commit that upgrades a control plane and its pools rolls the pools only after
+ * the control plane reports the new version.
  *
  * Each folder's `kustomization.yaml` lists only its own files (a parent listing its sub-folders
  * would apply them twice), so `oc apply -k` of a folder applies that folder alone. The
@@ -159,7 +172,8 @@ export class FluxDelivery implements IDelivery {
   public place(object: PlacedObject, problems: Problems): string {
     const json = object.json;
     const file = this.files.place(object, problems);
-    const part = this.splitFolders(object.target.chart).has(object.folder) ? (OPERATOR_KINDS.has(json.kind) ? OPERATORS_PART : RESOURCES_PART) : undefined;
+    const split = this.splitFolders(object.target.chart).has(object.folder);
+    const part = json.kind === 'NodePool' && object.hostedCluster ? NODE_POOLS_PART : split ? (OPERATOR_KINDS.has(json.kind) ? OPERATORS_PART : RESOURCES_PART) : undefined;
     const placed = part ? `${object.folder}/${part}/${file.slice(object.folder.length + 1)}` : file;
     this.places.set(placed, { layoutFolder: object.folder, part, apiVersion: HEALTH_CHECKS[json.kind] ? json.apiVersion : undefined });
     return placed;
@@ -220,7 +234,7 @@ export class FluxDelivery implements IDelivery {
   /** A Kustomization per unit, and per management cluster its bootstrap objects. */
   private kustomizationObjects(files: readonly DeliveredFile[], problems: Problems): DeliveryObject[] {
     const units = this.unitsOf(files, problems);
-    const halves = new Map<string, { whole?: Unit; operators?: Unit; resources?: Unit }>();
+    const halves = new Map<string, { whole?: Unit; operators?: Unit; resources?: Unit; 'node-pools'?: Unit }>();
     for (const unit of units) halves.set(unit.layoutFolder, { ...halves.get(unit.layoutFolder), [unit.part ?? 'whole']: unit });
     /** The unit others wait for when they wait for a layout folder: its resources half, or itself. */
     const lastOf = (layoutFolder: string): Unit | undefined => halves.get(layoutFolder)?.resources ?? halves.get(layoutFolder)?.whole;
@@ -244,6 +258,9 @@ export class FluxDelivery implements IDelivery {
       let dependsOn: Unit | undefined;
       if (unit.part === RESOURCES_PART) {
         dependsOn = halves.get(unit.layoutFolder)!.operators;
+      } else if (unit.part === NODE_POOLS_PART) {
+        // Pools roll to a new release only once their control plane runs it (docs 6.6, 6.7).
+        dependsOn = lastOf(unit.layoutFolder);
       } else {
         dependsOn = ancestors(unit.layoutFolder).map(lastOf).find((u) => u !== undefined);
         const hostedCluster = unit.target.hostedCluster;

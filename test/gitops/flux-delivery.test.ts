@@ -1,5 +1,6 @@
 import { ApiObject, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
+import { Environment } from '@marcbachmann/cel-js';
 import * as YAML from 'yaml';
 import {
   allowPruning, BmcCredentials, ClusterPlatform, FluxDelivery, FluxDeliveryProps, FluxSource, GuestCluster, HcpApp, HostedCluster, InfraEnv,
@@ -64,10 +65,11 @@ const COMMON_SPEC = {
   prune: true,
   deletionPolicy: 'Orphan',
 };
-const HOSTED_CLUSTER_AVAILABLE = {
+/** The HostedCluster check; what its expression decides is tested by evaluating it (below). */
+const HOSTED_CLUSTER_SETTLED = {
   apiVersion: 'hypershift.openshift.io/v1beta1',
   kind: 'HostedCluster',
-  current: "status.?conditions.orValue([]).exists(c, c.type == 'Available' && c.status == 'True')",
+  current: expect.any(String),
 };
 const SUBSCRIPTION_INSTALLED = {
   apiVersion: 'operators.coreos.com/v1alpha1',
@@ -87,6 +89,7 @@ describe('FluxDelivery layout', () => {
       'flux/hub/40-kustomization-flux-system_flux-hub-guests.yaml',
       'flux/hub/40-kustomization-flux-system_flux-hub.yaml',
       'flux/hub/40-kustomization-flux-system_hub-inventory.yaml',
+      'flux/hub/40-kustomization-flux-system_hub-one-node-pools.yaml',
       'flux/hub/40-kustomization-flux-system_hub-one.yaml',
       'flux/hub/40-kustomization-flux-system_hub.yaml',
       'flux/hub/guests/40-kustomization-clusters_one-guest-operators.yaml',
@@ -118,7 +121,7 @@ describe('FluxDelivery layout', () => {
       'hub/one/20-externalsecret-clusters_one-etcd-encryption-key.yaml',
       'hub/one/20-secret-clusters_one-ssh-key.yaml',
       'hub/one/50-hostedcluster-clusters_one.yaml',
-      'hub/one/60-nodepool-clusters_one-workers.yaml',
+      'hub/one/node-pools/60-nodepool-clusters_one-workers.yaml',
     ]);
   });
 
@@ -162,13 +165,42 @@ describe('FluxDelivery Kustomizations, field by field', () => {
     });
   });
 
-  test('the cluster folder waits for the hub root and is healthy once its HostedCluster is Available', () => {
+  test('the cluster folder waits for the hub root and is healthy once its HostedCluster is Available at its release', () => {
     expect(kustomizationNamed(files, 'hub-one').spec).toEqual({
       ...COMMON_SPEC,
       path: './dist/hub/one',
       dependsOn: [{ name: 'hub', namespace: 'flux-system' }],
       healthChecks: [{ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', name: 'one', namespace: 'clusters' }],
-      healthCheckExprs: [HOSTED_CLUSTER_AVAILABLE],
+      healthCheckExprs: [HOSTED_CLUSTER_SETTLED],
+    });
+  });
+
+  test("the cluster's NodePools wait for the cluster folder, so that an upgrade reaches them after the control plane", () => {
+    expect(kustomizationNamed(files, 'hub-one-node-pools').spec).toEqual({
+      ...COMMON_SPEC,
+      path: './dist/hub/one/node-pools',
+      dependsOn: [{ name: 'hub-one', namespace: 'flux-system' }],
+    });
+  });
+
+  describe("the HostedCluster health expression, evaluated as Flux's CEL evaluates it", () => {
+    const current = kustomizationNamed(files, 'hub-one').spec.healthCheckExprs[0].current;
+    const environment = new Environment({ enableOptionalTypes: true }).registerVariable('status', 'dyn').registerVariable('spec', 'dyn').registerVariable('metadata', 'dyn');
+    const OLD = 'quay.io/openshift-release-dev/ocp-release:4.17.0-multi';
+    const NEW = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
+    const available = { type: 'Available', status: 'True' };
+    const healthy = (spec: unknown, status: unknown) => environment.evaluate(current, { spec, status, metadata: {} });
+
+    test.each([
+      ['no status yet', NEW, undefined, false],
+      ['not Available', NEW, { conditions: [{ type: 'Available', status: 'False' }] }, false],
+      ['first install, Available, not completed (the pools must join for it to complete)', NEW, { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }] } }, true],
+      ['running its release', NEW, { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Completed' }] } }, true],
+      ['upgrade just committed: status still names the old release', NEW, { conditions: [available], version: { desired: { image: OLD }, history: [{ image: OLD, state: 'Completed' }] } }, false],
+      ['upgrading', NEW, { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }, { image: OLD, state: 'Completed' }] } }, false],
+      ['upgraded', NEW, { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Completed' }, { image: OLD, state: 'Completed' }] } }, true],
+    ])('%s: %s', (_, image, status, expected) => {
+      expect(healthy({ release: { image } }, status ?? {})).toBe(expected);
     });
   });
 
@@ -294,10 +326,10 @@ describe('FluxDelivery prune protection', () => {
       'hub/one/20-externalsecret-clusters_one-etcd-encryption-key.yaml',
       'hub/one/20-secret-clusters_one-ssh-key.yaml',
       'hub/one/50-hostedcluster-clusters_one.yaml',
-      'hub/one/60-nodepool-clusters_one-workers.yaml',
+      'hub/one/node-pools/60-nodepool-clusters_one-workers.yaml',
     ]);
     expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual(PRUNE_PROTECTION);
-    expect(annotations.get('hub/one/60-nodepool-clusters_one-workers.yaml')).toEqual(PRUNE_PROTECTION);
+    expect(annotations.get('hub/one/node-pools/60-nodepool-clusters_one-workers.yaml')).toEqual(PRUNE_PROTECTION);
     expect(Object.keys(annotations.get('one-guest/operators/00-namespace-metallb.yaml'))).not.toContain('kustomize.toolkit.fluxcd.io/prune');
   });
 
@@ -306,7 +338,7 @@ describe('FluxDelivery prune protection', () => {
     allowPruning(estate(app), { reason: 'a throw-away test cluster, recreated by CI' });
     const annotations = annotationsOf(app);
     expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toBeUndefined();
-    expect(annotations.get('hub/one/60-nodepool-clusters_one-workers.yaml')).toBeUndefined();
+    expect(annotations.get('hub/one/node-pools/60-nodepool-clusters_one-workers.yaml')).toBeUndefined();
     expect(annotations.get('hub/00-namespace-clusters.yaml')).toEqual(PRUNE_PROTECTION);
   });
 
@@ -314,7 +346,7 @@ describe('FluxDelivery prune protection', () => {
     const app = fluxApp();
     estate(app);
     const kustomizations = fluxKustomizations(written(app));
-    expect(kustomizations).toHaveLength(7);
+    expect(kustomizations).toHaveLength(8);
     for (const { object } of kustomizations) expect([object.metadata.name, object.spec.deletionPolicy, object.spec.prune]).toEqual([object.metadata.name, 'Orphan', true]);
   });
 });
@@ -426,10 +458,17 @@ describe('FluxDelivery apply order, as the dependsOn graph and Flux\'s own order
     const [cluster] = of('HostedCluster');
     const clusterKustomization = graph.applierOf(cluster.path);
     expect(clusterKustomization.object.spec.healthChecks).toEqual([{ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', name: 'one', namespace: 'clusters' }]);
-    expect(clusterKustomization.object.spec.healthCheckExprs).toEqual([HOSTED_CLUSTER_AVAILABLE]);
+    expect(clusterKustomization.object.spec.healthCheckExprs).toEqual([HOSTED_CLUSTER_SETTLED]);
     const guest = objects.filter((o) => o.path.startsWith('one-guest/'));
     expect(guest).toHaveLength(7);
     for (const object of guest) expect([object.path, graph.closure(graph.applierOf(object.path)).includes(clusterKustomization)]).toEqual([object.path, true]);
+  });
+
+  test('the NodePools only after their HostedCluster (Available, and at its release)', () => {
+    const [cluster] = of('HostedCluster');
+    const [pool] = of('NodePool');
+    expect(graph.closure(graph.applierOf(pool.path)).includes(graph.applierOf(cluster.path))).toBe(true);
+    expect(graph.applierOf(pool.path)).not.toBe(graph.applierOf(cluster.path));
   });
 
   test('the InfraEnv after the namespace the hub root makes; a BareMetalHost after its InfraEnv', () => {
@@ -495,6 +534,7 @@ describe('FluxDelivery on other layouts', () => {
     expect(files.filter((f) => f.path.startsWith('flux/east/')).map((f) => f.path)).toEqual([
       'flux/east/40-gitrepository-flux-system_estate.yaml',
       'flux/east/40-kustomization-flux-system_east-inventory.yaml',
+      'flux/east/40-kustomization-flux-system_east-one-node-pools.yaml',
       'flux/east/40-kustomization-flux-system_east-one.yaml',
       'flux/east/40-kustomization-flux-system_east.yaml',
       'flux/east/40-kustomization-flux-system_flux-east-guests.yaml',
@@ -613,6 +653,7 @@ describe('FluxDelivery fails when', () => {
     expect(problems).toEqual([
       `delivery.name ("${hubId}-inventory") of the Kustomization of "${hubId}/inventory" ${rule}`,
       `delivery.name ("${hubId}-one") of the Kustomization of "${hubId}/one" ${rule}`,
+      `delivery.name ("${hubId}-one-node-pools") of the Kustomization of "${hubId}/one/node-pools" ${rule}`,
       `delivery.name ("flux-${hubId}") of the Kustomization of "flux/${hubId}" ${rule}`,
       `delivery.name ("flux-${hubId}-guests") of the Kustomization of "flux/${hubId}/guests" ${rule}`,
     ]);
