@@ -32,6 +32,12 @@ describe('HostedCluster forceUpgradeTo', () => {
     ]);
   });
 
+  test('fails when forceUpgradeTo is an image string (from JavaScript)', () => {
+    expect(problemsOf({ forceUpgradeTo: NEXT.image as unknown as Release })).toEqual([
+      'hub/c1: forceUpgradeTo ("quay.io/openshift-release-dev/ocp-release:4.18.2-multi") must be a Release: Release.fromImage(...) or Release.fromVersion(...), the cluster\'s release',
+    ]);
+  });
+
   test('fails when annotations set the force-upgrade-to annotation too', () => {
     expect(problemsOf({ release: NEXT, forceUpgradeTo: NEXT, annotations: { [FORCE_UPGRADE_TO_ANNOTATION]: NEXT.image } })).toEqual([
       'hub/c1: annotations ("hypershift.openshift.io/force-upgrade-to") is what forceUpgradeTo sets; give one of them',
