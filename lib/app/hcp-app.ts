@@ -152,8 +152,12 @@ export class HcpApp extends App {
     const placed: DeliveredFile[] = [];
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
     for (const { file, json, source, previous } of this.render(constructs, flagged, problems, deliveryProblems, placed, previousOutput)) {
-      for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
-      if (previous !== undefined) for (const problem of upgradeTransitionProblems(json, previous, source)) problems.push(formatProblem(problem));
+      // The update rules explain a refused field better than the CRD's rule on it, so they replace its message.
+      const updates = previous === undefined ? [] : upgradeTransitionProblems(json, previous, source);
+      for (const problem of this.validator?.validate(json, { source, previous }) ?? []) {
+        if (!updates.some((u) => u.path === problem.path)) problems.push(formatProblem(problem));
+      }
+      problems.push(...updates.map(formatProblem));
       if (file !== undefined) files.push({ path: file, text: toYaml(json) });
     }
     const additions = this.delivery.finish(placed, deliveryProblems);

@@ -74,12 +74,11 @@ export class ReleaseChannel {
    */
   public problemFor(version: ReleaseVersion): string | undefined {
     if (this.problem || this.minor === undefined) return this.problem;
-    const own = `${version.major}.${version.minor}`;
-    const next = `${version.major}.${version.minor + 1}`;
-    const eusNext = this.stream === ReleaseChannelStream.EUS && version.minor % 2 === 0 ? version.minor + 2 : undefined;
-    const fits = this.major === version.major && (this.minor === version.minor || this.minor === version.minor + 1 || this.minor === eusNext);
-    if (fits) return undefined;
-    const accepted = [own, next, ...(eusNext !== undefined ? [`${version.major}.${eusNext}`] : [])].map((m) => `${this.stream}-${m}`);
+    const eus = this.stream === ReleaseChannelStream.EUS;
+    // eus channels exist for even minors only: own and next on an even minor are own and own + 2.
+    const minors = [version.minor, version.minor + 1, ...(eus ? [version.minor + 2] : [])].filter((m) => !eus || m % 2 === 0);
+    if (this.major === version.major && minors.includes(this.minor)) return undefined;
+    const accepted = minors.map((m) => `${this.stream}-${version.major}.${m}`);
     return `channel (${JSON.stringify(this.name)}) does not fit release ${formatVersion(version)}: a channel names the release's minor or the next one to update to (${accepted.join(' or ')})`;
   }
 }

@@ -138,6 +138,6 @@ function channelProblem(channel: string, to: ReleaseVersion): string | undefined
 /** Whether a force-upgrade-to value (an image with a version tag, or a version) names `version`. */
 function names(target: string | undefined, version: ReleaseVersion): boolean {
   if (target === undefined) return false;
-  const named = Release.fromImage(target).version ?? Release.fromImage(`release:${target}`).version;
+  const named = Release.fromImage(target).version ?? Release.fromVersion(target).version;
   return named !== undefined && Release.compareVersions(named, version) === 0;
 }

@@ -1,7 +1,7 @@
 import { rfc3339Text } from './formats';
 import { PausedUntil } from './paused-until';
-import { Problems } from './problems';
-import type { Release } from './release';
+import { Problems, show } from './problems';
+import { Release } from './release';
 import { ReleaseChannel } from './release-channel';
 
 /**
@@ -37,7 +37,9 @@ export function renderUpgradeSettings(input: UpgradeSettingsInput, problems: Pro
   if (paused?.problem) problems.add(paused.problem);
 
   const added: Record<string, string> = {};
-  if (input.forceUpgradeTo !== undefined) {
+  if (input.forceUpgradeTo !== undefined && !(input.forceUpgradeTo instanceof Release)) {
+    problems.add(`forceUpgradeTo (${show(input.forceUpgradeTo)}) must be a Release: Release.fromImage(...) or Release.fromVersion(...), the cluster's release`);
+  } else if (input.forceUpgradeTo !== undefined) {
     const target = input.forceUpgradeTo.image;
     problems.require(target === input.release.image, 'forceUpgradeTo', target,
       `must be the cluster's release (${JSON.stringify(input.release.image)}): HyperShift forces only the upgrade to the image the annotation names`);

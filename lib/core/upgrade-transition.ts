@@ -6,11 +6,11 @@ import { FORCE_UPGRADE_TO_ANNOTATION } from './upgrade-settings';
 const HYPERSHIFT_GROUP = 'hypershift.openshift.io/';
 
 /**
- * The transition rules of updates that no CRD states: a HostedCluster or NodePool whose
+ * The transition rules of updates, beyond what the CRDs state: a HostedCluster or NodePool whose
  * `spec.release.image` changed against the previous output must take an update path OpenShift
  * supports (see `assessUpgrade`); a HostedCluster may be forced past it by the force-upgrade-to
  * annotation naming the new image. Releases whose version the image does not tell (digests) are
- * not checked.
+ * not checked. A NodePool's upgradeType change, which the CRD refuses tersely, is explained.
  * @param object the object about to be written
  * @param previous the same file's object in the previous output, if any
  * @param source the construct path, named in the problems
@@ -18,6 +18,20 @@ const HYPERSHIFT_GROUP = 'hypershift.openshift.io/';
 export function upgradeTransitionProblems(object: any, previous: any, source?: string): ValidationProblem[] {
   const kind = object?.kind;
   if ((kind !== 'HostedCluster' && kind !== 'NodePool') || previous?.kind !== kind || !String(object.apiVersion).startsWith(HYPERSHIFT_GROUP)) return [];
+  const problems: ValidationProblem[] = [];
+  const upgradeType = object.spec?.management?.upgradeType;
+  const upgradeTypeBefore = previous.spec?.management?.upgradeType;
+  if (kind === 'NodePool' && upgradeTypeBefore !== undefined && upgradeType !== upgradeTypeBefore) {
+    problems.push({
+      object: identify(object), path: 'spec.management.upgradeType', value: upgradeType, source,
+      message: `refused: upgradeType is immutable (${upgradeTypeBefore} before); create a new pool with upgradeType ${upgradeType}, move the workloads, then delete this one (doc 6.5)`,
+    });
+  }
+  return [...problems, ...releaseProblems(object, previous, source)];
+}
+
+function releaseProblems(object: any, previous: any, source?: string): ValidationProblem[] {
+  const kind = object.kind;
   const image = object.spec?.release?.image;
   const before = previous.spec?.release?.image;
   if (typeof image !== 'string' || typeof before !== 'string' || image === before) return [];
