@@ -58,9 +58,14 @@ export const ARGO_CD_MANAGEMENT_WAVE = 0;
 export const ARGO_CD_GUEST_WAVE = 1;
 
 /**
- * A HostedCluster is Healthy once its Available condition is True (its control plane answers),
- * Degraded when Degraded is True before that, Progressing otherwise. Argo CD releases without a
- * bundled HostedCluster check count it Healthy as soon as it exists.
+ * A HostedCluster is Healthy once its Available condition is True (its control plane answers)
+ * and, once it has completed a release at all, it runs the release its spec names: while an
+ * upgrade is in progress (the newest history entry Partial, or a desired image the spec no longer
+ * names) it is Progressing, so that a sync holds the later waves, the NodePools' above all, until
+ * the control plane reports the new version. The first install counts as soon as the control
+ * plane is Available: it only completes once the pools' nodes have joined. Degraded when
+ * Degraded is True before that. Argo CD releases without a bundled HostedCluster check count it
+ * Healthy as soon as it exists.
  */
 export const HOSTED_CLUSTER_HEALTH_LUA = `local available = nil
 local degraded = nil
@@ -73,13 +78,34 @@ if obj.status ~= nil and obj.status.conditions ~= nil then
     end
   end
 end
+local wanted = nil
+if obj.spec ~= nil and obj.spec.release ~= nil then
+  wanted = obj.spec.release.image
+end
+local upgrading = false
+if obj.status ~= nil and obj.status.version ~= nil and obj.status.version.history ~= nil then
+  local installed = false
+  for _, entry in ipairs(obj.status.version.history) do
+    if entry.state == "Completed" then
+      installed = true
+    end
+  end
+  if installed then
+    local latest = obj.status.version.history[1]
+    local desired = obj.status.version.desired
+    upgrading = latest.state ~= "Completed" or latest.image ~= wanted or desired == nil or desired.image ~= wanted
+  end
+end
 local hs = {}
-if available ~= nil and available.status == "True" then
+if available ~= nil and available.status == "True" and not upgrading then
   hs.status = "Healthy"
   hs.message = available.message
 elseif degraded ~= nil and degraded.status == "True" then
   hs.status = "Degraded"
   hs.message = degraded.message
+elseif available ~= nil and available.status == "True" then
+  hs.status = "Progressing"
+  hs.message = "the control plane is upgrading to " .. tostring(wanted)
 else
   hs.status = "Progressing"
   hs.message = "waiting for the Available condition"

@@ -9,6 +9,7 @@ import {
 } from '../../lib';
 import { SSH_KEY } from '../props';
 import { PRUNE_PROTECTION } from '../util';
+import { runHealthCheck } from './lua-health';
 
 const REPO = 'https://git.example.com/platform/hcp-estate.git';
 const ACM = ArgoCdGuestAccess.acmGitOpsCluster();
@@ -354,25 +355,31 @@ describe('ArgoCdDelivery order, in sync waves', () => {
   });
 });
 
-describe('Argo CD health checks for the app of apps', () => {
-  /** Every `if`/`for` block is closed: outside string literals, Lua's `end` count equals its openers (`elseif` opens none). */
-  const balanced = (lua: string) => {
-    const words = lua.replace(/"[^"\n]*"/g, '""').match(/\b(if|for|function|end)\b/g) ?? [];
-    return words.filter((w) => w !== 'end').length === words.filter((w) => w === 'end').length;
-  };
+describe('Argo CD health checks for the app of apps, run in a Lua VM', () => {
+  const OLD = 'quay.io/openshift-release-dev/ocp-release:4.17.0-multi';
+  const NEW = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
+  const available = { type: 'Available', status: 'True', message: 'The hosted control plane is available' };
+  const hostedCluster = (status: unknown) => ({ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', spec: { release: { image: NEW } }, ...(status ? { status } : {}) });
 
-  test('HostedCluster: Healthy on the Available condition, Degraded only before it', () => {
-    expect(balanced(HOSTED_CLUSTER_HEALTH_LUA)).toBe(true);
-    expect(HOSTED_CLUSTER_HEALTH_LUA).toContain('condition.type == "Available"');
-    expect(HOSTED_CLUSTER_HEALTH_LUA).toMatch(/if available ~= nil and available\.status == "True" then\n\s+hs\.status = "Healthy"/);
-    expect(HOSTED_CLUSTER_HEALTH_LUA).toMatch(/elseif degraded ~= nil and degraded\.status == "True" then\n\s+hs\.status = "Degraded"/);
-    expect(HOSTED_CLUSTER_HEALTH_LUA.trim().endsWith('return hs')).toBe(true);
+  test.each([
+    ['no status yet', undefined, { status: 'Progressing', message: 'waiting for the Available condition' }],
+    ['not Available, with a reason', { conditions: [{ type: 'Available', status: 'False', message: 'waiting for etcd' }] }, { status: 'Progressing', message: 'waiting for etcd' }],
+    ['Degraded before it is Available', { conditions: [{ type: 'Available', status: 'False' }, { type: 'Degraded', status: 'True', message: 'etcd crashes' }] }, { status: 'Degraded', message: 'etcd crashes' }],
+    ['first install, Available, not completed (the pools must join for it to complete)', { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }] } }, { status: 'Healthy', message: available.message }],
+    ['running its release', { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Completed' }] } }, { status: 'Healthy', message: available.message }],
+    ['upgrade just committed: status still names the old release', { conditions: [available], version: { desired: { image: OLD }, history: [{ image: OLD, state: 'Completed' }] } }, { status: 'Progressing', message: `the control plane is upgrading to ${NEW}` }],
+    ['upgrading', { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }, { image: OLD, state: 'Completed' }] } }, { status: 'Progressing', message: `the control plane is upgrading to ${NEW}` }],
+    ['upgraded', { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Completed' }, { image: OLD, state: 'Completed' }] } }, { status: 'Healthy', message: available.message }],
+  ])('HostedCluster, %s', (_, status, expected) => {
+    expect(runHealthCheck(HOSTED_CLUSTER_HEALTH_LUA, hostedCluster(status))).toEqual(expected);
   });
 
-  test('Application: the health in its status', () => {
-    expect(balanced(APPLICATION_HEALTH_LUA)).toBe(true);
-    expect(APPLICATION_HEALTH_LUA).toContain('hs.status = obj.status.health.status');
-    expect(APPLICATION_HEALTH_LUA.trim().endsWith('return hs')).toBe(true);
+  test.each([
+    ['no status yet', {}, { status: 'Progressing', message: '' }],
+    ['its health', { status: { health: { status: 'Degraded', message: 'a hook failed' } } }, { status: 'Degraded', message: 'a hook failed' }],
+    ['Healthy', { status: { health: { status: 'Healthy' } } }, { status: 'Healthy', message: '' }],
+  ])('Application, %s', (_, application, expected) => {
+    expect(runHealthCheck(APPLICATION_HEALTH_LUA, application)).toEqual(expected);
   });
 
   test('named by the group and kind they check', () => {

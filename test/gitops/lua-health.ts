@@ -1,0 +1,44 @@
+// Runs an Argo CD health-check script in a Lua VM (fengari, Lua 5.3; Argo CD runs gopher-lua,
+// Lua 5.1, and the scripts use nothing that differs), with `obj` bound as Argo CD binds it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { lua, lauxlib, lualib, to_luastring } = require('fengari');
+
+/** The status and message the script returns for `object`. */
+export function runHealthCheck(script: string, object: unknown): { status: string; message?: string } {
+  const L = lauxlib.luaL_newstate();
+  lualib.luaL_openlibs(L);
+  push(L, object);
+  lua.lua_setglobal(L, to_luastring('obj'));
+  if (lauxlib.luaL_loadstring(L, to_luastring(script)) !== lua.LUA_OK || lua.lua_pcall(L, 0, 1, 0) !== lua.LUA_OK) {
+    throw new Error(`the health check failed: ${lua.lua_tojsstring(L, -1)}`);
+  }
+  const field = (name: string): string | undefined => {
+    lua.lua_getfield(L, -1, to_luastring(name));
+    const value = lua.lua_isnil(L, -1) ? undefined : lua.lua_tojsstring(L, -1);
+    lua.lua_pop(L, 1);
+    return value;
+  };
+  const message = field('message');
+  return { status: field('status')!, ...(message !== undefined ? { message } : {}) };
+}
+
+/** Pushes a JSON value as Lua sees it in Argo CD: objects as tables, arrays as tables indexed from 1. */
+function push(L: unknown, value: unknown): void {
+  if (value === null || value === undefined) lua.lua_pushnil(L);
+  else if (typeof value === 'boolean') lua.lua_pushboolean(L, value);
+  else if (typeof value === 'number') lua.lua_pushnumber(L, value);
+  else if (typeof value === 'string') lua.lua_pushstring(L, to_luastring(value));
+  else if (Array.isArray(value)) {
+    lua.lua_createtable(L, value.length, 0);
+    value.forEach((item, i) => {
+      push(L, item);
+      lua.lua_rawseti(L, -2, i + 1);
+    });
+  } else {
+    lua.lua_createtable(L, 0, 0);
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      push(L, item);
+      lua.lua_setfield(L, -2, to_luastring(key));
+    }
+  }
+}
