@@ -8,8 +8,11 @@ import { ChangeEffect, PlanAction, PlanEffect } from './plan-report';
 const RESTART_DATE = 'hypershift.openshift.io/restart-date';
 const FORCE_UPGRADE_TO = 'hypershift.openshift.io/force-upgrade-to';
 
-/** HostedCluster fields fixed at creation: a different value is a different cluster (docs: HostedCluster API, destroy). */
-const CREATION_FIELDS = ['spec.infraID', 'spec.clusterID', 'spec.platform.type', 'spec.networking', 'spec.etcd', 'spec.secretEncryption', 'spec.dns.baseDomain', 'spec.issuerURL'];
+/**
+ * HostedCluster fields fixed at creation (the CRD's immutability rules): a different value is a
+ * different cluster. Secret encryption is not among them: rotating its key is a documented change.
+ */
+const CREATION_FIELDS = ['spec.infraID', 'spec.clusterID', 'spec.platform.type', 'spec.networking', 'spec.etcd', 'spec.dns.baseDomain', 'spec.issuerURL'];
 /**
  * HostedCluster fields that reach every node through its ignition, so that every pool rolls
  * (doc 6.5: "cluster configuration changes that propagate to nodes").
