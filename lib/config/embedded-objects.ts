@@ -18,16 +18,18 @@ export class EmbeddedObjectsConfigMap extends Construct {
   constructor(scope: Construct, id: string, props: { readonly name: string; readonly namespace: string; readonly key: string; readonly objects: () => unknown[] }) {
     super(scope, id);
     const { name, namespace, key } = props;
+    // Without the keys left undefined, which YAML has no form for.
+    const objects = () => props.objects().map((o) => JSON.parse(JSON.stringify(o)));
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'v1',
       kind: 'ConfigMap',
       metadata: { name, namespace },
-      data: { [key]: Lazy.any({ produce: () => props.objects().map(toYaml).join('---\n') }) },
+      data: { [key]: Lazy.any({ produce: () => objects().map(toYaml).join('---\n') }) },
     });
     this.node.addValidation({
       validate: () => {
         validator ??= new ObjectValidator({ catalog: SchemaCatalog.bundled() });
-        return props.objects().flatMap((object: any) => validator!.validate(object).map((p) =>
+        return objects().flatMap((object: any) => validator!.validate(object).map((p) =>
           `ConfigMap ${namespace}/${name} data.${key}: ${object.kind} ${object.metadata?.name}: ${p.path ? `${p.path}: ` : ''}${p.message}${p.value !== undefined ? ` (value: ${JSON.stringify(p.value)})` : ''}`));
       },
     });

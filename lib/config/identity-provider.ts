@@ -186,7 +186,7 @@ export class IdentityProvider {
           claims: options.claims ? { ...options.claims } : undefined,
           extraScopes: options.extraScopes,
           extraAuthorizeParameters: options.extraAuthorizeParameters,
-          ca: ca(ctx, options.ca),
+          ca: ca(ctx, options.ca, p),
         },
       };
     });
@@ -219,7 +219,7 @@ export class IdentityProvider {
           attributes: { ...options.attributes },
           bindDn: options.bindDn,
           bindPassword: options.bindPassword ? { name: secret(ctx, options.bindPassword, 'BindPassword', 'bind-password', 'bindPassword') } : undefined,
-          ca: ca(ctx, options.ca),
+          ca: ca(ctx, options.ca, p),
           insecure: options.insecure,
         },
       };
@@ -251,7 +251,7 @@ export class IdentityProvider {
           organizations: options.organizations,
           teams: options.teams,
           hostname: options.hostname,
-          ca: ca(ctx, options.ca),
+          ca: ca(ctx, options.ca, p),
         },
       };
     });
@@ -268,7 +268,7 @@ export class IdentityProvider {
           clientId: options.clientId,
           clientSecret: { name: secret(ctx, options.clientSecret, 'ClientSecret', 'client-secret', 'clientSecret') },
           url: options.url,
-          ca: ca(ctx, options.ca),
+          ca: ca(ctx, options.ca, p),
         },
       };
     });
@@ -299,16 +299,17 @@ export class IdentityProvider {
       checkHttps(p, 'url', options.url);
       p.require(typeof options.domainName === 'string' && options.domainName.length > 0, 'domainName', options.domainName, 'must name the Keystone domain');
       const client = tlsClient(ctx, options.tlsClientCertificate);
-      return { keystone: { url: options.url, domainName: options.domainName, ca: ca(ctx, options.ca), ...client } };
+      return { keystone: { url: options.url, domainName: options.domainName, ca: ca(ctx, options.ca, p), ...client } };
     });
   }
 
   /** A server that checks a user name and password sent with HTTP basic authentication. */
   public static basicAuth(options: RemoteServerOptions): IdentityProvider {
     return new IdentityProvider(options, 'BasicAuth', false, (ctx) => {
-      checkHttps(ctx.problems.within('basicAuth'), 'url', options.url);
+      const p = ctx.problems.within('basicAuth');
+      checkHttps(p, 'url', options.url);
       const client = tlsClient(ctx, options.tlsClientCertificate);
-      return { basicAuth: { url: options.url, ca: ca(ctx, options.ca), ...client } };
+      return { basicAuth: { url: options.url, ca: ca(ctx, options.ca, p), ...client } };
     });
   }
 
@@ -321,7 +322,7 @@ export class IdentityProvider {
       p.require(options.ca instanceof CertificateAuthority, 'ca', options.ca, 'must be a CertificateAuthority: without it any client could claim any user');
       return {
         requestHeader: {
-          ca: options.ca instanceof CertificateAuthority ? ca(ctx, options.ca) : undefined,
+          ca: options.ca instanceof CertificateAuthority ? ca(ctx, options.ca, p) : undefined,
           headers: options.headers,
           loginUrl: options.loginUrl,
           challengeUrl: options.challengeUrl,
@@ -383,9 +384,9 @@ function secret(ctx: IdentityProviderBindContext, source: ISecretSource, id: str
   return binding.secretName;
 }
 
-function ca(ctx: IdentityProviderBindContext, authority: CertificateAuthority | undefined): { name: string } | undefined {
+function ca(ctx: IdentityProviderBindContext, authority: CertificateAuthority | undefined, problems: Problems): { name: string } | undefined {
   if (authority === undefined) return undefined;
-  return { name: authority.bind(ctx.scope, 'Ca', { field: 'ca', defaultName: `${ctx.namePrefix}-ca`, namespace: ctx.namespace, problems: ctx.problems }) };
+  return { name: authority.bind(ctx.scope, 'Ca', { field: 'ca', defaultName: `${ctx.namePrefix}-ca`, namespace: ctx.namespace, problems }) };
 }
 
 /** One `kubernetes.io/tls` Secret named as both the client certificate (`tls.crt`) and its key (`tls.key`). */
