@@ -66,9 +66,10 @@ export class DisconnectedMirrors extends Construct {
       problems.push(`${at} release (${JSON.stringify(cluster.release.image)}) is a tag, but the cluster pulls through mirrors, which match digests only; give the release as <repository>@sha256:<digest>`);
     }
     const spec = cluster.resource.toJson().spec ?? {};
+    const given = JSON.stringify((spec.imageContentSources ?? []).map((s: any) => ({ source: s.source, mirrors: s.mirrors })));
     const expected = JSON.stringify(mirrors.imageContentSources);
-    if (JSON.stringify(spec.imageContentSources ?? []) !== expected) {
-      problems.push(`${at} imageContentSources (${JSON.stringify(spec.imageContentSources ?? [])}) differ from the mirrors ${this.node.path} describes (${expected}); pass imageContentSources: mirrors.imageContentSources`);
+    if (given !== expected) {
+      problems.push(`${at} imageContentSources (${given}) differ from the mirrors ${this.node.path} describes (${expected}); pass imageContentSources: mirrors.imageContentSources`);
     }
     if (mirrors.props.caPem !== undefined && spec.additionalTrustBundle === undefined) {
       problems.push(`${at} additionalTrustBundle (undefined) must trust the mirror registry's CA; pass additionalTrustBundle: mirrors.trustBundle`);
