@@ -4,6 +4,7 @@ import { HostedCluster } from '../core/hosted-cluster';
 import { Problems } from '../core/problems';
 import { ControlPlaneService } from '../core/service-publishing';
 import type { ISecretSource } from '../secrets/secret-source';
+import { bindTlsSecret } from './tls-secret';
 
 export const AuditProfile = hc.HostedClusterSpecConfigurationApiServerAuditProfile;
 export type AuditProfile = hc.HostedClusterSpecConfigurationApiServerAuditProfile;
@@ -12,7 +13,7 @@ export type AuditProfile = hc.HostedClusterSpecConfigurationApiServerAuditProfil
 export interface NamedServingCertificate {
   /** Host names it serves, each one the API server is reached at (`HostedCluster.apiServerHostnames`), or a wildcard covering one. */
   readonly names: string[];
-  /** A `kubernetes.io/tls` Secret (`tls.crt`, `tls.key`) in the cluster's namespace. */
+  /** A `kubernetes.io/tls` Secret (`tls.crt`, `tls.key`) in the cluster's namespace: `SecretSource.fromExistingSecret` (e.g. made by cert-manager). */
   readonly certificate: ISecretSource;
 }
 
@@ -41,12 +42,11 @@ export class ApiServerConfiguration extends Construct {
           else p.require(served.some((host) => covers(name, host)), `names[${j}]`, name, `is not a host name the API server is reached at; it serves ${JSON.stringify(served)}`);
         });
       }
-      const binding = cert.certificate.bind(this, `Certificate${i}`, {
+      const secretName = bindTlsSecret(cert.certificate, this, `Certificate${i}`, {
+        field: 'certificate', problems: p, namespace: cluster.namespace,
         defaultName: `${cluster.clusterName}-api-${String(cert.names?.[0] ?? i).replace(/^\*\./, 'wildcard.').replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}`,
-        namespace: cluster.namespace, key: 'tls.crt', otherKeys: ['tls.key'], type: 'kubernetes.io/tls',
       });
-      if (binding.problem) p.add(binding.problem);
-      return { names: cert.names, servingCertificate: { name: binding.secretName } };
+      return { names: cert.names, servingCertificate: { name: secretName } };
     });
     if (props.auditProfile !== undefined) {
       problems.require(Object.values(AuditProfile).includes(props.auditProfile), 'auditProfile', props.auditProfile, `must be one of ${Object.values(AuditProfile).join(', ')}`);

@@ -4,6 +4,7 @@ import { isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
 import type { ISecretSource } from '../secrets/secret-source';
 import { CertificateAuthority } from './certificate-authority';
+import { bindTlsSecret } from './tls-secret';
 
 type IdentityProviderJson = hc.HostedClusterSpecConfigurationOauthIdentityProviders;
 
@@ -122,7 +123,7 @@ export interface RemoteServerOptions extends IdentityProviderOptions {
   readonly url: string;
   /** @default - the cluster's trusted CAs */
   readonly ca?: CertificateAuthority;
-  /** A `kubernetes.io/tls` Secret (`tls.crt`, `tls.key`) to present to the server. @default - none */
+  /** A `kubernetes.io/tls` Secret (`tls.crt`, `tls.key`) to present to the server: `SecretSource.fromExistingSecret`. @default - none */
   readonly tlsClientCertificate?: ISecretSource;
 }
 
@@ -378,8 +379,8 @@ function parseUrl(value: string): URL | undefined {
 }
 
 /** The name of a Secret a source makes or references, `<prefix>-<suffix>` when it makes one. */
-function secret(ctx: IdentityProviderBindContext, source: ISecretSource, id: string, suffix: string, key: string, otherKeys?: string[], type = 'Opaque'): string {
-  const binding = source.bind(ctx.scope, id, { defaultName: `${ctx.namePrefix}-${suffix}`, namespace: ctx.namespace, key, otherKeys, type });
+function secret(ctx: IdentityProviderBindContext, source: ISecretSource, id: string, suffix: string, key: string): string {
+  const binding = source.bind(ctx.scope, id, { defaultName: `${ctx.namePrefix}-${suffix}`, namespace: ctx.namespace, key, type: 'Opaque' });
   if (binding.problem) ctx.problems.add(binding.problem);
   return binding.secretName;
 }
@@ -392,6 +393,6 @@ function ca(ctx: IdentityProviderBindContext, authority: CertificateAuthority | 
 /** One `kubernetes.io/tls` Secret named as both the client certificate (`tls.crt`) and its key (`tls.key`). */
 function tlsClient(ctx: IdentityProviderBindContext, source: ISecretSource | undefined): { tlsClientCert?: { name: string }; tlsClientKey?: { name: string } } {
   if (source === undefined) return {};
-  const name = secret(ctx, source, 'TlsClientCertificate', 'tls-client', 'tls.crt', ['tls.key'], 'kubernetes.io/tls');
+  const name = bindTlsSecret(source, ctx.scope, 'TlsClientCertificate', { field: 'tlsClientCertificate', defaultName: `${ctx.namePrefix}-tls-client`, namespace: ctx.namespace, problems: ctx.problems });
   return { tlsClientCert: { name }, tlsClientKey: { name } };
 }

@@ -28,7 +28,7 @@ describe('ApiServerConfiguration', () => {
     const { objects, app } = synth((cluster) => new ApiServerConfiguration(cluster, 'api', {
       namedCertificates: [
         { names: ['api.custom.example.com'], certificate: SecretSource.fromExistingSecret('custom-api-cert') },
-        { names: ['api.c1.example.com'], certificate: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'pki/c1-api' }) },
+        { names: ['api.c1.example.com'], certificate: SecretSource.fromExistingSecret('c1-api-certificate') },
       ],
       auditProfile: AuditProfile.WRITE_REQUEST_BODIES,
     }));
@@ -37,11 +37,11 @@ describe('ApiServerConfiguration', () => {
       servingCerts: {
         namedCertificates: [
           { names: ['api.custom.example.com'], servingCertificate: { name: 'custom-api-cert' } },
-          { names: ['api.c1.example.com'], servingCertificate: { name: 'c1-api-api-c1-example-com' } },
+          { names: ['api.c1.example.com'], servingCertificate: { name: 'c1-api-certificate' } },
         ],
       },
     });
-    expect(findObject(objects, 'ExternalSecret', 'c1-api-api-c1-example-com').spec.target.template.type).toBe('kubernetes.io/tls');
+    expect(objects.filter((o) => o.kind === 'Secret' || o.kind === 'ExternalSecret')).toEqual([]);
     expect(app.secretsReport()).toContainEqual(expect.objectContaining({ name: 'custom-api-cert', type: 'kubernetes.io/tls', keys: ['tls.crt', 'tls.key'] }));
   });
 
@@ -66,6 +66,12 @@ describe('ApiServerConfiguration', () => {
       new ApiServerConfiguration(cluster, 'api', { namedCertificates: [{ names: ['api-lb.example.com'], certificate: SecretSource.fromExistingSecret('cert') }] });
     });
     expect(found).toEqual([expect.stringContaining('namedCertificates[0].names[0] ("api-lb.example.com") is the APIServer LoadBalancer hostname')]);
+  });
+
+  test('fails when a serving certificate comes from a source that would make it without its key', () => {
+    expect(problems((cluster) => new ApiServerConfiguration(cluster, 'api', {
+      namedCertificates: [{ names: ['api.c1.example.com'], certificate: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'pki/c1-api' }) }],
+    }))).toEqual(['hub/c1/api: namedCertificates[0].certificate (a source that makes the Secret) would make a TLS Secret with tls.crt alone; a certificate needs tls.crt and tls.key in one Secret, so give SecretSource.fromExistingSecret (e.g. one cert-manager makes)']);
   });
 
   test('fails when a serving certificate lists no name', () => {
