@@ -60,6 +60,7 @@ export * from './config/identity-provider';
 export * from './config/image-mirrors';
 export * from './config/image-registry-policy';
 export * from './config/machine-configuration';
+export * from './config/node-config-map';
 export * from './config/node-performance-profile';
 export * from './config/node-tuning';
 // The rest of lib/aws loads aws-cdk-lib and is the `hcp-cdk/aws` entry point (lib/aws/index.ts).

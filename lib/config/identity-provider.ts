@@ -171,7 +171,6 @@ export class IdentityProvider {
   public static openId(options: OpenIdOptions): IdentityProvider {
     return new IdentityProvider(options, 'OpenID', true, (ctx) => {
       const p = ctx.problems.within('openID');
-      checkClientId(p, options.clientId);
       const issuer = options.issuer;
       const url = parseUrl(issuer);
       if (p.require(url?.protocol === 'https:', 'issuer', issuer, 'must be an https URL (the OpenID discovery document must be served over TLS)')) {
@@ -181,8 +180,7 @@ export class IdentityProvider {
       (options.extraScopes ?? []).forEach((scope, i) => p.require(/^[!#-[\]-~]+$/.test(scope), `extraScopes[${i}]`, scope, 'must be an OAuth scope: printable ASCII without space, \'"\' or \'\\\\\''));
       return {
         openId: {
-          clientId: options.clientId,
-          clientSecret: { name: secret(ctx, options.clientSecret, 'ClientSecret', 'client-secret', 'clientSecret') },
+          ...oauthClient(ctx, p, options),
           issuer,
           claims: options.claims ? { ...options.claims } : undefined,
           extraScopes: options.extraScopes,
@@ -231,7 +229,6 @@ export class IdentityProvider {
   public static gitHub(options: GitHubOptions): IdentityProvider {
     return new IdentityProvider(options, 'GitHub', true, (ctx) => {
       const p = ctx.problems.within('github');
-      checkClientId(p, options.clientId);
       const orgs = options.organizations ?? [];
       const teams = options.teams ?? [];
       if (orgs.length > 0 && teams.length > 0) p.add(`organizations (${JSON.stringify(orgs)}) and teams (${JSON.stringify(teams)}) exclude each other; give one`);
@@ -247,8 +244,7 @@ export class IdentityProvider {
       if (options.ca !== undefined) p.require(options.hostname !== undefined, 'ca', 'a CertificateAuthority', 'needs hostname: it is for GitHub Enterprise');
       return {
         github: {
-          clientId: options.clientId,
-          clientSecret: { name: secret(ctx, options.clientSecret, 'ClientSecret', 'client-secret', 'clientSecret') },
+          ...oauthClient(ctx, p, options),
           organizations: options.organizations,
           teams: options.teams,
           hostname: options.hostname,
@@ -262,12 +258,10 @@ export class IdentityProvider {
   public static gitLab(options: GitLabOptions): IdentityProvider {
     return new IdentityProvider(options, 'GitLab', true, (ctx) => {
       const p = ctx.problems.within('gitlab');
-      checkClientId(p, options.clientId);
       checkHttps(p, 'url', options.url);
       return {
         gitlab: {
-          clientId: options.clientId,
-          clientSecret: { name: secret(ctx, options.clientSecret, 'ClientSecret', 'client-secret', 'clientSecret') },
+          ...oauthClient(ctx, p, options),
           url: options.url,
           ca: ca(ctx, options.ca, p),
         },
@@ -279,14 +273,12 @@ export class IdentityProvider {
   public static google(options: GoogleOptions): IdentityProvider {
     return new IdentityProvider(options, 'Google', true, (ctx) => {
       const p = ctx.problems.within('google');
-      checkClientId(p, options.clientId);
       if (options.hostedDomain === undefined && options.mappingMethod !== MappingMethod.LOOKUP) {
         p.add('hostedDomain (undefined) must be given unless mappingMethod is lookup: otherwise every Google user may log in');
       }
       return {
         google: {
-          clientId: options.clientId,
-          clientSecret: { name: secret(ctx, options.clientSecret, 'ClientSecret', 'client-secret', 'clientSecret') },
+          ...oauthClient(ctx, p, options),
           hostedDomain: options.hostedDomain,
         },
       };
@@ -362,8 +354,10 @@ export class IdentityProvider {
   }
 }
 
-function checkClientId(p: Problems, clientId: string): void {
-  p.require(typeof clientId === 'string' && clientId.length > 0, 'clientId', clientId, 'must be the client ID registered with the provider');
+/** The OAuth client fields of a redirecting provider: the client ID, checked, and the bound client secret. */
+function oauthClient(ctx: IdentityProviderBindContext, p: Problems, options: OAuthClientOptions): { clientId: string; clientSecret: { name: string } } {
+  p.require(typeof options.clientId === 'string' && options.clientId.length > 0, 'clientId', options.clientId, 'must be the client ID registered with the provider');
+  return { clientId: options.clientId, clientSecret: { name: secret(ctx, options.clientSecret, 'ClientSecret', 'client-secret', 'clientSecret') } };
 }
 
 function checkHttps(p: Problems, field: string, value: string): void {

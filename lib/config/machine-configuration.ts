@@ -1,11 +1,8 @@
-import { Construct } from 'constructs';
 import * as kc from '../../imports/kubeletconfig-machineconfiguration.openshift.io';
 import * as mc from '../../imports/machineconfig-machineconfiguration.openshift.io';
 import { HostedCluster } from '../core/hosted-cluster';
-import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
-import type { INodePoolConfigMap } from '../core/node-pool-config-map';
 import { Problems, show } from '../core/problems';
-import { EmbeddedObjectsConfigMap } from './embedded-objects';
+import { NodeConfigMap } from './node-config-map';
 
 /** The Ignition version of the MachineConfig HyperShift's docs embed (9.1). */
 const IGNITION_VERSION = '3.2.0';
@@ -99,18 +96,13 @@ const UNSUPPORTED_SPEC: Readonly<Record<string, string>> = {
  * references (key `config`, docs 9.1), with the worker role label HyperShift expects. Give it to
  * `addNodePool(..., { machineConfigs: [it] })`; several pools may share it. A change rolls the pools out.
  */
-export class MachineConfiguration extends Construct implements INodePoolConfigMap {
-  public readonly configMapName: string;
-  public readonly namespace: string;
+export class MachineConfiguration extends NodeConfigMap {
   public readonly kinds: readonly string[];
 
   constructor(cluster: HostedCluster, id: string, props: MachineConfigurationProps) {
-    super(cluster, id);
-    const problems = new Problems(this);
-    const name = props.name ?? `${cluster.clusterName}-${id}`;
-    this.configMapName = name;
-    this.namespace = cluster.namespace;
-    problems.require(isDns1123Subdomain(name), 'name', name, DNS1123_SUBDOMAIN_RULE);
+    super(cluster, id, props.name);
+    const problems = this.problems;
+    const name = this.configMapName;
     const extra = props.machineConfigSpec ?? {};
     const machineConfig = [props.files, props.units, props.kernelArguments, props.extensions, props.kernelType, ...Object.values(extra)].some((v) => v !== undefined);
     if (!machineConfig && props.kubeletConfig === undefined) problems.add('props (nothing to configure) must give files, units, kernelArguments, extensions, kernelType, kubeletConfig or machineConfigSpec');
@@ -138,11 +130,7 @@ export class MachineConfiguration extends Construct implements INodePoolConfigMa
       ...(machineConfig ? [{ ...mc.MachineConfig.GVK, ...mc.toJson_MachineConfigProps({ metadata: { name, labels: { [ROLE_LABEL]: 'worker' } }, spec: this.spec(props) }) }] : []),
       ...(props.kubeletConfig !== undefined ? [{ ...kc.KubeletConfig.GVK, ...kc.toJson_KubeletConfigProps({ metadata: { name }, spec: { kubeletConfig: props.kubeletConfig } }) }] : []),
     ];
-    new EmbeddedObjectsConfigMap(this, 'ConfigMap', { name, namespace: cluster.namespace, key: 'config', objects });
-  }
-
-  public checkUse(): string | undefined {
-    return undefined;
+    this.writeConfigMap('config', objects);
   }
 
   private spec(props: MachineConfigurationProps): mc.MachineConfigSpec {

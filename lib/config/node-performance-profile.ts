@@ -1,10 +1,6 @@
-import { Construct } from 'constructs';
 import * as pp from '../../imports/performanceprofile-performance.openshift.io';
 import { HostedCluster } from '../core/hosted-cluster';
-import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
-import type { INodePoolConfigMap } from '../core/node-pool-config-map';
-import { Problems } from '../core/problems';
-import { EmbeddedObjectsConfigMap } from './embedded-objects';
+import { NodeConfigMap } from './node-config-map';
 
 /** CPUs of each role, as Linux CPU lists (`0-1,4`). */
 export interface PerformanceProfileCpus {
@@ -42,18 +38,13 @@ export interface NodePerformanceProfileProps {
  * A PerformanceProfile (performance.openshift.io/v2) for node pools, in a ConfigMap `spec.tuningConfig`
  * references (key `tuning`); HyperShift takes one per pool, several pools may share it.
  */
-export class NodePerformanceProfile extends Construct implements INodePoolConfigMap {
-  public readonly configMapName: string;
-  public readonly namespace: string;
+export class NodePerformanceProfile extends NodeConfigMap {
   public readonly kinds = ['PerformanceProfile'] as const;
 
   constructor(cluster: HostedCluster, id: string, props: NodePerformanceProfileProps) {
-    super(cluster, id);
-    const problems = new Problems(this);
-    const name = props.name ?? `${cluster.clusterName}-${id}`;
-    this.configMapName = name;
-    this.namespace = cluster.namespace;
-    problems.require(isDns1123Subdomain(name), 'name', name, DNS1123_SUBDOMAIN_RULE);
+    super(cluster, id, props.name);
+    const problems = this.problems;
+    const name = this.configMapName;
     const sets: Record<string, Set<number> | undefined> = {};
     for (const role of ['reserved', 'isolated', 'offlined'] as const) {
       const list = props.cpu?.[role];
@@ -84,11 +75,7 @@ export class NodePerformanceProfile extends Construct implements INodePoolConfig
         },
       }),
     });
-    new EmbeddedObjectsConfigMap(this, 'ConfigMap', { name, namespace: cluster.namespace, key: 'tuning', objects: () => [object()] });
-  }
-
-  public checkUse(): string | undefined {
-    return undefined;
+    this.writeConfigMap('tuning', () => [object()]);
   }
 }
 

@@ -1,11 +1,9 @@
-import { Construct } from 'constructs';
 import * as tuned from '../../imports/tuned-tuned.openshift.io';
 import { HostedCluster } from '../core/hosted-cluster';
-import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain, isQualifiedName } from '../core/names';
-import type { INodePoolConfigMap, NodePoolConfigUse } from '../core/node-pool-config-map';
+import { isQualifiedName } from '../core/names';
+import type { NodePoolConfigUse } from '../core/node-pool-config-map';
 import { UpgradeType } from '../core/node-pool';
-import { Problems } from '../core/problems';
-import { EmbeddedObjectsConfigMap } from './embedded-objects';
+import { NodeConfigMap } from './node-config-map';
 
 /** Where the Node Tuning Operator reads Tuned objects in the hosted cluster. */
 const NTO_NAMESPACE = 'openshift-cluster-node-tuning-operator';
@@ -49,22 +47,17 @@ export interface NodeTuningProps {
  * several pools may share it (`tuningConfigs: [it]`). TuneD profile names must be unique across the
  * Tuned objects of a hosted cluster.
  */
-export class NodeTuning extends Construct implements INodePoolConfigMap {
-  public readonly configMapName: string;
-  public readonly namespace: string;
+export class NodeTuning extends NodeConfigMap {
   public readonly kinds = ['Tuned'] as const;
   /** The TuneD profiles' names. */
   public readonly profileNames: readonly string[];
   private readonly props: NodeTuningProps;
 
   constructor(cluster: HostedCluster, id: string, props: NodeTuningProps) {
-    super(cluster, id);
+    super(cluster, id, props.name);
     this.props = props;
-    const problems = new Problems(this);
-    const name = props.name ?? `${cluster.clusterName}-${id}`;
-    this.configMapName = name;
-    this.namespace = cluster.namespace;
-    problems.require(isDns1123Subdomain(name), 'name', name, DNS1123_SUBDOMAIN_RULE);
+    const problems = this.problems;
+    const name = this.configMapName;
     const profiles = props.profiles ?? [];
     this.profileNames = profiles.map((p) => p.name);
     problems.require(profiles.length > 0, 'profiles', props.profiles, 'must define at least one TuneD profile');
@@ -97,11 +90,11 @@ export class NodeTuning extends Construct implements INodePoolConfigMap {
         },
       }),
     });
-    new EmbeddedObjectsConfigMap(this, 'ConfigMap', { name, namespace: cluster.namespace, key: 'tuning', objects: () => [object()] });
+    this.writeConfigMap('tuning', () => [object()]);
   }
 
   /** Node-label matching needs labels that survive node replacement: InPlace pools, or labels the pool sets. */
-  public checkUse(use: NodePoolConfigUse): string | undefined {
+  public override checkUse(use: NodePoolConfigUse): string | undefined {
     if (use.upgradeType === UpgradeType.IN_PLACE) return undefined;
     const missing = this.props.recommend.flatMap((r) => r.match ?? []).filter((m) => !(m.label in use.nodeLabels) || (m.value !== undefined && use.nodeLabels[m.label] !== m.value));
     if (missing.length === 0) return undefined;
