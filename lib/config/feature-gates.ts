@@ -6,6 +6,7 @@ import { Problems } from '../core/problems';
 
 /** The feature sets `hcp create cluster --feature-set` accepts. */
 export enum FeatureSet {
+  /** The supported features; written as the API's empty feature set (`""`), which is what `Default` means there. */
   DEFAULT = 'Default',
   /** Technology Preview features: irreversible, blocks minor upgrades, not for production (docs 10.1). */
   TECH_PREVIEW_NO_UPGRADE = 'TechPreviewNoUpgrade',
@@ -36,6 +37,8 @@ export class FeatureGates extends Construct {
     }
     problems.throwIfAny();
     if (noUpgrade) notice(this, `featureSet ${set} is irreversible: once applied, cluster ${cluster.clusterName} can never return to Default nor take a minor upgrade`);
-    cluster.addConfiguration({ featureGate: { featureSet: set as string as hc.HostedClusterSpecConfigurationFeatureGateFeatureSet } }, this);
+    // The API spells the default feature set as "", not "Default".
+    const wire = set === FeatureSet.DEFAULT ? '' : set;
+    cluster.addConfiguration({ featureGate: { featureSet: wire as string as hc.HostedClusterSpecConfigurationFeatureGateFeatureSet } }, this);
   }
 }

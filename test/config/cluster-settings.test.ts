@@ -99,6 +99,26 @@ describe('FeatureGates', () => {
   });
 });
 
+describe('spec.configuration from several places', () => {
+  test('merges the configuration prop with what the day-2 constructs add', () => {
+    const configuration = configurationOf((cluster) => {
+      new FeatureGates(cluster, 'features', { featureSet: FeatureSet.DEFAULT });
+      new ApiServerConfiguration(cluster, 'api', { auditProfile: AuditProfile.NONE });
+    }, { ...BASE, configuration: { apiServer: { additionalCorsAllowedOrigins: ['//console\\.example\\.com(:|\\z)'] } } });
+    expect(configuration).toEqual({
+      apiServer: { additionalCORSAllowedOrigins: ['//console\\.example\\.com(:|\\z)'], audit: { profile: 'None' } },
+      featureGate: { featureSet: '' },
+    });
+  });
+
+  test('fails when two constructs set one field differently, naming both', () => {
+    expect(problems((cluster) => {
+      new FeatureGates(cluster, 'a', { featureSet: FeatureSet.DEFAULT });
+      new FeatureGates(cluster, 'b', { featureSet: FeatureSet.DEV_PREVIEW_NO_UPGRADE, acknowledgeIrreversibleNoUpgrade: true });
+    })).toEqual(['hub/c1: configuration.featureGate.featureSet is set by hub/c1/a ("") and by hub/c1/b ("DevPreviewNoUpgrade"); set it in one place']);
+  });
+});
+
 describe('ClusterProxy and ImageRegistryPolicy', () => {
   test('write spec.configuration.proxy and image.registrySources, with the proxy CA as ca-bundle.crt', () => {
     const { objects } = synth((cluster) => {

@@ -2,7 +2,7 @@ import * as YAML from 'yaml';
 import {
   HcpApp, HostedCluster, KernelType, MachineConfiguration, NodePerformanceProfile, NodeTuning, SecretSource, UpgradeType,
 } from '../../lib';
-import { newCluster } from '../props';
+import { clusterProps, newCluster } from '../props';
 import { findObject, synthFiles, synthProblems } from '../util';
 
 function synth(build: (cluster: HostedCluster) => void): any[] {
@@ -215,6 +215,15 @@ describe('NodePool references to configuration made in the app', () => {
       const b = new MachineConfiguration(cluster, 'b', { kubeletConfig: { maxPods: 400 } });
       cluster.addNodePool('p', { machineConfigs: [a, b] });
     })).toEqual(['hub/c1/p: machineConfigs (["c1-a","c1-b"]) hold 2 KubeletConfig objects; HyperShift takes one KubeletConfig per node pool']);
+  });
+
+  test('fails when a pool references configuration made for a cluster in another namespace', () => {
+    expect(synthProblems((app) => {
+      const c1 = newCluster({}, app);
+      const other = new HostedCluster(c1.node.scope!, 'c2', { ...clusterProps(), namespace: 'team-b' });
+      const config = new MachineConfiguration(c1, 'a', { kernelArguments: ['nosmt'] });
+      other.addNodePool('p', { machineConfigs: [config] });
+    })).toEqual(['hub/c2/p: machineConfigs[0] (ConfigMap clusters/c1-a) must be in the pool\'s namespace "team-b"']);
   });
 
   test('fails when a pool references one ConfigMap twice', () => {
