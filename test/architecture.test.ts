@@ -9,7 +9,7 @@ import { ROOT } from './util';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core', 'platform', 'secrets', 'validation'],
-  ['baremetal', 'ingress', 'management', 'aws'],
+  ['baremetal', 'ingress', 'management', 'aws', 'config'],
   ['gitops'],
   ['fleet'],
   ['app', 'plan'],

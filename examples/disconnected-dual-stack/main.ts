@@ -7,10 +7,13 @@
 // address is written without brackets around its IPv4 host, the AgentServiceConfig is cluster-scoped,
 // the API server is published as a NodePort on the node network, and ingress uses an L2 pool.
 // BMC credentials come from a secret store through External Secrets, so no password is in git.
+// One ImageMirrors description gives the HostedCluster its imageContentSources and trust bundle and
+// the management cluster its ImageDigestMirrorSet (docs 5.2.3), so the three cannot drift apart. The
+// OLM catalogs run in the guest (placement guest, as in the docs), so no catalog annotation is needed.
 import {
-  AssistedService, AvailabilityPolicy, BmcCredentials, ClusterPlatform, HcpApp, HostedCluster, InfraEnv, ManagementCluster,
+  AssistedService, AvailabilityPolicy, BmcCredentials, ClusterPlatform, DisconnectedMirrors, HcpApp, HostedCluster, ImageMirrors, InfraEnv, ManagementCluster,
   Metal3Provisioning, MetalLBIngress, MirrorRegistryConfig, MultiClusterEngine, NodePoolPlatform, OlmCatalogPlacement, Release, SecretEncryption,
-  SecretSource, SshPublicKey, TrustBundle, UpgradeType,
+  SecretSource, SshPublicKey, UpgradeType,
 } from '../../lib';
 
 const DOMAIN = 'dns.base.domain.name';
@@ -28,6 +31,15 @@ const RELEASE = Release.fromImage(
   `${REGISTRY}/openshift/release-images@sha256:e3ba11bd1e5e8ea5a0b36a75791c90f29afb0fdbe4125be4e48f69c76a5c47a0`,
   { version: '4.17.0' },
 );
+
+const MIRRORS = new ImageMirrors({
+  registry: REGISTRY,
+  caPem: REGISTRY_CA,
+  repositories: [
+    { source: 'quay.io/openshift-release-dev/ocp-v4.0-art-dev', mirrors: [`${REGISTRY}/openshift/release`] },
+    { source: 'quay.io/openshift-release-dev/ocp-release', mirrors: [`${REGISTRY}/openshift/release-images`] },
+  ],
+});
 
 const app = new HcpApp();
 const hub = new ManagementCluster(app, 'hub');
@@ -67,11 +79,8 @@ const cluster = new HostedCluster(hub, 'hosted-dual', {
   secretEncryption: SecretEncryption.aescbc(SecretSource.fromExistingSecret('hosted-dual-etcd-encryption-key')),
   controllerAvailabilityPolicy: AvailabilityPolicy.SINGLE_REPLICA,
   olmCatalogPlacement: OlmCatalogPlacement.GUEST,
-  additionalTrustBundle: TrustBundle.fromPem(REGISTRY_CA),
-  imageContentSources: [
-    { source: 'quay.io/openshift-release-dev/ocp-v4.0-art-dev', mirrors: [`${REGISTRY}/openshift/release`] },
-    { source: 'quay.io/openshift-release-dev/ocp-release', mirrors: [`${REGISTRY}/openshift/release-images`] },
-  ],
+  additionalTrustBundle: MIRRORS.trustBundle,
+  imageContentSources: MIRRORS.imageContentSources,
   networking: {
     clusterNetwork: ['10.132.0.0/14', 'fd01::/48'],
     serviceNetwork: ['172.31.0.0/16', 'fd02::/112'],
@@ -79,6 +88,9 @@ const cluster = new HostedCluster(hub, 'hosted-dual', {
   },
   platform: ClusterPlatform.agent({ agentNamespace: 'clusters-hosted-dual', apiServerAddress: `api.hosted-dual.${DOMAIN}` }),
 });
+
+// Control-plane pods on the management cluster pull through the same mirrors.
+new DisconnectedMirrors(hub, 'release-mirrors', { mirrors: MIRRORS, clusters: [cluster] });
 
 // The Agents live in the hosted control plane's namespace, as in the docs (5.3.13.3).
 const infraEnv = new InfraEnv(hub, 'hosted-dual-infraenv', {

@@ -2,7 +2,7 @@ import { ApiObject, App, AppProps } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { dump } from 'js-yaml';
 import { withConstructWalk } from '../core/construct-walk';
-import { formatLintFinding, lintFindings } from '../core/lint';
+import { formatLintFinding, lintFindings, noticesOf } from '../core/lint';
 import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems } from '../core/problems';
 import { renderApiObject } from '../core/render-object';
@@ -93,6 +93,7 @@ export class HcpApp extends App {
   private readonly keepLastGoodCopy: boolean;
   private readonly strict: boolean;
   private lastWarnings: readonly string[] = [];
+  private lastNotices: readonly string[] = [];
   private readonly secretsReportFile?: string;
   private lastComparison?: PreviousOutput;
 
@@ -143,6 +144,7 @@ export class HcpApp extends App {
     const findings = lintFindings(constructs).map(formatLintFinding);
     if (this.strict) problems.push(...findings);
     this.lastWarnings = this.strict ? [] : findings;
+    this.lastNotices = noticesOf(constructs);
     // No throw yet: the schema problems of the other objects join the constructs' in one report.
     // The objects of a construct with problems of its own are left out: checking them would
     // mostly say the same thing again.
@@ -197,6 +199,7 @@ export class HcpApp extends App {
     const warning = output.replaceWith(files);
     if (warning) console.error(warning);
     for (const warning of this.lastWarnings) console.error(`hcp-cdk: warning: ${warning}`);
+    for (const note of this.lastNotices) console.error(`hcp-cdk: note: ${note}`);
     for (const report of this.capacityReports()) console.error(report);
     const secrets = this.secretsReport();
     const summary = formatSecretsReport(secrets);
@@ -216,6 +219,14 @@ export class HcpApp extends App {
   /** The lint findings of the last synthesize(), as warnings (empty with `strict`, where they are errors). */
   public get warnings(): readonly string[] {
     return this.lastWarnings;
+  }
+
+  /**
+   * The notices of the last synthesize(): what to do or know outside the output (an OAuth callback
+   * URL to register, kubeadmin going away); printed by synth(), never errors.
+   */
+  public get notices(): readonly string[] {
+    return this.lastNotices;
   }
 
   /**

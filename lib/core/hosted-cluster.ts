@@ -6,6 +6,7 @@ import type { PlatformType } from '../platform/platform-type';
 import { recordSecretRequirement, SecretMaker } from '../secrets/secret-requirement';
 import { existingSecretWithDerivedName, type ISecretSource } from '../secrets/secret-source';
 import { AvailabilityPolicy } from './availability-policy';
+import { mergeConfigurations } from './configuration-merge';
 import { droppedFields } from './dropped-fields';
 import { EtcdStorage } from './etcd-storage';
 import { configMap, ensureNamespace } from './kube-objects';
@@ -234,12 +235,15 @@ export class HostedCluster extends Construct implements IHostedCluster {
   public readonly networks: ClusterNetworks;
   /** The namespace of the Agents (Agent platform only). */
   public readonly agentNamespace?: string;
+  /** The base domain of the cluster's DNS names (undefined with KubeVirt base-domain passthrough). */
+  public readonly baseDomain?: string;
 
   private readonly props: HostedClusterProps;
   private readonly services: Map<ControlPlaneService, ServicePublishing>;
   private readonly nodePools: NodePool[] = [];
   private readonly apiServerRoute: boolean;
   private guestChart?: GuestCluster;
+  private readonly addedConfigurations: { readonly by: string; readonly configuration: hc.HostedClusterSpecConfiguration }[] = [];
 
   constructor(scope: Construct, id: string, props: HostedClusterProps) {
     super(scope, id);
@@ -286,6 +290,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
       : this.bindEncryptionKeys(problems, secretLabels);
 
     const baseDomain = props.baseDomain ?? platform.defaultBaseDomain;
+    this.baseDomain = baseDomain;
     const passthrough = (platform.baseDomainPassthrough ?? false) && props.baseDomain === undefined;
     if (baseDomain !== undefined && !isDns1123Subdomain(baseDomain)) problems.require(false, 'baseDomain', baseDomain, DNS1123_SUBDOMAIN_RULE);
     if (baseDomain === undefined && !passthrough) problems.add(`baseDomain (undefined) must be given on platform ${props.platform.type}`);
@@ -338,11 +343,12 @@ export class HostedCluster extends Construct implements IHostedCluster {
       tolerations: props.controlPlaneTolerations?.map((t) => ({ ...t, operator: t.operator ?? (t.key === undefined ? 'Exists' : undefined) })),
       labels: props.controlPlanePodLabels,
       pausedUntil: updates.pausedUntil,
-      configuration: props.configuration,
+      configuration: this.configuration(),
       kubeApiServerDnsName: props.kubeApiServerDnsName,
     });
     // A plain ApiObject carrying the L1's GVK: JSON patches then apply to the wire
     // form (`infraID`), which the generated L1 class would rename and drop.
+    this.node.addValidation({ validate: () => this.checkConfigurations() });
     this.resource = new ApiObject(this, 'Resource', {
       ...hc.HostedCluster.GVK,
       metadata: { name: this.clusterName, namespace: this.namespace, labels: props.labels, annotations: updates.annotations },
@@ -390,9 +396,63 @@ export class HostedCluster extends Construct implements IHostedCluster {
     problems.throwIfAny();
   }
 
+  /**
+   * Adds fields to `spec.configuration` (OAuth, API server, proxy, image, feature gates), merged at
+   * synth with the `configuration` prop and other additions; a field two of them set differently is
+   * a problem. Day-2 constructs (ClusterOAuth, ApiServerConfiguration, ...) call it.
+   */
+  public addConfiguration(configuration: hc.HostedClusterSpecConfiguration, by: IConstruct = this): void {
+    this.addedConfigurations.push({ by: by.node.path, configuration });
+  }
+
+  /**
+   * The host names clients reach the API server at, which named serving certificates may cover:
+   * `api.<prefix or name>.<baseDomain>`, `kubeApiServerDnsName`, the APIServer Route hostname
+   * and a NodePort address that is a DNS name.
+   */
+  public get apiServerHostnames(): string[] {
+    const names = new Set<string>();
+    if (this.baseDomain) names.add(`api.${this.props.baseDomainPrefix ?? this.clusterName}.${this.baseDomain}`);
+    if (this.props.kubeApiServerDnsName) names.add(this.props.kubeApiServerDnsName);
+    const api = this.services.get(ControlPlaneService.API_SERVER)?.strategy;
+    if (api?.route?.hostname) names.add(api.route.hostname);
+    if (api?.nodePort && isDns1123Subdomain(api.nodePort.address) && !/^[\d.]+$/.test(api.nodePort.address)) names.add(api.nodePort.address);
+    return [...names];
+  }
+
+  /** `apps.<prefix or name>.<baseDomain>`, the domain of the cluster's routes (OAuth callbacks), when the base domain is known. */
+  public get appsDomain(): string | undefined {
+    return this.baseDomain ? `apps.${this.props.baseDomainPrefix ?? this.clusterName}.${this.baseDomain}` : undefined;
+  }
+
   /** Sets a field of the HostedCluster by JSON path, e.g. `addOverride('spec.autoscaling.maxNodesTotal', 10)`. */
   public addOverride(path: string, value: unknown): void {
     this.resource.addJsonPatch(JsonPatch.add(`/${path.split('.').join('/')}`, value));
+  }
+
+  /** The `configuration` prop merged with what addConfiguration added (typed form, rendered with the rest of the spec). */
+  private configuration(): hc.HostedClusterSpecConfiguration | undefined {
+    if (this.addedConfigurations.length === 0) return this.props.configuration;
+    return mergeConfigurations(this.configurationParts().map((p) => p.configuration)).merged as hc.HostedClusterSpecConfiguration;
+  }
+
+  private configurationParts(): { readonly by: string; readonly configuration: Record<string, unknown> }[] {
+    const given = this.props.configuration ? [{ by: 'the configuration prop', configuration: this.props.configuration }] : [];
+    return [...given, ...this.addedConfigurations] as { by: string; configuration: Record<string, unknown> }[];
+  }
+
+  /** Fields two parts of spec.configuration set differently, each named with both owners. */
+  private checkConfigurations(): string[] {
+    const parts = this.configurationParts();
+    const problems: string[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      for (let j = i + 1; j < parts.length; j++) {
+        for (const c of mergeConfigurations([parts[i].configuration, parts[j].configuration]).conflicts) {
+          problems.push(`${c.path} is set by ${parts[i].by} (${show(c.first)}) and by ${parts[j].by} (${show(c.second)}); set it in one place`);
+        }
+      }
+    }
+    return problems;
   }
 
   private checkIdentity(problems: Problems): void {

@@ -47,3 +47,18 @@ export function lintFindings(constructs: readonly IConstruct[]): LintFinding[] {
 export function formatLintFinding(finding: LintFinding): string {
   return `${finding.path}: ${finding.message} [${finding.rule.id}]`;
 }
+
+const NOTICE = 'hcp-cdk:notice';
+
+/**
+ * Records a notice on `scope`: something the user must do or know outside the output (a callback
+ * URL to register, a user that stops working), printed at synth. Never an error, not even with strict.
+ */
+export function notice(scope: IConstruct, message: string): void {
+  if (!scope.node.metadata.some((e) => e.type === NOTICE && e.data === message)) scope.node.addMetadata(NOTICE, message);
+}
+
+/** `<path>: <message>` for the notices recorded on the given constructs, in their order. */
+export function noticesOf(constructs: readonly IConstruct[]): string[] {
+  return constructs.flatMap((c) => c.node.metadata.filter((e) => e.type === NOTICE).map((e) => `${c.node.path}: ${e.data as string}`));
+}

@@ -7,6 +7,7 @@ import { toGoDuration } from './go-duration';
 import type { IHostedCluster } from './hosted-cluster';
 import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { lint, LINT_RULES } from './lint';
+import type { INodePoolConfigMap } from './node-pool-config-map';
 import { Problems } from './problems';
 import { checkListItems, checkRequiredProps, isDuration } from './runtime-props';
 import { PausedUntil } from './paused-until';
@@ -79,6 +80,10 @@ export interface NodePoolOptions {
   readonly tuningConfigMaps?: string[];
   /** ConfigMaps (key `config`) holding MachineConfig and similar objects. @default - none */
   readonly configMaps?: string[];
+  /** Node configuration made in this app (`MachineConfiguration`), referenced in `spec.config` after `configMaps`. @default - none */
+  readonly machineConfigs?: INodePoolConfigMap[];
+  /** Tuning made in this app (`NodeTuning`, `NodePerformanceProfile`), referenced in `spec.tuningConfig` after `tuningConfigMaps`. @default - none */
+  readonly tuningConfigs?: INodePoolConfigMap[];
   /** @default - the platform defaults of `hcp create nodepool` for the cluster's platform */
   readonly platform?: INodePoolPlatform;
   /**
@@ -120,7 +125,7 @@ export class NodePool extends Construct {
     for (const field of ['nodeDrainTimeout', 'nodeVolumeDetachTimeout'] as const) {
       if (props?.[field] !== undefined && !isDuration(props[field])) required.require(false, field, props[field], 'must be a Duration, e.g. Duration.minutes(5)');
     }
-    for (const field of ['taints', 'tuningConfigMaps', 'configMaps'] as const) checkListItems(required, field, props?.[field]);
+    for (const field of ['taints', 'tuningConfigMaps', 'configMaps', 'machineConfigs', 'tuningConfigs'] as const) checkListItems(required, field, props?.[field]);
     required.throwIfAny();
     const cluster = props.cluster;
     this.cluster = cluster;
@@ -179,6 +184,7 @@ export class NodePool extends Construct {
         problems.require(isDns1123Subdomain(name), `${field}[${i}]`, name, 'must name a ConfigMap (DNS-1123 subdomain)');
       });
     }
+    this.checkConfigMaps(problems, props, upgradeType);
     problems.throwIfAny();
 
     const management: np.NodePoolSpecManagement = {
@@ -207,8 +213,8 @@ export class NodePool extends Construct {
       platform: rendered.platform,
       nodeLabels: props.nodeLabels,
       taints: props.taints?.map((t) => ({ key: t.key, value: t.value, effect: t.effect })),
-      tuningConfig: props.tuningConfigMaps?.map((name) => ({ name })),
-      config: props.configMaps?.map((name) => ({ name })),
+      tuningConfig: references(props.tuningConfigMaps, props.tuningConfigs),
+      config: references(props.configMaps, props.machineConfigs),
       pausedUntil: paused?.value,
     });
     // Plain ApiObject with the L1's GVK, for the same reason as HostedCluster.
@@ -224,6 +230,25 @@ export class NodePool extends Construct {
     this.resource.addJsonPatch(JsonPatch.add(`/${path.split('.').join('/')}`, value));
   }
 
+  /** The rules of configuration made in this app: its namespace, HyperShift's one-per-pool kinds, and each one's own. */
+  private checkConfigMaps(problems: Problems, props: NodePoolOptions, upgradeType: UpgradeType): void {
+    const use = { poolName: this.poolName, upgradeType, nodeLabels: props.nodeLabels ?? {} };
+    for (const [field, names, made] of [['machineConfigs', props.configMaps, props.machineConfigs], ['tuningConfigs', props.tuningConfigMaps, props.tuningConfigs]] as const) {
+      const all = [...(names ?? []), ...(made ?? []).map((m) => m.configMapName)];
+      const twice = all.filter((name, i) => all.indexOf(name) !== i);
+      if (twice.length > 0) problems.add(`${field} (${JSON.stringify(all)}) references ConfigMap ${JSON.stringify(twice[0])} twice`);
+      (made ?? []).forEach((m, i) => {
+        if (m.namespace !== this.cluster.namespace) problems.add(`${field}[${i}] (ConfigMap ${m.namespace}/${m.configMapName}) must be in the pool's namespace ${JSON.stringify(this.cluster.namespace)}`);
+        const why = m.checkUse(use);
+        if (why) problems.add(`${field}[${i}] (ConfigMap ${JSON.stringify(m.configMapName)}) ${why}`);
+      });
+      for (const kind of ['PerformanceProfile', 'KubeletConfig']) {
+        const holders = (made ?? []).filter((m) => m.kinds.includes(kind)).map((m) => m.configMapName);
+        if (holders.length > 1) problems.add(`${field} (${JSON.stringify(holders)}) hold ${holders.length} ${kind} objects; HyperShift takes one ${kind} per node pool`);
+      }
+    }
+  }
+
   /** Nodes may not run a newer release than the control plane, nor fall further behind than HyperShift supports. */
   private checkSkew(problems: Problems): void {
     const pool = this.release.version;
@@ -231,6 +256,11 @@ export class NodePool extends Construct {
     const problem = pool && control ? nodePoolSkewProblem(pool, control) : undefined;
     if (problem) problems.add(`release (${JSON.stringify(this.release.image)}) ${problem}`);
   }
+}
+
+function references(names: readonly string[] | undefined, made: readonly INodePoolConfigMap[] | undefined): { name: string }[] | undefined {
+  if (names === undefined && made === undefined) return undefined;
+  return [...(names ?? []), ...(made ?? []).map((m) => m.configMapName)].map((name) => ({ name }));
 }
 
 function count<T>(value: NodeCount | undefined, type: { fromNumber(v: number): T; fromString(v: string): T }): T | undefined {

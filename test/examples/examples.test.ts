@@ -86,6 +86,7 @@ describeExample('disconnected dual-stack bare metal (docs 5.3.13) through the cd
   'hub/06-agentserviceconfig-agent.yaml',
   'hub/10-role-clusters-hosted-dual_capi-provider-role.yaml',
   'hub/20-configmap-multicluster-engine_custom-registries.yaml',
+  'hub/40-imagedigestmirrorset-release-mirrors.yaml',
   'hub/hosted-dual/20-configmap-clusters_user-ca-bundle.yaml',
   'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
   'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker1-bmc-secret.yaml',
@@ -115,6 +116,15 @@ describe('the disconnected example follows docs 5.3.13 where they hold', () => {
     expect(cluster.spec.networking.serviceNetwork).toEqual([{ cidr: '172.31.0.0/16' }, { cidr: 'fd02::/112' }]);
     expect(cluster.spec.platform).toEqual({ type: 'Agent', agent: { agentNamespace: 'clusters-hosted-dual' } });
     expect(cluster.spec.olmCatalogPlacement).toBe('guest');
+  });
+
+  test('the management cluster pulls through the same mirrors: an ImageDigestMirrorSet from the one ImageMirrors (docs 5.2.3)', () => {
+    const cluster = read('hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml');
+    const mirrorSet = read('hub/40-imagedigestmirrorset-release-mirrors.yaml');
+    expect(mirrorSet).toEqual({
+      apiVersion: 'config.openshift.io/v1', kind: 'ImageDigestMirrorSet', metadata: expect.objectContaining({ name: 'release-mirrors' }),
+      spec: { imageDigestMirrors: cluster.spec.imageContentSources },
+    });
   });
 
   test('three BareMetalHosts boot into the InfraEnv through Redfish virtual media, credentials from a secret store', () => {
