@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
-import { ApiObject, Size } from 'cdk8s';
+import { Size } from 'cdk8s';
 import {
-  ChangeEffect, HcpApp, HostedCluster, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
+  ChangeEffect, HcpApp, HostedCluster, MachineConfiguration, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
   Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, Release, UpgradeType,
 } from '../../lib';
 import { ObjectValidator } from '../../lib/validation/object-validator';
@@ -32,18 +32,15 @@ function output(shape: ClusterShape = {}): OutputSnapshot {
       ...(shape.clusterNetwork ? { networking: { clusterNetwork: [shape.clusterNetwork] } } : {}),
       ...(shape.labels ? { labels: shape.labels } : {}),
     }, app);
-    if (shape.machineConfig !== undefined) machineConfigMap(cluster, shape.machineConfig);
-    if (shape.pool !== false) cluster.addNodePool('workers', { replicas: 2, ...(shape.machineConfig !== undefined ? { configMaps: ['worker-mc'] } : {}), ...shape.pool });
+    const machineConfigs = shape.machineConfig === undefined ? [] : [motd(cluster, shape.machineConfig)];
+    if (shape.pool !== false) cluster.addNodePool('workers', { replicas: 2, machineConfigs, ...shape.pool });
   }
   return OutputSnapshot.fromFiles('synth', new Map(app.synthesize().map((f) => [f.path, Buffer.from(f.text)])));
 }
 
-/** A ConfigMap holding a MachineConfig, as a NodePool's spec.config names it. */
-function machineConfigMap(cluster: HostedCluster, content: string): void {
-  new ApiObject(cluster, 'worker-mc', {
-    apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'worker-mc', namespace: cluster.namespace },
-    data: { config: content },
-  });
+/** A MachineConfig writing /etc/motd, in the ConfigMap `worker-mc` that a NodePool's spec.config names (docs 9.1). */
+function motd(cluster: HostedCluster, text: string): MachineConfiguration {
+  return new MachineConfiguration(cluster, 'motd', { name: 'worker-mc', files: [{ path: '/etc/motd', contents: text, mode: 0o644 }] });
 }
 
 function plan(before: ClusterShape, after: ClusterShape): Plan {
@@ -61,8 +58,6 @@ function object(result: Plan, kind: string, name = kind === 'HostedCluster' ? 'c
 function effects(o: PlannedObject): ChangeEffect[] {
   return o.effects.map((e) => e.effect);
 }
-
-const MC_V1 = 'apiVersion: machineconfiguration.openshift.io/v1\nkind: MachineConfig\nmetadata:\n  name: 50-motd\nspec:\n  config:\n    ignition:\n      version: 3.2.0\n';
 
 describe('plan classifies each change by what it does to running clusters', () => {
   test('the same output twice is no change at all, and parses nothing', () => {
@@ -177,7 +172,7 @@ describe('plan classifies each change by what it does to running clusters', () =
   });
 
   test('a changed MachineConfig ConfigMap rolls the pools that read it', () => {
-    const result = plan({ machineConfig: MC_V1 }, { machineConfig: MC_V1.replace('3.2.0', '3.4.0') });
+    const result = plan({ machineConfig: 'welcome\n' }, { machineConfig: 'welcome to the lab\n' });
     const configMap = object(result, 'ConfigMap', 'worker-mc');
     expect(configMap.cluster).toBe('clusters/c1');
     expect(effects(configMap)).toEqual([ChangeEffect.CONFIGURATION_ROLLOUT]);
