@@ -6,7 +6,7 @@ import { formatLintFinding, lintFindings, noticesOf } from '../core/lint';
 import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems } from '../core/problems';
 import { renderApiObject } from '../core/render-object';
-import { upgradeTransitionProblems } from '../core/upgrade-transition';
+import { applyProblems } from '../core/upgrade-transition';
 import { checkFleetInvariants } from '../fleet/fleet-invariants';
 import type { DeliveredFile, IDelivery } from '../gitops/delivery';
 import { KustomizeDelivery } from '../gitops/kustomize-delivery';
@@ -154,12 +154,7 @@ export class HcpApp extends App {
     const placed: DeliveredFile[] = [];
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
     for (const { file, json, source, previous } of this.render(constructs, flagged, problems, deliveryProblems, placed, previousOutput)) {
-      // The update rules explain a refused field better than the CRD's rule on it, so they replace its message.
-      const updates = previous === undefined ? [] : upgradeTransitionProblems(json, previous, source);
-      for (const problem of this.validator?.validate(json, { source, previous }) ?? []) {
-        if (!updates.some((u) => u.path === problem.path)) problems.push(formatProblem(problem));
-      }
-      problems.push(...updates.map(formatProblem));
+      for (const problem of applyProblems(json, { previous, source, validator: this.validator })) problems.push(formatProblem(problem));
       if (file !== undefined) files.push({ path: file, text: toYaml(json) });
     }
     const additions = this.delivery.finish(placed, deliveryProblems);

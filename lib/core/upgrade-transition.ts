@@ -1,3 +1,4 @@
+import type { ObjectValidator } from '../validation/object-validator';
 import { identify, type ValidationProblem } from '../validation/validation-problem';
 import { Release } from './release';
 import { assessUpgrade } from './upgrade-path';
@@ -45,4 +46,16 @@ function releaseProblems(object: any, previous: any, source?: string): Validatio
     : { forceUpgradeTo: forced === image ? forced : undefined });
   if (!assessment.problem) return [];
   return [{ object: identify(object), path: 'spec.release.image', message: `refused: ${assessment.problem}`, value: image, source }];
+}
+
+/**
+ * Every reason applying `object` over `previous` would fail: the validator's (schema, CEL and
+ * transition rules, as the API server) and the update rules above, whose message replaces the
+ * CRD's on the same field, as it explains it better. Synth and plan both ask this.
+ */
+export function applyProblems(object: any, options: { readonly previous?: unknown; readonly source?: string; readonly validator?: ObjectValidator }): ValidationProblem[] {
+  const { previous, source, validator } = options;
+  const updates = previous === undefined ? [] : upgradeTransitionProblems(object, previous, source);
+  const checks = validator?.validate(object, { source, previous }) ?? [];
+  return [...checks.filter((problem) => !updates.some((update) => update.path === problem.path)), ...updates];
 }

@@ -1,12 +1,11 @@
 import { Release } from '../core/release';
 import { ARGO_CD_SYNC_OPTIONS_ANNOTATION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from '../gitops/protection';
 import { describeRollout } from '../core/rollout';
-import { assessUpgrade, UpgradeKind } from '../core/upgrade-path';
+import { assessUpgrade } from '../core/upgrade-path';
+import { FORCE_UPGRADE_TO_ANNOTATION, RESTART_DATE_ANNOTATION } from '../core/upgrade-settings';
 import type { FieldChange } from './field-diff';
 import { ChangeEffect, PlanAction, PlanEffect } from './plan-report';
 
-const RESTART_DATE = 'hypershift.openshift.io/restart-date';
-const FORCE_UPGRADE_TO = 'hypershift.openshift.io/force-upgrade-to';
 
 /**
  * HostedCluster fields fixed at creation (the CRD's immutability rules): a different value is a
@@ -105,7 +104,7 @@ function update(change: ObjectChange): PlanEffect[] {
   const effects: PlanEffect[] = [];
   const specChanges = change.changes.filter((c) => !c.path.startsWith('metadata.'));
   const metadataChanges = change.changes.filter((c) => c.path.startsWith('metadata.'));
-  const restart = metadataChanges.find((c) => c.path === annotationPath(RESTART_DATE));
+  const restart = metadataChanges.find((c) => c.path === annotationPath(RESTART_DATE_ANNOTATION));
   if (restart) effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'every control-plane component restarts (restart-date annotation changed)', fields: [restart.path] });
 
   if (change.kind === 'HostedCluster') effects.push(...hostedClusterUpdate(change, specChanges));
@@ -134,9 +133,9 @@ function hostedClusterUpdate(change: ObjectChange, specChanges: readonly FieldCh
     handled.add(release);
     const from = Release.fromImage(String(release.before)).version;
     const to = Release.fromImage(String(release.after)).version;
-    const forced = change.after?.metadata?.annotations?.[FORCE_UPGRADE_TO];
-    const assessment = from && to ? assessUpgrade(from, to, { channel: change.after?.spec?.channel, forceUpgradeTo: forced }) : undefined;
-    const kind = assessment?.kind ?? 'unknown';
+    const forced = change.after?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION];
+    // Whether the path is supported is among the refusals (upgradeTransitionProblems); this names its kind.
+    const kind = from && to ? assessUpgrade(from, to).kind : 'unknown';
     const versions = `${versionOf(release.before)} to ${versionOf(release.after)}`;
     effects.push({
       effect: ChangeEffect.CONTROL_PLANE_UPGRADE,
@@ -144,9 +143,6 @@ function hostedClusterUpdate(change: ObjectChange, specChanges: readonly FieldCh
       fields: [release.path],
       details: { from: versionOf(release.before), to: versionOf(release.after), fromImage: release.before, toImage: release.after, upgrade: kind },
     });
-    if (assessment?.problem && assessment.kind !== UpgradeKind.NONE) {
-      effects.push({ effect: ChangeEffect.REFUSED, summary: `not a supported upgrade path: ${assessment.problem}`, fields: [release.path] });
-    }
   }
   const creationFields = specChanges.filter((c) => CREATION_FIELDS.some((field) => isUnder(c.path, field)));
   if (creationFields.length > 0) {
@@ -181,10 +177,6 @@ function nodePoolUpdate(change: ObjectChange, specChanges: readonly FieldChange[
   const release = specChanges.find((c) => c.path === 'spec.release.image');
   if (release) {
     handled.add(release);
-    const from = Release.fromImage(String(release.before)).version;
-    const to = Release.fromImage(String(release.after)).version;
-    const problem = from && to ? assessUpgrade(from, to, { nodePool: true }).problem : undefined;
-    if (problem) effects.push({ effect: ChangeEffect.REFUSED, summary: `not a supported upgrade path: ${problem}`, fields: [release.path] });
     effects.push({
       effect: ChangeEffect.NODE_POOL_ROLLOUT,
       summary: `nodes upgrade from ${versionOf(release.before)} to ${versionOf(release.after)}: ${rolloutSentence(pool)}`,

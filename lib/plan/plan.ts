@@ -1,5 +1,7 @@
 import { Release } from '../core/release';
 import { nodePoolSkewProblem } from '../core/upgrade-path';
+import { applyProblems } from '../core/upgrade-transition';
+import type { ValidationProblem } from '../validation/validation-problem';
 import type { ObjectValidator } from '../validation/object-validator';
 import { effectsOf } from './change-effects';
 import { diffFields, FieldChange } from './field-diff';
@@ -81,7 +83,7 @@ class PlanContext {
     };
     if (action === PlanAction.UPDATE && changes.length === 0) return { ...base, action: PlanAction.UNCHANGED, changes, effects: [] };
     const hostedCluster = this.hostedClusterOf(this.next, afterFile ?? beforeFile!, object);
-    const refusals = after && validator ? validator.validate(after, { previous: before }).map((p) => `the API server refuses it: ${p.path ? `${p.path}: ` : ''}${p.message}`) : [];
+    const refusals = after ? applyProblems(after, { previous: before, validator }).map(refusalSentence) : [];
     if (after?.kind === 'NodePool' && hostedCluster) refusals.push(...skewRefusals(after, hostedCluster));
     // A control plane that moves past what its pools may lag behind leaves them unsupported.
     if (after?.kind === 'HostedCluster' && action === PlanAction.UPDATE) {
@@ -145,6 +147,12 @@ class PlanContext {
     }
     return readers;
   }
+}
+
+/** A problem as the reason a change is refused: the update rules say `refused: ...` themselves; the rest is the API server's. */
+function refusalSentence(problem: ValidationProblem): string {
+  const field = problem.path ? `${problem.path}: ` : '';
+  return problem.message.startsWith('refused: ') ? `${field}${problem.message}` : `the API server refuses it: ${field}${problem.message}`;
 }
 
 /** A NodePool newer than its control plane, or too far behind it, is never rolled out by HyperShift (doc 6.6). */

@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { Size } from 'cdk8s';
 import {
   ChangeEffect, HcpApp, HostedCluster, MachineConfiguration, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
-  Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, Release, UpgradeType,
+  PausedUntil, Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, Release, UpgradeType,
 } from '../../lib';
 import { ObjectValidator } from '../../lib/validation/object-validator';
 import { clusterProps, newCluster, PLATFORMS } from '../props';
@@ -20,6 +20,8 @@ interface ClusterShape {
   readonly labels?: Record<string, string>;
   readonly withCluster?: boolean;
   readonly machineConfig?: string;
+  readonly restartDate?: string;
+  readonly pausedUntil?: PausedUntil;
 }
 
 function output(shape: ClusterShape = {}): OutputSnapshot {
@@ -31,6 +33,8 @@ function output(shape: ClusterShape = {}): OutputSnapshot {
       ...(shape.infraId ? { infraId: shape.infraId } : {}),
       ...(shape.clusterNetwork ? { networking: { clusterNetwork: [shape.clusterNetwork] } } : {}),
       ...(shape.labels ? { labels: shape.labels } : {}),
+      ...(shape.restartDate ? { restartDate: shape.restartDate } : {}),
+      ...(shape.pausedUntil ? { pausedUntil: shape.pausedUntil } : {}),
     }, app);
     const machineConfigs = shape.machineConfig === undefined ? [] : [motd(cluster, shape.machineConfig)];
     if (shape.pool !== false) cluster.addNodePool('workers', { replicas: 2, machineConfigs, ...shape.pool });
@@ -143,7 +147,7 @@ describe('plan classifies each change by what it does to running clusters', () =
       { release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.1') } },
     ), 'NodePool');
     expect(effects(pool)).toEqual([ChangeEffect.REFUSED, ChangeEffect.NODE_POOL_ROLLOUT]);
-    expect(pool.effects[0].summary).toMatch(/^not a supported upgrade path: .*4\.17\.3.*4\.17\.1/);
+    expect(pool.effects[0].summary).toMatch(/^spec\.release\.image: refused: .*4\.17\.3.*4\.17\.1/);
   });
 
   test('a scaled pool is a scale, with no node replaced', () => {
@@ -220,13 +224,27 @@ describe('plan classifies each change by what it does to running clusters', () =
   test('a changed upgradeType is refused: a new pool is needed', () => {
     const pool = object(plan({ pool: { upgradeType: UpgradeType.IN_PLACE } }, { pool: { upgradeType: UpgradeType.REPLACE } }), 'NodePool');
     expect(effects(pool)[0]).toBe(ChangeEffect.REFUSED);
-    expect(pool.effects[0].summary).toMatch(/UpgradeType is immutable/);
+    expect(pool.effects[0].summary).toBe('spec.management.upgradeType: refused: upgradeType is immutable (InPlace before); create a new pool with upgradeType Replace, move the workloads, then delete this one (doc 6.5)');
   });
 
   test('a label-only change is metadata only', () => {
     const hc = object(plan({}, { labels: { tier: 'gold' } }), 'HostedCluster');
     expect(hc.changes).toEqual([{ path: 'metadata.labels.tier', after: 'gold' }]);
     expect(hc.effects).toEqual([{ effect: ChangeEffect.METADATA_ONLY, summary: 'labels or annotations only: nothing rolls', fields: ['metadata.labels.tier'] }]);
+  });
+
+  test('a new restart date restarts the control plane, and says so', () => {
+    const hc = object(plan({ restartDate: '2026-11-01T00:00:00Z' }, { restartDate: '2026-11-25T00:00:00Z' }), 'HostedCluster');
+    expect(hc.effects).toEqual([{
+      effect: ChangeEffect.IN_PLACE_UPDATE,
+      summary: 'every control-plane component restarts (restart-date annotation changed)',
+      fields: ['metadata.annotations["hypershift.openshift.io/restart-date"]'],
+    }]);
+  });
+
+  test('pausing a cluster says until when nothing reconciles', () => {
+    const hc = object(plan({}, { pausedUntil: PausedUntil.until('2026-12-01T06:00:00Z') }), 'HostedCluster');
+    expect(hc.effects).toEqual([{ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'the control plane stops reconciling until 2026-12-01T06:00:00Z', fields: ['spec.pausedUntil'] }]);
   });
 
   test('a new cluster is created, with its release and pool size', () => {
