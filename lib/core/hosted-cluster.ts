@@ -62,6 +62,8 @@ export interface IHostedCluster extends IConstruct {
   readonly infraId: string;
   /** The subnet node pools use when they name none (AWS). */
   readonly defaultSubnetId?: string;
+  /** `metadata.annotations`, for the ones node pools inherit. @default - none */
+  readonly annotations?: Readonly<Record<string, string>>;
 }
 
 /** A HostedCluster created outside this app, for NodePools added to it. */
@@ -208,6 +210,11 @@ export class HostedCluster extends Construct implements IHostedCluster {
   public readonly release: Release;
   public readonly infraId: string;
   public readonly defaultSubnetId?: string;
+  public readonly annotations?: Readonly<Record<string, string>>;
+  /** The cluster's platform, as given. */
+  public readonly platform: IClusterPlatform;
+  /** Where etcd keeps its data (defaults included). */
+  public readonly etcd: EtcdStorage;
   /** The HostedCluster object; use it for `addJsonPatch` escape hatches. */
   public readonly resource: ApiObject;
   /** How the control plane is replicated. */
@@ -241,6 +248,9 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.infraId = props.infraId ?? props.platform.infraId ?? this.clusterName;
     this.availabilityPolicy = props.controllerAvailabilityPolicy ?? AvailabilityPolicy.HIGHLY_AVAILABLE;
     this.defaultSubnetId = props.platform.defaultSubnetId;
+    this.annotations = props.annotations;
+    this.platform = props.platform;
+    this.etcd = props.etcd ?? EtcdStorage.managed();
 
     const problems = new Problems(this);
     this.checkIdentity(problems);
@@ -275,7 +285,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const networking = renderNetworking(props.networking ?? {}, problems.within('networking'), platform.machineNetwork);
     this.networks = networking.networks;
     this.agentNamespace = platform.platform.agent?.agentNamespace;
-    const etcd = props.etcd ?? EtcdStorage.managed();
+    const etcd = this.etcd;
     etcd.check(problems.within('etcd'));
     const etcdGiB = etcd.volumeSizeGiB;
     if (etcdGiB !== undefined && etcdGiB > 0 && etcdGiB < 1) {
@@ -476,7 +486,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
       return key.existingSecretName;
     }
     // A public key is not secret material; it sits in a Secret because HyperShift reads it from one.
-    const name = `${this.clusterName}-ssh-key`;
+    const name = key.secretName ?? `${this.clusterName}-ssh-key`;
     new ApiObject(this, 'SshKey', {
       apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace: this.namespace, labels },
       type: 'Opaque', data: { 'id_rsa.pub': Buffer.from(key.publicKey!, 'utf8').toString('base64') },

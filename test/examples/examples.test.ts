@@ -53,7 +53,6 @@ function describeExample(title: string, app: string, expectedFiles: string[], al
 describeExample('default example (agent lab vcluster2) through the cdk8s CLI', 'build/examples/agent-lab/main.js', [
   'hub/00-namespace-clusters.yaml',
   'hub/00-namespace-hardware-inventory.yaml',
-  'hub/10-role-hardware-inventory_capi-provider-role.yaml',
   'hub/hardware-inventory/70-infraenv-hardware-inventory_hardware-inventory.yaml',
   'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-1.yaml',
   'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-2.yaml',
@@ -84,7 +83,6 @@ describeExample('disconnected dual-stack bare metal (docs 5.3.13) through the cd
   'hub/05-multiclusterengine-multiclusterengine.yaml',
   'hub/05-provisioning-provisioning-configuration.yaml',
   'hub/06-agentserviceconfig-agent.yaml',
-  'hub/10-role-clusters-hosted-dual_capi-provider-role.yaml',
   'hub/20-configmap-multicluster-engine_custom-registries.yaml',
   'hub/hosted-dual/20-configmap-clusters_user-ca-bundle.yaml',
   'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
