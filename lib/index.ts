@@ -47,8 +47,14 @@ export * from './baremetal/nmstate-config';
 export * from './ingress/metallb-advertisement';
 export * from './ingress/metallb-ingress';
 export * from './management/assisted-service';
+export * from './management/hub-storage-class';
+export * from './management/kubevirt-hub';
+export * from './management/lvm-storage';
+export * from './management/management-metallb';
 export * from './management/metal3-provisioning';
 export * from './management/multicluster-engine';
+export * from './management/openshift-virtualization';
+export { OperatorSource } from './management/operator-subscription';
 // The rest of lib/aws loads aws-cdk-lib and is the `hcp-cdk/aws` entry point (lib/aws/index.ts).
 export * from './aws/aws-hosted-infra-values';
 export * from './aws/aws-node-pools';

@@ -253,7 +253,7 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
   public readonly type = PlatformType.KUBEVIRT;
   public readonly defaultUpgradeType = np.NodePoolSpecManagementUpgradeType.REPLACE;
 
-  constructor(private readonly props: KubevirtNodePoolPlatformProps) {}
+  constructor(public readonly props: KubevirtNodePoolPlatformProps) {}
 
   public render(context: NodePoolPlatformContext): NodePoolPlatformConfig {
     const p = this.props;
