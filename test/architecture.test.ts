@@ -9,7 +9,7 @@ import { ROOT } from './util';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core', 'platform', 'secrets', 'validation'],
-  ['baremetal', 'ingress', 'management', 'aws'],
+  ['baremetal', 'ingress', 'management', 'backup', 'aws'],
   ['gitops'],
   ['fleet'],
   ['app'],

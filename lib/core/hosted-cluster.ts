@@ -287,6 +287,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.agentNamespace = platform.platform.agent?.agentNamespace;
     const etcd = this.etcd;
     etcd.check(problems.within('etcd'));
+    // The snapshot is encrypted with the old cluster's AES key (docs 7.4.2 step 3); a default-named key would not be it.
+    if (etcd.restoreSnapshotUrl !== undefined && props.secretEncryption === undefined && !platform.secretEncryption) {
+      problems.add(`etcd.restoreSnapshotUrl (given) needs secretEncryption naming the Secret with the AES key of the cluster the snapshot was taken from (docs 7.4.2 step 3); without it etcd cannot decrypt the restored data`);
+    }
     const etcdGiB = etcd.volumeSizeGiB;
     if (etcdGiB !== undefined && etcdGiB > 0 && etcdGiB < 1) {
       lint(this, LINT_RULES.HCP_W001_TINY_ETCD_VOLUME, `etcd.size (${etcdGiB * 1024} MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB`);
