@@ -180,11 +180,14 @@ export class InfraEnv extends Construct {
 
   /**
    * Objects of this InfraEnv are written to `<chart>/<name>/`, or `<chart>/<name>-infraenv/` when a
-   * HostedCluster of the chart has the same name (its folder is `<chart>/<name>/`). Read at synth.
+   * HostedCluster of the chart has the same name (its folder is `<chart>/<name>/`) and the InfraEnv
+   * is not declared inside a HostedCluster. Read at synth.
    */
   public get outputFolder(): string {
     if (this.folder === undefined) {
-      const clash = Chart.of(this).node.findAll().some((c) => c instanceof HostedCluster && c.clusterName === this.infraEnvName);
+      // An InfraEnv declared inside its cluster (as the fleet does) belongs in the cluster's folder.
+      const clash = !this.node.scopes.some((s) => s instanceof HostedCluster)
+        && Chart.of(this).node.findAll().some((c) => c instanceof HostedCluster && c.clusterName === this.infraEnvName);
       this.folder = clash ? `${this.infraEnvName}-infraenv` : this.infraEnvName;
     }
     return this.folder;

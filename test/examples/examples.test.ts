@@ -84,17 +84,17 @@ describeExample('disconnected dual-stack bare metal (docs 5.3.13) through the cd
   'hub/05-provisioning-provisioning-configuration.yaml',
   'hub/06-agentserviceconfig-agent.yaml',
   'hub/20-configmap-multicluster-engine_custom-registries.yaml',
+  'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
+  'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker1-bmc-secret.yaml',
+  'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker2-bmc-secret.yaml',
+  'hub/hosted-dual-infraenv/70-infraenv-clusters-hosted-dual_hosted-dual.yaml',
+  'hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker0.yaml',
+  'hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker1.yaml',
+  'hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker2.yaml',
   'hub/hosted-dual/20-configmap-clusters_user-ca-bundle.yaml',
-  'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
-  'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker1-bmc-secret.yaml',
-  'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker2-bmc-secret.yaml',
   'hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml',
   'hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml',
   'hub/hosted-dual/60-nodepool-clusters_hosted-dual.yaml',
-  'hub/hosted-dual/70-infraenv-clusters-hosted-dual_hosted-dual.yaml',
-  'hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker0.yaml',
-  'hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker1.yaml',
-  'hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker2.yaml',
 ], ['hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml']);
 
 describe('the disconnected example follows docs 5.3.13 where they hold', () => {
@@ -117,14 +117,14 @@ describe('the disconnected example follows docs 5.3.13 where they hold', () => {
 
   test('three BareMetalHosts boot into the InfraEnv through Redfish virtual media, credentials from a secret store', () => {
     for (const n of [0, 1, 2]) {
-      const host = read(`hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker${n}.yaml`);
+      const host = read(`hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker${n}.yaml`);
       expect(host.metadata.labels).toEqual({ 'infraenvs.agent-install.openshift.io': 'hosted-dual' });
       expect(host.metadata.annotations['bmac.agent-install.openshift.io/hostname']).toBe(`hosted-dual-worker${n}`);
       expect(host.spec).toEqual({
         online: true, automatedCleaningMode: 'disabled', bootMACAddress: `aa:aa:aa:aa:02:1${n + 1}`,
         bmc: { address: `redfish-virtualmedia://192.168.126.1:9000/redfish/v1/Systems/local/hosted-dual-worker${n}`, credentialsName: `hosted-dual-worker${n}-bmc-secret`, disableCertificateVerification: true },
       });
-      const secret = read(`hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker${n}-bmc-secret.yaml`);
+      const secret = read(`hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker${n}-bmc-secret.yaml`);
       expect(secret.spec.data.map((d: any) => d.secretKey)).toEqual(['username', 'password']);
     }
   });
