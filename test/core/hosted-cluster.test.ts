@@ -763,20 +763,22 @@ describe('HostedCluster validation', () => {
 
 describe('etcd snapshot restore at creation (docs 7.4.2, "Restoring an etcd snapshot on a hosted cluster")', () => {
   const URL = 'https://hcp-backups.s3.amazonaws.com/c1-snapshot.db?X-Amz-Signature=abc';
+  // The snapshot's AES key (docs 7.4.2 step 3).
+  const secretEncryption = SecretEncryption.aescbc(SecretSource.fromExistingSecret('c1-etcd-encryption-key'));
   const build = (outdir: string, restoreSnapshotUrl?: string) => {
     const app = new HcpApp({ outdir });
-    newCluster({ etcd: EtcdStorage.managed({ restoreSnapshotUrl }) }, app);
+    newCluster({ etcd: EtcdStorage.managed({ restoreSnapshotUrl }), secretEncryption }, app);
     return app;
   };
 
   test('writes restoreSnapshotURL into the managed etcd storage', () => {
-    expect(synth({ etcd: EtcdStorage.managed({ restoreSnapshotUrl: URL }) }).find((o) => o.kind === 'HostedCluster').spec.etcd.managed.storage).toEqual({
+    expect(synth({ etcd: EtcdStorage.managed({ restoreSnapshotUrl: URL }), secretEncryption }).find((o) => o.kind === 'HostedCluster').spec.etcd.managed.storage).toEqual({
       type: 'PersistentVolume', persistentVolume: { size: '8Gi' }, restoreSnapshotURL: [URL],
     });
   });
 
   test('fails when the URL is neither https nor s3', () => {
-    expect(problemsOf({ etcd: EtcdStorage.managed({ restoreSnapshotUrl: 'http://backups/c1.db' }) })).toEqual([
+    expect(problemsOf({ etcd: EtcdStorage.managed({ restoreSnapshotUrl: 'http://backups/c1.db' }), secretEncryption })).toEqual([
       'hub/c1: etcd.restoreSnapshotUrl ("http://backups/c1.db") must be an https (pre-signed) or s3:// URL of at most 1024 characters',
     ]);
   });
