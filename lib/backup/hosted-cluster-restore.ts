@@ -11,6 +11,16 @@ export const RESTORE_EXCLUDED_RESOURCES: readonly string[] = [
   'nodes', 'events', 'events.events.k8s.io', 'backups.velero.io', 'restores.velero.io', 'resticrepositories.velero.io',
 ];
 
+/**
+ * Keeps GitOps engines from applying the Restore, which would start it: Argo CD skips a manifest
+ * with hook type Skip; Flux does not apply changes to an object whose reconcile is disabled. A
+ * Restore is applied by hand (`oc apply -f`), where these annotations do nothing.
+ */
+export const MANUAL_APPLY_ANNOTATIONS: Readonly<Record<string, string>> = {
+  'argocd.argoproj.io/hook': 'Skip',
+  'kustomize.toolkit.fluxcd.io/reconcile': 'disabled',
+};
+
 export interface HostedClusterRestoreProps {
   /** The backup to restore from. */
   readonly backup: HostedClusterBackup;
@@ -27,8 +37,9 @@ export interface HostedClusterRestoreProps {
  * The Velero Restore of a hosted cluster (docs 7.6.6, "Restoring a hosted cluster by using OADP"):
  * persistent volumes restored, existing objects updated, nodes, events and Velero's own objects
  * left out. Applying it starts the restore, so declare it in a chart of its own (a
- * `ManagementCluster` such as `hub-restore`, written to its own folder) and apply that folder only
- * when disaster recovery calls for it: after the hosted cluster is destroyed (no pods or PVCs left
+ * `ManagementCluster` such as `hub-restore`, written to its own folder) and apply that folder by
+ * hand only when disaster recovery calls for it (Argo CD skips the Restore, see
+ * MANUAL_APPLY_ANNOTATIONS; do not deliver the folder with Flux or ACM): after the hosted cluster is destroyed (no pods or PVCs left
  * in its control-plane namespace), with its InfraEnv still in place. Then unpause the HostedCluster
  * and NodePools (`pausedUntil: 'false'`) and scale the NodePools back, as the procedure's steps 5 and 6.
  */
@@ -61,7 +72,7 @@ export class HostedClusterRestore extends Construct {
       ? (props.backupName !== undefined ? { backupName: props.backupName } : { scheduleName: backup.backupName })
       : { backupName: backup.backupName };
     this.resource = new velero.Restore(this, 'Resource', {
-      metadata: { name: this.restoreName, namespace: backup.dataProtection.namespace },
+      metadata: { name: this.restoreName, namespace: backup.dataProtection.namespace, annotations: { ...MANUAL_APPLY_ANNOTATIONS } },
       spec: {
         ...source,
         restorePVs: true,

@@ -150,7 +150,12 @@ describe('HostedClusterRestore (docs 7.6.6, "Restoring a hosted cluster by using
 
   test('writes the docs\' Restore of the backup in its own chart', () => {
     const restore = restoreObjects();
-    expect(restore.metadata).toEqual({ name: 'vcluster2-restore', namespace: 'openshift-adp', annotations: { 'argocd.argoproj.io/sync-wave': '96' } });
+    expect(restore.metadata).toEqual({
+      name: 'vcluster2-restore',
+      namespace: 'openshift-adp',
+      // Not applied by a GitOps engine: applying it starts the restore.
+      annotations: { 'argocd.argoproj.io/hook': 'Skip', 'kustomize.toolkit.fluxcd.io/reconcile': 'disabled', 'argocd.argoproj.io/sync-wave': '96' },
+    });
     expect(restore.spec).toEqual({
       backupName: 'vcluster2-backup',
       restorePVs: true,
