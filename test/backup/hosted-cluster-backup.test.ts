@@ -195,3 +195,11 @@ describe('HostedClusterRestore (docs 7.6.6, "Restoring a hosted cluster by using
     expect(restored(SecretEncryption.aescbc(SecretSource.fromExistingSecret('vcluster2-etcd-encryption-key')))).toEqual([]);
   });
 });
+
+test('snapshot of OADP, a scheduled backup of vcluster2 and its restore', () => {
+  const app = new HcpApp({ outdir: '/nonexistent' });
+  const { cluster, dpa } = lab(app, { dpa: { hypershiftPlugin: true, kubevirtPlugin: true } });
+  const backup = new HostedClusterBackup(cluster, 'backup', { cluster, dataProtection: dpa, schedule: '@daily' });
+  new HostedClusterRestore(new ManagementCluster(app, 'hub-restore'), 'vcluster2', { backup });
+  expect(synthObjects(app)).toMatchSnapshot();
+});

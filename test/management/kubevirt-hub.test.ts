@@ -226,3 +226,9 @@ describe('KubevirtHub: the prerequisites of docs 3.3.1.1 checked at synth', () =
     ]);
   });
 });
+
+test('snapshot of a full KubeVirt hub with lvm-hcp', () => {
+  const app = new HcpApp({ outdir: '/nonexistent' });
+  lvmHcp(fullHub(app, { mtu: 9000 }, (hub) => new HubStorageClass(hub, 'gp3', { name: 'gp3-csi', provisioner: 'ebs.csi.aws.com', parameters: { type: 'gp3' } })));
+  expect(synthObjects(app)).toMatchSnapshot();
+});
