@@ -9,7 +9,7 @@ import { ROOT } from './util';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core', 'platform', 'secrets', 'validation'],
-  ['baremetal', 'ingress', 'management', 'aws', 'config'],
+  ['baremetal', 'ingress', 'management', 'backup', 'aws', 'config'],
   ['gitops'],
   ['fleet'],
   ['app', 'plan'],

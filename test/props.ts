@@ -45,8 +45,8 @@ export function clusterProps(props: Partial<HostedClusterProps> = {}): HostedClu
 }
 
 /** A cluster `c1` in chart `hub` of a fresh app. */
-export function newCluster(props: Partial<HostedClusterProps> = {}, app = new HcpApp({ outdir: '/nonexistent' })): HostedCluster {
-  return new HostedCluster(new ManagementCluster(app, 'hub'), 'c1', clusterProps(props));
+export function newCluster(props: Partial<HostedClusterProps> = {}, app = new HcpApp({ outdir: '/nonexistent' }), hub = new ManagementCluster(app, 'hub')): HostedCluster {
+  return new HostedCluster(hub, 'c1', clusterProps(props));
 }
 
 /** Synthesizes the app `construct` belongs to. */

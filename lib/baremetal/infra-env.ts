@@ -1,6 +1,6 @@
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
-import { checkPullSecret } from '../core/hosted-cluster';
+import { checkPullSecret, HostedCluster } from '../core/hosted-cluster';
 import { ensureNamespace } from '../core/kube-objects';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { isHostOrAddress } from '../core/formats';
@@ -68,9 +68,11 @@ export interface InfraEnvProps {
    */
   readonly clusterDeploymentRef?: { readonly name: string; readonly namespace: string };
   /**
-   * Write the `capi-provider-role` Role the docs (5.3.13.1) ask for, which lets the Cluster API
-   * agent provider manage the Agents in this namespace.
-   * @default true
+   * Write the legacy `capi-provider-role` Role the docs (5.3.13.1) ask for. The HyperShift
+   * Operator now creates its own Role (`capi-provider-role-<control-plane namespace>`) and
+   * RoleBinding in the agent namespace and deletes the legacy one, so turn this on only for a
+   * HyperShift Operator older than that change (it then needs the Role to manage the Agents).
+   * @default false
    */
   readonly capiProviderRole?: boolean;
 }
@@ -94,8 +96,7 @@ export class InfraEnv extends Construct {
   public readonly namespace: string;
   /** Labels every Agent of this InfraEnv will carry. */
   public readonly agentLabels: Readonly<Record<string, string>>;
-  /** Objects of this InfraEnv are written to `<chart>/<name>/`. */
-  public readonly outputFolder: string;
+  private folder?: string;
   public readonly resource: ApiObject;
   /** The discovery ISO's URL, published in status once the image is built. */
   public readonly isoDownloadUrl: StatusOutput;
@@ -115,7 +116,6 @@ export class InfraEnv extends Construct {
     required.throwIfAny();
     this.infraEnvName = props.name ?? id;
     this.namespace = props.namespace;
-    this.outputFolder = this.infraEnvName;
     this.agentLabels = { ...props.agentLabels };
     const problems = new Problems(this);
     problems.require(isDns1123Subdomain(this.infraEnvName), 'name', this.infraEnvName, DNS1123_SUBDOMAIN_RULE);
@@ -152,7 +152,7 @@ export class InfraEnv extends Construct {
     if (pullSecret.problem) problems.add(pullSecret.problem);
     problems.throwIfAny();
 
-    if (props.capiProviderRole ?? true) ensureCapiProviderRole(this, this.namespace);
+    if (props.capiProviderRole ?? false) ensureCapiProviderRole(this, this.namespace);
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'agent-install.openshift.io/v1beta1', kind: 'InfraEnv',
       metadata: { name: this.infraEnvName, namespace: this.namespace },
@@ -176,6 +176,21 @@ export class InfraEnv extends Construct {
     this.isoDownloadUrl = { description: 'discovery ISO download URL', jsonPath: '{.status.isoDownloadURL}', command: `${get}'{.status.isoDownloadURL}'` };
     this.ipxeScriptUrl = { description: 'iPXE script URL', jsonPath: '{.status.bootArtifacts.ipxeScript}', command: `${get}'{.status.bootArtifacts.ipxeScript}'` };
     registerAgentHostChecks(this);
+  }
+
+  /**
+   * Objects of this InfraEnv are written to `<chart>/<name>/`, or `<chart>/<name>-infraenv/` when a
+   * HostedCluster of the chart has the same name (its folder is `<chart>/<name>/`) and the InfraEnv
+   * is not declared inside a HostedCluster. Read at synth.
+   */
+  public get outputFolder(): string {
+    if (this.folder === undefined) {
+      // An InfraEnv declared inside its cluster (as the fleet does) belongs in the cluster's folder.
+      const clash = !this.node.scopes.some((s) => s instanceof HostedCluster)
+        && Chart.of(this).node.findAll().some((c) => c instanceof HostedCluster && c.clusterName === this.infraEnvName);
+      this.folder = clash ? `${this.infraEnvName}-infraenv` : this.infraEnvName;
+    }
+    return this.folder;
   }
 
   /** Adds a BareMetalHost that boots into this InfraEnv through its BMC. */

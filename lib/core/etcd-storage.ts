@@ -12,6 +12,15 @@ export interface ManagedEtcdOptions {
   readonly storageClass?: string;
   /** @default Size.gibibytes(8) */
   readonly size?: Size;
+  /**
+   * An etcd snapshot (an https pre-signed URL or `s3://…`) restored when the etcd volume is first
+   * created (docs 7.4.2, "Restoring an etcd snapshot on a hosted cluster"). The API server
+   * refuses to add, remove or change it on an existing HostedCluster (CEL transition rules, which
+   * synth checks against the previous output), so it belongs to the cluster's creation only. The
+   * `secretEncryption` key must be the AES key of the cluster the snapshot was taken from.
+   * @default - etcd starts empty
+   */
+  readonly restoreSnapshotUrl?: string;
 }
 
 export interface UnmanagedEtcdOptions {
@@ -46,6 +55,16 @@ export class EtcdStorage {
     return isSize(size) ? this.managed!.size!.toMebibytes() / 1024 : undefined;
   }
 
+  /** The snapshot etcd is restored from at creation, if any. */
+  public get restoreSnapshotUrl(): string | undefined {
+    return this.managed?.restoreSnapshotUrl;
+  }
+
+  /** The StorageClass of the etcd volumes when set here. */
+  public get storageClass(): string | undefined {
+    return this.managed?.storageClass;
+  }
+
   /** Records problems with the options in `problems`, by field (the cluster passes `within('etcd')`). */
   public check(problems: Problems): void {
     if (this.unmanaged) {
@@ -59,6 +78,11 @@ export class EtcdStorage {
     const storageClass: unknown = this.managed?.storageClass;
     if (storageClass !== undefined && !(typeof storageClass === 'string' && isDns1123Subdomain(storageClass))) {
       problems.require(false, 'storageClass', storageClass, `must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`);
+    }
+    const url: unknown = this.managed?.restoreSnapshotUrl;
+    if (url !== undefined) {
+      problems.require(typeof url === 'string' && /^(https|s3):\/\/\S+$/.test(url) && url.length <= 1024, 'restoreSnapshotUrl', url,
+        'must be an https (pre-signed) or s3:// URL of at most 1024 characters');
     }
     const gib = this.managed?.size ? this.managed.size.toMebibytes() / 1024 : 8;
     if (!(gib > 0)) problems.add(`size (${gib} GiB) must be more than 0`);
@@ -82,6 +106,7 @@ export class EtcdStorage {
             size: hc.HostedClusterSpecEtcdManagedStoragePersistentVolumeSize.fromString(size),
             storageClassName: this.managed?.storageClass ?? defaultStorageClass,
           },
+          restoreSnapshotUrl: this.managed?.restoreSnapshotUrl === undefined ? undefined : [this.managed.restoreSnapshotUrl],
         },
       },
     };

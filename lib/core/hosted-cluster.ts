@@ -64,6 +64,8 @@ export interface IHostedCluster extends IConstruct {
   readonly infraId: string;
   /** The subnet node pools use when they name none (AWS). */
   readonly defaultSubnetId?: string;
+  /** `metadata.annotations`, for the ones node pools inherit. @default - none */
+  readonly annotations?: Readonly<Record<string, string>>;
 }
 
 /** A HostedCluster created outside this app, for NodePools added to it. */
@@ -227,6 +229,11 @@ export class HostedCluster extends Construct implements IHostedCluster {
   public readonly release: Release;
   public readonly infraId: string;
   public readonly defaultSubnetId?: string;
+  public readonly annotations?: Readonly<Record<string, string>>;
+  /** The cluster's platform, as given. */
+  public readonly platform: IClusterPlatform;
+  /** Where etcd keeps its data (defaults included). */
+  public readonly etcd: EtcdStorage;
   /** The HostedCluster object; use it for `addJsonPatch` escape hatches. */
   public readonly resource: ApiObject;
   /** How the control plane is replicated. */
@@ -263,6 +270,9 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.infraId = props.infraId ?? props.platform.infraId ?? this.clusterName;
     this.availabilityPolicy = props.controllerAvailabilityPolicy ?? AvailabilityPolicy.HIGHLY_AVAILABLE;
     this.defaultSubnetId = props.platform.defaultSubnetId;
+    this.annotations = props.annotations;
+    this.platform = props.platform;
+    this.etcd = props.etcd ?? EtcdStorage.managed();
 
     const problems = new Problems(this);
     this.checkIdentity(problems);
@@ -298,8 +308,12 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const networking = renderNetworking(props.networking ?? {}, problems.within('networking'), platform.machineNetwork);
     this.networks = networking.networks;
     this.agentNamespace = platform.platform.agent?.agentNamespace;
-    const etcd = props.etcd ?? EtcdStorage.managed();
+    const etcd = this.etcd;
     etcd.check(problems.within('etcd'));
+    // The snapshot is encrypted with the old cluster's AES key (docs 7.4.2 step 3); a default-named key would not be it.
+    if (etcd.restoreSnapshotUrl !== undefined && props.secretEncryption === undefined && !platform.secretEncryption) {
+      problems.add(`etcd.restoreSnapshotUrl (given) needs secretEncryption naming the Secret with the AES key of the cluster the snapshot was taken from (docs 7.4.2 step 3); without it etcd cannot decrypt the restored data`);
+    }
     const etcdGiB = etcd.volumeSizeGiB;
     if (etcdGiB !== undefined && etcdGiB > 0 && etcdGiB < 1) {
       lint(this, LINT_RULES.HCP_W001_TINY_ETCD_VOLUME, `etcd.size (${etcdGiB * 1024} MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB`);
@@ -549,7 +563,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
       return key.existingSecretName;
     }
     // A public key is not secret material; it sits in a Secret because HyperShift reads it from one.
-    const name = `${this.clusterName}-ssh-key`;
+    const name = key.secretName ?? `${this.clusterName}-ssh-key`;
     new ApiObject(this, 'SshKey', {
       apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace: this.namespace, labels },
       type: 'Opaque', data: { 'id_rsa.pub': Buffer.from(key.publicKey!, 'utf8').toString('base64') },

@@ -12,6 +12,10 @@ export const LINT_RULES = {
   HCP_W002_OVERSIZED_POOL: { id: 'HCP-W002', summary: 'node pool above 2,000 nodes' },
   /** BareMetalHosts in a namespace that no Agent cluster on their management cluster takes Agents from. */
   HCP_W003_UNWATCHED_HOSTS: { id: 'HCP-W003', summary: 'hosts no cluster takes Agents from' },
+  /** A KubeVirt cluster names a StorageClass its management cluster neither makes nor declares. */
+  HCP_W010_UNKNOWN_HUB_STORAGE_CLASS: { id: 'HCP-W010', summary: 'storage class unknown to the KubeVirt hub' },
+  /** Network interface multiqueue on a hub whose MTU is under the 9000 the docs advise for it. */
+  HCP_W011_MULTIQUEUE_LOW_MTU: { id: 'HCP-W011', summary: 'multiqueue with MTU under 9000' },
 } as const;
 
 export type LintRule = (typeof LINT_RULES)[keyof typeof LINT_RULES];

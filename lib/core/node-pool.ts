@@ -159,7 +159,7 @@ export class NodePool extends Construct {
       problems.add(`platform (${platform.type}) must match the platform of cluster ${cluster.clusterName} (${cluster.platformType})`);
     }
     const arch = props.arch ?? Arch.AMD64;
-    const rendered = platform.render({ arch, clusterInfraId: cluster.infraId, clusterDefaultSubnetId: cluster.defaultSubnetId, problems: problems.within('platform') });
+    const rendered = platform.render({ arch, clusterInfraId: cluster.infraId, clusterDefaultSubnetId: cluster.defaultSubnetId, clusterAnnotations: cluster.annotations, problems: problems.within('platform') });
 
     const upgradeType = props.upgradeType ?? NodePoolPlatform.defaultFor(cluster.platformType).defaultUpgradeType;
     if (props.maxSurge !== undefined && upgradeType !== UpgradeType.REPLACE) {
@@ -220,7 +220,7 @@ export class NodePool extends Construct {
     // Plain ApiObject with the L1's GVK, for the same reason as HostedCluster.
     this.resource = new ApiObject(this, 'Resource', {
       ...np.NodePool.GVK,
-      metadata: { name: this.poolName, namespace: cluster.namespace, labels: props.labels, annotations: props.annotations },
+      metadata: { name: this.poolName, namespace: cluster.namespace, labels: props.labels, annotations: rendered.annotations ? { ...rendered.annotations, ...props.annotations } : props.annotations },
       spec: Lazy.any({ produce: () => np.toJson_NodePoolSpec(spec()) }),
     });
   }

@@ -14,6 +14,11 @@ const DOMAIN = '(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[
 const IMAGE_REFERENCE = new RegExp(
   `^(?:${DOMAIN}/)?${COMPONENT}(?:/${COMPONENT})*(?::([\\w][\\w.-]{0,127}))?(?:@(sha256:[a-f0-9]{64}))?$`,
 );
+/** Whether `image` is a container image reference (`registry/path[:tag][@sha256:…]`). */
+export function isImageReference(image: string): boolean {
+  return IMAGE_REFERENCE.test(image);
+}
+
 // A release tag is the OpenShift version, a semantic version, and the payload architecture.
 const ARCHITECTURE_SUFFIX = /-(?:x86_64|aarch64|multi|ppc64le|s390x)$/;
 // semver also takes a leading `v` or `=`, blanks and `+build`, none of which a release tag has.

@@ -8,6 +8,8 @@ export const KIND_RANK: Readonly<Record<string, number>> = {
   Namespace: 0, CustomResourceDefinition: 0,
   OperatorGroup: 2, Subscription: 3,
   MultiClusterEngine: 5, Provisioning: 5, AgentServiceConfig: 6,
+  // Operator instances of a KubeVirt hub and of OADP, and the storage classes clusters map.
+  HyperConverged: 5, LVMCluster: 5, DataProtectionApplication: 6, StorageClass: 7,
   ServiceAccount: 10, Role: 10, ClusterRole: 10, RoleBinding: 11, ClusterRoleBinding: 11,
   Secret: 20, ExternalSecret: 20, SealedSecret: 20, ConfigMap: 20,
   MetalLB: 30, IPAddressPool: 31, BGPPeer: 31, L2Advertisement: 32, BGPAdvertisement: 32,
@@ -15,6 +17,8 @@ export const KIND_RANK: Readonly<Record<string, number>> = {
   NMStateConfig: 65, InfraEnv: 70, BareMetalHost: 80,
   // ACM import of a hosted cluster: only once the HostedCluster exists.
   ManagedCluster: 90, KlusterletAddonConfig: 91,
+  // Backups of a hosted cluster once it exists; a Restore is applied on its own, last.
+  Backup: 95, Schedule: 95, Restore: 96,
 };
 /** The rank of kinds the table does not name: after Secrets and operators, before the HostedCluster. */
 export const DEFAULT_RANK = 40;

@@ -58,7 +58,7 @@ export interface MetalLBIngressProps {
 }
 
 /** A parsed entry of `addresses`: one contiguous span of one family. */
-interface AddressSpan {
+export interface AddressSpan {
   readonly field: string;
   readonly text: string;
   readonly family: 4 | 6;
@@ -181,7 +181,7 @@ function parseIP(text: string): { family: 4 | 6; value: bigint } | undefined {
 }
 
 /** Parses each address, range or CIDR block the way MetalLB reads a pool's `spec.addresses`. */
-function parseAddresses(addresses: readonly string[], problems: Problems): AddressSpan[] {
+export function parseAddresses(addresses: readonly string[], problems: Problems): AddressSpan[] {
   if (addresses.length === 0) problems.add(`addresses ([]) must list at least one address, range "first-last" or CIDR block`);
   const spans: AddressSpan[] = [];
   addresses.forEach((text, i) => {
@@ -217,7 +217,7 @@ function overlaps(a: { family: number; first: bigint; last: bigint }, b: { famil
 }
 
 /** MetalLB rejects a pool whose entries overlap. */
-function checkOverlaps(spans: readonly AddressSpan[], problems: Problems): void {
+export function checkOverlaps(spans: readonly AddressSpan[], problems: Problems): void {
   spans.forEach((span, j) => {
     const earlier = spans.slice(0, j).find((other) => overlaps(other, span));
     if (earlier) problems.add(`${span.field} (${show(span.text)}) overlaps ${earlier.field} (${show(earlier.text)}); the entries of a pool must be disjoint`);

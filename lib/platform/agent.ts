@@ -1,5 +1,6 @@
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
+import { ensureNamespace } from '../core/kube-objects';
 import { DNS1123_LABEL_RULE, isDns1123Label, isLabelValue, isQualifiedName } from '../core/names';
 import { nodePortPublishing } from '../core/service-publishing';
 import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
@@ -16,6 +17,12 @@ export interface AgentClusterPlatformProps {
    * @default - no default publishing: give the HostedCluster's `services`
    */
   readonly apiServerAddress?: string;
+  /**
+   * Write the agent namespace's Namespace object with the cluster. An InfraEnv creates it already;
+   * turn this on when the Agents come from hosts booted by hand with a discovery ISO made elsewhere.
+   * @default false
+   */
+  readonly createAgentNamespace?: boolean;
 }
 
 export class AgentClusterPlatform implements IClusterPlatform {
@@ -27,6 +34,8 @@ export class AgentClusterPlatform implements IClusterPlatform {
     const problems = context.problems;
     if (!isDns1123Label(this.props.agentNamespace)) {
       problems.add(`agentNamespace (${JSON.stringify(this.props.agentNamespace)}) ${DNS1123_LABEL_RULE}`);
+    } else if (this.props.createAgentNamespace) {
+      ensureNamespace(context.scope, this.props.agentNamespace);
     }
     return {
       platform: { type: hc.HostedClusterSpecPlatformType.AGENT, agent: { agentNamespace: this.props.agentNamespace } },
@@ -52,8 +61,8 @@ export interface LabelSelectorRequirement {
 
 export interface AgentNodePoolPlatformProps {
   /**
-   * Agents whose labels equal these become nodes of the pool.
-   * @default - any Agent in the agent namespace
+   * Agents whose labels equal these become nodes of the pool; `{}` writes an empty selector.
+   * @default - any Agent in the agent namespace, and no `agentLabelSelector` written
    */
   readonly matchLabels?: Record<string, string>;
   /**
@@ -82,10 +91,13 @@ export class AgentNodePoolPlatform implements INodePoolPlatform {
         problems.add(`matchExpressions[${requirement.key}].values (${JSON.stringify(requirement.values)}) must be ${needsValues ? 'non-empty' : 'empty'} with operator ${requirement.operator}`);
       }
     }
-    const selector: np.NodePoolSpecPlatformAgentAgentLabelSelector = {
-      matchLabels: this.props.matchLabels,
-      matchExpressions: this.props.matchExpressions?.map((r) => ({ key: r.key, operator: r.operator, values: r.values })),
-    };
+    const matchLabels = Object.keys(this.props.matchLabels ?? {}).length > 0 ? this.props.matchLabels : undefined;
+    const matchExpressions = (this.props.matchExpressions ?? []).length > 0
+      ? this.props.matchExpressions!.map((r) => ({ key: r.key, operator: r.operator, values: r.values })) : undefined;
+    // As `hcp create cluster agent`: no selector unless one is given; an explicitly empty one is
+    // written `{}` as `hcp create nodepool agent --agentLabelSelector ""` does. Both take any Agent.
+    const given = this.props.matchLabels !== undefined || this.props.matchExpressions !== undefined;
+    const selector: np.NodePoolSpecPlatformAgentAgentLabelSelector | undefined = given ? { matchLabels, matchExpressions } : undefined;
     return { platform: { type: np.NodePoolSpecPlatformType.AGENT, agent: { agentLabelSelector: selector } } };
   }
 }

@@ -2,6 +2,7 @@ import { Size } from 'cdk8s';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
+import { isImageReference } from '../core/release';
 import { isSize } from '../core/runtime-props';
 import { ingressPublishing } from '../core/service-publishing';
 import type { ISecretSource } from '../secrets/secret-source';
@@ -30,10 +31,25 @@ export interface VolumeSnapshotClassMapping {
 
 /** Virtual machines run on a cluster other than the management cluster. */
 export interface KubevirtExternalInfrastructure {
-  /** A kubeconfig for the infrastructure cluster, stored under the key `kubeconfig`. */
+  /** A kubeconfig for the infrastructure cluster, stored under `kubeconfigKey`. */
   readonly kubeconfig: ISecretSource;
+  /**
+   * The key of the Secret that holds the kubeconfig, for an existing Secret written by another tool.
+   * @default 'kubeconfig' (as `hcp --infra-kubeconfig-file`)
+   */
+  readonly kubeconfigKey?: string;
   /** The namespace on the infrastructure cluster for the VMs; it must already exist there. */
   readonly namespace: string;
+}
+
+/** Which CSI driver the guest gets for persistent volumes on the infrastructure cluster. */
+export enum KubevirtStorageDriverType {
+  /** The infrastructure cluster's default storage class becomes the guest's default. */
+  DEFAULT = 'Default',
+  /** Only the classes in `storageClassMappings` are offered to the guest. */
+  MANUAL = 'Manual',
+  /** No KubeVirt CSI driver in the guest: it brings its own storage. */
+  NONE = 'None',
 }
 
 export interface KubevirtClusterPlatformProps {
@@ -53,51 +69,58 @@ export interface KubevirtClusterPlatformProps {
    */
   readonly volumeSnapshotClassMappings?: VolumeSnapshotClassMapping[];
   /**
+   * The storage driver; `NONE` leaves the guest without the KubeVirt CSI driver.
+   * @default - MANUAL when `storageClassMappings` are given, else not set (the operator uses Default)
+   */
+  readonly storageDriver?: KubevirtStorageDriverType;
+  /**
    * A suffix HyperShift appends to the names of the KubeVirt infrastructure resources.
    * @default - none
    */
   readonly generateId?: string;
 }
 
+const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
+
 export class KubevirtClusterPlatform implements IClusterPlatform {
   public readonly type = PlatformType.KUBEVIRT;
 
-  constructor(private readonly props: KubevirtClusterPlatformProps) {}
+  constructor(public readonly props: KubevirtClusterPlatformProps) {}
 
   public bind(context: ClusterPlatformContext): ClusterPlatformConfig {
     const problems = context.problems;
     const storage = this.props.storageClassMappings ?? [];
     const snapshots = this.props.volumeSnapshotClassMappings ?? [];
-    const guestNames = new Set<string>();
-    storage.forEach((m, i) => {
-      for (const [field, value] of [['infraStorageClass', m.infraStorageClass], ['guestStorageClass', m.guestStorageClass]] as const) {
-        if (!isDns1123Subdomain(value)) problems.add(`storageClassMappings[${i}].${field} (${JSON.stringify(value)}) ${DNS1123_SUBDOMAIN_RULE}`);
-      }
-      if (guestNames.has(m.guestStorageClass)) problems.add(`storageClassMappings[${i}].guestStorageClass (${JSON.stringify(m.guestStorageClass)}) must be unique: each guest class maps to one infrastructure class`);
-      guestNames.add(m.guestStorageClass);
-    });
-    if (snapshots.length > 0 && storage.length === 0) {
-      problems.add('volumeSnapshotClassMappings (given) needs storageClassMappings: snapshot mapping only works with the Manual storage driver');
+    checkClassMappings(storage, snapshots, problems);
+    const driverType = this.props.storageDriver ?? (storage.length > 0 ? KubevirtStorageDriverType.MANUAL : undefined);
+    if (driverType !== undefined && !Object.values(KubevirtStorageDriverType).includes(driverType)) {
+      problems.add(`storageDriver (${JSON.stringify(driverType)}) must be Default, Manual or None`);
+    } else if (driverType !== undefined && driverType !== KubevirtStorageDriverType.MANUAL && storage.length > 0) {
+      problems.add(`storageDriver (${JSON.stringify(driverType)}) cannot take storageClassMappings: only the Manual driver maps classes; leave storageDriver out`);
     }
     const external = this.props.externalInfrastructure;
     if (external && !isDns1123Label(external.namespace)) {
       problems.add(`externalInfrastructure.namespace (${JSON.stringify(external.namespace)}) must be a DNS-1123 label`);
     }
+    const kubeconfigKey = external?.kubeconfigKey ?? 'kubeconfig';
+    if (external && !SECRET_KEY.test(kubeconfigKey)) {
+      problems.add(`externalInfrastructure.kubeconfigKey (${JSON.stringify(kubeconfigKey)}) must be a Secret key: letters, digits, "-", "_" or "."`);
+    }
     const kubeconfig = external?.kubeconfig.bind(context.scope, 'InfraCredentials', {
       defaultName: `${context.clusterName}-infra-credentials`,
       namespace: context.namespace,
-      key: 'kubeconfig',
+      key: kubeconfigKey,
       type: 'Opaque',
       labels: context.secretLabels,
     });
     if (kubeconfig?.problem) problems.add(`externalInfrastructure.kubeconfig: ${kubeconfig.problem}`);
     const credentials = external ? {
       infraNamespace: external.namespace,
-      infraKubeConfigSecret: { key: 'kubeconfig', name: kubeconfig!.secretName },
+      infraKubeConfigSecret: { key: kubeconfigKey, name: kubeconfig!.secretName },
     } : undefined;
-    const storageDriver: hc.HostedClusterSpecPlatformKubevirtStorageDriver | undefined = storage.length === 0 ? undefined : {
-      type: hc.HostedClusterSpecPlatformKubevirtStorageDriverType.MANUAL,
-      manual: {
+    const storageDriver: hc.HostedClusterSpecPlatformKubevirtStorageDriver | undefined = driverType === undefined ? undefined : {
+      type: driverType as string as hc.HostedClusterSpecPlatformKubevirtStorageDriverType,
+      manual: driverType !== KubevirtStorageDriverType.MANUAL ? undefined : {
         storageClassMapping: storage.map((m) => ({ infraStorageClassName: m.infraStorageClass, guestStorageClassName: m.guestStorageClass, group: m.group })),
         volumeSnapshotClassMapping: snapshots.length === 0 ? undefined : snapshots.map((m) => ({
           infraVolumeSnapshotClassName: m.infraVolumeSnapshotClass, guestVolumeSnapshotClassName: m.guestVolumeSnapshotClass, group: m.group,
@@ -119,6 +142,39 @@ export class KubevirtClusterPlatform implements IClusterPlatform {
       baseDomainPassthrough: true,
     };
   }
+}
+
+/**
+ * The mappings as the KubeVirt CSI driver reads them: names are DNS subdomains, each guest class
+ * maps to one infrastructure class, a snapshot mapping's group is one a storage mapping declares
+ * (the driver pairs snapshot and storage classes by group), and guest snapshot classes are unique.
+ */
+function checkClassMappings(storage: readonly StorageClassMapping[], snapshots: readonly VolumeSnapshotClassMapping[], problems: ClusterPlatformContext['problems']): void {
+  const guestNames = new Set<string>();
+  storage.forEach((m, i) => {
+    for (const [field, value] of [['infraStorageClass', m.infraStorageClass], ['guestStorageClass', m.guestStorageClass]] as const) {
+      if (!isDns1123Subdomain(value)) problems.add(`storageClassMappings[${i}].${field} (${JSON.stringify(value)}) ${DNS1123_SUBDOMAIN_RULE}`);
+    }
+    if (guestNames.has(m.guestStorageClass)) problems.add(`storageClassMappings[${i}].guestStorageClass (${JSON.stringify(m.guestStorageClass)}) must be unique: each guest class maps to one infrastructure class`);
+    guestNames.add(m.guestStorageClass);
+  });
+  if (snapshots.length > 0 && storage.length === 0) {
+    problems.add('volumeSnapshotClassMappings (given) needs storageClassMappings: snapshot mapping only works with the Manual storage driver');
+  }
+  const groups = new Set(storage.map((m) => m.group).filter((g): g is string => g !== undefined));
+  const guestSnapshots = new Set<string>();
+  snapshots.forEach((m, i) => {
+    for (const [field, value] of [['infraVolumeSnapshotClass', m.infraVolumeSnapshotClass], ['guestVolumeSnapshotClass', m.guestVolumeSnapshotClass]] as const) {
+      if (!isDns1123Subdomain(value)) problems.add(`volumeSnapshotClassMappings[${i}].${field} (${JSON.stringify(value)}) ${DNS1123_SUBDOMAIN_RULE}`);
+    }
+    if (guestSnapshots.has(m.guestVolumeSnapshotClass)) {
+      problems.add(`volumeSnapshotClassMappings[${i}].guestVolumeSnapshotClass (${JSON.stringify(m.guestVolumeSnapshotClass)}) must be unique: each guest snapshot class maps to one infrastructure class`);
+    }
+    guestSnapshots.add(m.guestVolumeSnapshotClass);
+    if (m.group !== undefined && storage.length > 0 && !groups.has(m.group)) {
+      problems.add(`volumeSnapshotClassMappings[${i}].group (${JSON.stringify(m.group)}) must be the group of a storage class mapping (${groups.size ? [...groups].map((g) => JSON.stringify(g)).join(', ') : 'none has a group'}): snapshots are taken with the class of the volume's group`);
+    }
+  });
 }
 
 export const KubevirtQosClass = np.NodePoolSpecPlatformKubevirtComputeQosClass;
@@ -158,7 +214,14 @@ export interface KubevirtNodePoolPlatformProps {
   /** @default - not set; the operator uses None */
   readonly rootVolumeCacheStrategy?: KubevirtRootVolumeCacheStrategy;
   /**
-   * Multiqueue on the VM network interface (helps with MTU 9000).
+   * A container image holding the RHCOS disk the root volume is cloned from (`rootVolume.diskImage`,
+   * as `--containerdisk`), for a custom or disconnected RHCOS image.
+   * @default - the RHCOS image of the NodePool's release
+   */
+  readonly rootVolumeContainerDiskImage?: string;
+  /**
+   * Multiqueue on the VM network interface; the docs (3.3.1.1) advise it only with an MTU of 9000 or more.
+   * `false` writes `Disable`: leaving the field out would let the CRD default it to `Enable`.
    * @default true
    */
   readonly networkInterfaceMultiqueue?: boolean;
@@ -183,11 +246,14 @@ export interface KubevirtNodePoolPlatformProps {
 
 const MIN_ROOT_VOLUME_GIB = 16;
 
+/** Lets KubeVirt pools boot RHCOS variants the release does not name; `hcp` copies it from the HostedCluster to its NodePools. */
+export const ALLOW_UNSUPPORTED_KUBEVIRT_RHCOS_VARIANTS_ANNOTATION = 'hypershift.openshift.io/allow-unsupported-kubevirt-rhcos-variants';
+
 export class KubevirtNodePoolPlatform implements INodePoolPlatform {
   public readonly type = PlatformType.KUBEVIRT;
   public readonly defaultUpgradeType = np.NodePoolSpecManagementUpgradeType.REPLACE;
 
-  constructor(private readonly props: KubevirtNodePoolPlatformProps) {}
+  constructor(public readonly props: KubevirtNodePoolPlatformProps) {}
 
   public render(context: NodePoolPlatformContext): NodePoolPlatformConfig {
     const p = this.props;
@@ -218,6 +284,9 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
         problems.add(`hostDevices[${i}].count (${device.count}) must be a whole number >= 1`);
       }
     });
+    if (p.rootVolumeContainerDiskImage !== undefined && !isImageReference(p.rootVolumeContainerDiskImage)) {
+      problems.add(`rootVolumeContainerDiskImage (${JSON.stringify(p.rootVolumeContainerDiskImage)}) must be a container image reference such as quay.io/containerdisks/rhcos:4.17`);
+    }
     const persistent: np.NodePoolSpecPlatformKubevirtRootVolumePersistent = {
       size: np.NodePoolSpecPlatformKubevirtRootVolumePersistentSize.fromString(`${rootGiB}Gi`),
       storageClass: p.rootVolumeStorageClass,
@@ -234,13 +303,20 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
         type: np.NodePoolSpecPlatformKubevirtRootVolumeType.PERSISTENT,
         persistent,
         cacheStrategy: p.rootVolumeCacheStrategy ? { type: p.rootVolumeCacheStrategy } : undefined,
+        diskImage: p.rootVolumeContainerDiskImage === undefined ? undefined : { containerDiskImage: p.rootVolumeContainerDiskImage },
       },
-      networkInterfaceMultiqueue: p.networkInterfaceMultiqueue === false ? undefined : np.NodePoolSpecPlatformKubevirtNetworkInterfaceMultiqueue.ENABLE,
+      // The CLI omits Disable; the CRD then defaults to Enable, so it has to be written.
+      networkInterfaceMultiqueue: p.networkInterfaceMultiqueue === false
+        ? np.NodePoolSpecPlatformKubevirtNetworkInterfaceMultiqueue.DISABLE : np.NodePoolSpecPlatformKubevirtNetworkInterfaceMultiqueue.ENABLE,
       attachDefaultNetwork: p.attachDefaultNetwork ?? true,
       additionalNetworks: p.additionalNetworks?.map((name) => ({ name })),
       nodeSelector: p.vmNodeSelector,
       hostDevices: p.hostDevices?.map((d) => ({ deviceName: d.deviceName, count: d.count ?? 1 })),
     };
-    return { platform: { type: np.NodePoolSpecPlatformType.KUBE_VIRT, kubevirt } };
+    const variants = context.clusterAnnotations?.[ALLOW_UNSUPPORTED_KUBEVIRT_RHCOS_VARIANTS_ANNOTATION];
+    return {
+      platform: { type: np.NodePoolSpecPlatformType.KUBE_VIRT, kubevirt },
+      annotations: variants === undefined ? undefined : { [ALLOW_UNSUPPORTED_KUBEVIRT_RHCOS_VARIANTS_ANNOTATION]: variants },
+    };
   }
 }

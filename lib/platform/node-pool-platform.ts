@@ -12,12 +12,19 @@ export interface NodePoolPlatformContext {
   readonly arch: string;
   readonly clusterInfraId?: string;
   readonly clusterDefaultSubnetId?: string;
+  /** The HostedCluster's annotations, for the ones the CLI carries over to its pools. */
+  readonly clusterAnnotations?: Readonly<Record<string, string>>;
   /** Where the platform records problems with its own props, by field under `platform.`. */
   readonly problems: Problems;
 }
 
 export interface NodePoolPlatformConfig {
   readonly platform: np.NodePoolSpecPlatform;
+  /**
+   * Annotations the NodePool gets (the pool's own `annotations` win).
+   * @default - none
+   */
+  readonly annotations?: Record<string, string>;
 }
 
 /** The platform half of a NodePool. Implemented by the classes `NodePoolPlatform` returns. */

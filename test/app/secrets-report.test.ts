@@ -112,7 +112,7 @@ describe('the default example\'s secrets report (agent lab, through the cdk8s CL
     const tree = readTree(withReport.outdir);
     expect(tree).toEqual(readTree(without.outdir));
     expect([...tree.keys()].filter((f) => !f.endsWith('.yaml'))).toEqual([]);
-    expect(tree.size).toBe(22);
+    expect(tree.size).toBe(21);
   });
 
   test('every Secret the output references is in the output or in the report', () => {

@@ -406,8 +406,8 @@ describe('checks found missing in review', () => {
     ]);
     const app = new HcpApp();
     const hub = new ManagementCluster(app, 'hub');
-    new InfraEnv(hub, 'x86', { namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
-    new InfraEnv(hub, 'arm', { namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
+    new InfraEnv(hub, 'x86', { namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), capiProviderRole: true });
+    new InfraEnv(hub, 'arm', { namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), capiProviderRole: true });
     expect(synthFiles(app).filter((f) => /^kind: Role$/m.test(f.text)).map((f) => f.path)).toEqual(['hub/10-role-hardware-inventory_capi-provider-role.yaml']);
   });
 

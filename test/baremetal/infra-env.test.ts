@@ -1,9 +1,9 @@
 import {
-  BmcCredentials, CpuArchitecture, HcpApp, InfraEnv, InfraEnvProps, ManagementCluster, NMStateConfig, SecretSource, SshPublicKey,
+  BmcCredentials, ClusterPlatform, CpuArchitecture, HcpApp, InfraEnv, InfraEnvProps, ManagementCluster, NMStateConfig, SecretSource, SshPublicKey,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { SSH_PUBLIC_KEY_RULE } from '../../lib/core/ssh-public-key';
-import { PULL_SECRET_JSON, SSH_KEY, synthAppOf } from '../props';
+import { newCluster, PULL_SECRET_JSON, SSH_KEY, synthAppOf } from '../props';
 import { findObject, synthFiles, synthObjects, synthProblems, PRUNE_PROTECTION } from '../util';
 
 const CA = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUDpVv0Z2J\n-----END CERTIFICATE-----\n';
@@ -195,8 +195,12 @@ describe('InfraEnv', () => {
   });
 
   describe('capi-provider-role', () => {
-    test('is written by default: the agent CAPI provider may manage Agents in the namespace', () => {
-      expect(findObject(synthAppOf(newInfraEnv()), 'Role')).toEqual({
+    test('is not written by default: the HyperShift Operator creates and binds its own Role and deletes this legacy one', () => {
+      expect(synthAppOf(newInfraEnv()).filter((o) => o.kind === 'Role')).toEqual([]);
+    });
+
+    test('capiProviderRole: true writes the legacy Role of docs 5.3.13.1, for an operator older than that change', () => {
+      expect(findObject(synthAppOf(newInfraEnv({ capiProviderRole: true })), 'Role')).toEqual({
         apiVersion: 'rbac.authorization.k8s.io/v1',
         kind: 'Role',
         metadata: { name: 'capi-provider-role', namespace: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '10' } },
@@ -204,9 +208,6 @@ describe('InfraEnv', () => {
       });
     });
 
-    test('capiProviderRole: false leaves it out', () => {
-      expect(synthAppOf(newInfraEnv({ capiProviderRole: false })).filter((o) => o.kind === 'Role')).toEqual([]);
-    });
   });
 
   describe('status outputs', () => {
@@ -232,12 +233,21 @@ describe('InfraEnv', () => {
     addWorker(infraEnv, true);
     expect(synthFiles(infraEnv.node.root as HcpApp).map((f) => f.path)).toEqual([
       'hub/00-namespace-hardware-inventory.yaml',
-      'hub/10-role-hardware-inventory_capi-provider-role.yaml',
       'hub/lab/20-secret-hardware-inventory_pull-secret.yaml',
       'hub/lab/65-nmstateconfig-hardware-inventory_worker-0.yaml',
       'hub/lab/70-infraenv-hardware-inventory_lab.yaml',
       'hub/lab/80-baremetalhost-hardware-inventory_worker-0.yaml',
     ]);
+  });
+
+  test('writes to <chart>/<name>-infraenv/ when a HostedCluster of the chart has its name, so that the two folders stay apart', () => {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    const hub = new ManagementCluster(app, 'hub');
+    new InfraEnv(hub, 'inventory', { name: 'c1', namespace: 'c1-agents', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
+    newCluster({ platform: ClusterPlatform.agent({ agentNamespace: 'c1-agents', apiServerAddress: '192.0.2.1' }) }, app, hub);
+    const paths = synthFiles(app).map((f) => f.path);
+    expect(paths).toContain('hub/c1-infraenv/70-infraenv-c1-agents_c1.yaml');
+    expect(paths).toContain('hub/c1/50-hostedcluster-clusters_c1.yaml');
   });
 
   test('snapshot of a full InfraEnv', () => {

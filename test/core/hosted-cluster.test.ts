@@ -1,3 +1,6 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { JsonPatch, Size } from 'cdk8s';
 import {
   AvailabilityPolicy, ClusterPlatform, ControlPlaneService, EtcdStorage, HcpApp, HcpValidationError, HostedCluster, HostedClusterProps,
@@ -229,6 +232,18 @@ describe('HostedCluster objects beside the HostedCluster', () => {
     expect(secret.type).toBe('Opaque');
     expect(Buffer.from(secret.data['id_rsa.pub'], 'base64').toString('utf8')).toBe(SSH_KEY);
     expect(findObject(objects, 'HostedCluster').spec.sshKey).toEqual({ name: 'c1-ssh-key' });
+  });
+
+  test('puts an inline SSH key in the Secret it names', () => {
+    const objects = synth({ sshKey: SshPublicKey.fromString(SSH_KEY, { secretName: 'lab-ssh-key' }) });
+    expect(Buffer.from(findObject(objects, 'Secret', 'lab-ssh-key').data['id_rsa.pub'], 'base64').toString('utf8')).toBe(SSH_KEY);
+    expect(findObject(objects, 'HostedCluster').spec.sshKey).toEqual({ name: 'lab-ssh-key' });
+  });
+
+  test('fails when the SSH key Secret name is not a DNS-1123 subdomain', () => {
+    expect(problemsOf({ sshKey: SshPublicKey.fromString(SSH_KEY, { secretName: 'Lab_Key' }) })).toEqual([
+      `hub/c1: sshKey.secretName ("Lab_Key") ${DNS1123_SUBDOMAIN_RULE}`,
+    ]);
   });
 
   test('references an existing SSH key Secret without creating one', () => {
@@ -743,5 +758,39 @@ describe('HostedCluster validation', () => {
     expect(problemsOf({ imageContentSources: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: [] }] })).toEqual([
       'hub/c1: imageContentSources[0].mirrors ([]) must list at least one mirror',
     ]);
+  });
+});
+
+describe('etcd snapshot restore at creation (docs 7.4.2, "Restoring an etcd snapshot on a hosted cluster")', () => {
+  const URL = 'https://hcp-backups.s3.amazonaws.com/c1-snapshot.db?X-Amz-Signature=abc';
+  // The snapshot's AES key (docs 7.4.2 step 3).
+  const secretEncryption = SecretEncryption.aescbc(SecretSource.fromExistingSecret('c1-etcd-encryption-key'));
+  const build = (outdir: string, restoreSnapshotUrl?: string) => {
+    const app = new HcpApp({ outdir });
+    newCluster({ etcd: EtcdStorage.managed({ restoreSnapshotUrl }), secretEncryption }, app);
+    return app;
+  };
+
+  test('writes restoreSnapshotURL into the managed etcd storage', () => {
+    expect(synth({ etcd: EtcdStorage.managed({ restoreSnapshotUrl: URL }), secretEncryption }).find((o) => o.kind === 'HostedCluster').spec.etcd.managed.storage).toEqual({
+      type: 'PersistentVolume', persistentVolume: { size: '8Gi' }, restoreSnapshotURL: [URL],
+    });
+  });
+
+  test('fails when the URL is neither https nor s3', () => {
+    expect(problemsOf({ etcd: EtcdStorage.managed({ restoreSnapshotUrl: 'http://backups/c1.db' }), secretEncryption })).toEqual([
+      'hub/c1: etcd.restoreSnapshotUrl ("http://backups/c1.db") must be an https (pre-signed) or s3:// URL of at most 1024 characters',
+    ]);
+  });
+
+  test('fails when the URL is added, changed or removed after creation: the CRD\'s transition rules, checked against the previous output', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-restore-'));
+    build(outdir).synth();
+    expect(() => build(outdir, URL).synth()).toThrow(/restoreSnapshotURL cannot be added or removed after creation/);
+    const restored = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-restore-'));
+    build(restored, URL).synth();
+    expect(() => build(restored, `${URL}2`).synth()).toThrow(/restoreSnapshotURL is immutable/);
+    expect(() => build(restored).synth()).toThrow(/restoreSnapshotURL cannot be added or removed after creation/);
+    expect(() => build(restored, URL).synth()).not.toThrow();
   });
 });

@@ -56,7 +56,7 @@ describe('NodePool defaults', () => {
   });
 
   test.each([
-    ['agent', { type: 'Agent', agent: { agentLabelSelector: {} } }],
+    ['agent', { type: 'Agent', agent: {} }],
     ['none', { type: 'None' }],
     ['kubevirt', {
       type: 'KubeVirt',

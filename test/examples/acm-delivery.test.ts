@@ -56,7 +56,6 @@ describeAcmExample('agent lab (vcluster2) under HCP_CDK_DELIVERY=acm', 'build/ex
   expect([...objects.keys()].sort()).toEqual([
     'hub/00-namespace-clusters.yaml',
     'hub/00-namespace-hardware-inventory.yaml',
-    'hub/10-role-hardware-inventory_capi-provider-role.yaml',
     'hub/hardware-inventory/70-infraenv-hardware-inventory_hardware-inventory.yaml',
     'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-1.yaml',
     'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-2.yaml',

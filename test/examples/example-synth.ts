@@ -54,12 +54,13 @@ export function foldersOf(tree: ReadonlyMap<string, string>): Set<string> {
   return new Set([...tree.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
 }
 
-/** Asserts that the kustomization.yaml of each of `folders` lists exactly its files and sub-folders, in name order. */
+/** Asserts that the kustomization.yaml of each of `folders` lists exactly its files and sub-folders, in name order (a folder's name ending in `/`). */
 export function expectKustomizationsListTheirFolders(tree: ReadonlyMap<string, string>, folders: Iterable<string>): void {
   for (const folder of folders) {
     const kustomization = YAML.parse(tree.get(`${folder}/kustomization.yaml`)!);
+    // Sub-folders sort as `<name>/`, as hcp-cdk writes them: `c1-infraenv` before `c1`.
     const entries = new Set([...tree.keys()].filter((f) => f.startsWith(`${folder}/`) && f !== `${folder}/kustomization.yaml`)
-      .map((f) => f.slice(folder.length + 1).split('/')[0]));
-    expect([folder, kustomization.resources]).toEqual([folder, [...entries].sort()]);
+      .map((f) => { const rest = f.slice(folder.length + 1); return rest.includes('/') ? `${rest.split('/')[0]}/` : rest; }));
+    expect([folder, kustomization.resources]).toEqual([folder, [...entries].sort().map((e) => e.replace(/\/$/, ''))]);
   }
 }

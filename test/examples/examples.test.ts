@@ -53,7 +53,6 @@ function describeExample(title: string, app: string, expectedFiles: string[], al
 describeExample('default example (agent lab vcluster2) through the cdk8s CLI', 'build/examples/agent-lab/main.js', [
   'hub/00-namespace-clusters.yaml',
   'hub/00-namespace-hardware-inventory.yaml',
-  'hub/10-role-hardware-inventory_capi-provider-role.yaml',
   'hub/hardware-inventory/70-infraenv-hardware-inventory_hardware-inventory.yaml',
   'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-1.yaml',
   'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-2.yaml',
@@ -84,20 +83,19 @@ describeExample('disconnected dual-stack bare metal (docs 5.3.13) through the cd
   'hub/05-multiclusterengine-multiclusterengine.yaml',
   'hub/05-provisioning-provisioning-configuration.yaml',
   'hub/06-agentserviceconfig-agent.yaml',
-  'hub/10-role-clusters-hosted-dual_capi-provider-role.yaml',
   'hub/20-configmap-multicluster-engine_custom-registries.yaml',
   'hub/40-imagedigestmirrorset-release-mirrors.yaml',
+  'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
+  'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker1-bmc-secret.yaml',
+  'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker2-bmc-secret.yaml',
+  'hub/hosted-dual-infraenv/70-infraenv-clusters-hosted-dual_hosted-dual.yaml',
+  'hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker0.yaml',
+  'hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker1.yaml',
+  'hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker2.yaml',
   'hub/hosted-dual/20-configmap-clusters_user-ca-bundle.yaml',
-  'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
-  'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker1-bmc-secret.yaml',
-  'hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker2-bmc-secret.yaml',
   'hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml',
   'hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml',
   'hub/hosted-dual/60-nodepool-clusters_hosted-dual.yaml',
-  'hub/hosted-dual/70-infraenv-clusters-hosted-dual_hosted-dual.yaml',
-  'hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker0.yaml',
-  'hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker1.yaml',
-  'hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker2.yaml',
 ], ['hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml']);
 
 describe('the disconnected example follows docs 5.3.13 where they hold', () => {
@@ -129,14 +127,14 @@ describe('the disconnected example follows docs 5.3.13 where they hold', () => {
 
   test('three BareMetalHosts boot into the InfraEnv through Redfish virtual media, credentials from a secret store', () => {
     for (const n of [0, 1, 2]) {
-      const host = read(`hub/hosted-dual/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker${n}.yaml`);
+      const host = read(`hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker${n}.yaml`);
       expect(host.metadata.labels).toEqual({ 'infraenvs.agent-install.openshift.io': 'hosted-dual' });
       expect(host.metadata.annotations['bmac.agent-install.openshift.io/hostname']).toBe(`hosted-dual-worker${n}`);
       expect(host.spec).toEqual({
         online: true, automatedCleaningMode: 'disabled', bootMACAddress: `aa:aa:aa:aa:02:1${n + 1}`,
         bmc: { address: `redfish-virtualmedia://192.168.126.1:9000/redfish/v1/Systems/local/hosted-dual-worker${n}`, credentialsName: `hosted-dual-worker${n}-bmc-secret`, disableCertificateVerification: true },
       });
-      const secret = read(`hub/hosted-dual/20-externalsecret-clusters-hosted-dual_hosted-dual-worker${n}-bmc-secret.yaml`);
+      const secret = read(`hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker${n}-bmc-secret.yaml`);
       expect(secret.spec.data.map((d: any) => d.secretKey)).toEqual(['username', 'password']);
     }
   });

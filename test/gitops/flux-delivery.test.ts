@@ -116,7 +116,6 @@ describe('FluxDelivery layout', () => {
     expect(objectsOf(files).filter((f) => f.path.startsWith('hub/')).map((f) => f.path)).toEqual([
       'hub/00-namespace-clusters.yaml',
       'hub/00-namespace-inventory.yaml',
-      'hub/10-role-inventory_capi-provider-role.yaml',
       'hub/inventory/70-infraenv-inventory_inventory.yaml',
       'hub/one/20-externalsecret-clusters_one-etcd-encryption-key.yaml',
       'hub/one/20-secret-clusters_one-ssh-key.yaml',
@@ -511,7 +510,6 @@ describe('FluxDelivery on other layouts', () => {
       'hub/operators/00-namespace-inventory.yaml',
       'hub/operators/03-subscription-multicluster-engine_multicluster-engine.yaml',
       'hub/resources/05-multiclusterengine-multiclusterengine.yaml',
-      'hub/resources/10-role-inventory_capi-provider-role.yaml',
     ]);
     expect(kustomizationNamed(files, 'hub-operators').spec.dependsOn).toBeUndefined();
     expect(kustomizationNamed(files, 'hub-resources').spec.dependsOn).toEqual([{ name: 'hub-operators', namespace: 'flux-system' }]);

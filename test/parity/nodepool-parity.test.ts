@@ -119,7 +119,8 @@ describe('kubevirt (hypershift)', () => {
 
 describe('agent (hcp)', () => {
   test('C35 agent (hcp): empty label selector', () => {
-    const ours = renderPlatformBlock(PlatformType.AGENT, NodePoolPlatform.agent());
+    // The case gives the selector, empty (`--agentLabelSelector ""`); without one nothing is written, as in C01.
+    const ours = renderPlatformBlock(PlatformType.AGENT, NodePoolPlatform.agent({ matchLabels: {} }));
     expect(ours).toEqual(readFixture(`${HCP_AGENT}empty_label_selector_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 

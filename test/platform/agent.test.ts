@@ -17,6 +17,12 @@ describe('ClusterPlatform.agent', () => {
     expect(spec.platform).toEqual({ type: 'Agent', agent: { agentNamespace: 'hardware-inventory' } });
   });
 
+  test('writes the agent namespace\'s Namespace when asked, for Agents of hosts booted by hand (no InfraEnv here)', () => {
+    const objects = synthAppOf(newCluster({ platform: ClusterPlatform.agent({ agentNamespace: 'c1-agents', apiServerAddress: '192.0.2.10', createAgentNamespace: true }) }));
+    expect(objects.filter((o) => o.kind === 'Namespace').map((o) => o.metadata.name).sort()).toEqual(['c1-agents', 'clusters']);
+    expect(synthAppOf(newCluster()).filter((o) => o.kind === 'Namespace').map((o) => o.metadata.name)).toEqual(['clusters']);
+  });
+
   test('fails when the agent namespace is not a DNS-1123 label', () => {
     const problems = synthProblems((app) => newCluster({ platform: ClusterPlatform.agent({ agentNamespace: 'Hardware_Inventory', apiServerAddress: '192.0.2.10' }) }, app));
     expect(problems).toEqual([`hub/c1: platform.agentNamespace ("Hardware_Inventory") ${DNS1123_LABEL_RULE}`]);
@@ -46,6 +52,11 @@ describe('NodePoolPlatform.agent', () => {
         },
       },
     });
+  });
+
+  test('writes no agentLabelSelector without a selector, as hcp create cluster agent; an explicitly empty one as {}', () => {
+    expect(agentPool({ platform: NodePoolPlatform.agent() }).spec.platform).toEqual({ type: 'Agent', agent: {} });
+    expect(agentPool({ platform: NodePoolPlatform.agent({ matchLabels: {} }) }).spec.platform).toEqual({ type: 'Agent', agent: { agentLabelSelector: {} } });
   });
 
   test('fails when a matchLabels key is invalid', () => {

@@ -1,7 +1,7 @@
 import { Size } from 'cdk8s';
 import {
   ClusterPlatform, KubevirtAccessMode, KubevirtClusterPlatformProps, KubevirtNodePoolPlatformProps, KubevirtQosClass, KubevirtRootVolumeCacheStrategy,
-  KubevirtVolumeMode, NodePoolPlatform, SecretSource,
+  KubevirtStorageDriverType, KubevirtVolumeMode, NodePoolPlatform, SecretSource, ALLOW_UNSUPPORTED_KUBEVIRT_RHCOS_VARIANTS_ANNOTATION,
 } from '../../lib';
 import { DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { newCluster, synthAppOf } from '../props';
@@ -82,6 +82,42 @@ describe('ClusterPlatform.kubevirt', () => {
     ]);
   });
 
+  test('writes storageDriver None: the guest brings its own storage', () => {
+    expect(findObject(clusterObjects({ storageDriver: KubevirtStorageDriverType.NONE }), 'HostedCluster').spec.platform.kubevirt.storageDriver).toEqual({ type: 'None' });
+  });
+
+  test('fails when storageDriver None is given with storage class mappings', () => {
+    expect(clusterProblems({ storageDriver: KubevirtStorageDriverType.NONE, storageClassMappings: [{ infraStorageClass: 'lvms-vg1', guestStorageClass: 'lvms-vg1' }] })).toEqual([
+      'hub/c1: platform.storageDriver ("None") cannot take storageClassMappings: only the Manual driver maps classes; leave storageDriver out',
+    ]);
+  });
+
+  test('fails when a snapshot mapping names a group no storage mapping has, or repeats a guest snapshot class', () => {
+    expect(clusterProblems({
+      storageClassMappings: [{ infraStorageClass: 'ocs-storagecluster-ceph-rbd', guestStorageClass: 'ceph-rbd', group: 'ceph' }],
+      volumeSnapshotClassMappings: [
+        { infraVolumeSnapshotClass: 'ocs-rbd-snapclass', guestVolumeSnapshotClass: 'rbd-snap', group: 'ceph' },
+        { infraVolumeSnapshotClass: 'lvms-snapclass', guestVolumeSnapshotClass: 'rbd-snap', group: 'lvm' },
+      ],
+    })).toEqual([
+      'hub/c1: platform.volumeSnapshotClassMappings[1].guestVolumeSnapshotClass ("rbd-snap") must be unique: each guest snapshot class maps to one infrastructure class',
+      'hub/c1: platform.volumeSnapshotClassMappings[1].group ("lvm") must be the group of a storage class mapping ("ceph"): snapshots are taken with the class of the volume\'s group',
+    ]);
+  });
+
+  test('reads the external infrastructure kubeconfig from another key of an existing Secret', () => {
+    const objects = clusterObjects({ externalInfrastructure: { namespace: 'hcp-vms', kubeconfig: SecretSource.fromExistingSecret('infra-access'), kubeconfigKey: 'admin.kubeconfig' } });
+    expect(findObject(objects, 'HostedCluster').spec.platform.kubevirt.credentials).toEqual({
+      infraNamespace: 'hcp-vms', infraKubeConfigSecret: { name: 'infra-access', key: 'admin.kubeconfig' },
+    });
+  });
+
+  test('fails when the kubeconfig key is not a Secret key', () => {
+    expect(clusterProblems({ externalInfrastructure: { namespace: 'hcp-vms', kubeconfig: SecretSource.fromExistingSecret('infra-access'), kubeconfigKey: 'admin/kubeconfig' } })).toEqual([
+      'hub/c1: platform.externalInfrastructure.kubeconfigKey ("admin/kubeconfig") must be a Secret key: letters, digits, "-", "_" or "."',
+    ]);
+  });
+
   test('fails when the external infrastructure namespace is invalid', () => {
     expect(clusterProblems({ externalInfrastructure: { namespace: 'VMs', kubeconfig: SecretSource.fromExistingSecret('infra-kubeconfig') } })).toEqual([
       'hub/c1: platform.externalInfrastructure.namespace ("VMs") must be a DNS-1123 label',
@@ -112,11 +148,42 @@ describe('NodePoolPlatform.kubevirt', () => {
         persistent: { size: '120Gi', storageClass: 'lvms-vg1', accessModes: ['ReadWriteOnce'], volumeMode: 'Block' },
         cacheStrategy: { type: 'PVC' },
       },
+      networkInterfaceMultiqueue: 'Disable',
       attachDefaultNetwork: false,
       additionalNetworks: [{ name: 'hcp-vms/vlan-100' }],
       nodeSelector: { 'node-role.kubernetes.io/worker': '' },
       hostDevices: [{ deviceName: 'nvidia.com/GA102GL_A10', count: 1 }],
     });
+  });
+
+  test('writes networkInterfaceMultiqueue Disable for false: left out, the CRD would default it to Enable', () => {
+    expect(kubevirtPool({ networkInterfaceMultiqueue: false }).networkInterfaceMultiqueue).toBe('Disable');
+    expect(kubevirtPool({}).networkInterfaceMultiqueue).toBe('Enable');
+  });
+
+  test('clones the root volume from a container disk image (rootVolume.diskImage, as --containerdisk)', () => {
+    expect(kubevirtPool({ rootVolumeContainerDiskImage: 'quay.io/containerdisks/rhcos:4.17' }).rootVolume).toEqual({
+      type: 'Persistent',
+      persistent: { size: '32Gi' },
+      diskImage: { containerDiskImage: 'quay.io/containerdisks/rhcos:4.17' },
+    });
+  });
+
+  test('fails when the container disk image is not an image reference', () => {
+    expect(poolProblems({ rootVolumeContainerDiskImage: 'rhcos disk.qcow2' })).toEqual([
+      'hub/c1/workers: platform.rootVolumeContainerDiskImage ("rhcos disk.qcow2") must be a container image reference such as quay.io/containerdisks/rhcos:4.17',
+    ]);
+  });
+
+  test('carries the unsupported-RHCOS-variants annotation from the HostedCluster to its NodePools, as hcp does', () => {
+    const cluster = newCluster({ platform: ClusterPlatform.kubevirt(), annotations: { [ALLOW_UNSUPPORTED_KUBEVIRT_RHCOS_VARIANTS_ANNOTATION]: 'true', other: 'x' } });
+    cluster.addNodePool('workers', { platform: NodePoolPlatform.kubevirt(), annotations: { mine: 'y' } });
+    const pool = findObject(synthAppOf(cluster), 'NodePool');
+    expect(pool.metadata.annotations['hypershift.openshift.io/allow-unsupported-kubevirt-rhcos-variants']).toBe('true');
+    expect(pool.metadata.annotations.mine).toBe('y');
+    expect(pool.metadata.annotations).not.toHaveProperty('other');
+    const plain = findObject(synthAppOf(newCluster({ platform: ClusterPlatform.kubevirt() }).addNodePool('w', {})), 'NodePool');
+    expect(plain.metadata.annotations).not.toHaveProperty([ALLOW_UNSUPPORTED_KUBEVIRT_RHCOS_VARIANTS_ANNOTATION]);
   });
 
   test('fails when the root volume is smaller than 16Gi', () => {

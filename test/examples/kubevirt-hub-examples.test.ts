@@ -1,0 +1,132 @@
+import * as YAML from 'yaml';
+import { cdk8sSynth, expectKustomizationsListTheirFolders, foldersOf, readTree, testValidAndRepeatable } from './example-synth';
+
+/** Synthesizes `app` twice through the cdk8s CLI; the files (kustomizations left out) and a reader. */
+function synthExample(app: string) {
+  const first = cdk8sSynth(app);
+  const second = cdk8sSynth(app);
+  const tree = readTree(first.outdir);
+  const files = new Map([...tree].filter(([name]) => !name.endsWith('kustomization.yaml')));
+  const read = (file: string) => {
+    const text = files.get(file);
+    if (text === undefined) throw new Error(`${file} was not written; files: ${[...files.keys()].join(', ')}`);
+    return YAML.parse(text);
+  };
+  return { first, second, tree, files, read };
+}
+
+describe('the blog\'s lvm-hcp with its management side (examples/lvm-hcp) through the cdk8s CLI', () => {
+  const { first, second, tree, files, read } = synthExample('build/examples/lvm-hcp/main.js');
+  const expected = [
+    'hub/00-namespace-clusters.yaml',
+    'hub/00-namespace-openshift-cnv.yaml',
+    'hub/00-namespace-openshift-storage.yaml',
+    'hub/02-operatorgroup-openshift-cnv_kubevirt-hyperconverged-group.yaml',
+    'hub/02-operatorgroup-openshift-storage_openshift-storage-operatorgroup.yaml',
+    'hub/03-subscription-openshift-cnv_hco-operatorhub.yaml',
+    'hub/03-subscription-openshift-storage_lvms.yaml',
+    'hub/05-hyperconverged-openshift-cnv_kubevirt-hyperconverged.yaml',
+    'hub/05-lvmcluster-openshift-storage_test-lvmcluster.yaml',
+    'hub/05-multiclusterengine-multiclusterengine.yaml',
+    'hub/lvm-hcp/50-hostedcluster-clusters_lvm-hcp.yaml',
+    'hub/lvm-hcp/60-nodepool-clusters_lvm-hcp.yaml',
+  ];
+
+  test('synthesizes the operators, their instances and the cluster', () => {
+    expect(first.output).not.toMatch(/Error|warning: hub/);
+    expect(first.status).toBe(0);
+    expect([...files.keys()].sort()).toEqual(expected);
+  });
+
+  testValidAndRepeatable(first, second, tree, expected.length);
+
+  test('every folder has a kustomization.yaml listing its files', () => {
+    expectKustomizationsListTheirFolders(tree, foldersOf(files));
+  });
+
+  test('the LVMCluster is the blog\'s "Creating the LVMCluster" manifest', () => {
+    const lvm = read('hub/05-lvmcluster-openshift-storage_test-lvmcluster.yaml');
+    expect([lvm.apiVersion, lvm.metadata.name, lvm.metadata.namespace]).toEqual(['lvm.topolvm.io/v1alpha1', 'test-lvmcluster', 'openshift-storage']);
+    expect(lvm.spec.storage.deviceClasses).toEqual([{
+      name: 'vg1', default: true, fstype: 'xfs',
+      deviceSelector: { optionalPaths: ['/dev/nvme1n1', '/dev/nvme0n1'] },
+      nodeSelector: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'ocpvirt', operator: 'In', values: ['host'] }] }] },
+      thinPoolConfig: { name: 'thin-pool-1', sizePercent: 90, overprovisionRatio: 10, chunkSizeCalculationPolicy: 'Static' },
+    }]);
+  });
+
+  test('the HostedCluster and NodePool carry the blog\'s hcp flags', () => {
+    const spec = read('hub/lvm-hcp/50-hostedcluster-clusters_lvm-hcp.yaml').spec;
+    expect(spec.platform).toEqual({
+      type: 'KubeVirt',
+      kubevirt: { baseDomainPassthrough: true, storageDriver: { type: 'Manual', manual: { storageClassMapping: [{ infraStorageClassName: 'lvms-vg1', guestStorageClassName: 'lvms-vg1' }] } } },
+    });
+    expect(spec.etcd.managed.storage.persistentVolume).toEqual({ size: '8Gi', storageClassName: 'gp3-csi' });
+    expect([spec.controllerAvailabilityPolicy, spec.infrastructureAvailabilityPolicy]).toEqual(['HighlyAvailable', 'HighlyAvailable']);
+    expect(spec.nodeSelector).toEqual({ 'node-role.kubernetes.io/infra': '' });
+    const pool = read('hub/lvm-hcp/60-nodepool-clusters_lvm-hcp.yaml').spec;
+    expect([pool.replicas, pool.management.autoRepair, pool.management.upgradeType, pool.nodeDrainTimeout]).toEqual([3, true, 'Replace', '1m0s']);
+    expect(pool.platform.kubevirt).toEqual({
+      compute: { cores: 4, memory: '16Gi' },
+      rootVolume: { type: 'Persistent', persistent: { size: '120Gi', storageClass: 'lvms-vg1' } },
+      networkInterfaceMultiqueue: 'Enable',
+      attachDefaultNetwork: true,
+      nodeSelector: { ocpvirt: 'host' },
+    });
+  });
+
+  test('OpenShift Virtualization is installed with its HyperConverged', () => {
+    expect(read('hub/03-subscription-openshift-cnv_hco-operatorhub.yaml').spec.name).toBe('kubevirt-hyperconverged');
+    expect(read('hub/05-hyperconverged-openshift-cnv_kubevirt-hyperconverged.yaml').apiVersion).toBe('hco.kubevirt.io/v1beta1');
+  });
+});
+
+describe('a nightly backup of the agent lab with its restore (examples/agent-lab-backup) through the cdk8s CLI', () => {
+  const { first, second, tree, files, read } = synthExample('build/examples/agent-lab-backup/main.js');
+  const expected = [
+    'hub-restore/96-restore-openshift-adp_vcluster2-restore.yaml',
+    'hub/00-namespace-clusters.yaml',
+    'hub/00-namespace-hardware-inventory.yaml',
+    'hub/00-namespace-openshift-adp.yaml',
+    'hub/02-operatorgroup-openshift-adp_oadp-operator-group.yaml',
+    'hub/03-subscription-openshift-adp_redhat-oadp-operator.yaml',
+    'hub/06-dataprotectionapplication-openshift-adp_dpa.yaml',
+    'hub/hardware-inventory/70-infraenv-hardware-inventory_hardware-inventory.yaml',
+    'hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml',
+    'hub/vcluster2/50-hostedcluster-clusters_vcluster2.yaml',
+    'hub/vcluster2/60-nodepool-clusters_vcluster2.yaml',
+    'hub/vcluster2/95-schedule-openshift-adp_vcluster2-backup.yaml',
+  ];
+
+  test('synthesizes OADP, the cluster with its Schedule, and the Restore in a folder of its own', () => {
+    expect(first.output).not.toMatch(/Error/);
+    expect(first.status).toBe(0);
+    expect([...files.keys()].sort()).toEqual(expected);
+  });
+
+  testValidAndRepeatable(first, second, tree, expected.length);
+
+  test('every folder has a kustomization.yaml listing its files', () => {
+    expectKustomizationsListTheirFolders(tree, foldersOf(files));
+  });
+
+  test('the Schedule backs up both namespaces of vcluster2 nightly with the docs 7.6.5 template, and the DPA pauses it through the hypershift plugin', () => {
+    const schedule = read('hub/vcluster2/95-schedule-openshift-adp_vcluster2-backup.yaml');
+    expect(schedule.spec.schedule).toBe('0 1 * * *');
+    expect(schedule.spec.template).toMatchObject({
+      includedNamespaces: ['clusters', 'clusters-vcluster2'], storageLocation: 'default', ttl: '168h0m0s',
+      snapshotMoveData: true, datamover: 'velero', defaultVolumesToFsBackup: true,
+    });
+    expect(schedule.spec.template.includedNamespaces).not.toContain('hardware-inventory');
+    expect(read('hub/06-dataprotectionapplication-openshift-adp_dpa.yaml').spec.configuration.velero.defaultPlugins).toContain('hypershift');
+  });
+
+  test('the Restore takes the schedule\'s latest backup, as docs 7.6.6 restore it', () => {
+    expect(read('hub-restore/96-restore-openshift-adp_vcluster2-restore.yaml').spec).toEqual({
+      scheduleName: 'vcluster2-backup',
+      restorePVs: true,
+      existingResourcePolicy: 'update',
+      excludedResources: ['nodes', 'events', 'events.events.k8s.io', 'backups.velero.io', 'restores.velero.io', 'resticrepositories.velero.io'],
+    });
+  });
+});
