@@ -5,6 +5,7 @@ export * from './app/last-good-copy';
 export * from './app/output-directory';
 export * from './app/previous-output';
 export { formatSecretsReport, secretsReport, SecretsReportEntry } from './app/secrets-report';
+export * from './core/apply-by-hand';
 export * from './core/availability-policy';
 export * from './core/capacity';
 export * from './core/cidr';

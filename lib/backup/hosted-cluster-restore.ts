@@ -1,6 +1,7 @@
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as velero from '../../imports/restore-velero.io';
+import { applyByHand } from '../core/apply-by-hand';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems, show } from '../core/problems';
 import { checkRequiredProps } from '../core/runtime-props';
@@ -12,9 +13,11 @@ export const RESTORE_EXCLUDED_RESOURCES: readonly string[] = [
 ];
 
 /**
- * Keeps GitOps engines from applying the Restore, which would start it: Argo CD skips a manifest
- * with hook type Skip; Flux does not apply changes to an object whose reconcile is disabled. A
- * Restore is applied by hand (`oc apply -f`), where these annotations do nothing.
+ * Keeps a GitOps engine pointed at the restore folder by hand from applying the Restore, which would
+ * start it: Argo CD skips a manifest with hook type Skip; Flux does not apply changes to an object
+ * whose reconcile is disabled. hcp-cdk's deliveries do not deliver the folder at all (its chart is
+ * applied by hand, see applyByHand). A Restore is applied with `oc apply -k`, where these
+ * annotations do nothing.
  */
 export const MANUAL_APPLY_ANNOTATIONS: Readonly<Record<string, string>> = {
   'argocd.argoproj.io/hook': 'Skip',
@@ -38,9 +41,9 @@ export interface HostedClusterRestoreProps {
  * persistent volumes restored, existing objects updated, nodes, events and Velero's own objects
  * left out. Applying it starts the restore, so declare it in a chart of its own (a
  * `ManagementCluster` such as `hub-restore`, written to its own folder) and apply that folder by
- * hand only when disaster recovery calls for it (Argo CD skips the Restore, see
- * MANUAL_APPLY_ANNOTATIONS; do not deliver the folder with Flux or ACM): after the hosted cluster is destroyed (no pods or PVCs left
- * in its control-plane namespace), with its InfraEnv still in place. Then unpause the HostedCluster
+ * hand only when disaster recovery calls for it (the chart is marked applyByHand, so no delivery's
+ * Application, Kustomization or Policy applies it): after the hosted cluster is destroyed (no pods
+ * or PVCs left in its control-plane namespace), with its InfraEnv still in place. Then unpause the HostedCluster
  * and NodePools (`pausedUntil: 'false'`) and scale the NodePools back, as the procedure's steps 5 and 6.
  */
 export class HostedClusterRestore extends Construct {
@@ -67,6 +70,7 @@ export class HostedClusterRestore extends Construct {
       problems.add(`scope (${show(Chart.of(this).node.path)}) must not be the chart of ${backup.cluster.node.path}: applying the Restore starts it, so keep it in a chart of its own applied only for recovery`);
     }
     problems.throwIfAny();
+    applyByHand(Chart.of(this), { reason: 'applying a Velero Restore starts a restore over what runs' });
 
     const source = backup.scheduled
       ? (props.backupName !== undefined ? { backupName: props.backupName } : { scheduleName: backup.backupName })

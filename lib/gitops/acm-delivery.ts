@@ -4,6 +4,7 @@ import * as mcsb from '../../imports/managedclustersetbinding-cluster.open-clust
 import * as placement from '../../imports/placement-cluster.open-cluster-management.io';
 import * as binding from '../../imports/placementbinding-policy.open-cluster-management.io';
 import * as policy from '../../imports/policy-policy.open-cluster-management.io';
+import { appliedByHand } from '../core/apply-by-hand';
 import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
 import { show } from '../core/problems';
 import type { Problems } from '../core/problems';
@@ -116,7 +117,8 @@ export class AcmDelivery implements IDelivery {
   }
 
   public place(object: PlacedObject, problems: Problems): string | undefined {
-    if (this.guestPolicies && object.target.kind === TargetKind.GUEST) {
+    // A guest chart applied by hand (see applyByHand) keeps its folder instead of becoming Policies.
+    if (this.guestPolicies && object.target.kind === TargetKind.GUEST && appliedByHand(object.target.chart) === undefined) {
       let guest = this.guests.get(object.target.folder);
       if (!guest) this.guests.set(object.target.folder, (guest = { target: object.target, objects: [] }));
       guest.objects.push(object.json);

@@ -1,5 +1,6 @@
 import * as path from 'path';
 import * as argo from '../../imports/application-argoproj.io';
+import { appliedByHand } from '../core/apply-by-hand';
 import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
 import { Problems, show } from '../core/problems';
 import { SYNC_WAVE_ANNOTATION } from './apply-order';
@@ -236,6 +237,8 @@ export class ArgoCdDelivery implements IDelivery {
     const guests = new Map<string, Map<string, string>>();
     for (const file of files) {
       const target = file.target;
+      // Written, never applied by an Application (a Restore starts a restore): see applyByHand.
+      if (appliedByHand(target.chart) !== undefined) continue;
       if (target.kind === TargetKind.MANAGEMENT) {
         managementFolders.add(target.folder);
         if (file.kind === 'NodePool') nodePoolFolders.add(target.folder);

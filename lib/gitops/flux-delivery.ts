@@ -1,6 +1,7 @@
 import * as path from 'path';
 import { ApiObject, Chart, Duration } from 'cdk8s';
 import * as flux from '../../imports/kustomization-kustomize.toolkit.fluxcd.io';
+import { appliedByHand } from '../core/apply-by-hand';
 import { toGoDuration } from '../core/go-duration';
 import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
 import { Problems, show } from '../core/problems';
@@ -233,7 +234,8 @@ export class FluxDelivery implements IDelivery {
 
   /** A Kustomization per unit, and per management cluster its bootstrap objects. */
   private kustomizationObjects(files: readonly DeliveredFile[], problems: Problems): DeliveryObject[] {
-    const units = this.unitsOf(files, problems);
+    // Charts applied by hand (a Restore starts a restore) get no Kustomization: see applyByHand.
+    const units = this.unitsOf(files, problems).filter((unit) => appliedByHand(unit.target.chart) === undefined);
     const halves = new Map<string, { whole?: Unit; operators?: Unit; resources?: Unit; 'node-pools'?: Unit }>();
     for (const unit of units) halves.set(unit.layoutFolder, { ...halves.get(unit.layoutFolder), [unit.part ?? 'whole']: unit });
     /** The unit others wait for when they wait for a layout folder: its resources half, or itself. */
