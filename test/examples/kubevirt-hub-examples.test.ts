@@ -121,6 +121,17 @@ describe('a nightly backup of the agent lab with its restore (examples/agent-lab
     expect(read('hub/06-dataprotectionapplication-openshift-adp_dpa.yaml').spec.configuration.velero.defaultPlugins).toContain('hypershift');
   });
 
+  test.each(['argocd', 'flux'] as const)('under %s, no engine object applies the restore folder; the hub\'s folders are delivered', (mode) => {
+    const delivered = cdk8sSynth('build/examples/agent-lab-backup/main.js', mode);
+    expect(delivered.status).toBe(0);
+    const engineObjects = [...readTree(delivered.outdir)].filter(([name]) => name.startsWith(`${mode}/`)).map(([, text]) => YAML.parse(text));
+    const paths = engineObjects
+      .filter((o) => o?.apiVersion === 'argoproj.io/v1alpha1' || o?.apiVersion === 'kustomize.toolkit.fluxcd.io/v1')
+      .map((o) => o.spec.path ?? o.spec.source?.path);
+    expect(paths.some((p) => /hub-restore/.test(p))).toBe(false);
+    expect(paths.some((p) => /hub\/vcluster2$|^dist\/hub$/.test(p))).toBe(true);
+  });
+
   test('the Restore takes the schedule\'s latest backup, as docs 7.6.6 restore it', () => {
     expect(read('hub-restore/96-restore-openshift-adp_vcluster2-restore.yaml').spec).toEqual({
       scheduleName: 'vcluster2-backup',
