@@ -34,7 +34,7 @@ metadata-only.
   -h, --help            this text
 
 exit status (as terraform plan -detailed-exitcode): 0 no changes; 2 changes; 1 an error: an
-unreadable or foreign output (not an hcp-cdk synth, two versions of one object in a folder, an
+unreadable or foreign output (not an hcp-cdk synth, two versions of one object for one cluster, an
 unknown git ref, an output a synth left incomplete), a usage error, or a change the API server
 would refuse`;
 

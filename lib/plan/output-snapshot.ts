@@ -24,7 +24,10 @@ export interface OutputFile {
   readonly path: string;
   /** The folder it is in, '' at the root. */
   readonly folder: string;
-  /** Folder, kind, namespace and name: what stays the same when only the apply rank moves. */
+  /**
+   * Top folder (the cluster it is applied to), kind, namespace and name: what stays the same when
+   * the object only moves, to another rank or another folder of the same cluster.
+   */
   readonly key: string;
   readonly bytes: Buffer;
 }
@@ -84,10 +87,12 @@ export class OutputSnapshot {
       if (!match) {
         throw new PlanInputError(`${description}: ${file} is not named as hcp-cdk names its files (<rank>-<kind>-[<namespace>_]<name>.yaml), so this is not the output of an hcp-cdk synth`);
       }
-      const key = `${folder}|${match[1]}|${match[2] ?? ''}|${match[3]}`;
+      // One object per cluster: the top folder is the cluster an output applies to (its target).
+      const target = file.split('/')[0];
+      const key = `${target}|${match[1]}|${match[2] ?? ''}|${match[3]}`;
       const twin = byKey.get(key);
       if (twin) {
-        throw new PlanInputError(`${description}: ${twin.path} and ${file} are two versions of one object (${match[1]} ${match[2] ? `${match[2]}/` : ''}${match[3]}) in one folder; an output holds each object once`);
+        throw new PlanInputError(`${description}: ${twin.path} and ${file} are two versions of one object (${match[1]} ${match[2] ? `${match[2]}/` : ''}${match[3]}) for one cluster (${target}/); an output holds each object once`);
       }
       const entry = { path: file, folder, key, bytes };
       byKey.set(key, entry);

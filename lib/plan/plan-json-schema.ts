@@ -59,7 +59,7 @@ export const PLAN_JSON_SCHEMA = {
           namespace: { type: 'string' },
           name: { type: 'string' },
           file: { type: 'string', description: 'The file in the new output; the previous output\'s for a deleted object.' },
-          previousFile: { type: 'string', description: 'The previous file, when the object moved within its folder.' },
+          previousFile: { type: 'string', description: 'The previous file, when the object moved to another file for its cluster.' },
           cluster: { type: 'string', description: 'The hosted cluster the object belongs to, `<namespace>/<name>`.' },
           changes: {
             type: 'array',

@@ -57,7 +57,7 @@ export interface PlannedObject {
   readonly name: string;
   /** The file in the new output (the previous one's for a deleted object). */
   readonly file: string;
-  /** The previous file, when the object moved to another file of its folder (its apply rank changed). */
+  /** The previous file, when the object moved to another file for its cluster (another rank or folder). */
   readonly previousFile?: string;
   /** The hosted cluster it belongs to, `<namespace>/<name>`, when it belongs to one. */
   readonly cluster?: string;

@@ -36,7 +36,7 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
     const after = next.files.get(key);
     if (before && after && before.bytes.equals(after.bytes)) {
       unchanged++;
-      if (options.includeUnchanged) objects.push(context.unchanged(after));
+      if (options.includeUnchanged) objects.push(context.unchanged(before, after));
       continue;
     }
     const planned = context.plan(before, after, options.validator);
@@ -62,9 +62,10 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
 class PlanContext {
   constructor(private readonly previous: OutputSnapshot, private readonly next: OutputSnapshot) {}
 
-  public unchanged(file: OutputFile): PlannedObject {
+  public unchanged(beforeFile: OutputFile, file: OutputFile): PlannedObject {
     const object = this.next.object(file);
-    return { ...identity(object), action: PlanAction.UNCHANGED, file: file.path, cluster: this.clusterOf(this.next, file, object), changes: [], effects: [] };
+    const moved = beforeFile.path !== file.path ? { previousFile: beforeFile.path } : {};
+    return { ...identity(object), action: PlanAction.UNCHANGED, file: file.path, ...moved, cluster: this.clusterOf(this.next, file, object), changes: [], effects: [] };
   }
 
   public plan(beforeFile: OutputFile | undefined, afterFile: OutputFile | undefined, validator?: ObjectValidator): PlannedObject {

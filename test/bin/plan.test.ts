@@ -97,13 +97,13 @@ describe('hcp-cdk plan', () => {
     expect(result.stderr).toBe(`hcp-cdk plan: ${foreign}: cluster.yaml is not named as hcp-cdk names its files (<rank>-<kind>-[<namespace>_]<name>.yaml), so this is not the output of an hcp-cdk synth\n`);
   });
 
-  test('two versions of one object in one folder: exit 1, naming both files', () => {
+  test('two versions of one object for one cluster: exit 1, naming both files', () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-twice-'));
     fs.cpSync(path.join(repo, 'dist'), copy, { recursive: true });
     fs.copyFileSync(path.join(copy, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'), path.join(copy, 'hub/c1/61-nodepool-clusters_c1-workers.yaml'));
     const result = hcpCdk(repo, '--against', copy);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('hub/c1/60-nodepool-clusters_c1-workers.yaml and hub/c1/61-nodepool-clusters_c1-workers.yaml are two versions of one object (nodepool clusters/c1-workers) in one folder');
+    expect(result.stderr).toContain('hub/c1/60-nodepool-clusters_c1-workers.yaml and hub/c1/61-nodepool-clusters_c1-workers.yaml are two versions of one object (nodepool clusters/c1-workers) for one cluster (hub/)');
   });
 
   test('files that cannot be read or parsed: exit 1, naming the file', () => {

@@ -280,3 +280,16 @@ function editedOutput(snapshot: OutputSnapshot, kind: string, edit: (object: any
   }
   return OutputSnapshot.fromFiles('edited', files);
 }
+
+describe('plan follows an object that moves within its cluster', () => {
+  test('a NodePool moved into node-pools/ (as FluxDelivery now writes it) is the same object, not a deletion and a creation', () => {
+    const before = output({});
+    const moved = new Map<string, Buffer>();
+    for (const file of before.files.values()) {
+      moved.set(file.path.endsWith('60-nodepool-clusters_c1-workers.yaml') ? file.path.replace('/60-', '/node-pools/60-') : file.path, file.bytes);
+    }
+    const result = planChanges(before, OutputSnapshot.fromFiles('moved', moved), { validator, includeUnchanged: true });
+    expect(result.summary).toEqual(expect.objectContaining({ create: 0, update: 0, delete: 0 }));
+    expect(object(result, 'NodePool')).toEqual(expect.objectContaining({ action: PlanAction.UNCHANGED, file: 'hub/c1/node-pools/60-nodepool-clusters_c1-workers.yaml', previousFile: 'hub/c1/60-nodepool-clusters_c1-workers.yaml', cluster: 'clusters/c1' }));
+  });
+});
