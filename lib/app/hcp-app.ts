@@ -73,8 +73,9 @@ export interface HcpAppProps extends AppProps {
 
 /**
  * A cdk8s App whose synth is all-or-nothing: every construct is validated and
- * every object rendered in memory first; files are written only when nothing failed,
- * into a fresh directory that replaces the old output in one rename.
+ * every object rendered in memory first; files are written only when nothing failed, and only
+ * those that changed, under a marker that says the directory is incomplete until the last is
+ * written (see `OutputDirectory.replaceWith()` and `outputState()`).
  *
  * Where the objects go and what reaches each cluster how is the delivery's: by default
  * `<outdir>/<chart>/<rank>-<kind>-<name>.yaml`, with each HostedCluster's objects (and its
@@ -146,18 +147,21 @@ export class HcpApp extends App {
     const deliveryProblems = new Problems(this).within('delivery');
     const placed: DeliveredFile[] = [];
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
-    for (const { file, json, source, previous } of this.render(constructs, flagged, problems, deliveryProblems, placed, previousOutput)) {
+    for (const { file, json, source } of this.render(constructs, flagged, problems, deliveryProblems, placed)) {
+      const text = file === undefined ? undefined : toYaml(json);
+      const previous = file === undefined || !this.validator ? undefined : previousOutput?.objectUnlessSame(file, text!);
       for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
-      if (file !== undefined) files.push({ path: file, text: toYaml(json) });
+      if (file !== undefined) files.push({ path: file, text: text! });
     }
     const additions = this.delivery.finish(placed, deliveryProblems);
     const taken = new Set(files.map((f) => f.path));
     for (const { path: file, json, source } of additions.objects) {
       if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);
       taken.add(file);
-      const previous = this.validator ? previousOutput?.object(file) : undefined;
+      const text = toYaml(json);
+      const previous = this.validator ? previousOutput?.objectUnlessSame(file, text) : undefined;
       for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
-      files.push({ path: file, text: toYaml(json) });
+      files.push({ path: file, text });
     }
     problems.push(...deliveryProblems.all);
     if (problems.length > 0) throw new HcpValidationError(problems);
@@ -184,7 +188,7 @@ export class HcpApp extends App {
       else if (restore) appendToMessage(error, restore.message);
       throw error;
     }
-    const warning = output.replaceWith(files);
+    const warning = output.replaceWith(files, previousOutput);
     if (warning) console.error(warning);
     for (const warning of this.lastWarnings) console.error(`hcp-cdk: warning: ${warning}`);
     for (const report of this.capacityReports()) console.error(report);
@@ -233,7 +237,7 @@ export class HcpApp extends App {
       .filter((report): report is string => report !== undefined);
   }
 
-  /** Replaces the output directory with `files`, in one rename, and keeps a copy beside it. */
+  /** Writes `files` to the output directory, only what changed (see `OutputDirectory.replaceWith()`), and keeps a copy beside it. */
   public writeFiles(files: readonly SynthesizedFile[]): void {
     const warning = this.outputDirectory().replaceWith(files);
     if (warning) console.error(warning);
@@ -244,11 +248,10 @@ export class HcpApp extends App {
   }
 
   /**
-   * Every object as JSON, with the file its delivery puts it in and, when comparing, the object
-   * that file held before. Reports objects that cannot render, and two objects written to one
+   * Every object as JSON, with the file its delivery puts it in. Reports objects that cannot render, and two objects written to one
    * file or one cluster.
    */
-  private *render(constructs: readonly IConstruct[], flagged: ReadonlySet<string>, problems: string[], deliveryProblems: Problems, placed: DeliveredFile[], previousOutput?: PreviousOutput): Generator<RenderedObject> {
+  private *render(constructs: readonly IConstruct[], flagged: ReadonlySet<string>, problems: string[], deliveryProblems: Problems, placed: DeliveredFile[]): Generator<RenderedObject> {
     const seen = new Map<string, string>();
     const seenObjects = new Map<string, { path: string; file: string }>();
     const layout = new OutputLayout();
@@ -279,7 +282,7 @@ export class HcpApp extends App {
       const twin = seenObjects.get(identity);
       if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
       if (!twin) seenObjects.set(identity, { path: object.node.path, file });
-      yield { file, json, source: object.node.path, previous: this.validator ? previousOutput?.object(file) : undefined };
+      yield { file, json, source: object.node.path };
     }
   }
 }
@@ -290,7 +293,6 @@ interface RenderedObject {
   readonly json: any;
   /** The construct path, named in problems. */
   readonly source: string;
-  readonly previous?: unknown;
 }
 
 /** Adds a line to an error's message, and to the stack Node prints for it. */
