@@ -14,7 +14,7 @@ import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
 import { guardOutputDeletedByCli } from './cli-output-guard';
-import { OutputDirectory, SynthesizedFile } from './output-directory';
+import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
 import { PreviousOutput } from './previous-output';
 import { formatSecretsReport, secretsReport, SecretsReportEntry, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
 
@@ -91,6 +91,7 @@ export class HcpApp extends App {
   private lastWarnings: readonly string[] = [];
   private readonly secretsReportFile?: string;
   private lastComparison?: PreviousOutput;
+  private lastWriteSummary?: WriteSummary;
 
   constructor(props: HcpAppProps = {}) {
     super(props);
@@ -189,6 +190,7 @@ export class HcpApp extends App {
       throw error;
     }
     const warning = output.replaceWith(files, previousOutput);
+    this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
     for (const warning of this.lastWarnings) console.error(`hcp-cdk: warning: ${warning}`);
     for (const report of this.capacityReports()) console.error(report);
@@ -229,6 +231,11 @@ export class HcpApp extends App {
     return this.outputDirectory().previousOutput();
   }
 
+  /** What the last `synth()` or `writeFiles()` wrote: files written, removed and left alone; undefined before one. */
+  public get lastWrite(): WriteSummary | undefined {
+    return this.lastWriteSummary;
+  }
+
   /** The capacity reports of the management clusters that declare their control-plane workers. */
   public capacityReports(): string[] {
     return this.charts
@@ -239,7 +246,9 @@ export class HcpApp extends App {
 
   /** Writes `files` to the output directory, only what changed (see `OutputDirectory.replaceWith()`), and keeps a copy beside it. */
   public writeFiles(files: readonly SynthesizedFile[]): void {
-    const warning = this.outputDirectory().replaceWith(files);
+    const output = this.outputDirectory();
+    const warning = output.replaceWith(files);
+    this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
   }
 

@@ -18,9 +18,9 @@ export interface OutputChanges {
   readonly unchanged: number;
 }
 
-/** Whether `bytes` are `text` in UTF-8. */
+/** Whether `bytes` are `text` in UTF-8. Decoding and comparing strings is faster than encoding `text`. */
 export function sameText(bytes: Buffer, text: string): boolean {
-  return bytes.length === Buffer.byteLength(text) && bytes.equals(Buffer.from(text));
+  return bytes.length >= text.length && bytes.toString('utf8') === text && bytes.length === Buffer.byteLength(text);
 }
 
 /**
