@@ -149,6 +149,22 @@ describe('a re-synth writes only what changed', () => {
     expect(stats(out)).toEqual(before);
   });
 
+  test('lastWrite says what a synth wrote, removed and left alone', () => {
+    const { out } = project();
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const first = build(out, THREE);
+      expect(first.lastWrite).toBeUndefined();
+      first.synth();
+      expect(first.lastWrite).toEqual({ written: 11, removed: 0, unchanged: 0 });
+      const second = build(out, { clusters: { one: 2, two: 3 } });
+      second.synth();
+      expect(second.lastWrite).toEqual({ written: 2, removed: 3, unchanged: 6 });
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+
   test('an output directory OutputDirectory is given no files for is made, empty', () => {
     const { out } = project();
     new OutputDirectory(out).replaceWith([]);
