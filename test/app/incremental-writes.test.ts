@@ -75,6 +75,15 @@ function project(): { dir: string; out: string } {
   return { dir, out: path.join(dir, 'out') };
 }
 
+/** Synthesizes `variant` into `out` and expects it to be what a synth into a fresh directory writes, complete. */
+function expectRepairedBySynth(out: string, variant: Variant): void {
+  expect(synth(out, variant)).toBeUndefined();
+  const fresh = project().out;
+  synth(fresh, variant);
+  expect(readTree(out, 'latin1')).toEqual(readTree(fresh, 'latin1'));
+  expect(outputState(out)).toEqual({ complete: true });
+}
+
 /** Waits until the clock has moved on, so that a rewritten file could not keep its mtime. */
 function tick(): void {
   const start = process.hrtime.bigint();
@@ -212,11 +221,7 @@ describe('a synth stopped while writing', () => {
     const previous = new OutputDirectory(out).previousOutput();
     expect([previous.source, previous.notice]).toEqual([PreviousOutputSource.LAST_GOOD_COPY, `hcp-cdk: ${state.reason}; transition rules are checked against ${dir}/.out.last-good/output.json`]);
 
-    expect(synth(out, changed)).toBeUndefined();
-    const fresh = project().out;
-    synth(fresh, changed);
-    expect(readTree(out, 'latin1')).toEqual(readTree(fresh, 'latin1'));
-    expect(outputState(out)).toEqual({ complete: true });
+    expectRepairedBySynth(out, changed);
   });
 
   test('a failed synth after an interrupted one puts the last good output back', () => {
@@ -268,12 +273,7 @@ describe('a synth stopped while writing', () => {
     expect(outputState(out).complete).toBe(false);
     // The temporary file of the write that was cut short is still there; the repair removes it.
     expect(fs.readdirSync(path.join(out, 'hub', 'three')).filter((f) => f.includes('.hcp-cdk-'))).toHaveLength(1);
-    const four = { clusters: { one: 4, two: 4, three: 4 } };
-    expect(synth(out, four)).toBeUndefined();
-    const fresh = project().out;
-    synth(fresh, four);
-    expect(readTree(out, 'latin1')).toEqual(readTree(fresh, 'latin1'));
-    expect(outputState(out)).toEqual({ complete: true });
+    expectRepairedBySynth(out, { clusters: { one: 4, two: 4, three: 4 } });
   });
 
   test('outputState says a directory that does not exist is not complete', () => {
