@@ -13,6 +13,7 @@ import { OutputLayout } from '../gitops/output-layout';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
+import { appendToMessage } from './append-to-message';
 import { guardOutputDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
 import { PreviousOutput } from './previous-output';
@@ -186,7 +187,7 @@ export class HcpApp extends App {
     } catch (error) {
       const restore = output.restoreAfterFailure(previousOutput);
       if (restore?.restored) console.error(restore.message);
-      else if (restore) appendToMessage(error, restore.message);
+      else if (restore) appendToMessage(error, `\n${restore.message}`);
       throw error;
     }
     const warning = output.replaceWith(files, previousOutput);
@@ -302,14 +303,6 @@ interface RenderedObject {
   readonly json: any;
   /** The construct path, named in problems. */
   readonly source: string;
-}
-
-/** Adds a line to an error's message, and to the stack Node prints for it. */
-function appendToMessage(error: unknown, line: string): void {
-  if (!(error instanceof Error)) return;
-  const before = error.message;
-  error.message = `${before}\n${line}`;
-  if (error.stack?.includes(before)) error.stack = error.stack.replace(before, error.message);
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { appendToMessage } from './append-to-message';
 import { GitOutputFolder } from './git-output-folder';
 import { LastGoodCopy } from './last-good-copy';
 import { applyOutputChanges, outputChanges } from './output-changes';
@@ -141,7 +142,7 @@ export class OutputDirectory {
       try {
         applyOutputChanges(this.root, changes);
       } catch (error) {
-        (error as Error).message += `; ${this.root} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`;
+        appendToMessage(error, `; ${this.root} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`);
         throw error;
       }
     } else if (!fs.existsSync(this.root)) {
