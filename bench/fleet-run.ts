@@ -2,9 +2,14 @@
 //   node fleet-run.js hcp   <size> <dir>   hcp-cdk: build the fleet, check every object, write the folders
 //   node fleet-run.js floor <size> <dir>   the same objects as plain data, written to one file by js-yaml
 //   node fleet-run.js cdk8s <size> <dir>   stock cdk8s: one Chart per hosted cluster of ApiObjects, app.synth()
+//   node fleet-run.js resynth <size> <dir> hcp-cdk as a user runs it (HcpApp defaults, app.synth()) on the
+//                                          output `hcp` wrote, with one cluster's node pool changed; timed whole
+//                                          by the caller, start to exit
+//   node fleet-run.js writes <size> <dir>  the write floor: a plain loop writing the files `hcp` wrote
+//                                          (one mkdir per folder, one writeFileSync per file) into an empty folder
 // Prints one JSON line: { millis, objects, ... }. For hcp-cdk and stock cdk8s, millis is buildMillis
-// (making the constructs) plus synthMillis (synthesizing them). `hcp` also saves the objects for the
-// other two.
+// (making the constructs) plus synthMillis (synthesizing them). `hcp` also saves the objects for
+// `floor` and `cdk8s`, and the files for `writes`.
 import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart } from 'cdk8s';
@@ -15,6 +20,7 @@ import { fleetInventory } from './fleet-inventory';
 const [mode, sizeText, dir] = process.argv.slice(2);
 const size = Number(sizeText);
 const objectsFile = path.join(dir, `objects-${size}.json`);
+const filesFile = path.join(dir, `files-${size}.json`);
 
 function time<T>(work: () => T): { millis: number; result: T } {
   const started = process.hrtime.bigint();
@@ -25,6 +31,9 @@ function time<T>(work: () => T): { millis: number; result: T } {
 switch (mode) {
   case 'hcp': {
     const outdir = path.join(dir, `hcp-${size}`);
+    // A cold synth: an empty output directory and no copy kept beside it.
+    fs.rmSync(outdir, { recursive: true, force: true });
+    fs.rmSync(path.join(dir, `.hcp-${size}.last-good`), { recursive: true, force: true });
     // In memory (build, check every object, serialize), then the writing of one file per object,
     // timed apart: on a slow disk the thousands of small files cost more than everything else.
     const app = new HcpApp({ outdir, compareWithPreviousOutput: false });
@@ -44,6 +53,7 @@ switch (mode) {
     };
     walk(outdir);
     fs.writeFileSync(objectsFile, JSON.stringify(objects));
+    fs.writeFileSync(filesFile, JSON.stringify(files));
     console.log(JSON.stringify({ millis: built.millis + synthMillis, buildMillis: built.millis, synthMillis, writeMillis: written.millis, files: files.length, objects: objects.length }));
     break;
   }
@@ -72,6 +82,38 @@ switch (mode) {
     });
     const { millis: synthMillis } = time(() => app.synth());
     console.log(JSON.stringify({ millis: buildMillis + synthMillis, buildMillis, synthMillis, objects: objects.length }));
+    break;
+  }
+  case 'resynth': {
+    // What `node main.js` does after an edit to one cluster: everything, with the defaults (the
+    // previous output read for transition rules, the last good copy kept).
+    const app = new HcpApp({ outdir: path.join(dir, `hcp-${size}`) });
+    const inventory = fleetInventory(size);
+    const changed = inventory.managementClusters[0].clusters[0];
+    (changed.nodePools![0] as { replicas?: number }).replicas! += 1;
+    Fleet.fromInventory(app, inventory);
+    app.synth();
+    console.log(JSON.stringify({ millis: 0, objects: 0, ...app.lastWrite }));
+    break;
+  }
+  case 'writes': {
+    const files = JSON.parse(fs.readFileSync(filesFile, 'utf8')) as { path: string; text: string }[];
+    const outdir = path.join(dir, `writes-${size}`);
+    fs.rmSync(outdir, { recursive: true, force: true });
+    const written = time(() => {
+      const folders = new Set<string>();
+      for (const file of files) {
+        const target = path.join(outdir, file.path);
+        const folder = path.dirname(target);
+        if (!folders.has(folder)) {
+          fs.mkdirSync(folder, { recursive: true });
+          folders.add(folder);
+        }
+        fs.writeFileSync(target, file.text);
+      }
+    });
+    fs.rmSync(outdir, { recursive: true, force: true });
+    console.log(JSON.stringify({ millis: 0, writeMillis: written.millis, objects: files.length }));
     break;
   }
   default:

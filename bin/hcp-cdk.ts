@@ -7,12 +7,13 @@
  *
  * Checks every object in the given YAML/JSON files against its CRD schema and CEL rules (and
  * the built-in Kubernetes kinds against theirs). Exit status 0 when all are valid, 1 when any
- * is not, 2 on a usage error, a path that cannot be read or a CRD rule that cannot be checked.
- * `plan` exits as terraform plan -detailed-exitcode does: 0 no changes, 2 changes, 1 an error
- * (see plan-command.ts).
+ * is not, 2 on a usage error, a path that cannot be read, an output directory a synth left
+ * incomplete or a CRD rule that cannot be checked. `plan` exits as terraform plan
+ * -detailed-exitcode does: 0 no changes, 2 changes, 1 an error (see plan-command.ts).
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { outputState } from '../lib/app/output-state';
 import { packageRoot } from '../lib/core/package-root';
 import { UnsupportedCelRuleError } from '../lib/validation/cel/cel-rule';
 import { ManifestPathError } from '../lib/validation/manifest-files';
@@ -46,7 +47,11 @@ Kubernetes API server carrying the CRDs would on apply: OpenAPI schema, unknown 
   --json              the same as --format json
   -h, --help          this text
 
-exit status: 0 all objects valid, 1 problems found, 2 usage error, unreadable path or an unsupported CRD rule`;
+A directory that a synth stopped while writing (it holds ${'`'}.hcp-cdk-incomplete${'`'}) is refused: it
+mixes two outputs; synthesize again to repair it.
+
+exit status: 0 all objects valid, 1 problems found, 2 usage error, unreadable path, an incomplete
+output directory or an unsupported CRD rule`;
 
 const FORMATS = ['text', 'json', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
@@ -81,6 +86,15 @@ function main(argv: string[]): number {
   }
   if (paths.length === 0) return usageError('at least one file or directory is needed', VALIDATE_USAGE);
 
+  // Half of one synth and half of another may each be valid and still not be an output.
+  for (const dir of [...paths, ...(previous === undefined ? [] : [previous])]) {
+    const state = isDirectory(dir) ? outputState(dir) : { complete: true };
+    if (!state.complete) {
+      console.error(`hcp-cdk validate: ${state.reason}`);
+      return 2;
+    }
+  }
+
   const started = process.hrtime.bigint();
   let result: ManifestValidationResult;
   try {
@@ -103,6 +117,14 @@ function main(argv: string[]): number {
     else console.log(`hcp-cdk validate: ${summary}`);
   }
   return result.problems.length > 0 ? 1 : 0;
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false; // Reported as unreadable by the validation itself.
+  }
 }
 
 function print(text: string): number {

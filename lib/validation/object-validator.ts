@@ -5,7 +5,6 @@ import { satisfiesFormat } from './kubernetes-formats';
 import { re2 } from './re2';
 import { KindSchema, OpenApiSchema, SchemaCatalog } from './schema-catalog';
 import { SchemaDefinitions, SchemaNode } from './schema-node';
-import { SubtreeCache } from './subtree-cache';
 import { identify, ObjectIdentity, ValidationProblem } from './validation-problem';
 
 /** The integer `format`s of CRD fields and the Go types behind them. */
@@ -53,13 +52,11 @@ export class ObjectValidator {
     this.ruleObserver = options.ruleObserver;
   }
 
-  /** Sub-objects already found valid, per schema node (see SubtreeCache). */
-  private readonly validSubtrees = new WeakMap<SchemaNode, SubtreeCache>();
 
   validate(object: unknown, options: ValidateOptions = {}): ValidationProblem[] {
     const identity = identify(object);
     // A rule observer counts every evaluation, so nothing is taken from the cache for it.
-    const walk = new SchemaWalk(this.catalog, identity, options.source, this.ruleObserver, this.ruleObserver ? undefined : this.validSubtrees);
+    const walk = new SchemaWalk(this.catalog, identity, options.source, this.ruleObserver);
     if (!isPlainObject(object)) {
       walk.report('', 'must be a Kubernetes object (a mapping with apiVersion, kind and metadata)', object);
       return walk.problems;
@@ -94,8 +91,6 @@ function rootSchemaOf(schema: OpenApiSchema): OpenApiSchema {
   return root;
 }
 
-const SUBTREE_CACHE_DEPTH = 3;
-
 /** One object's traversal: the schema and the value side by side, collecting every problem. */
 class SchemaWalk {
   readonly problems: ValidationProblem[] = [];
@@ -108,11 +103,7 @@ class SchemaWalk {
     private readonly identity: ObjectIdentity,
     private readonly source: string | undefined,
     private readonly ruleObserver: RuleObserver | undefined,
-    private readonly validSubtrees: WeakMap<SchemaNode, SubtreeCache> | undefined,
   ) {}
-
-  /** How deep the walk is: 1 for the object itself, 2 for its top-level fields (spec), 3 below. */
-  private depth = 0;
 
   report(path: string, message: string, value?: unknown, rule?: string): void {
     const problem: ValidationProblem = { object: this.identity, path, message, ...(arguments.length > 2 ? { value } : {}), ...(rule ? { rule } : {}), ...(this.source ? { source: this.source } : {}) };
@@ -165,30 +156,6 @@ class SchemaWalk {
    * only value constraints apply.
    */
   private walk(value: unknown, node: SchemaNode, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown {
-    this.depth++;
-    try {
-      // The parts of a spec (depth 3) are where objects repeat one another: looked up by content
-      // there. Only a plain create check is cached, and only a part that had no problem.
-      if (this.depth !== SUBTREE_CACHE_DEPTH || !this.validSubtrees || !structural || !this.rulesEnabled || previous !== undefined || typeof value !== 'object' || value === null) {
-        return this.walkValue(value, node, path, schemaPath, previous, structural);
-      }
-      let cache = this.validSubtrees.get(node);
-      if (!cache) this.validSubtrees.set(node, (cache = new SubtreeCache()));
-      if (!cache.enabled) return this.walkValue(value, node, path, schemaPath, previous, structural);
-      const key = JSON.stringify(value);
-      // A cached part is one without problems, so its CEL form is never undefined.
-      const cached = cache.get(key);
-      if (cached !== undefined) return cached;
-      const before = this.problems.length;
-      const cel = this.walkValue(value, node, path, schemaPath, previous, structural);
-      if (this.problems.length === before) cache.set(key, cel);
-      return cel;
-    } finally {
-      this.depth--;
-    }
-  }
-
-  private walkValue(value: unknown, node: SchemaNode, path: string, schemaPath: string, previous: unknown, structural: boolean): unknown {
     if (value === null) {
       if (!node.nullable && structural) this.report(path, `Invalid value: null: must be ${describeType(node)}`, null);
       return null;

@@ -49,7 +49,10 @@ describe('cdk8s synth without git: the copy kept beside the output', () => {
   const out = path.join(dir, 'out');
   const first = cdk8sSynth(dir, 'good');
   const good = readTree(out);
+  const copyFile = path.join(dir, '.out.last-good', 'output.json');
+  const copyBefore = fs.statSync(copyFile, { bigint: true });
   const again = cdk8sSynth(dir, 'good');
+  const copyAfter = fs.statSync(copyFile, { bigint: true });
   const invalid = cdk8sSynth(dir, 'invalid');
   const afterInvalid = readTree(out);
   const infraId = cdk8sSynth(dir, 'infra-id');
@@ -74,6 +77,11 @@ describe('cdk8s synth without git: the copy kept beside the output', () => {
     expect(again.stderr).not.toContain('warning');
     expect(again.stderr).toContain(`transition rules are checked against ${path.join(dir, '.out.last-good', 'output.json')}`);
     expect(readTree(out)).toEqual(good);
+  });
+
+  test('the next synth writes the same bytes again (the CLI deleted them) and leaves the kept copy alone', () => {
+    expect(readTree(out)).toEqual(good);
+    expect([copyAfter.ino, copyAfter.mtimeNs]).toEqual([copyBefore.ino, copyBefore.mtimeNs]);
   });
 
   test('fails when the app is invalid, and the last good output is back in place, byte-identical', () => {

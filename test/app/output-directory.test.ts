@@ -153,7 +153,8 @@ describe('OutputDirectory', () => {
       expect(output.replaceWith(FILES)).toBeUndefined();
       expect(fs.readdirSync(path.join(dir, '.out.last-good')).sort()).toEqual(['.gitignore', 'output.json', 'state.json']);
       expect(fs.readFileSync(path.join(dir, '.out.last-good', '.gitignore'), 'utf8')).toBe('# hcp-cdk keeps the last good output here, out of git\n*\n');
-      expect(fs.readFileSync(path.join(dir, '.out.last-good', 'state.json'), 'utf8')).toBe('{"gitTree":null}\n');
+      // The digest tells a later synth that made the same files that the copy holds them already.
+      expect(fs.readFileSync(path.join(dir, '.out.last-good', 'state.json'), 'utf8')).toMatch(/^\{"gitTree":null,"digest":"[0-9a-f]{40}"\}\n$/);
       expect(JSON.parse(fs.readFileSync(path.join(dir, '.out.last-good', 'output.json'), 'utf8'))).toEqual({ format: 'hcp-cdk last good output, v1', files: FILES });
     });
 
@@ -164,7 +165,7 @@ describe('OutputDirectory', () => {
       git(dir, 'add', 'out');
       git(dir, 'commit', '-q', '-m', 'synth');
       new OutputDirectory(path.join(dir, 'out')).replaceWith(FILES);
-      expect(JSON.parse(fs.readFileSync(path.join(dir, '.out.last-good', 'state.json'), 'utf8'))).toEqual({ gitTree: git(dir, 'rev-parse', 'HEAD:out').trim() });
+      expect(JSON.parse(fs.readFileSync(path.join(dir, '.out.last-good', 'state.json'), 'utf8'))).toEqual({ gitTree: git(dir, 'rev-parse', 'HEAD:out').trim(), digest: expect.stringMatching(/^[0-9a-f]{40}$/) });
     });
 
     test('the copy stays out of git', () => {

@@ -202,3 +202,13 @@ describe('what validate reads', () => {
     expect(result.stdout).toMatch(/^hcp-cdk validate: 1 objects in 2 files, 0 problems/);
   });
 });
+
+test('fails when a directory is an output a synth stopped writing (it carries the marker), naming it; exits 2', () => {
+  const dir = tree({ 'cluster.yaml': [HOSTED_CLUSTER] });
+  fs.writeFileSync(path.join(dir, '.hcp-cdk-incomplete'), '{"pid":4242,"started":"2026-11-25T19:00:00.000Z"}\n');
+  const result = hcpCdk('validate', dir);
+  expect([result.status, result.stdout]).toEqual([2, '']);
+  expect(result.stderr).toBe(`hcp-cdk validate: ${dir} is incomplete: a synth stopped while writing it (process 4242, started 2026-11-25T19:00:00.000Z); the next synth repairs it\n`);
+  fs.writeFileSync(path.join(dir, '.hcp-cdk-incomplete'), '{"pid"');
+  expect(hcpCdk('validate', '--previous', dir, tree({ 'cluster.yaml': [HOSTED_CLUSTER] })).stderr).toBe(`hcp-cdk validate: ${dir} is incomplete: a synth stopped while writing it; the next synth repairs it\n`);
+});

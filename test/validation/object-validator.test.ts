@@ -244,9 +244,9 @@ describe('CEL rules', () => {
     expect(problemsOf(v, widget({ a: 'old' }), widget({ a: 'x' }))).toEqual([]);
   });
 
-  describe('parts of a spec seen before (the subtree cache)', () => {
-    // spec.part is at the cached depth; its rule and the spec-level rule that reads it must both
-    // still hold for every object, whatever was checked before.
+  describe('parts of a spec seen before', () => {
+    // One validator checks a fleet's objects, which repeat their parts: the rules of a part and the
+    // spec-level rule that reads it must hold for every object, whatever was checked before.
     const spec = {
       type: 'object',
       properties: {
@@ -267,7 +267,7 @@ describe('CEL rules', () => {
       expect(problemsOf(v, widget({ name: 'big', part: { tier: 'gold', size: 3 } }))).toEqual([]);
     });
 
-    test('an invalid part is reported every time it appears, never cached as valid', () => {
+    test('an invalid part is reported every time it appears', () => {
       const v = widgetValidator(spec);
       for (const name of ['a', 'b']) {
         expect(problemsOf(v, widget({ name, part: { size: 5, tier: 'platinum' } }))).toEqual([
@@ -277,14 +277,14 @@ describe('CEL rules', () => {
       }
     });
 
-    test('an update check does not use it: transition rules see the stored part', () => {
+    test('an update check sees the stored part: transition rules compare it', () => {
       const immutable = { ...spec, properties: { ...spec.properties, part: { ...spec.properties.part, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'part is immutable' }] } } };
       const v = widgetValidator(immutable);
       expect(problemsOf(v, widget({ name: 'a', part: { tier: 'new' } }))).toEqual([]);
       expect(problemsOf(v, widget({ name: 'a', part: { tier: 'new' } }), widget({ name: 'a', part: { tier: 'old' } }))).toEqual(['spec.part: part is immutable']);
     });
 
-    test('a rule observer sees every evaluation, cached or not', () => {
+    test('a rule observer sees every evaluation, repeated parts included', () => {
       let evaluations = 0;
       const v = new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([widgetCrd(spec)], 'test'), ruleObserver: () => evaluations++ });
       v.validate(widget({ name: 'a', part: {} }));
