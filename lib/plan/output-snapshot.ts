@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CORE_SCHEMA, loadAll } from 'js-yaml';
+import { INCOMPLETE_MARKER, outputState } from '../app/output-state';
 
 /**
  * An object file as hcp-cdk names it: `<rank>-<kind>-[<namespace>_]<name>.yaml`. Kubernetes names
@@ -48,6 +49,9 @@ export class OutputSnapshot {
       throw new PlanInputError(`${directory}: no such directory`);
     }
     if (!stat.isDirectory()) throw new PlanInputError(`${directory}: not a directory; give the output directory of a synth`);
+    // Half of one synth and half of another would plan changes nobody made.
+    const state = outputState(root);
+    if (!state.complete) throw new PlanInputError(`${directory}: ${state.reason}; synthesize again before planning`);
     const files = new Map<string, Buffer>();
     const walk = (at: string): void => {
       for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
@@ -64,6 +68,9 @@ export class OutputSnapshot {
 
   /** Files by '/'-separated path (an in-memory synth, or a git tree), described as `description`. */
   public static fromFiles(description: string, files: ReadonlyMap<string, Buffer>): OutputSnapshot {
+    if (files.has(INCOMPLETE_MARKER)) {
+      throw new PlanInputError(`${description}: holds ${INCOMPLETE_MARKER}, so a synth stopped while writing it (and it was committed so); synthesize again and commit the whole output`);
+    }
     const visible = new Map([...files].filter(([file]) => !file.split('/').some((part) => part.startsWith('.'))));
     return new OutputSnapshot(description, visible);
   }

@@ -121,6 +121,18 @@ describe('hcp-cdk plan', () => {
     expect(unreadable.stderr).toBe(`hcp-cdk plan: ${broken}: cannot read ${path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml')}: a link to nothing\n`);
   });
 
+  test('an output a synth left incomplete (its marker present): exit 1, saying why', () => {
+    synthInto(repo);
+    fs.writeFileSync(path.join(repo, 'dist', '.hcp-cdk-incomplete'), JSON.stringify({ pid: 4242, started: '2026-11-25T20:00:00.000Z' }));
+    try {
+      const result = hcpCdk(repo);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe(`hcp-cdk plan: dist: ${path.join(fs.realpathSync(repo), 'dist')} is incomplete: a synth stopped while writing it (process 4242, started 2026-11-25T20:00:00.000Z); the next synth repairs it; synthesize again before planning\n`);
+    } finally {
+      fs.rmSync(path.join(repo, 'dist', '.hcp-cdk-incomplete'));
+    }
+  });
+
   test('a change the API server would refuse: exit 1, and the plan shows it', () => {
     synthInto(repo);
     const file = path.join(repo, 'dist/hub/c1/50-hostedcluster-clusters_c1.yaml');
