@@ -27,16 +27,19 @@ metadata-only.
                         json: one JSON document on stdout (schema: hcp-cdk.io/plan/v1, printed by
                         --json-schema); markdown: a pull-request comment
   --json, --markdown    the same as --format json, --format markdown
-  --include-unchanged   list unchanged objects too (json and text); the summary counts them anyway
+  --include-unchanged   list unchanged objects too; the summary counts them anyway
+  --allow-empty         plan a new output with no objects against one with some (every object
+                        deleted); without it that is an error, as it is what a failed synth leaves
   --crds <path>         CRDs to check refusals against instead of the bundled ones (repeatable)
   --no-color            no ANSI colours in text (also: NO_COLOR set, or stdout not a terminal)
   --json-schema         print the JSON Schema of --json output and exit
   -h, --help            this text
 
 exit status (as terraform plan -detailed-exitcode): 0 no changes; 2 changes; 1 an error: an
-unreadable or foreign output (not an hcp-cdk synth, two versions of one object for one cluster, an
-unknown git ref, an output a synth left incomplete), a usage error, or a change the API server
-would refuse`;
+unreadable or foreign output (not an hcp-cdk synth, two versions of one object in one folder, an
+unknown git ref, an output a synth left incomplete, an empty new output without --allow-empty),
+CRDs that cannot be read, a usage error, or a plan with a refused change (the API server or
+HyperShift would refuse it: the plan is printed, and the exit status says it cannot be applied)`;
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
@@ -47,6 +50,7 @@ interface PlanArguments {
   readonly ref?: string;
   readonly format: Format;
   readonly includeUnchanged: boolean;
+  readonly allowEmpty: boolean;
   readonly crds: readonly string[];
   readonly color: boolean;
 }
@@ -55,12 +59,22 @@ interface PlanArguments {
 export function runPlan(args: readonly string[]): number {
   const parsed = parseArguments(args);
   if (typeof parsed === 'number') return parsed;
+  const catalog = SchemaCatalog.bundled();
+  for (const crds of parsed.crds) {
+    try {
+      catalog.addCustomResourceDefinitionFiles(crds);
+    } catch (error) {
+      console.error(`hcp-cdk plan: --crds ${crds}: ${(error as Error).message.split('\n')[0]}`);
+      return 1;
+    }
+  }
   let plan: Plan;
   try {
-    const catalog = SchemaCatalog.bundled();
-    for (const crds of parsed.crds) catalog.addCustomResourceDefinitionFiles(crds);
     const previous = previousSnapshot(parsed.output, { directory: parsed.against, gitRef: parsed.against === undefined ? parsed.ref : undefined });
     const next = OutputSnapshot.fromDirectory(parsed.output);
+    if (next.files.size === 0 && previous.files.size > 0 && !parsed.allowEmpty) {
+      throw new PlanInputError(`${parsed.output} holds no objects, and ${previous.description} holds ${previous.files.size}: a synth that failed leaves an empty output, and this plan would delete everything; synthesize again, or give --allow-empty if deleting every object is meant`);
+    }
     plan = planChanges(previous, next, { validator: new ObjectValidator({ catalog }), includeUnchanged: parsed.includeUnchanged });
   } catch (error) {
     if (error instanceof PlanInputError || (error as NodeJS.ErrnoException).code !== undefined) {
@@ -74,7 +88,7 @@ export function runPlan(args: readonly string[]): number {
   else process.stdout.write(planText(plan, { color: parsed.color }));
   const refused = plan.summary.effects[ChangeEffect.REFUSED] ?? 0;
   if (refused > 0) {
-    console.error(`hcp-cdk plan: the API server would refuse ${refused} of the changes (effect refused); the output cannot be applied as it is`);
+    console.error(`hcp-cdk plan: ${refused} of the changes would be refused (effect refused: by the API server or HyperShift); the output cannot be applied as it is`);
     return 1;
   }
   return hasChanges(plan) ? 2 : 0;
@@ -87,6 +101,7 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
   let ref: string | undefined;
   let format: Format = 'text';
   let includeUnchanged = false;
+  let allowEmpty = false;
   let color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -95,6 +110,7 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
     if (arg === '--json') format = 'json';
     else if (arg === '--markdown') format = 'markdown';
     else if (arg === '--include-unchanged') includeUnchanged = true;
+    else if (arg === '--allow-empty') allowEmpty = true;
     else if (arg === '--no-color') color = false;
     else if (arg === '--against' || arg === '--ref' || arg === '--format' || arg === '--crds') {
       const value = args[++i];
@@ -114,7 +130,7 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
   if (against !== undefined && ref !== undefined) return usageError('--against and --ref both name the previous output; give one');
   const output = paths[0] ?? 'dist';
   if (!fs.existsSync(output)) return usageError(`${output}: no such directory; synthesize first (npm run synth) or name the output directory`);
-  return { output, against, ref, format, includeUnchanged, crds, color };
+  return { output, against, ref, format, includeUnchanged, allowEmpty, crds, color };
 }
 
 function print(text: string): number {

@@ -1,4 +1,4 @@
-import { Chart } from 'cdk8s';
+import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as velero from '../../imports/restore-velero.io';
 import { applyByHand } from '../core/apply-by-hand';
@@ -70,7 +70,10 @@ export class HostedClusterRestore extends Construct {
       problems.add(`scope (${show(Chart.of(this).node.path)}) must not be the chart of ${backup.cluster.node.path}: applying the Restore starts it, so keep it in a chart of its own applied only for recovery`);
     }
     problems.throwIfAny();
-    applyByHand(Chart.of(this), { reason: 'applying a Velero Restore starts a restore over what runs' });
+    const chart = Chart.of(this);
+    applyByHand(chart, { reason: 'applying a Velero Restore starts a restore over what runs' });
+    // No engine delivers the chart now: anything else in it would silently never be applied.
+    this.node.addValidation({ validate: () => othersInChart(chart) });
 
     const source = backup.scheduled
       ? (props.backupName !== undefined ? { backupName: props.backupName } : { scheduleName: backup.backupName })
@@ -85,4 +88,12 @@ export class HostedClusterRestore extends Construct {
       },
     });
   }
+}
+
+/** The objects of a restore chart that are not Restores, as one problem: the chart is applied by hand only. */
+function othersInChart(chart: Chart): string[] {
+  const others = chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && !(c.apiVersion.startsWith('velero.io/') && c.kind === 'Restore'));
+  if (others.length === 0) return [];
+  const named = others.slice(0, 3).map((o) => `${o.kind} ${o.name}`).join(', ');
+  return [`scope (${show(chart.node.path)}) holds ${named}${others.length > 3 ? ` and ${others.length - 3} more` : ''} besides Restores; a Restore's chart is applied by hand only (no delivery applies it), so keep everything else in other charts`];
 }

@@ -89,6 +89,12 @@ const HEALTH_CHECKS: Readonly<Record<string, { readonly apiVersion: string; read
   },
 };
 
+/**
+ * The sub-folders FluxDelivery splits a layout folder into: an object in one of them belongs to the
+ * folder above (`hub/c1/node-pools/` to `hub/c1`), which is where the other deliveries write it.
+ */
+export const FLUX_FOLDER_PARTS: readonly string[] = [OPERATORS_PART, RESOURCES_PART, NODE_POOLS_PART];
+
 /** A part of a folder applied by a Kustomization of its own: one half of a folder that installs an operator through OLM and uses it, or a cluster's NodePools. */
 type Part = typeof OPERATORS_PART | typeof RESOURCES_PART | typeof NODE_POOLS_PART;
 

@@ -82,6 +82,17 @@ export function objectFileName(json: { readonly kind?: unknown; readonly metadat
   return `${String(rank).padStart(2, '0')}-${String(json.kind).toLowerCase()}-${namespace}${json.metadata?.name}.yaml`;
 }
 
+/**
+ * What an object file's name says (see objectFileName): the kind in lower case, the namespace and
+ * the name; undefined for a name objectFileName does not make. Kubernetes names hold no `_`, so
+ * the namespace and the name are told apart without reading the file.
+ */
+export function parseObjectFileName(file: string): { readonly kind: string; readonly namespace?: string; readonly name: string } | undefined {
+  const match = /^\d{2}-([a-z0-9]+)-(?:([a-z0-9.-]+)_)?([a-z0-9.:-]+)\.yaml$/.exec(file);
+  if (!match) return undefined;
+  return match[2] === undefined ? { kind: match[1], name: match[3] } : { kind: match[1], namespace: match[2], name: match[3] };
+}
+
 /** The folder of the HostedCluster (or of another construct with an `outputFolder`) an object belongs to, if any. */
 function groupOf(object: IConstruct): { folder: string; hostedCluster?: HostedCluster } | undefined {
   for (let scope = object.node.scope; scope; scope = scope.node.scope) {

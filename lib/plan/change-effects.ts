@@ -1,5 +1,5 @@
-import { Release } from '../core/release';
-import { ARGO_CD_SYNC_OPTIONS_ANNOTATION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from '../gitops/protection';
+import { formatVersion, Release } from '../core/release';
+import { ARGO_CD_PROTECTION, ARGO_CD_SYNC_OPTIONS_ANNOTATION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from '../gitops/protection';
 import { describeRollout } from '../core/rollout';
 import { assessUpgrade } from '../core/upgrade-path';
 import { FORCE_UPGRADE_TO_ANNOTATION, RESTART_DATE_ANNOTATION } from '../core/upgrade-settings';
@@ -47,10 +47,10 @@ export interface ObjectChange {
    * refuses: the API server (schema, CEL, transition rules) or HyperShift (version skew).
    */
   readonly refusals: readonly string[];
-  /** The HostedCluster of the object's cluster in the new output, when there is one. */
-  readonly hostedCluster?: any;
-  /** The NodePools of the new output whose nodes read this object (a ConfigMap in spec.config or spec.tuningConfig). */
+  /** The NodePools of the new output whose nodes read this object (a ConfigMap in spec.config or spec.tuningConfig, the cluster's pull secret or trust bundle). */
   readonly readingPools: readonly any[];
+  /** Why they read it, for the summary. @default - their config or tuning changes */
+  readonly readReason?: string;
   /** The NodePools of the object's cluster in the new output. */
   readonly clusterPools: readonly any[];
   /** The new output's HostedClusters and NodePools in the object's namespace that still name it (a deleted Secret or ConfigMap). */
@@ -88,16 +88,16 @@ function creation(change: ObjectChange): PlanEffect {
 
 function deletion(change: ObjectChange): PlanEffect {
   const object = change.before;
-  const protection = isProtected(object) ? '; it is protected from pruning, so the GitOps engine leaves it running: delete it by hand to destroy it' : '';
+  const protection = carriesPruneProtection(object) ? '; it is protected from pruning, so the GitOps engine leaves it running: delete it by hand to destroy it' : '';
   const destroyed = DESTROYED_WITH[change.kind];
   if (destroyed) {
     const nodes = change.kind === 'NodePool' ? ` (${nodesOf(object)})` : '';
-    return { effect: ChangeEffect.DESTRUCTIVE, summary: `${destroyed}${nodes}${protection}`, details: { protected: isProtected(object) } };
+    return { effect: ChangeEffect.DESTRUCTIVE, summary: `${destroyed}${nodes}${protection}`, details: { protected: carriesPruneProtection(object) } };
   }
   if (change.referencedBy.length > 0) {
-    return { effect: ChangeEffect.DESTRUCTIVE, summary: `deleted while ${change.referencedBy.join(', ')} still read it${protection}`, details: { protected: isProtected(object), referencedBy: change.referencedBy } };
+    return { effect: ChangeEffect.DESTRUCTIVE, summary: `deleted while ${change.referencedBy.join(', ')} still read it${protection}`, details: { protected: carriesPruneProtection(object), referencedBy: change.referencedBy } };
   }
-  return { effect: ChangeEffect.DESTRUCTIVE, summary: `deleted (by the GitOps engine when it prunes)${protection}`, details: { protected: isProtected(object) } };
+  return { effect: ChangeEffect.DESTRUCTIVE, summary: `deleted (by the GitOps engine when it prunes)${protection}`, details: { protected: carriesPruneProtection(object) } };
 }
 
 function update(change: ObjectChange): PlanEffect[] {
@@ -112,12 +112,18 @@ function update(change: ObjectChange): PlanEffect[] {
   else if (specChanges.length > 0 && change.readingPools.length > 0) {
     effects.push({
       effect: ChangeEffect.CONFIGURATION_ROLLOUT,
-      summary: `the nodes of ${change.readingPools.map((pool) => `${pool.metadata.name} (${rolloutSentence(pool)})`).join(', ')} roll: their config or tuning changes`,
+      summary: `the nodes of ${change.readingPools.map((pool) => `${pool.metadata.name} (${rolloutSentence(pool)})`).join(', ')} roll: ${change.readReason ?? 'their config or tuning changes'}`,
       fields: specChanges.map((c) => c.path),
       details: { pools: change.readingPools.map(poolDetails) },
     });
   } else if (specChanges.length > 0) {
     effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'updated in place', fields: specChanges.map((c) => c.path) });
+  }
+  // HyperShift reads many of its own annotations on its objects (catalog images, overrides ...): not "nothing rolls".
+  const hypershiftAnnotations = (change.kind === 'HostedCluster' || change.kind === 'NodePool')
+    ? metadataChanges.filter((c) => c !== restart && c.path.startsWith('metadata.annotations["hypershift.openshift.io/')) : [];
+  if (hypershiftAnnotations.length > 0) {
+    effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'HyperShift reads these annotations: what they switch changes in place', fields: hypershiftAnnotations.map((c) => c.path) });
   }
   if (effects.length === 0 && metadataChanges.length > 0) {
     effects.push({ effect: ChangeEffect.METADATA_ONLY, summary: 'labels or annotations only: nothing rolls', fields: metadataChanges.map((c) => c.path) });
@@ -139,7 +145,7 @@ function hostedClusterUpdate(change: ObjectChange, specChanges: readonly FieldCh
     const versions = `${versionOf(release.before)} to ${versionOf(release.after)}`;
     effects.push({
       effect: ChangeEffect.CONTROL_PLANE_UPGRADE,
-      summary: `the control plane upgrades from ${versions}${kind === 'unknown' ? ' (versions not known from the image references)' : ` (${kind})`}${forced === release.after ? ', forced by the force-upgrade-to annotation' : ''}`,
+      summary: `the control plane upgrades from ${versions}${kind === 'unknown' ? ' (versions not known from the image references)' : ` (${kind})`}${forced !== undefined && forced === release.after ? ', forced by the force-upgrade-to annotation' : ''}`,
       fields: [release.path],
       details: { from: versionOf(release.before), to: versionOf(release.after), fromImage: release.before, toImage: release.after, upgrade: kind },
     });
@@ -246,15 +252,16 @@ function pausedSentence(what: string, until: unknown): string {
 }
 
 function versionOf(image: unknown): string {
-  const release = Release.fromImage(String(image));
-  const v = release.version;
-  return v ? `${v.major}.${v.minor}.${v.patch}${v.prerelease ? `-${v.prerelease}` : ''}` : String(image);
+  if (image === undefined) return '(no release)';
+  const version = Release.fromImage(String(image)).version;
+  return version ? formatVersion(version) : String(image);
 }
 
-/** Whether an object carries the engines' do-not-prune marks (see allowPruning). */
-function isProtected(object: any): boolean {
+/** Whether an object carries the engines' do-not-prune marks (see allowPruning and protect()). */
+function carriesPruneProtection(object: any): boolean {
   const annotations = object?.metadata?.annotations ?? {};
-  return String(annotations[ARGO_CD_SYNC_OPTIONS_ANNOTATION] ?? '').includes('Prune=false') || annotations[FLUX_PRUNE_ANNOTATION] === FLUX_PRUNE_DISABLED;
+  const syncOptions = String(annotations[ARGO_CD_SYNC_OPTIONS_ANNOTATION] ?? '').split(',');
+  return ARGO_CD_PROTECTION.every((option) => syncOptions.includes(option)) || annotations[FLUX_PRUNE_ANNOTATION] === FLUX_PRUNE_DISABLED;
 }
 
 function annotationPath(name: string): string {

@@ -27,6 +27,9 @@ export function diffFields(before: unknown, after: unknown, at = ''): FieldChang
 }
 
 function collect(before: unknown, after: unknown, at: string, changes: FieldChange[]): void {
+  // The API server reads a field set to null as a field not set.
+  if (before === null) before = undefined;
+  if (after === null) after = undefined;
   if (before === after) return;
   // A mapping added or removed whole is reported leaf by leaf too: `metadata.labels.tier`, not `metadata.labels`.
   const beforeMap = isMapping(before) ? before : before === undefined && isMapping(after) ? {} : undefined;

@@ -2,14 +2,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CORE_SCHEMA, loadAll } from 'js-yaml';
 import { INCOMPLETE_MARKER, outputState } from '../app/output-state';
-
-/**
- * An object file as hcp-cdk names it: `<rank>-<kind>-[<namespace>_]<name>.yaml`. Kubernetes names
- * hold no `_`, so the namespace and the name are told apart without reading the file.
- */
-const OBJECT_FILE = /^\d{2}-([a-z0-9]+)-(?:([a-z0-9.-]+)_)?([a-z0-9.:-]+)\.yaml$/;
-/** The per-folder manifest of kustomize, which every delivery may write: not an object. */
-const KUSTOMIZATION_FILE = 'kustomization.yaml';
+import { FLUX_FOLDER_PARTS } from '../gitops/flux-delivery';
+import { KUSTOMIZATION_FILE } from '../gitops/kustomization';
+import { parseObjectFileName } from '../gitops/output-layout';
 
 /** A previous or new output that cannot be planned against, with the reason. */
 export class PlanInputError extends Error {
@@ -25,9 +20,11 @@ export interface OutputFile {
   readonly path: string;
   /** The folder it is in, '' at the root. */
   readonly folder: string;
+  /** The folder of the output layout it belongs to: `folder` without a part a delivery splits it into (Flux's `node-pools/`). */
+  readonly layoutFolder: string;
   /**
-   * Top folder (the cluster it is applied to), kind, namespace and name: what stays the same when
-   * the object only moves, to another rank or another folder of the same cluster.
+   * Layout folder, kind, namespace and name: what stays the same when the object only moves, to
+   * another rank or into a part of its folder (as NodePools into `node-pools/` under FluxDelivery).
    */
   readonly key: string;
   readonly bytes: Buffer;
@@ -89,28 +86,28 @@ export class OutputSnapshot {
       const slash = file.lastIndexOf('/');
       const name = file.slice(slash + 1);
       const folder = slash < 0 ? '' : file.slice(0, slash);
-      if (name === KUSTOMIZATION_FILE || !/\.ya?ml$|\.json$/.test(name)) continue;
-      const match = OBJECT_FILE.exec(name);
-      if (!match) {
+      // hcp-cdk writes objects to .yaml files only: anything else beside them (a README, a renovate.json) is not output.
+      if (name === KUSTOMIZATION_FILE || !name.endsWith('.yaml')) continue;
+      const named = parseObjectFileName(name);
+      if (!named) {
         throw new PlanInputError(`${description}: ${file} is not named as hcp-cdk names its files (<rank>-<kind>-[<namespace>_]<name>.yaml), so this is not the output of an hcp-cdk synth`);
       }
-      // One object per cluster: the top folder is the cluster an output applies to (its target).
-      const target = file.split('/')[0];
-      const key = `${target}|${match[1]}|${match[2] ?? ''}|${match[3]}`;
+      const layoutFolder = FLUX_FOLDER_PARTS.includes(folder.slice(folder.lastIndexOf('/') + 1)) ? folder.slice(0, Math.max(folder.lastIndexOf('/'), 0)) : folder;
+      const key = `${layoutFolder}|${named.kind}|${named.namespace ?? ''}|${named.name}`;
       const twin = byKey.get(key);
       if (twin) {
-        throw new PlanInputError(`${description}: ${twin.path} and ${file} are two versions of one object (${match[1]} ${match[2] ? `${match[2]}/` : ''}${match[3]}) for one cluster (${target}/); an output holds each object once`);
+        throw new PlanInputError(`${description}: ${twin.path} and ${file} are two versions of one object (${named.kind} ${named.namespace ? `${named.namespace}/` : ''}${named.name}) in one folder; an output holds each object once`);
       }
-      const entry = { path: file, folder, key, bytes };
+      const entry = { path: file, folder, layoutFolder, key, bytes };
       byKey.set(key, entry);
-      const inFolder = this.byFolder.get(folder);
+      const inFolder = this.byFolder.get(layoutFolder);
       if (inFolder) inFolder.push(entry);
-      else this.byFolder.set(folder, [entry]);
+      else this.byFolder.set(layoutFolder, [entry]);
     }
     this.files = byKey;
   }
 
-  /** The object files of `folder` and, with `below`, of the folders under it; `kind` in lower case filters them. */
+  /** The object files of the layout folder `folder` and, with `below`, of the folders under it; `kind` in lower case filters them. */
   public filesIn(folder: string, options: { readonly below?: boolean; readonly kind?: string } = {}): OutputFile[] {
     const folders = options.below ? [...this.byFolder.keys()].filter((f) => f === folder || f.startsWith(`${folder}/`)) : [folder];
     const files = folders.flatMap((f) => this.byFolder.get(f) ?? []);

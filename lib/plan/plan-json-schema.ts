@@ -33,7 +33,7 @@ export const PLAN_JSON_SCHEMA = {
           propertyNames: { enum: EFFECTS },
           additionalProperties: { type: 'integer', minimum: 1 },
         },
-        clustersChanged: { type: 'array', items: { type: 'string', pattern: '^[^/]+/[^/]+$' }, description: 'Hosted clusters with any change, `<namespace>/<name>`.' },
+        clustersChanged: { type: 'array', items: { type: 'string', pattern: '^[^/]+/[^/]+/[^/]+$' }, description: 'Hosted clusters with any change, `<management folder>/<namespace>/<name>`.' },
       },
     },
     clusterNotes: {
@@ -60,7 +60,7 @@ export const PLAN_JSON_SCHEMA = {
           name: { type: 'string' },
           file: { type: 'string', description: 'The file in the new output; the previous output\'s for a deleted object.' },
           previousFile: { type: 'string', description: 'The previous file, when the object moved to another file for its cluster.' },
-          cluster: { type: 'string', description: 'The hosted cluster the object belongs to, `<namespace>/<name>`.' },
+          cluster: { type: 'string', pattern: '^[^/]+/[^/]+/[^/]+$', description: 'The hosted cluster the object belongs to, `<management folder>/<namespace>/<name>`.' },
           changes: {
             type: 'array',
             items: {

@@ -59,7 +59,7 @@ export interface PlannedObject {
   readonly file: string;
   /** The previous file, when the object moved to another file for its cluster (another rank or folder). */
   readonly previousFile?: string;
-  /** The hosted cluster it belongs to, `<namespace>/<name>`, when it belongs to one. */
+  /** The hosted cluster it belongs to, `<management folder>/<namespace>/<name>`, when it belongs to one. */
   readonly cluster?: string;
   /** The fields that differ (updates only). */
   readonly changes: readonly FieldChange[];
@@ -75,7 +75,7 @@ export interface PlanSummary {
   readonly unchanged: number;
   /** How many objects have each effect. */
   readonly effects: Readonly<Partial<Record<ChangeEffect, number>>>;
-  /** Hosted clusters with any change, `<namespace>/<name>`. */
+  /** Hosted clusters with any change, `<management folder>/<namespace>/<name>`. */
   readonly clustersChanged: readonly string[];
 }
 
@@ -110,9 +110,9 @@ export interface PlanGroup {
   readonly objects: readonly PlannedObject[];
 }
 
-/** The changed objects by hosted cluster (in name order), then the others. */
+/** The objects of the plan (unchanged ones only when it lists them) by hosted cluster, in name order, then the others. */
 export function groupByCluster(plan: Plan): PlanGroup[] {
-  const changed = plan.objects.filter((o) => o.action !== PlanAction.UNCHANGED);
+  const changed = plan.objects;
   const clusters = [...new Set(changed.map((o) => o.cluster).filter((c): c is string => c !== undefined))].sort();
   const groups: PlanGroup[] = clusters.map((cluster) => ({ cluster, objects: changed.filter((o) => o.cluster === cluster) }));
   const rest = changed.filter((o) => o.cluster === undefined);

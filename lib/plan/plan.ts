@@ -8,6 +8,9 @@ import { diffFields, FieldChange } from './field-diff';
 import { OutputFile, OutputSnapshot } from './output-snapshot';
 import { ChangeEffect, ClusterNote, EFFECT_ORDER, Plan, PlanAction, PlannedObject, PLAN_SCHEMA_VERSION, PlanSummary } from './plan-report';
 
+/** What a Secret's changed value is shown as. */
+export const HIDDEN = '(hidden: a Secret value)';
+
 export interface PlanOptions {
   /**
    * Checks each created or changed object as the API server would on apply over the previous one
@@ -93,6 +96,7 @@ class PlanContext {
       }
     }
     const folderPools = afterFile ? this.poolsNear(afterFile) : [];
+    const reading = this.readersOf(object, hostedCluster, folderPools);
     const effects = effectsOf({
       action,
       kind: object.kind,
@@ -100,31 +104,47 @@ class PlanContext {
       after,
       changes,
       refusals,
-      hostedCluster,
-      readingPools: object.kind === 'ConfigMap' ? folderPools.filter((pool) => readsConfigMap(pool, object)) : [],
+      readingPools: reading.pools,
+      readReason: reading.reason,
       clusterPools: object.kind === 'HostedCluster' ? folderPools.filter((pool) => belongsTo(pool, object)) : [],
       referencedBy: action === PlanAction.DELETE ? this.referencesTo(beforeFile!, before) : [],
     });
     effects.sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect));
-    return { ...base, action, changes, effects };
+    return { ...base, action, changes: object.kind === 'Secret' ? changes.map(hideSecretValue) : changes, effects };
   }
 
-  /** `<namespace>/<name>` of the hosted cluster an object belongs to. */
+  /** `<management folder>/<namespace>/<name>` of the hosted cluster an object belongs to: two hubs may each have a `clusters/c1`. */
   private clusterOf(snapshot: OutputSnapshot, file: OutputFile, object: any): string | undefined {
-    if (object.kind === 'HostedCluster') return `${object.metadata.namespace}/${object.metadata.name}`;
-    if (object.kind === 'NodePool' && object.spec?.clusterName) return `${object.metadata.namespace}/${object.spec.clusterName}`;
+    const hub = file.path.split('/')[0];
+    if (object.kind === 'HostedCluster') return `${hub}/${object.metadata?.namespace}/${object.metadata?.name}`;
+    if (object.kind === 'NodePool' && object.spec?.clusterName) return `${hub}/${object.metadata?.namespace}/${object.spec.clusterName}`;
     const hostedCluster = this.hostedClusterOf(snapshot, file, object);
-    return hostedCluster ? `${hostedCluster.metadata.namespace}/${hostedCluster.metadata.name}` : undefined;
+    return hostedCluster ? `${hub}/${hostedCluster.metadata?.namespace}/${hostedCluster.metadata?.name}` : undefined;
   }
 
-  /** The HostedCluster whose folder holds the object (hcp-cdk writes a cluster's objects to one folder). */
+  /** The HostedCluster whose folder holds the object (hcp-cdk writes a cluster's objects to one layout folder). */
   private hostedClusterOf(snapshot: OutputSnapshot, file: OutputFile, object: any): any {
     if (object.kind === 'HostedCluster') return snapshot === this.next ? object : this.sameObjectIn(this.next, file) ?? object;
-    for (const candidate of snapshot.filesIn(file.folder, { kind: 'hostedcluster' })) {
+    for (const candidate of snapshot.filesIn(file.layoutFolder, { kind: 'hostedcluster' })) {
       const hostedCluster = snapshot.object(candidate);
-      if (object.kind !== 'NodePool' || object.spec?.clusterName === hostedCluster.metadata?.name) return hostedCluster;
+      if (object.kind !== 'NodePool' || belongsTo(object, hostedCluster)) return hostedCluster;
     }
     return undefined;
+  }
+
+  /**
+   * The pools whose nodes read a Secret or ConfigMap, and why: a ConfigMap in a pool's config or
+   * tuningConfig, or the pull secret or trust bundle the cluster names, which reach every node.
+   */
+  private readersOf(object: any, hostedCluster: any, pools: readonly any[]): { pools: any[]; reason?: string } {
+    if (object.kind !== 'ConfigMap' && object.kind !== 'Secret') return { pools: [] };
+    const name = object.metadata?.name;
+    const sameNamespace = hostedCluster?.metadata?.namespace === object.metadata?.namespace;
+    const field = !sameNamespace ? undefined
+      : object.kind === 'Secret' && hostedCluster.spec?.pullSecret?.name === name ? 'pull secret'
+        : object.kind === 'ConfigMap' && hostedCluster.spec?.additionalTrustBundle?.name === name ? 'trust bundle' : undefined;
+    if (field) return { pools: pools.filter((pool) => belongsTo(pool, hostedCluster)), reason: `the cluster's ${field} changes, and every node reads it` };
+    return { pools: object.kind === 'ConfigMap' ? pools.filter((pool) => readsConfigMap(pool, object)) : [] };
   }
 
   private sameObjectIn(snapshot: OutputSnapshot, file: OutputFile): any {
@@ -132,16 +152,16 @@ class PlanContext {
     return same ? snapshot.object(same) : undefined;
   }
 
-  /** The new output's NodePools in the file's folder and the folders below it. */
+  /** The new output's NodePools in the file's layout folder and the folders below it. */
   private poolsNear(file: OutputFile): any[] {
-    return this.next.filesIn(file.folder, { below: true, kind: 'nodepool' }).map((pool) => this.next.object(pool));
+    return this.next.filesIn(file.layoutFolder, { below: true, kind: 'nodepool' }).map((pool) => this.next.object(pool));
   }
 
   /** The HostedClusters and NodePools of the new output, near a deleted object, that still name it. */
   private referencesTo(file: OutputFile, object: any): string[] {
     if (object.kind !== 'Secret' && object.kind !== 'ConfigMap') return [];
     const readers: string[] = [];
-    const near = [...this.next.filesIn(file.folder, { below: true, kind: 'hostedcluster' }), ...this.next.filesIn(file.folder, { below: true, kind: 'nodepool' })];
+    const near = [...this.next.filesIn(file.layoutFolder, { below: true, kind: 'hostedcluster' }), ...this.next.filesIn(file.layoutFolder, { below: true, kind: 'nodepool' })];
     for (const candidate of near) {
       const reader = this.next.object(candidate);
       if (reader.metadata?.namespace === object.metadata?.namespace && namesObject(reader.spec, object.metadata?.name)) readers.push(`${reader.kind} ${reader.metadata.name}`);
@@ -162,6 +182,12 @@ function skewRefusals(pool: any, hostedCluster: any): string[] {
   const clusterVersion = Release.fromImage(String(hostedCluster.spec?.release?.image)).version;
   const problem = poolVersion && clusterVersion ? nodePoolSkewProblem(poolVersion, clusterVersion) : undefined;
   return problem ? [`HyperShift does not roll it out: spec.release.image: the pool's release ${problem}`] : [];
+}
+
+/** A Secret's values stay out of the plan, which ends up in CI logs and pull-request comments. */
+function hideSecretValue(change: FieldChange): FieldChange {
+  if (!/^(data|stringData)\b/.test(change.path)) return change;
+  return { path: change.path, ...('before' in change ? { before: HIDDEN } : {}), ...('after' in change ? { after: HIDDEN } : {}) };
 }
 
 function identity(object: any): Pick<PlannedObject, 'apiVersion' | 'kind' | 'namespace' | 'name'> {

@@ -180,6 +180,17 @@ describe('HostedClusterRestore (docs 7.6.6, "Restoring a hosted cluster by using
     ]);
   });
 
+  test('fails when the Restore\'s chart holds anything else, which no delivery would then apply', () => {
+    expect(synthProblems((app) => {
+      const { cluster, dpa } = lab(app);
+      const recovery = new ManagementCluster(app, 'hub-restore');
+      new HostedClusterRestore(recovery, 'restore', { backup: new HostedClusterBackup(cluster, 'backup', { cluster, dataProtection: dpa }) });
+      new HostedCluster(recovery, 'other', { release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), platform: ClusterPlatform.none({ apiServerAddress: '192.0.2.20' }) });
+    })).toEqual([
+      expect.stringMatching(/^hub-restore\/restore: scope \("hub-restore"\) holds (Namespace|Secret|HostedCluster) .* besides Restores; a Restore's chart is applied by hand only \(no delivery applies it\), so keep everything else in other charts$/),
+    ]);
+  });
+
   test('fails when an etcd snapshot is restored without the etcd encryption key Secret of the old cluster (docs 7.4.2 step 3)', () => {
     const restored = (secretEncryption?: SecretEncryption) => synthProblems((app) => new HostedCluster(new ManagementCluster(app, 'hub'), 'vcluster2', {
       release: Release.fromVersion('4.14.10'),

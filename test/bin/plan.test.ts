@@ -56,12 +56,12 @@ describe('hcp-cdk plan', () => {
     expect(plan.schemaVersion).toBe('hcp-cdk.io/plan/v1');
     expect(plan.previous).toBe(`git HEAD of ${fs.realpathSync(repo)} (dist/)`);
     // The pool follows the cluster's release, so it upgrades too.
-    expect(plan.summary).toEqual({ create: 0, update: 2, delete: 0, unchanged: 1, effects: { 'control-plane-upgrade': 1, 'node-pool-rollout': 1, scale: 1 }, clustersChanged: ['clusters/c1'] });
+    expect(plan.summary).toEqual({ create: 0, update: 2, delete: 0, unchanged: 1, effects: { 'control-plane-upgrade': 1, 'node-pool-rollout': 1, scale: 1 }, clustersChanged: ['hub/clusters/c1'] });
     expect(plan.objects.map((o: any) => [o.kind, o.effects.map((e: any) => e.effect)])).toEqual([
       ['HostedCluster', ['control-plane-upgrade']],
       ['NodePool', ['node-pool-rollout', 'scale']],
     ]);
-    expect(plan.clusterNotes).toEqual([{ cluster: 'clusters/c1', note: expect.stringContaining('the control plane goes first') }]);
+    expect(plan.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', note: expect.stringContaining('the control plane goes first') }]);
   });
 
   test('text: the counts and effects first, then per cluster, without colour off a terminal', () => {
@@ -70,7 +70,7 @@ describe('hcp-cdk plan', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).not.toContain('\u001b[');
     expect(result.stdout.split('\n').slice(3, 5)).toEqual(['0 to create, 2 to update, 0 to delete, 1 unchanged', 'effects: 1 control-plane-upgrade, 1 node-pool-rollout, 1 scale']);
-    expect(result.stdout).toContain('cluster clusters/c1\n  ~ HostedCluster clusters/c1  hub/c1/50-hostedcluster-clusters_c1.yaml\n      control-plane-upgrade: the control plane upgrades from 4.17.0 to 4.17.3 (z-stream)\n');
+    expect(result.stdout).toContain('cluster hub/clusters/c1\n  ~ HostedCluster clusters/c1  hub/c1/50-hostedcluster-clusters_c1.yaml\n      control-plane-upgrade: the control plane upgrades from 4.17.0 to 4.17.3 (z-stream)\n');
   });
 
   test('markdown: a pull-request comment with a table per cluster', () => {
@@ -97,13 +97,13 @@ describe('hcp-cdk plan', () => {
     expect(result.stderr).toBe(`hcp-cdk plan: ${foreign}: cluster.yaml is not named as hcp-cdk names its files (<rank>-<kind>-[<namespace>_]<name>.yaml), so this is not the output of an hcp-cdk synth\n`);
   });
 
-  test('two versions of one object for one cluster: exit 1, naming both files', () => {
+  test('two versions of one object in one folder: exit 1, naming both files', () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-twice-'));
     fs.cpSync(path.join(repo, 'dist'), copy, { recursive: true });
     fs.copyFileSync(path.join(copy, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'), path.join(copy, 'hub/c1/61-nodepool-clusters_c1-workers.yaml'));
     const result = hcpCdk(repo, '--against', copy);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('hub/c1/60-nodepool-clusters_c1-workers.yaml and hub/c1/61-nodepool-clusters_c1-workers.yaml are two versions of one object (nodepool clusters/c1-workers) for one cluster (hub/)');
+    expect(result.stderr).toContain('hub/c1/60-nodepool-clusters_c1-workers.yaml and hub/c1/61-nodepool-clusters_c1-workers.yaml are two versions of one object (nodepool clusters/c1-workers) in one folder');
   });
 
   test('files that cannot be read or parsed: exit 1, naming the file', () => {
@@ -140,7 +140,25 @@ describe('hcp-cdk plan', () => {
     const result = hcpCdk(repo);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('refused: the API server refuses it: spec.infraID: infraID is immutable');
-    expect(result.stderr).toBe('hcp-cdk plan: the API server would refuse 1 of the changes (effect refused); the output cannot be applied as it is\n');
+    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server or HyperShift); the output cannot be applied as it is\n');
+  });
+
+  test('an empty new output against a full one: exit 1 unless --allow-empty (a failed synth leaves one)', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-empty-'));
+    synthInto(repo);
+    const refused = hcpCdk(repo, empty, '--against', 'dist');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toBe(`hcp-cdk plan: ${empty} holds no objects, and dist holds 3: a synth that failed leaves an empty output, and this plan would delete everything; synthesize again, or give --allow-empty if deleting every object is meant\n`);
+    const allowed = hcpCdk(repo, empty, '--allow-empty', '--json', '--against', 'dist');
+    expect(allowed.stderr).toBe('');
+    expect(allowed.status).toBe(2);
+    expect(JSON.parse(allowed.stdout).summary.delete).toBe(3);
+  });
+
+  test('CRDs that cannot be read: exit 1, naming them', () => {
+    const result = hcpCdk(repo, '--crds', '/nonexistent/crds');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^hcp-cdk plan: --crds \/nonexistent\/crds: /);
   });
 
   test('usage errors: exit 1 with the usage; --help and --json-schema: exit 0', () => {

@@ -32,3 +32,8 @@ describe('diffFields', () => {
     expect(diffFields({ a: { b: [1, { c: 2 }] } }, { a: { b: [1, { c: 2 }] } })).toEqual([]);
   });
 });
+
+test('a field set to null is a field not set, as the API server reads it', () => {
+  expect(diffFields({ spec: { config: null, a: 1 } }, { spec: { a: 1 } })).toEqual([]);
+  expect(diffFields({ spec: { a: null } }, { spec: { a: 2 } })).toEqual([{ path: 'spec.a', after: 2 }]);
+});

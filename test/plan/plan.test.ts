@@ -1,8 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { Size } from 'cdk8s';
 import {
-  ChangeEffect, HcpApp, HostedCluster, MachineConfiguration, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
-  PausedUntil, Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, Release, UpgradeType,
+  AcmDelivery, ArgoCdDelivery, ChangeEffect, FluxDelivery, FluxSource, HcpApp, HIDDEN, HostedCluster, IDelivery, KustomizeDelivery, MachineConfiguration, ManagementCluster, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
+  PausedUntil, Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, Release, SecretSource, TrustBundle, UpgradeType,
 } from '../../lib';
 import { ObjectValidator } from '../../lib/validation/object-validator';
 import { clusterProps, newCluster, PLATFORMS } from '../props';
@@ -74,7 +74,7 @@ describe('plan classifies each change by what it does to running clusters', () =
   test('a z-stream bump of the control plane is a control-plane upgrade (z-stream)', () => {
     const hc = object(plan({}, { release: Release.fromVersion('4.17.3') }), 'HostedCluster');
     expect(hc.action).toBe(PlanAction.UPDATE);
-    expect(hc.cluster).toBe('clusters/c1');
+    expect(hc.cluster).toBe('hub/clusters/c1');
     expect(hc.changes).toEqual([{ path: 'spec.release.image', before: 'quay.io/openshift-release-dev/ocp-release:4.17.0-multi', after: 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi' }]);
     expect(hc.effects).toEqual([expect.objectContaining({
       effect: ChangeEffect.CONTROL_PLANE_UPGRADE,
@@ -105,7 +105,7 @@ describe('plan classifies each change by what it does to running clusters', () =
       { release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.3') } },
     );
     const pool = object(result, 'NodePool');
-    expect(pool.cluster).toBe('clusters/c1');
+    expect(pool.cluster).toBe('hub/clusters/c1');
     expect(effects(pool)).toEqual([ChangeEffect.NODE_POOL_ROLLOUT]);
     // Agent pools default to InPlace: nodes reboot one at a time.
     expect(pool.effects[0].details).toEqual({ from: '4.17.0', to: '4.17.3', pool: 'c1-workers', strategy: 'InPlace', maxSurge: 0, maxUnavailable: 1, nodes: 2, batches: 2 });
@@ -178,7 +178,7 @@ describe('plan classifies each change by what it does to running clusters', () =
   test('a changed MachineConfig ConfigMap rolls the pools that read it', () => {
     const result = plan({ machineConfig: 'welcome\n' }, { machineConfig: 'welcome to the lab\n' });
     const configMap = object(result, 'ConfigMap', 'worker-mc');
-    expect(configMap.cluster).toBe('clusters/c1');
+    expect(configMap.cluster).toBe('hub/clusters/c1');
     expect(effects(configMap)).toEqual([ChangeEffect.CONFIGURATION_ROLLOUT]);
     expect(configMap.effects[0].details).toEqual({ pools: [{ pool: 'c1-workers', strategy: 'InPlace', maxSurge: 0, maxUnavailable: 1, nodes: 2, batches: 2 }] });
     expect(result.objects.map((o) => o.kind)).toEqual(['ConfigMap']);
@@ -198,7 +198,7 @@ describe('plan classifies each change by what it does to running clusters', () =
     const hc = object(result, 'HostedCluster');
     expect(hc.effects[0]).toEqual(expect.objectContaining({ effect: ChangeEffect.DESTRUCTIVE, details: { protected: true } }));
     expect(hc.effects[0].summary).toMatch(/^destroys the hosted cluster: its control plane, its etcd data and every node of its pools/);
-    expect(result.summary.clustersChanged).toEqual(['clusters/c1']);
+    expect(result.summary.clustersChanged).toEqual(['hub/clusters/c1']);
   });
 
   test.each([
@@ -233,6 +233,18 @@ describe('plan classifies each change by what it does to running clusters', () =
     expect(hc.effects).toEqual([{ effect: ChangeEffect.METADATA_ONLY, summary: 'labels or annotations only: nothing rolls', fields: ['metadata.labels.tier'] }]);
   });
 
+  test('a HyperShift annotation is not "metadata only": HyperShift reads it', () => {
+    const before = output({});
+    const after = editedOutput(before, 'HostedCluster', (hc) => {
+      hc.metadata.annotations = { ...hc.metadata.annotations, 'hypershift.openshift.io/disable-monitoring-services': 'true' };
+    });
+    expect(object(planChanges(before, after, { validator }), 'HostedCluster').effects).toEqual([{
+      effect: ChangeEffect.IN_PLACE_UPDATE,
+      summary: 'HyperShift reads these annotations: what they switch changes in place',
+      fields: ['metadata.annotations["hypershift.openshift.io/disable-monitoring-services"]'],
+    }]);
+  });
+
   test('a new restart date restarts the control plane, and says so', () => {
     const hc = object(plan({ restartDate: '2026-11-01T00:00:00Z' }, { restartDate: '2026-11-25T00:00:00Z' }), 'HostedCluster');
     expect(hc.effects).toEqual([{
@@ -255,7 +267,7 @@ describe('plan classifies each change by what it does to running clusters', () =
 
   test('a control plane and its pool upgraded in one commit get a note on their order', () => {
     const result = plan({}, { release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.3') } });
-    expect(result.clusterNotes).toEqual([{ cluster: 'clusters/c1', note: expect.stringContaining('the control plane goes first, to 4.17.3, and the pools roll only once it reports that version') }]);
+    expect(result.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', note: expect.stringContaining('the control plane goes first, to 4.17.3, and the pools roll only once it reports that version') }]);
     expect(result.summary.effects).toEqual({ [ChangeEffect.CONTROL_PLANE_UPGRADE]: 1, [ChangeEffect.NODE_POOL_ROLLOUT]: 1 });
   });
 
@@ -265,7 +277,10 @@ describe('plan classifies each change by what it does to running clusters', () =
   });
 });
 
-/** `snapshot` with the one object of `kind` edited, as a hand edit of the GitOps repository would. */
+const PEM_A = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2Vyd\n-----END CERTIFICATE-----\n';
+const PEM_B = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2Vyz\n-----END CERTIFICATE-----\n';
+
+/** `snapshot` with every object of `kind` edited, as a hand edit of the GitOps repository would. */
 function editedOutput(snapshot: OutputSnapshot, kind: string, edit: (object: any) => void): OutputSnapshot {
   const files = new Map<string, Buffer>();
   for (const file of snapshot.files.values()) {
@@ -290,6 +305,63 @@ describe('plan follows an object that moves within its cluster', () => {
     }
     const result = planChanges(before, OutputSnapshot.fromFiles('moved', moved), { validator, includeUnchanged: true });
     expect(result.summary).toEqual(expect.objectContaining({ create: 0, update: 0, delete: 0 }));
-    expect(object(result, 'NodePool')).toEqual(expect.objectContaining({ action: PlanAction.UNCHANGED, file: 'hub/c1/node-pools/60-nodepool-clusters_c1-workers.yaml', previousFile: 'hub/c1/60-nodepool-clusters_c1-workers.yaml', cluster: 'clusters/c1' }));
+    expect(object(result, 'NodePool')).toEqual(expect.objectContaining({ action: PlanAction.UNCHANGED, file: 'hub/c1/node-pools/60-nodepool-clusters_c1-workers.yaml', previousFile: 'hub/c1/60-nodepool-clusters_c1-workers.yaml', cluster: 'hub/clusters/c1' }));
+  });
+});
+
+describe('plan on outputs of several hubs and of every delivery', () => {
+  /** Two hubs with a cluster clusters/c1 each (4.17.0, or `version`), under `delivery`. */
+  function twoHubs(delivery: () => IDelivery, version = '4.17.0', edit?: (cluster: HostedCluster) => void): OutputSnapshot {
+    const app = new HcpApp({ outdir: '/nonexistent', delivery: delivery() });
+    for (const hub of ['east', 'west']) {
+      const cluster = new HostedCluster(new ManagementCluster(app, hub), 'c1', clusterProps({ release: Release.fromVersion(version), infraId: `${hub}-c1` }));
+      cluster.addNodePool('workers', { replicas: 2 });
+      edit?.(cluster);
+    }
+    return OutputSnapshot.fromFiles('synth', new Map(app.synthesize().map((f) => [f.path, Buffer.from(f.text)])));
+  }
+  const DELIVERIES: [string, () => IDelivery][] = [
+    ['kustomize', () => new KustomizeDelivery()],
+    ['argocd', () => new ArgoCdDelivery({ repoUrl: 'https://git.example.com/estate.git' })],
+    ['flux', () => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: 'https://git.example.com/estate.git' }) })],
+    ['acm', () => new AcmDelivery()],
+  ];
+
+  test.each(DELIVERIES)('%s: the clusters of two hubs are told apart by their hub, and each delivery object is one object', (_, delivery) => {
+    const result = planChanges(twoHubs(delivery), twoHubs(delivery, '4.17.3'), { validator });
+    expect(result.summary.clustersChanged).toEqual(['east/clusters/c1', 'west/clusters/c1']);
+    expect(result.objects.filter((o) => o.kind === 'HostedCluster').map((o) => o.cluster)).toEqual(['east/clusters/c1', 'west/clusters/c1']);
+    expect(result.clusterNotes.map((n) => n.note.match(/pool (\S+) upgrade/)?.[1])).toEqual(['c1-workers', 'c1-workers']);
+  });
+
+  test('flux: a NodePool in node-pools/ is still checked against its control plane', () => {
+    const flux = DELIVERIES[2][1];
+    const before = twoHubs(flux);
+    const after = editedOutput(before, 'NodePool', (pool) => {
+      pool.spec.release.image = 'quay.io/openshift-release-dev/ocp-release:4.18.0-multi';
+    });
+    const pools = planChanges(before, after, { validator }).objects.filter((o) => o.kind === 'NodePool');
+    expect(pools.map((p) => [p.file, p.effects.map((e) => e.effect)])).toEqual([
+      ['east/c1/node-pools/60-nodepool-clusters_c1-workers.yaml', [ChangeEffect.REFUSED, ChangeEffect.NODE_POOL_ROLLOUT]],
+      ['west/c1/node-pools/60-nodepool-clusters_c1-workers.yaml', [ChangeEffect.REFUSED, ChangeEffect.NODE_POOL_ROLLOUT]],
+    ]);
+  });
+
+  test('a new trust bundle rolls every pool of its cluster; a Secret\'s values are never shown', () => {
+    const withBundle = (pem: string, auth: string) => () => {
+      const app = new HcpApp({ outdir: '/nonexistent' });
+      newCluster({
+        additionalTrustBundle: TrustBundle.fromPem(pem),
+        pullSecret: SecretSource.fromInlineValue(`{"auths":{"quay.io":{"auth":"${auth}"}}}`, { allowSecretInOutput: true }),
+      }, app).addNodePool('workers', { replicas: 2 });
+      return OutputSnapshot.fromFiles('synth', new Map(app.synthesize().map((f) => [f.path, Buffer.from(f.text)])));
+    };
+    const result = planChanges(withBundle(PEM_A, 'YTpi')(), withBundle(PEM_B, 'YzpkZQ==')(), { validator });
+    const bundle = object(result, 'ConfigMap', 'user-ca-bundle');
+    expect(bundle.effects.map((e) => [e.effect, e.summary])).toEqual([[ChangeEffect.CONFIGURATION_ROLLOUT, expect.stringMatching(/^the nodes of c1-workers \(.*\) roll: the cluster's trust bundle changes, and every node reads it$/)]]);
+    const secret = result.objects.find((o) => o.kind === 'Secret')!;
+    expect(secret.effects.map((e) => e.effect)).toEqual([ChangeEffect.CONFIGURATION_ROLLOUT]);
+    expect(secret.changes).toEqual([{ path: 'data[".dockerconfigjson"]', before: HIDDEN, after: HIDDEN }]);
+    expect(JSON.stringify(result)).not.toContain('YTpi');
   });
 });
