@@ -1,11 +1,10 @@
 import { formatVersion, Release } from '../core/release';
-import { ARGO_CD_PROTECTION, ARGO_CD_SYNC_OPTIONS_ANNOTATION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from '../gitops/protection';
 import { describeRollout } from '../core/rollout';
 import { assessUpgrade } from '../core/upgrade-path';
 import { FORCE_UPGRADE_TO_ANNOTATION, RESTART_DATE_ANNOTATION } from '../core/upgrade-settings';
+import { ARGO_CD_PROTECTION, ARGO_CD_SYNC_OPTIONS_ANNOTATION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from '../gitops/protection';
 import type { FieldChange } from './field-diff';
 import { ChangeEffect, PlanAction, PlanEffect } from './plan-report';
-
 
 /**
  * HostedCluster fields fixed at creation (the CRD's immutability rules): a different value is a
@@ -88,7 +87,7 @@ function creation(change: ObjectChange): PlanEffect {
 
 function deletion(change: ObjectChange): PlanEffect {
   const object = change.before;
-  const protection = carriesPruneProtection(object) ? '; it is protected from pruning, so the GitOps engine leaves it running: delete it by hand to destroy it' : '';
+  const protection = carriesPruneProtection(object) ? '; it is protected from pruning, so the GitOps engine leaves it in place: delete it by hand if that is meant' : '';
   const destroyed = DESTROYED_WITH[change.kind];
   if (destroyed) {
     const nodes = change.kind === 'NodePool' ? ` (${nodesOf(object)})` : '';
@@ -97,7 +96,7 @@ function deletion(change: ObjectChange): PlanEffect {
   if (change.referencedBy.length > 0) {
     return { effect: ChangeEffect.DESTRUCTIVE, summary: `deleted while ${change.referencedBy.join(', ')} still read it${protection}`, details: { protected: carriesPruneProtection(object), referencedBy: change.referencedBy } };
   }
-  return { effect: ChangeEffect.DESTRUCTIVE, summary: `deleted (by the GitOps engine when it prunes)${protection}`, details: { protected: carriesPruneProtection(object) } };
+  return { effect: ChangeEffect.REMOVE, summary: `deleted when the GitOps engine prunes${protection}`, details: { protected: carriesPruneProtection(object) } };
 }
 
 function update(change: ObjectChange): PlanEffect[] {

@@ -33,6 +33,8 @@ export enum ChangeEffect {
   METADATA_ONLY = 'metadata-only',
   /** Any other change, applied in place by the object's controller. */
   IN_PLACE_UPDATE = 'in-place-update',
+  /** Any other object deleted: gone once the GitOps engine prunes it. */
+  REMOVE = 'remove',
   /** A new object. */
   CREATE = 'create',
 }
@@ -140,6 +142,7 @@ export const EFFECT_ORDER: readonly ChangeEffect[] = [
   ChangeEffect.CONFIGURATION_ROLLOUT,
   ChangeEffect.SCALE,
   ChangeEffect.IN_PLACE_UPDATE,
+  ChangeEffect.REMOVE,
   ChangeEffect.CREATE,
   ChangeEffect.METADATA_ONLY,
 ];

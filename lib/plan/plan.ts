@@ -1,8 +1,8 @@
 import { Release } from '../core/release';
 import { nodePoolSkewProblem } from '../core/upgrade-path';
 import { applyProblems } from '../core/upgrade-transition';
-import type { ValidationProblem } from '../validation/validation-problem';
 import type { ObjectValidator } from '../validation/object-validator';
+import type { ValidationProblem } from '../validation/validation-problem';
 import { effectsOf } from './change-effects';
 import { diffFields, FieldChange } from './field-diff';
 import { OutputFile, OutputSnapshot } from './output-snapshot';
@@ -92,7 +92,7 @@ class PlanContext {
     // A control plane that moves past what its pools may lag behind leaves them unsupported.
     if (after?.kind === 'HostedCluster' && action === PlanAction.UPDATE) {
       for (const pool of this.poolsNear(afterFile!).filter((p) => belongsTo(p, after))) {
-        refusals.push(...skewRefusals(pool, after).map((problem) => `${problem.replace("the pool's", `pool ${pool.metadata.name}'s`)}`));
+        refusals.push(...skewRefusals(pool, after, `pool ${pool.metadata?.name}'s`));
       }
     }
     const folderPools = afterFile ? this.poolsNear(afterFile) : [];
@@ -176,12 +176,15 @@ function refusalSentence(problem: ValidationProblem): string {
   return problem.message.startsWith('refused: ') ? `${field}${problem.message}` : `the API server refuses it: ${field}${problem.message}`;
 }
 
-/** A NodePool newer than its control plane, or too far behind it, is never rolled out by HyperShift (doc 6.6). */
-function skewRefusals(pool: any, hostedCluster: any): string[] {
+/**
+ * A NodePool newer than its control plane, or too far behind it, is never rolled out by HyperShift (doc 6.6).
+ * @param whose how the sentence names the pool: itself, or one of a cluster's pools
+ */
+function skewRefusals(pool: any, hostedCluster: any, whose = "the pool's"): string[] {
   const poolVersion = Release.fromImage(String(pool.spec?.release?.image)).version;
   const clusterVersion = Release.fromImage(String(hostedCluster.spec?.release?.image)).version;
   const problem = poolVersion && clusterVersion ? nodePoolSkewProblem(poolVersion, clusterVersion) : undefined;
-  return problem ? [`HyperShift does not roll it out: spec.release.image: the pool's release ${problem}`] : [];
+  return problem ? [`HyperShift does not roll it out: spec.release.image: ${whose} release ${problem}`] : [];
 }
 
 /** A Secret's values stay out of the plan, which ends up in CI logs and pull-request comments. */

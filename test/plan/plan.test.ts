@@ -184,17 +184,31 @@ describe('plan classifies each change by what it does to running clusters', () =
     expect(result.objects.map((o) => o.kind)).toEqual(['ConfigMap']);
   });
 
+  test('a MachineConfig dropped from a pool: the pool rolls, its ConfigMap is removed', () => {
+    const result = plan({ machineConfig: 'welcome\n' }, {});
+    expect(result.objects.map((o) => [o.kind, o.action, o.effects.map((e) => e.effect)])).toEqual([
+      ['ConfigMap', PlanAction.DELETE, [ChangeEffect.REMOVE]],
+      ['NodePool', PlanAction.UPDATE, [ChangeEffect.CONFIGURATION_ROLLOUT]],
+    ]);
+    expect(object(result, 'ConfigMap', 'worker-mc').effects[0].summary).toBe('deleted when the GitOps engine prunes; it is protected from pruning, so the GitOps engine leaves it in place: delete it by hand if that is meant');
+  });
+
   test('a deleted pool is destructive and says how many nodes go', () => {
     const result = plan({}, { pool: false });
     const pool = object(result, 'NodePool');
     expect(pool.action).toBe(PlanAction.DELETE);
-    expect(pool.effects).toEqual([{ effect: ChangeEffect.DESTRUCTIVE, summary: 'removes the pool and its nodes; their workloads are evicted (2 nodes); it is protected from pruning, so the GitOps engine leaves it running: delete it by hand to destroy it', details: { protected: true } }]);
+    expect(pool.effects).toEqual([{ effect: ChangeEffect.DESTRUCTIVE, summary: 'removes the pool and its nodes; their workloads are evicted (2 nodes); it is protected from pruning, so the GitOps engine leaves it in place: delete it by hand if that is meant', details: { protected: true } }]);
   });
 
-  test('a deleted cluster is destructive for every object that made it', () => {
+  test('a deleted cluster: its HostedCluster, NodePool and namespace are destructive', () => {
     const result = plan({}, { withCluster: false });
     expect(result.summary.create).toBe(0);
     expect(result.summary.delete).toBe(result.objects.length);
+    expect(result.objects.map((o) => [o.kind, o.effects.map((e) => e.effect)])).toEqual([
+      ['Namespace', [ChangeEffect.DESTRUCTIVE]],
+      ['HostedCluster', [ChangeEffect.DESTRUCTIVE]],
+      ['NodePool', [ChangeEffect.DESTRUCTIVE]],
+    ]);
     const hc = object(result, 'HostedCluster');
     expect(hc.effects[0]).toEqual(expect.objectContaining({ effect: ChangeEffect.DESTRUCTIVE, details: { protected: true } }));
     expect(hc.effects[0].summary).toMatch(/^destroys the hosted cluster: its control plane, its etcd data and every node of its pools/);
