@@ -25,7 +25,7 @@ export function upgradeTransitionProblems(object: any, previous: any, source?: s
   if (kind === 'NodePool' && upgradeTypeBefore !== undefined && upgradeType !== upgradeTypeBefore) {
     problems.push({
       object: identify(object), path: 'spec.management.upgradeType', value: upgradeType, source,
-      message: `refused: upgradeType is immutable (${upgradeTypeBefore} before); create a new pool with upgradeType ${upgradeType}, move the workloads, then delete this one (doc 6.5)`,
+      message: `refused: upgradeType is immutable (${upgradeTypeBefore} before); create a new pool${upgradeType ? ` with upgradeType ${upgradeType}` : ''}, move the workloads, then delete this one (doc 6.5)`,
     });
   }
   return [...problems, ...releaseProblems(object, previous, source)];
