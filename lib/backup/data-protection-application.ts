@@ -4,7 +4,7 @@ import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
 import { checkRequiredProps, hasMethod } from '../core/runtime-props';
 import type { ISecretSource } from '../secrets/secret-source';
-import { checkOperatorSource, installOperator, OperatorSource } from '../management/operator-subscription';
+import { checkOperatorSource, installOperator, OperatorSource } from '../core/operator-install';
 
 /** The namespace of the OADP operator, its DataProtectionApplication and every Velero Backup, Schedule and Restore. */
 export const OADP_NAMESPACE = 'openshift-adp';

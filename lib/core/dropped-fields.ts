@@ -1,3 +1,5 @@
+import { isPlainObject } from './runtime-props';
+
 /**
  * The fields of `given` that `rendered` lost: the paths of keys the user set (to anything but
  * undefined) that the generated `toJson_*` function of an L1 type did not carry over because
@@ -20,8 +22,4 @@ export function droppedFields(given: unknown, rendered: unknown, path: string): 
     else dropped.push(...droppedFields(value, rendered[renderedKey], `${path}.${key}`));
   }
   return dropped;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -62,3 +62,8 @@ function describe(value: unknown): string {
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && value.constructor !== Object) return `a ${value.constructor.name}`;
   return show(value);
 }
+
+/** Whether `value` is a mapping (a JSON object): not null, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -6,6 +6,7 @@ import { HostedCluster } from '../core/hosted-cluster';
 import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems } from '../core/problems';
 import { Release } from '../core/release';
+import { isPlainObject } from '../core/runtime-props';
 import { SshPublicKey } from '../core/ssh-public-key';
 import { existingSecretWithDerivedName, SecretSource } from '../secrets/secret-source';
 import { ObjectValidator } from '../validation/object-validator';
@@ -111,8 +112,4 @@ function merge(base: FleetClusterDefaults, over: FleetClusterDefaults): FleetClu
     out[key] = isPlainObject(current) && isPlainObject(value) ? merge(current as FleetClusterDefaults, value as FleetClusterDefaults) : value;
   }
   return out as FleetClusterDefaults;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,8 +2,8 @@ import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CidrBlock, parseCidr, parseIPv4, parseIPv6 } from '../core/cidr';
 import { HostedCluster } from '../core/hosted-cluster';
-import { ensureNamespace } from '../core/kube-objects';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
+import { checkOperatorSource, installOperator } from '../core/operator-install';
 import { Problems, show } from '../core/problems';
 import { checkListItems, checkRequiredProps } from '../core/runtime-props';
 import { MetalLBAdvertisement, MetalLBAdvertisementContext, MetalLBAdvertisementMode } from './metallb-advertisement';
@@ -106,9 +106,7 @@ export class MetalLBIngress extends Construct {
     }
     problems.require(isDns1123Subdomain(this.poolName), 'poolName', this.poolName, DNS1123_SUBDOMAIN_RULE);
     problems.require(isDns1123Label(this.namespace), 'namespace', this.namespace, DNS1123_LABEL_RULE);
-    if (props.catalogSource !== undefined) problems.require(isDns1123Subdomain(props.catalogSource), 'catalogSource', props.catalogSource, DNS1123_SUBDOMAIN_RULE);
-    if (props.catalogSourceNamespace !== undefined) problems.require(isDns1123Label(props.catalogSourceNamespace), 'catalogSourceNamespace', props.catalogSourceNamespace, DNS1123_LABEL_RULE);
-    if (props.channel !== undefined) problems.require(/^\S+$/.test(props.channel), 'channel', props.channel, 'must be a channel name such as stable');
+    checkOperatorSource(props, problems);
     const spans = parseAddresses(props.addresses, problems);
     checkOverlaps(spans, problems);
     checkClusterNetworks(spans, props.cluster, advertisement.mode, problems);
@@ -147,25 +145,17 @@ export class MetalLBIngress extends Construct {
 
   /** The operator and its instance share one namespace; OLM only installs where an OperatorGroup is. */
   private installOperator(props: MetalLBIngressProps): void {
-    const namespace = ensureNamespace(this, this.namespace);
-    namespace.metadata.addLabel('openshift.io/cluster-monitoring', 'true');
-    namespace.metadata.addAnnotation('workload.openshift.io/allowed', 'management');
-    new ApiObject(this, 'OperatorGroup', {
-      apiVersion: 'operators.coreos.com/v1',
-      kind: 'OperatorGroup',
-      metadata: { name: 'metallb-operator-operatorgroup', namespace: this.namespace },
-    });
-    new ApiObject(this, 'Subscription', {
-      apiVersion: 'operators.coreos.com/v1alpha1',
-      kind: 'Subscription',
-      metadata: { name: 'metallb-operator', namespace: this.namespace },
-      spec: {
-        channel: props.channel ?? 'stable',
-        name: 'metallb-operator',
-        source: props.catalogSource ?? 'redhat-operators',
-        sourceNamespace: props.catalogSourceNamespace ?? 'openshift-marketplace',
-      },
-    });
+    installOperator(this, {
+      namespace: this.namespace,
+      operatorGroupName: 'metallb-operator-operatorgroup',
+      packageName: 'metallb-operator',
+      subscriptionName: 'metallb-operator',
+      defaultChannel: 'stable',
+      ownNamespace: false,
+      omitEmptySpec: true,
+      namespaceLabels: { 'openshift.io/cluster-monitoring': 'true' },
+      namespaceAnnotations: { 'workload.openshift.io/allowed': 'management' },
+    }, props);
     new ApiObject(this, 'MetalLB', {
       apiVersion: 'metallb.io/v1beta1',
       kind: 'MetalLB',

@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import * as lvm from '../../imports/lvmcluster-lvm.topolvm.io';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { checkOperatorSource, installOperator, OperatorSource } from './operator-subscription';
+import { checkOperatorSource, installOperator, OperatorSource } from '../core/operator-install';
 
 /** The namespace LVM Storage (LVMS) is installed into; its LVMCluster lives there. */
 export const LVM_STORAGE_NAMESPACE = 'openshift-storage';

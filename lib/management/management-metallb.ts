@@ -4,7 +4,7 @@ import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
 import { checkListItems, checkRequiredProps } from '../core/runtime-props';
 import { checkOverlaps, parseAddresses } from '../ingress/metallb-ingress';
-import { checkOperatorSource, installOperator, OperatorSource } from './operator-subscription';
+import { checkOperatorSource, installOperator, OperatorSource } from '../core/operator-install';
 
 /** The namespace docs 3.3.5 install MetalLB into on the management cluster. */
 export const MANAGEMENT_METALLB_NAMESPACE = 'metallb-system';

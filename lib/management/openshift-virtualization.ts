@@ -2,7 +2,7 @@ import { ApiObject, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
 import { isLabelValue, isQualifiedName } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { checkOperatorSource, installOperator, OperatorSource } from './operator-subscription';
+import { checkOperatorSource, installOperator, OperatorSource } from '../core/operator-install';
 
 /** The namespace OpenShift Virtualization is installed into; the HyperConverged must live there. */
 export const OPENSHIFT_VIRTUALIZATION_NAMESPACE = 'openshift-cnv';

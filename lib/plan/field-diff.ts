@@ -1,3 +1,5 @@
+import { isPlainObject } from '../core/runtime-props';
+
 /** One field that differs between two versions of an object. */
 export interface FieldChange {
   /**
@@ -32,8 +34,8 @@ function collect(before: unknown, after: unknown, at: string, changes: FieldChan
   if (after === null) after = undefined;
   if (before === after) return;
   // A mapping added or removed whole is reported leaf by leaf too: `metadata.labels.tier`, not `metadata.labels`.
-  const beforeMap = isMapping(before) ? before : before === undefined && isMapping(after) ? {} : undefined;
-  const afterMap = isMapping(after) ? after : after === undefined && isMapping(before) ? {} : undefined;
+  const beforeMap = isPlainObject(before) ? before : before === undefined && isPlainObject(after) ? {} : undefined;
+  const afterMap = isPlainObject(after) ? after : after === undefined && isPlainObject(before) ? {} : undefined;
   if (beforeMap && afterMap && Object.keys(beforeMap).length + Object.keys(afterMap).length > 0) {
     for (const key of Object.keys(beforeMap)) collect(beforeMap[key], key in afterMap ? afterMap[key] : undefined, child(at, key), changes);
     for (const key of Object.keys(afterMap)) if (!(key in beforeMap)) collect(undefined, afterMap[key], child(at, key), changes);
@@ -63,7 +65,7 @@ function collect(before: unknown, after: unknown, at: string, changes: FieldChan
 /** The `name` of every item, when each item is a mapping with a distinct string name. */
 function itemNames(list: unknown[]): string[] | undefined {
   if (list.length === 0) return undefined;
-  const names = list.map((item) => (isMapping(item) && typeof item.name === 'string' ? item.name : undefined));
+  const names = list.map((item) => (isPlainObject(item) && typeof item.name === 'string' ? item.name : undefined));
   if (names.some((name) => name === undefined) || new Set(names).size !== names.length) return undefined;
   return names as string[];
 }
@@ -71,8 +73,4 @@ function itemNames(list: unknown[]): string[] | undefined {
 function child(at: string, key: string): string {
   if (PLAIN_KEY.test(key)) return at ? `${at}.${key}` : key;
   return `${at}[${JSON.stringify(key)}]`;
-}
-
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 import { fieldsBefore, mapUnlessChanged } from '../core/copy-on-change';
 import { isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
+import { isPlainObject } from '../core/runtime-props';
 import { CompiledCelRule } from './cel/cel-rule';
 import { satisfiesFormat } from './kubernetes-formats';
 import { re2 } from './re2';
@@ -369,9 +370,6 @@ function hasType(value: unknown, type: OpenApiSchema['type']): boolean {
   }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function jsonType(value: unknown): string {
   if (Array.isArray(value)) return 'array';

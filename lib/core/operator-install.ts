@@ -1,8 +1,8 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ensureNamespace } from '../core/kube-objects';
-import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
-import type { Problems } from '../core/problems';
+import { ensureNamespace } from './kube-objects';
+import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from './names';
+import type { Problems } from './problems';
 
 /** Where OLM takes an operator from: the Subscription's channel and catalog. */
 export interface OperatorSource {
@@ -26,6 +26,14 @@ export interface OperatorInstall {
   readonly ownNamespace: boolean;
   /** Labels of the Namespace, e.g. cluster monitoring. */
   readonly namespaceLabels?: Record<string, string>;
+  /** Annotations of the Namespace, e.g. the management workload partition. */
+  readonly namespaceAnnotations?: Record<string, string>;
+  /**
+   * Leave an AllNamespaces OperatorGroup's `spec` out instead of writing `spec: {}` (OLM reads both
+   * alike): MetalLBIngress has always written it so, and its output stays byte for byte.
+   * @default false
+   */
+  readonly omitEmptySpec?: boolean;
 }
 
 /** Records problems with the channel and catalog names under their field names. */
@@ -43,11 +51,12 @@ export function checkOperatorSource(source: OperatorSource, problems: Problems):
 export function installOperator(scope: Construct, install: OperatorInstall, source: OperatorSource): ApiObject {
   const namespace = ensureNamespace(scope, install.namespace);
   for (const [key, value] of Object.entries(install.namespaceLabels ?? {})) namespace.metadata.addLabel(key, value);
+  for (const [key, value] of Object.entries(install.namespaceAnnotations ?? {})) namespace.metadata.addAnnotation(key, value);
   new ApiObject(scope, 'OperatorGroup', {
     apiVersion: 'operators.coreos.com/v1',
     kind: 'OperatorGroup',
     metadata: { name: install.operatorGroupName, namespace: install.namespace },
-    spec: install.ownNamespace ? { targetNamespaces: [install.namespace] } : {},
+    ...(install.ownNamespace ? { spec: { targetNamespaces: [install.namespace] } } : install.omitEmptySpec ? {} : { spec: {} }),
   });
   return new ApiObject(scope, 'Subscription', {
     apiVersion: 'operators.coreos.com/v1alpha1',
