@@ -1,15 +1,16 @@
 // One measurement, in its own process so that its time and peak memory are its own:
-//   node fleet-run.js hcp   <size> <dir>   hcp-cdk: build the fleet, check every object, write the folders
-//   node fleet-run.js floor <size> <dir>   the same objects as plain data, written to one file by js-yaml
-//   node fleet-run.js cdk8s <size> <dir>   stock cdk8s: one Chart per hosted cluster of ApiObjects, app.synth()
-//   node fleet-run.js resynth <size> <dir> hcp-cdk as a user runs it (HcpApp defaults, app.synth()) on the
+//   node fleet-run.js hcp   <size> <dir> <round>   hcp-cdk: build the fleet, check every object, write the folders
+//   node fleet-run.js floor <size> <dir> <round>   the same objects as plain data, written to one file by js-yaml
+//   node fleet-run.js cdk8s <size> <dir> <round>   stock cdk8s: one Chart per hosted cluster of ApiObjects, app.synth()
+//   node fleet-run.js resynth <size> <dir> <round> hcp-cdk as a user runs it (HcpApp defaults, app.synth()) on the
 //                                          output `hcp` wrote, with one cluster's node pool changed; timed whole
 //                                          by the caller, start to exit
-//   node fleet-run.js writes <size> <dir>  the write floor: a plain loop writing the files `hcp` wrote
+//   node fleet-run.js writes <size> <dir> <round>  the write floor: a plain loop writing the files `hcp` wrote
 //                                          (one mkdir per folder, one writeFileSync per file) into an empty folder
 // Prints one JSON line: { millis, objects, ... }. For hcp-cdk and stock cdk8s, millis is buildMillis
 // (making the constructs) plus synthMillis (synthesizing them). `hcp` also saves the objects for
-// `floor` and `cdk8s`, and the files for `writes`.
+// `floor` and `cdk8s`, and the files for `writes`. Each round writes into folders of its own and
+// deletes nothing (see fleet.ts).
 import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart } from 'cdk8s';
@@ -17,7 +18,7 @@ import { dump, load } from 'js-yaml';
 import { Fleet, HcpApp } from '../lib';
 import { fleetInventory } from './fleet-inventory';
 
-const [mode, sizeText, dir] = process.argv.slice(2);
+const [mode, sizeText, dir, round] = process.argv.slice(2);
 const size = Number(sizeText);
 const objectsFile = path.join(dir, `objects-${size}.json`);
 const filesFile = path.join(dir, `files-${size}.json`);
@@ -30,10 +31,8 @@ function time<T>(work: () => T): { millis: number; result: T } {
 
 switch (mode) {
   case 'hcp': {
-    const outdir = path.join(dir, `hcp-${size}`);
-    // A cold synth: an empty output directory and no copy kept beside it.
-    fs.rmSync(outdir, { recursive: true, force: true });
-    fs.rmSync(path.join(dir, `.hcp-${size}.last-good`), { recursive: true, force: true });
+    // A cold synth: a new output directory, no copy kept beside it.
+    const outdir = path.join(dir, `hcp-${size}-${round}`);
     // In memory (build, check every object, serialize), then the writing of one file per object,
     // timed apart: on a slow disk the thousands of small files cost more than everything else.
     const app = new HcpApp({ outdir, compareWithPreviousOutput: false });
@@ -67,7 +66,7 @@ switch (mode) {
   case 'cdk8s': {
     const objects = JSON.parse(fs.readFileSync(objectsFile, 'utf8')) as { folder: string; object: any }[];
     const { millis: buildMillis, result: app } = time(() => {
-      const stock = new App({ outdir: path.join(dir, `cdk8s-${size}`) });
+      const stock = new App({ outdir: path.join(dir, `cdk8s-${size}-${round}`) });
       const charts = new Map<string, Chart>();
       objects.forEach(({ folder, object }, i) => {
         const owner = chartOwner(folder);
@@ -87,7 +86,7 @@ switch (mode) {
   case 'resynth': {
     // What `node main.js` does after an edit to one cluster: everything, with the defaults (the
     // previous output read for transition rules, the last good copy kept).
-    const app = new HcpApp({ outdir: path.join(dir, `hcp-${size}`) });
+    const app = new HcpApp({ outdir: path.join(dir, `hcp-${size}-${round}`) });
     const inventory = fleetInventory(size);
     const changed = inventory.managementClusters[0].clusters[0];
     (changed.nodePools![0] as { replicas?: number }).replicas! += 1;
@@ -98,8 +97,7 @@ switch (mode) {
   }
   case 'writes': {
     const files = JSON.parse(fs.readFileSync(filesFile, 'utf8')) as { path: string; text: string }[];
-    const outdir = path.join(dir, `writes-${size}`);
-    fs.rmSync(outdir, { recursive: true, force: true });
+    const outdir = path.join(dir, `writes-${size}-${round}`);
     const written = time(() => {
       const folders = new Set<string>();
       for (const file of files) {
@@ -112,7 +110,6 @@ switch (mode) {
         fs.writeFileSync(target, file.text);
       }
     });
-    fs.rmSync(outdir, { recursive: true, force: true });
     console.log(JSON.stringify({ millis: 0, writeMillis: written.millis, objects: files.length }));
     break;
   }
