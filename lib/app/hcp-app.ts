@@ -22,7 +22,7 @@ import { appendToMessage } from './append-to-message';
 import { guardOutputDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
 import { PreviousOutput } from './previous-output';
-import { formatSecretsReport, secretsReport, SecretsReportEntry, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
+import { formatSecretsReport, SecretsReportEntry, secretsReportOf, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
 
 export interface HcpAppProps extends AppProps {
   /**
@@ -129,8 +129,12 @@ export class HcpApp extends App {
    *   @default - none, or `findPreviousOutput()` with `compareWithPreviousOutput`
    */
   public synthesize(options: { readonly compareWithPreviousOutput?: boolean; readonly previousOutput?: PreviousOutput } = {}): SynthesizedFile[] {
+    return this.synthesizeConstructs(this.node.findAll(), options);
+  }
+
+  /** `synthesize()` of the app's constructs, `constructs` (all of them, in tree order). */
+  private synthesizeConstructs(constructs: readonly IConstruct[], options: { readonly compareWithPreviousOutput?: boolean; readonly previousOutput?: PreviousOutput }): SynthesizedFile[] {
     const previousOutput = options.previousOutput ?? (options.compareWithPreviousOutput ? this.findPreviousOutput() : undefined);
-    const constructs = this.node.findAll();
     const problems: string[] = [];
     // The constructs with problems of their own: their objects are not checked (see below).
     const flagged = new Set<string>();
@@ -188,9 +192,11 @@ export class HcpApp extends App {
     const previousOutput = this.compareWithPreviousOutput ? output.previousOutput() : undefined;
     this.lastComparison = previousOutput;
     if (previousOutput?.notice) console.error(previousOutput.notice);
+    // One walk of the tree for the synth and both reports: at a thousand clusters each walk costs tens of milliseconds.
+    const constructs = this.node.findAll();
     let files: SynthesizedFile[];
     try {
-      files = this.synthesize({ previousOutput });
+      files = this.synthesizeConstructs(constructs, { previousOutput });
     } catch (error) {
       const restore = output.restoreAfterFailure(previousOutput);
       if (restore?.restored) console.error(restore.message);
@@ -202,8 +208,8 @@ export class HcpApp extends App {
     if (warning) console.error(warning);
     for (const warning of this.lastWarnings) console.error(`hcp-cdk: warning: ${warning}`);
     for (const note of this.lastNotices) console.error(`hcp-cdk: note: ${note}`);
-    for (const report of this.capacityReports()) console.error(report);
-    const secrets = this.secretsReport();
+    for (const report of capacityReportsOf(constructs)) console.error(report);
+    const secrets = secretsReportOf(constructs);
     const summary = formatSecretsReport(secrets);
     if (summary) console.error(summary);
     if (this.secretsReportFile !== undefined) writeSecretsReport(this.secretsReportFile, secrets);
@@ -215,7 +221,7 @@ export class HcpApp extends App {
    * the values come from). One entry per Secret, listing every construct that reads it.
    */
   public secretsReport(): SecretsReportEntry[] {
-    return secretsReport(this);
+    return secretsReportOf(this.node.findAll());
   }
 
   /** The lint findings of the last synthesize(), as warnings (empty with `strict`, where they are errors). */
@@ -270,10 +276,7 @@ export class HcpApp extends App {
 
   /** The capacity reports of the management clusters that declare their control-plane workers. */
   public capacityReports(): string[] {
-    return this.charts
-      .filter((chart): chart is ManagementCluster => ManagementCluster.prototype.isPrototypeOf(chart))
-      .map((hub) => hub.capacityReport())
-      .filter((report): report is string => report !== undefined);
+    return capacityReportsOf(this.node.findAll());
   }
 
   /** Writes `files` to the output directory, only what changed (see `OutputDirectory.replaceWith()`), and keeps a copy beside it. */
@@ -343,6 +346,15 @@ interface RenderedObject {
  */
 function toYaml(json: unknown): string {
   return dump(json, { lineWidth: -1, noRefs: true, quotingType: '"' });
+}
+
+/** The capacity reports of the management clusters among `constructs` that declare their control-plane workers. */
+function capacityReportsOf(constructs: readonly IConstruct[]): string[] {
+  return constructs
+    // Not instanceof: cdk8s's Chart answers instanceof for every chart (Symbol.hasInstance).
+    .filter((construct): construct is ManagementCluster => ManagementCluster.prototype.isPrototypeOf(construct))
+    .map((hub) => hub.capacityReport())
+    .filter((report): report is string => report !== undefined);
 }
 
 /** Whether the construct or one of its scopes has one of the given paths. */

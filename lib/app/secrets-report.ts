@@ -28,9 +28,14 @@ export interface SecretsReportEntry extends SecretRequirement {
  * that a Secret object of the app satisfies.
  */
 export function secretsReport(root: IConstruct): SecretsReportEntry[] {
+  return secretsReportOf(root.node.findAll());
+}
+
+/** `secretsReport()` of a tree's constructs, `constructs` (all of them). */
+export function secretsReportOf(constructs: readonly IConstruct[]): SecretsReportEntry[] {
   const entries = new Map<string, MutableEntry>();
   const written = new Set<string>();
-  for (const construct of root.node.findAll()) {
+  for (const construct of constructs) {
     if (construct instanceof ApiObject && construct.apiVersion === 'v1' && construct.kind === 'Secret') {
       written.add(secretId(clusterOf(construct), construct.metadata.namespace ?? '', construct.metadata.name ?? ''));
     }
