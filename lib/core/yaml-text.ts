@@ -85,11 +85,19 @@ function mapping(object: Record<string, unknown>, level: number, compact: boolea
       text += '? ' + key + lineStart + ': ' + node(value, level + 1, true);
     } else {
       const written = node(value, level + 1, false);
-      // A nested mapping or sequence starts on the next line: no space after the colon.
-      text += key + (written.charCodeAt(0) === LF ? ':' : ': ') + written;
+      text += key + (startsOnNextLine(value, written) ? ':' : ': ') + written;
     }
   }
   return text;
+}
+
+/**
+ * Whether a mapping's value is a nested mapping or sequence, which starts on the next line. Told
+ * from the value, not from the text's first character: reading that would copy the whole nested
+ * text into one flat string, at every level.
+ */
+function startsOnNextLine(value: unknown, written: string): boolean {
+  return typeof value === 'object' && value !== null && written !== '{}' && written !== '[]';
 }
 
 const lineStarts: string[] = [];
@@ -122,36 +130,36 @@ function numberText(n: number): string {
 const CACHE_CHARS = 1 << 22;
 let cachedChars = 0;
 /** A key's written form. */
-const keys = new Map<string, string>();
+const writtenKeys = new Map<string, string>();
 /** A value's written form: the same at every level, or a block scalar indented by level. */
-const values = new Map<string, string | BlockScalar>();
+const writtenValues = new Map<string, string | BlockScalar>();
 
 function remember(text: string, written: number): void {
   cachedChars += text.length + written;
   if (cachedChars > CACHE_CHARS) {
-    keys.clear();
-    values.clear();
+    writtenKeys.clear();
+    writtenValues.clear();
     cachedChars = 0;
   }
 }
 
 function keyScalar(key: string): string {
-  let written = keys.get(key);
+  let written = writtenKeys.get(key);
   if (written === undefined) {
     written = scalarStyle(key, false) === Style.PLAIN ? key : doubleQuoted(key);
     remember(key, written.length);
-    keys.set(key, written);
+    writtenKeys.set(key, written);
   }
   return written;
 }
 
 function valueScalar(value: string, level: number): string {
-  let written = values.get(value);
+  let written = writtenValues.get(value);
   if (written === undefined) {
     const style = scalarStyle(value, true);
     written = style === Style.PLAIN ? value : style === Style.DOUBLE ? doubleQuoted(value) : new BlockScalar(value);
     remember(value, typeof written === 'string' ? written.length : 0);
-    values.set(value, written);
+    writtenValues.set(value, written);
   }
   return typeof written === 'string' ? written : written.at(level);
 }
