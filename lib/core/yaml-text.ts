@@ -208,9 +208,9 @@ const HASH = 0x23;
 const COLON = 0x3a;
 
 /**
- * How js-yaml writes a string: plain when a YAML 1.1 reader would read it back as that same
- * string, a literal block when it has line breaks (values only: keys stay on one line), else
- * double-quoted.
+ * How js-yaml writes a string: plain when js-yaml would read it back as that same string and a
+ * YAML 1.1 reader too (no `yes`, no `12:30`), a literal block when it has line breaks (values
+ * only: keys stay on one line), else double-quoted.
  */
 function scalarStyle(text: string, blockAllowed: boolean): Style {
   if (text === '' || YAML_1_1_BOOLEANS.has(text) || SEXAGESIMAL.test(text)) return Style.DOUBLE;
