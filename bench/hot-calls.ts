@@ -1,10 +1,14 @@
 // node build/bench/hot-calls.js: the cost of the calls that lean on a library or on hand-written
-// parsing (RE2 patterns, CIDR blocks and IP addresses, release versions), each with the inputs a
-// fleet-inventory synth gives it, and what they add up to for a 1,000-cluster fleet. Cheaper than
-// the fleet bench, for comparing one implementation of these calls with another; reports only.
+// parsing (RE2 patterns, CIDR blocks and IP addresses, release versions, YAML text), each with the
+// inputs a fleet-inventory synth gives it, and what they add up to for a 1,000-cluster fleet.
+// Cheaper than the fleet bench, for comparing one implementation of these calls with another;
+// reports only.
 import * as os from 'os';
-import { cidrsOverlap, parseCidr, parseIPv4, Release } from '../lib';
+import { dump, loadAll } from 'js-yaml';
+import { cidrsOverlap, Fleet, HcpApp, parseCidr, parseIPv4, Release } from '../lib';
+import { YAML_DUMP_OPTIONS, yamlText } from '../lib/core/yaml-text';
 import { re2 } from '../lib/validation/re2';
+import { fleetInventory } from './fleet-inventory';
 
 // How often a 1,000-cluster fleet-inventory synth makes each call (counted once by wrapping the
 // functions; most go through caches and so stay below one per object).
@@ -85,8 +89,24 @@ measure('Release.fromImage / fromVersion', PER_FLEET.release, 200_000, (i) => RE
 const versions = RELEASES.map((make) => make().version!);
 measure('Release.compareVersions', PER_FLEET.compare, 1_000_000, (i) => Release.compareVersions(versions[i % versions.length], versions[(i * 3) % versions.length]));
 
+// Every object of a 1,000-cluster fleet, read back from the text synth wrote, as js-yaml's dump
+// (what synth calls today) and yamlText write it. A YAML row's ns/call is per object and includes
+// flattening the text into one string, as writing the file does.
+const fleetApp = new HcpApp({ outdir: 'unused' });
+Fleet.fromInventory(fleetApp, fleetInventory(1000));
+const fleetObjects = fleetApp.synthesize().filter((file) => /\.ya?ml$/.test(file.path)).flatMap((file) => loadAll(file.text));
+const flat = (text: string) => text.charCodeAt(text.length >> 1);
+// yamlText's first pass over the fleet: every string's style worked out once, and no JIT warm-up.
+const firstPassStarted = process.hrtime.bigint();
+for (const object of fleetObjects) sink += flat(yamlText(object));
+const yamlFirstPassMillis = Number(process.hrtime.bigint() - firstPassStarted) / 1e6;
+const differing = fleetObjects.filter((object) => yamlText(object) !== dump(object, YAML_DUMP_OPTIONS)).length;
+measure('js-yaml dump, every fleet object', fleetObjects.length, fleetObjects.length, (i) => flat(dump(fleetObjects[i], YAML_DUMP_OPTIONS)));
+measure('  yamlText, the same objects', fleetObjects.length, fleetObjects.length, (i) => flat(yamlText(fleetObjects[i])));
+
 console.log(`hot-calls bench: ${os.cpus().length} cores (${os.cpus()[0].model.trim()}), node ${process.version}; median of 7 rounds`);
 console.log(`first use of the fleet's ${PATTERNS.length} patterns (compiling them): ${compileMillis.toFixed(1)} ms`);
+console.log(`yamlText: first pass over the fleet's ${fleetObjects.length} objects ${yamlFirstPassMillis.toFixed(1)} ms; objects whose text differs from js-yaml's: ${differing}`);
 console.log(`${'call'.padEnd(50)} ${'ns/call'.padStart(8)} ${'calls/fleet'.padStart(12)} ${'ms/fleet'.padStart(9)}`);
 let total = 0;
 for (const { label, ns, perFleet } of rows) {
