@@ -1,12 +1,12 @@
 import { ApiObject, App, AppProps } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { dump } from 'js-yaml';
 import { withConstructWalk } from '../core/construct-walk';
 import { formatLintFinding, lintFindings, noticesOf } from '../core/lint';
 import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems } from '../core/problems';
 import { renderApiObject } from '../core/render-object';
 import { applyProblems } from '../core/upgrade-transition';
+import { yamlText } from '../core/yaml-text';
 import { checkFleetInvariants } from '../fleet/fleet-invariants';
 import type { DeliveredFile, IDelivery } from '../gitops/delivery';
 import { KustomizeDelivery } from '../gitops/kustomize-delivery';
@@ -161,7 +161,7 @@ export class HcpApp extends App {
     const placed: DeliveredFile[] = [];
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
     for (const { file, json, source } of this.render(constructs, flagged, problems, deliveryProblems, placed)) {
-      const text = file === undefined ? undefined : toYaml(json);
+      const text = file === undefined ? undefined : yamlText(json);
       const previous = file === undefined || !this.validator ? undefined : previousOutput?.objectUnlessSame(file, text!);
       for (const problem of applyProblems(json, { previous, source, validator: this.validator })) problems.push(formatProblem(problem));
       if (file !== undefined) files.push({ path: file, text: text! });
@@ -171,7 +171,7 @@ export class HcpApp extends App {
     for (const { path: file, json, source } of additions.objects) {
       if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);
       taken.add(file);
-      const text = toYaml(json);
+      const text = yamlText(json);
       const previous = this.validator ? previousOutput?.objectUnlessSame(file, text) : undefined;
       for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
       files.push({ path: file, text });
@@ -337,15 +337,6 @@ interface RenderedObject {
   readonly json: any;
   /** The construct path, named in problems. */
   readonly source: string;
-}
-
-/**
- * YAML as the API server reads it, written by js-yaml (several times faster than the yaml package
- * on thousands of objects): no line folding, no anchors, keys in the order the object has them,
- * and strings that YAML 1.1 would read as something else (`yes`, `on`, `0x1`) quoted.
- */
-function toYaml(json: unknown): string {
-  return dump(json, { lineWidth: -1, noRefs: true, quotingType: '"' });
 }
 
 /** The capacity reports of the management clusters among `constructs` that declare their control-plane workers. */

@@ -1,6 +1,6 @@
 import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
-import { dump } from 'js-yaml';
+import { yamlText } from '../core/yaml-text';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 
@@ -24,7 +24,7 @@ export class EmbeddedObjectsConfigMap extends Construct {
       apiVersion: 'v1',
       kind: 'ConfigMap',
       metadata: { name, namespace },
-      data: { [key]: Lazy.any({ produce: () => objects().map(toYaml).join('---\n') }) },
+      data: { [key]: Lazy.any({ produce: () => objects().map(yamlText).join('---\n') }) },
     });
     this.node.addValidation({
       validate: () => {
@@ -34,9 +34,4 @@ export class EmbeddedObjectsConfigMap extends Construct {
       },
     });
   }
-}
-
-/** YAML as HcpApp writes it: no folding, no anchors, strings YAML 1.1 would misread quoted. */
-export function toYaml(object: unknown): string {
-  return dump(object, { lineWidth: -1, noRefs: true, quotingType: '"' });
 }
