@@ -1,11 +1,33 @@
-import { dump } from 'js-yaml';
-
-/** The options hcp-cdk writes every object with, and the ones `yamlText` reproduces. */
-export const YAML_DUMP_OPTIONS = { lineWidth: -1, noRefs: true, quotingType: '"' } as const;
+import { DEFAULT_SCHEMA, dump, Type } from 'js-yaml';
 
 /**
- * The YAML text of `value`, byte for byte what js-yaml 4's
- * `dump(value, { lineWidth: -1, noRefs: true, quotingType: '"' })` returns, in a fraction of its time.
+ * Whether a YAML 1.1 reader takes the plain text for a number where js-yaml's schema does not.
+ * Kubernetes reads manifests with go-yaml v2 (sigs.k8s.io/yaml), which drops every `_` from digits
+ * (`1_000` is 1000) and accepts a sign before `.5` and upper-case `0X`, `0O` and `0B` prefixes.
+ */
+function readsAsYaml11Number(text: string): boolean {
+  const digits = text.includes('_') ? text.replace(/_/g, '') : text;
+  return YAML_1_1_INTEGER.test(digits) || YAML_1_1_FLOAT.test(digits);
+}
+const YAML_1_1_INTEGER = /^[-+]?(?:0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|[0-9]+)$/;
+const YAML_1_1_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+
+/**
+ * The options hcp-cdk writes every object with, and the ones `yamlText` reproduces. The schema
+ * adds YAML 1.1's numbers to js-yaml's as an implicit type, so that a string the API server would
+ * read as a number (`1_000`, `-.5`) is quoted by js-yaml too: it is never read back, only compared.
+ */
+export const YAML_DUMP_OPTIONS = {
+  lineWidth: -1,
+  noRefs: true,
+  quotingType: '"',
+  schema: DEFAULT_SCHEMA.extend({ implicit: [new Type('tag:hcp-cdk.io,2026:yaml-1.1-number', { kind: 'scalar', resolve: (text: unknown) => typeof text === 'string' && readsAsYaml11Number(text) })] }),
+} as const;
+
+/**
+ * The YAML text of `value`, byte for byte what js-yaml 4's `dump(value, YAML_DUMP_OPTIONS)` returns
+ * (no line folding, no anchors, keys in the object's order, strings that a reader would take for
+ * something else double-quoted), in a fraction of its time.
  *
  * Written here for JSON data: objects whose prototype is `Object.prototype` (keys in insertion
  * order), arrays without holes, strings, numbers (`NaN`, `±Infinity` and `-0` included), booleans
@@ -256,13 +278,14 @@ const YAML_1_1_BOOLEANS = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'O
 /** YAML 1.1's base-60 numbers (`12:30:00`), quoted for the same reason. */
 const SEXAGESIMAL = /^[-+]?[0-9_]+(?::[0-9_]+)+(?:\.[0-9_]*)?$/;
 
-/** Whether js-yaml's default schema would read the plain text as null, a boolean, a number, a date or a merge key. */
+/** Whether js-yaml's default schema, or a YAML 1.1 reader, would read the plain text as null, a boolean, a number, a date or a merge key. */
 function readsAsAnotherType(text: string): boolean {
   // Every such form starts with one of these characters: the rest of the strings need no pattern.
   if (!MAY_START_ANOTHER_TYPE.includes(text[0])) return false;
   return (
     NULL_OR_BOOLEAN.has(text) ||
     text === '<<' ||
+    readsAsYaml11Number(text) ||
     isInteger(text) ||
     isFloat(text) ||
     DATE.test(text) ||

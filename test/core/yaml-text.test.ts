@@ -1,5 +1,6 @@
 import * as path from 'path';
 import { dump, loadAll } from 'js-yaml';
+import { parse } from 'yaml';
 import { Fleet, HcpApp } from '../../lib';
 import { YAML_DUMP_OPTIONS, yamlText } from '../../lib/core/yaml-text';
 import { fleetInventory } from '../../bench/fleet-inventory';
@@ -218,6 +219,21 @@ describe('yamlText writes what js-yaml dump writes', () => {
       }
     }
     expect(objects).toBeGreaterThan(500);
+  });
+});
+
+describe('yamlText and YAML 1.1 readers', () => {
+  // Kubernetes reads manifests with go-yaml v2, a YAML 1.1 reader; the yaml package's 1.1 mode
+  // reads numbers the same way (`_` dropped from digits, a sign before `.5`).
+  const numbersIn11 = ['1_000', '1_', '-1_0', '1_0.5', '0x_FF', '0b1_0', '+.5', '-.5', '+.5e3', '0X1F', '0B1', '0O7', '1e3', '12:30:00', 'yes', 'off', '~'];
+
+  test.each(numbersIn11)('a string %j comes back a string, as a value and as a key', (text) => {
+    expect(parse(yamlText({ value: text, list: [text] }), { version: '1.1' })).toEqual({ value: text, list: [text] });
+    expect(parse(yamlText({ [text]: 'key' }), { version: '1.1' })).toEqual({ [text]: 'key' });
+  });
+
+  test('strings that only look close to a number stay plain', () => {
+    expect(yamlText(['_1', '1_a', '0x', 'v1_0', '1.2.3', '+', '-'])).toBe('- _1\n- 1_a\n- 0x\n- v1_0\n- 1.2.3\n- +\n- "-"\n');
   });
 });
 
