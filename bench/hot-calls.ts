@@ -90,7 +90,7 @@ const versions = RELEASES.map((make) => make().version!);
 measure('Release.compareVersions', PER_FLEET.compare, 1_000_000, (i) => Release.compareVersions(versions[i % versions.length], versions[(i * 3) % versions.length]));
 
 // Every object of a 1,000-cluster fleet, read back from the text synth wrote, as js-yaml's dump
-// (what synth calls today) and yamlText write it. A YAML row's ns/call is per object and includes
+// and yamlText (what synth writes with) write it. A YAML row's ns/call is per object and includes
 // flattening the text into one string, as writing the file does.
 const fleetApp = new HcpApp({ outdir: 'unused' });
 Fleet.fromInventory(fleetApp, fleetInventory(1000));
