@@ -1,15 +1,18 @@
 import { DEFAULT_SCHEMA, dump, Type } from 'js-yaml';
 
 /**
- * Whether a YAML 1.1 reader takes the plain text for a number where js-yaml's schema does not.
- * Kubernetes reads manifests with go-yaml v2 (sigs.k8s.io/yaml), which drops every `_` from digits
- * (`1_000` is 1000) and accepts a sign before `.5` and upper-case `0X`, `0O` and `0B` prefixes.
+ * Whether a YAML 1.1 reader takes the plain text for a number: every number js-yaml's schema
+ * reads, and more. Kubernetes reads manifests with go-yaml v2 (sigs.k8s.io/yaml), which, for a text
+ * that starts like a number, drops every `_` (`1_000` is 1000), and accepts a sign before `.5`,
+ * upper-case `0X`, `0O` and `0B` prefixes and a sign after `0b` (`0b-1`).
  */
 function readsAsYaml11Number(text: string): boolean {
+  if (!NUMBER_START.includes(text[0])) return false;
   const digits = text.includes('_') ? text.replace(/_/g, '') : text;
   return YAML_1_1_INTEGER.test(digits) || YAML_1_1_FLOAT.test(digits);
 }
-const YAML_1_1_INTEGER = /^[-+]?(?:0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|[0-9]+)$/;
+const NUMBER_START = '0123456789+-.';
+const YAML_1_1_INTEGER = /^(?:[-+]?(?:0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|[0-9]+)|0b[-+][01]+)$/;
 const YAML_1_1_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
 
 /**
@@ -66,8 +69,8 @@ function node(value: unknown, level: number, compact: boolean): string {
     case 'object': {
       if (value === null) return 'null';
       const prototype = Object.getPrototypeOf(value);
-      if (prototype === Array.prototype && Array.isArray(value)) return sequence(value, level, compact);
-      // js-yaml takes a mapping by its toString tag, which an own Symbol.toStringTag would change.
+      // js-yaml takes a sequence or a mapping by its toString tag, which an own Symbol.toStringTag would change.
+      if (prototype === Array.prototype && objectTag.call(value) === '[object Array]') return sequence(value as unknown[], level, compact);
       if (prototype === Object.prototype && objectTag.call(value) === '[object Object]') return mapping(value as Record<string, unknown>, level, compact);
     }
   }
@@ -286,36 +289,16 @@ function readsAsAnotherType(text: string): boolean {
     NULL_OR_BOOLEAN.has(text) ||
     text === '<<' ||
     readsAsYaml11Number(text) ||
-    isInteger(text) ||
-    isFloat(text) ||
+    INFINITY_OR_NAN.test(text) ||
     DATE.test(text) ||
     TIMESTAMP.test(text)
   );
 }
 const MAY_START_ANOTHER_TYPE = '~nNtTfF0123456789+-.<';
 const NULL_OR_BOOLEAN = new Set(['~', 'null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+const INFINITY_OR_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const TIMESTAMP = /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?$/;
-
-const INTEGER = /^[-+]?(?:0b([01]+)|0x([0-9a-fA-F]+)|0o([0-7]+)|([0-9]+))$/;
-
-/** An integer in binary, hexadecimal, octal or decimal; one too large for a double reads as a string. */
-function isInteger(text: string): boolean {
-  const match = INTEGER.exec(text);
-  if (match === null) return false;
-  const [, binary, hex, octal, decimal] = match;
-  const value = binary !== undefined ? parseInt(binary, 2) : hex !== undefined ? parseInt(hex, 16) : octal !== undefined ? parseInt(octal, 8) : parseInt(decimal, 10);
-  return Number.isFinite(value);
-}
-
-const FLOAT = /^(?:[-+]?[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
-
-const INFINITY_OR_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
-
-/** A float; `.inf` and `.nan` are, but a number too large for a double (`1e400`) reads as a string. */
-function isFloat(text: string): boolean {
-  return FLOAT.test(text) && (Number.isFinite(parseFloat(text)) || INFINITY_OR_NAN.test(text));
-}
 
 const ESCAPES: Readonly<Record<number, string>> = {
   0x00: '\\0', 0x07: '\\a', 0x08: '\\b', 0x09: '\\t', 0x0a: '\\n', 0x0b: '\\v', 0x0c: '\\f', 0x0d: '\\r', 0x1b: '\\e',

@@ -37,7 +37,7 @@ const WORDS = [
   '~', 'null', 'Null', 'NULL', 'nULL', '<<', '<', '1e3', '1E3', '1e400', '-1e-3', '+1.5e+3', '0x1F', '0xg', '0x', '0o7', '0o8', '0b101', '0b', '0B1',
   '-0x1F', '+0o17', '.5', '+.5', '-.5', '.', '1.', '1_000', '1,000', '12:30:00', '-1:30', '1:30.5', '190:20:30', '2001-12-14', '2001-12-14t21:59:43.10-05:00',
   '2001-12-14 21:59:43.10 Z', '2001-1-1 1:00:00', '2001-12-14T21:59:43Z', '2002-12-14x', '.inf', '-.Inf', '+.INF', '.NaN', '-.nan', '.nAn', '0', '-0', '+0',
-  '00', '012', '09', '1'.repeat(400), '0x' + 'f'.repeat(300), '0b' + '1'.repeat(1100), '3.14', '-', '?', ':', '#', '-1', '=', '==', '...', '---',
+  '00', '012', '09', '_1', '__1', '_.5', '1__', '0b-1', '0b+1_0', '-0b-1', '1'.repeat(400), '0x' + 'f'.repeat(300), '0b' + '1'.repeat(1100), '3.14', '-', '?', ':', '#', '-1', '=', '==', '...', '---',
 ];
 /** Characters and pairs with a meaning in YAML, the escapes of double quotes, and some unicode. */
 const PIECES = [
@@ -225,7 +225,7 @@ describe('yamlText writes what js-yaml dump writes', () => {
 describe('yamlText and YAML 1.1 readers', () => {
   // Kubernetes reads manifests with go-yaml v2, a YAML 1.1 reader; the yaml package's 1.1 mode
   // reads numbers the same way (`_` dropped from digits, a sign before `.5`).
-  const numbersIn11 = ['1_000', '1_', '-1_0', '1_0.5', '0x_FF', '0b1_0', '+.5', '-.5', '+.5e3', '0X1F', '0B1', '0O7', '1e3', '12:30:00', 'yes', 'off', '~'];
+  const numbersIn11 = ['1_000', '1_', '-1_0', '1_0.5', '0x_FF', '0b1_0', '0b-1', '+.5', '-.5', '+.5e3', '0X1F', '0B1', '0O7', '1e3', '12:30:00', 'yes', 'off', '~'];
 
   test.each(numbersIn11)('a string %j comes back a string, as a value and as a key', (text) => {
     expect(parse(yamlText({ value: text, list: [text] }), { version: '1.1' })).toEqual({ value: text, list: [text] });
@@ -233,7 +233,8 @@ describe('yamlText and YAML 1.1 readers', () => {
   });
 
   test('strings that only look close to a number stay plain', () => {
-    expect(yamlText(['_1', '1_a', '0x', 'v1_0', '1.2.3', '+', '-'])).toBe('- _1\n- 1_a\n- 0x\n- v1_0\n- 1.2.3\n- +\n- "-"\n');
+    // go-yaml v2 starts a number only at a digit, a sign or a dot: `_1` is a string to it.
+    expect(yamlText(['_1', '1_a', '0x', 'v1_0', '1.2.3', '+', '-', '1-0b-1'])).toBe('- _1\n- 1_a\n- 0x\n- v1_0\n- 1.2.3\n- +\n- "-"\n- 1-0b-1\n');
   });
 });
 
