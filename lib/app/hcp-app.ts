@@ -21,7 +21,6 @@ import { formatProblem } from '../validation/validation-problem';
 import { appendToMessage } from './append-to-message';
 import { guardOutputDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
-import { OutputPrefetch } from './output-prefetch';
 import { PreviousOutput } from './previous-output';
 import { formatSecretsReport, SecretsReportEntry, secretsReportOf, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
 
@@ -49,9 +48,7 @@ export interface HcpAppProps extends AppProps {
    * previous synth, which in a GitOps repository is what the cluster runs: the objects in the output
    * directory or, when `cdk8s synth` has deleted it, in the last good copy or git HEAD (see
    * `findPreviousOutput()`); synth warns when there is none. `synthesize()` alone reads nothing from
-   * disk unless asked. The output directory is read in a worker thread from the moment the app is
-   * made, so the first `synth()` compares with the files as they were then; later synths of the
-   * same app read the directory as it is.
+   * disk unless asked.
    * @default true
    */
   readonly compareWithPreviousOutput?: boolean;
@@ -102,8 +99,6 @@ export class HcpApp extends App {
   private readonly secretsReportFile?: string;
   private lastComparison?: PreviousOutput;
   private lastWriteSummary?: WriteSummary;
-  /** The output directory as it was when the app was made, read in the background for the first synth(). */
-  private prefetch?: OutputPrefetch;
 
   constructor(props: HcpAppProps = {}) {
     super(props);
@@ -124,8 +119,6 @@ export class HcpApp extends App {
     if (reportProblem) throw new Error(reportProblem);
     // The checks that span hosted clusters find them in the tree when synth validates.
     this.node.addValidation({ validate: () => checkFleetInvariants(this) });
-    // Read while the app makes its constructs, on another core: a re-synth compares every file.
-    if (this.compareWithPreviousOutput) this.prefetch = OutputPrefetch.start(this.outdir);
   }
 
   /**
@@ -196,10 +189,7 @@ export class HcpApp extends App {
    */
   public override synth(): void {
     const output = this.outputDirectory();
-    // Only the first synth: after it, the directory holds what this app wrote.
-    const prefetched = this.prefetch?.take();
-    this.prefetch = undefined;
-    const previousOutput = this.compareWithPreviousOutput ? output.previousOutput(prefetched) : undefined;
+    const previousOutput = this.compareWithPreviousOutput ? output.previousOutput() : undefined;
     this.lastComparison = previousOutput;
     if (previousOutput?.notice) console.error(previousOutput.notice);
     // One walk of the tree for the synth and both reports: at a thousand clusters each walk costs tens of milliseconds.
@@ -291,8 +281,6 @@ export class HcpApp extends App {
 
   /** Writes `files` to the output directory, only what changed (see `OutputDirectory.replaceWith()`), and keeps a copy beside it. */
   public writeFiles(files: readonly SynthesizedFile[]): void {
-    this.prefetch?.cancel();
-    this.prefetch = undefined;
     const output = this.outputDirectory();
     const warning = output.replaceWith(files);
     this.lastWriteSummary = output.lastWriteSummary;

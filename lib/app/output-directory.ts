@@ -79,13 +79,12 @@ export class OutputDirectory {
    * (a commit, pull or checkout that changed it since makes HEAD's the newer); git HEAD's output
    * folder; the last good copy even so, when HEAD holds no output folder. Asks git (locally) only
    * when the directory is empty.
-   * @param prefetched files of the directory already read (see `OutputPrefetch`), by path
    */
-  public previousOutput(prefetched?: ReadonlyMap<string, Buffer>): PreviousOutput {
+  public previousOutput(): PreviousOutput {
     const hasFiles = this.hasFiles();
     // A directory a synth stopped writing is half old, half new: the copy or git has the whole old one.
     const incomplete = hasFiles ? this.incompleteReason() : undefined;
-    if (hasFiles && !incomplete) return PreviousOutput.inDirectory(this.root, PreviousOutputSource.OUTPUT_DIRECTORY, prefetched);
+    if (hasFiles && !incomplete) return PreviousOutput.inDirectory(this.root);
     const git = this.gitFolder();
     const copy = this.lastGoodCopy;
     let copyAbsence: string | undefined;

@@ -21,14 +21,11 @@ export enum PreviousOutputSource {
  * into an output directory that `cdk8s synth` emptied.
  */
 export class PreviousOutput {
-  /**
-   * The files in a directory: the output directory itself, or another copy of an output.
-   * @param prefetched files of it already read (see `OutputPrefetch`), by path; the others are read from disk
-   */
-  public static inDirectory(directory: string, source = PreviousOutputSource.OUTPUT_DIRECTORY, prefetched?: ReadonlyMap<string, Buffer>): PreviousOutput {
+  /** The files in a directory: the output directory itself, or another copy of an output. */
+  public static inDirectory(directory: string, source = PreviousOutputSource.OUTPUT_DIRECTORY): PreviousOutput {
     const root = path.resolve(directory);
     // Each file is read once: synth compares it with the new text, and writing compares again.
-    const read = new Map<string, Buffer | undefined>(prefetched);
+    const read = new Map<string, Buffer | undefined>();
     return new PreviousOutput(source, root, [], {
       read: (file) => {
         if (read.has(file)) return read.get(file);
