@@ -79,6 +79,8 @@ function run(mode: string, size: number, dir: string, round: number): Run {
 // thousand files created after ten thousand were deleted took 5 to 8 s of kernel time instead of
 // 0.25 s, so whichever run came after a deletion paid for it.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-fleet-'));
+// Also when a run fails: the rounds' folders hold hundreds of thousands of files.
+process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 interface Row {
   size: number;
   hcp: Run;
@@ -149,4 +151,3 @@ if (thousand && fiveThousand) {
   const growth = fiveThousand.hcp.millis / thousand.hcp.millis;
   console.log(`target: time(5,000) <= 6 x time(1,000): ${n(growth)} (${mark(growth <= 6)})`);
 }
-fs.rmSync(dir, { recursive: true, force: true });
