@@ -305,7 +305,7 @@ const ESCAPES: Readonly<Record<number, string>> = {
   0x22: '\\"', 0x5c: '\\\\', 0x85: '\\N', 0xa0: '\\_', 0x2028: '\\L', 0x2029: '\\P',
 };
 
-/** The text in double quotes: YAML's named escapes, `\xXX`, `\uXXXX` or `\UXXXXXXXX` for other unprintable code points. */
+/** The text in double quotes: YAML's named escapes, else `\x`, `\u` or `\U` and two, four or eight hex digits for other unprintable code points. */
 function doubleQuoted(text: string): string {
   let written = '"';
   let copiedUpTo = 0;
