@@ -19,6 +19,7 @@ import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
 import { appendToMessage } from './append-to-message';
+import { CheckedObjects } from './checked-objects';
 import { guardOutputDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
 import { PreviousOutput } from './previous-output';
@@ -132,8 +133,11 @@ export class HcpApp extends App {
     return this.synthesizeConstructs(this.node.findAll(), options);
   }
 
-  /** `synthesize()` of the app's constructs, `constructs` (all of them, in tree order). */
-  private synthesizeConstructs(constructs: readonly IConstruct[], options: { readonly compareWithPreviousOutput?: boolean; readonly previousOutput?: PreviousOutput }): SynthesizedFile[] {
+  /**
+   * `synthesize()` of the app's constructs, `constructs` (all of them, in tree order).
+   * @param options.reuse the checks of the last good synth to take over, and the set that collects the digests of this synth's objects
+   */
+  private synthesizeConstructs(constructs: readonly IConstruct[], options: { readonly compareWithPreviousOutput?: boolean; readonly previousOutput?: PreviousOutput; readonly reuse?: CheckReuse }): SynthesizedFile[] {
     const previousOutput = options.previousOutput ?? (options.compareWithPreviousOutput ? this.findPreviousOutput() : undefined);
     const problems: string[] = [];
     // The constructs with problems of their own: their objects are not checked (see below).
@@ -159,11 +163,21 @@ export class HcpApp extends App {
     const files: SynthesizedFile[] = [];
     const deliveryProblems = new Problems(this).within('delivery');
     const placed: DeliveredFile[] = [];
+    const reuse = options.reuse;
+    // Checks one object as the API server would apply it over the previous output, unless the
+    // previous output holds its text unchanged and the record says this validator accepted that text.
+    const check = (json: any, source: string, file?: string, text?: string): void => {
+      if (!this.validator) return;
+      const digest = reuse && file !== undefined ? CheckedObjects.digestOf(text!) : undefined;
+      if (digest !== undefined) reuse!.accepted.add(digest);
+      if (digest !== undefined && reuse!.record.has(digest) && previousOutput?.holds(file!, text!)) return;
+      const previous = file === undefined ? undefined : previousOutput?.objectUnlessSame(file, text!);
+      for (const problem of applyProblems(json, { previous, source, validator: this.validator })) problems.push(formatProblem(problem));
+    };
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
     for (const { file, json, source } of this.render(constructs, flagged, problems, deliveryProblems, placed)) {
       const text = file === undefined ? undefined : yamlText(json);
-      const previous = file === undefined || !this.validator ? undefined : previousOutput?.objectUnlessSame(file, text!);
-      for (const problem of applyProblems(json, { previous, source, validator: this.validator })) problems.push(formatProblem(problem));
+      check(json, source, file, text);
       if (file !== undefined) files.push({ path: file, text: text! });
     }
     const additions = this.delivery.finish(placed, deliveryProblems);
@@ -172,8 +186,7 @@ export class HcpApp extends App {
       if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);
       taken.add(file);
       const text = yamlText(json);
-      const previous = this.validator ? previousOutput?.objectUnlessSame(file, text) : undefined;
-      for (const problem of this.validator?.validate(json, { source, previous }) ?? []) problems.push(formatProblem(problem));
+      check(json, source, file, text);
       files.push({ path: file, text });
     }
     problems.push(...deliveryProblems.all);
@@ -194,9 +207,10 @@ export class HcpApp extends App {
     if (previousOutput?.notice) console.error(previousOutput.notice);
     // One walk of the tree for the synth and both reports: at a thousand clusters each walk costs tens of milliseconds.
     const constructs = this.node.findAll();
+    const reuse = this.checkReuse(output);
     let files: SynthesizedFile[];
     try {
-      files = this.synthesizeConstructs(constructs, { previousOutput });
+      files = this.synthesizeConstructs(constructs, { previousOutput, reuse });
     } catch (error) {
       const restore = output.restoreAfterFailure(previousOutput);
       if (restore?.restored) console.error(restore.message);
@@ -206,6 +220,7 @@ export class HcpApp extends App {
     const warning = output.replaceWith(files, previousOutput);
     this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
+    else if (reuse) keepCheckedObjects(reuse);
     for (const warning of this.lastWarnings) console.error(`hcp-cdk: warning: ${warning}`);
     for (const note of this.lastNotices) console.error(`hcp-cdk: note: ${note}`);
     for (const report of capacityReportsOf(constructs)) console.error(report);
@@ -287,6 +302,17 @@ export class HcpApp extends App {
     if (warning) console.error(warning);
   }
 
+  /**
+   * What synth() needs to check only the objects that changed since the last good synth: the
+   * record of what that synth's validator accepted, read when this app's validator has the same
+   * fingerprint (see `CheckedObjects`). None without a validator or a kept copy.
+   */
+  private checkReuse(output: OutputDirectory): CheckReuse | undefined {
+    const validator = this.validator?.fingerprint;
+    if (validator === undefined || !output.lastGoodCopy) return undefined;
+    return { record: CheckedObjects.read(output.lastGoodCopy.checkedObjectsFile, validator), accepted: new Set() };
+  }
+
   private outputDirectory(): OutputDirectory {
     return new OutputDirectory(this.outdir, { keepLastGoodCopy: this.keepLastGoodCopy });
   }
@@ -328,6 +354,21 @@ export class HcpApp extends App {
       if (!twin) seenObjects.set(identity, { path: object.node.path, file });
       yield { file, json, source: object.node.path };
     }
+  }
+}
+
+/** The record of the objects the last good synth accepted, and the digests of this synth's objects. */
+interface CheckReuse {
+  readonly record: CheckedObjects;
+  readonly accepted: Set<string>;
+}
+
+/** Records this synth's objects as accepted, for the next synth to take over. */
+function keepCheckedObjects(reuse: CheckReuse): void {
+  try {
+    reuse.record.update(reuse.accepted);
+  } catch {
+    // The record is a shortcut: without it, the next synth checks every object.
   }
 }
 

@@ -46,6 +46,11 @@ export class LastGoodCopy {
     return path.join(this.root, 'output.json');
   }
 
+  /** The record of the objects the copy's synth checked and accepted (see `CheckedObjects`). */
+  public get checkedObjectsFile(): string {
+    return path.join(this.root, 'checked.json');
+  }
+
   /** Whether a complete copy is there (its state is written last, so a copy cut short has none). */
   public exists(): boolean {
     return this.state() !== undefined;

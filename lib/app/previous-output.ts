@@ -122,6 +122,12 @@ export class PreviousOutput {
     return this.files.read(file);
   }
 
+  /** Whether `file` (a path under the output directory, '/'-separated) held exactly `text`. */
+  public holds(file: string, text: string): boolean {
+    const bytes = this.files.read(file);
+    return bytes !== undefined && sameText(bytes, text);
+  }
+
   /**
    * The object `file` held, unless it held exactly `text`: an object that did not change has no
    * transition to check (the API server ratchets unchanged values the same way), and parsing the

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import { fieldsBefore, mapUnlessChanged } from '../core/copy-on-change';
 import { isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { isPlainObject } from '../core/runtime-props';
@@ -7,6 +8,7 @@ import { re2 } from './re2';
 import { KindSchema, OpenApiSchema, SchemaCatalog } from './schema-catalog';
 import { SchemaDefinitions, SchemaNode } from './schema-node';
 import { identify, ObjectIdentity, ValidationProblem } from './validation-problem';
+import { validatorCodeFingerprint } from './validator-fingerprint';
 
 /** The integer `format`s of CRD fields and the Go types behind them. */
 const INTEGER_RANGES: Readonly<Record<string, { readonly name: string; readonly min: number; readonly max: number }>> = {
@@ -53,6 +55,16 @@ export class ObjectValidator {
     this.ruleObserver = options.ruleObserver;
   }
 
+  /**
+   * The digest of everything this validator's verdicts depend on: its schemas (bundled and added),
+   * hcp-cdk's code and the rule packages' versions. A validator with the same fingerprint gives
+   * every object the verdict this one gives it, so a verdict recorded under it can be reused.
+   * Undefined with a rule observer, which must see every rule evaluated.
+   */
+  get fingerprint(): string | undefined {
+    if (this.ruleObserver) return undefined;
+    return createHash('sha1').update(validatorCodeFingerprint()).update(this.catalog.fingerprint()).digest('hex');
+  }
 
   validate(object: unknown, options: ValidateOptions = {}): ValidationProblem[] {
     const identity = identify(object);

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { packageRoot } from '../core/package-root';
@@ -66,6 +67,7 @@ const BUNDLED_DIR = path.join(packageRoot(), 'imports', 'schemas');
 const bundledFiles = new Map<string, unknown>();
 const compiledRules = new WeakMap<OpenApiSchema, CompiledCelRule[]>();
 let bundledIndex: Readonly<Record<string, string>> | undefined;
+let bundledFingerprint: string | undefined;
 // Kinds that live outside a namespace among the built-ins (everything else is namespaced).
 const CLUSTER_SCOPED_BUILT_INS = /^(Namespace|Node|PersistentVolume|ClusterRole|ClusterRoleBinding|StorageClass|CustomResourceDefinition|APIService|PriorityClass|.*WebhookConfiguration|CSIDriver|CSINode|VolumeAttachment|RuntimeClass|IngressClass|CertificateSigningRequest|ValidatingAdmissionPolicy.*|FlowSchema|PriorityLevelConfiguration|ComponentStatus)$/;
 
@@ -82,13 +84,27 @@ export class SchemaCatalog {
   }
 
   private readonly kinds = new Map<string, KindSchema>();
+  /** The CRDs added over the bundled schemas, in order, for the fingerprint. */
+  private readonly added: unknown[] = [];
 
   private constructor(private readonly bundledIndex: Readonly<Record<string, string>>) {}
+
+  /**
+   * The digest of every schema the catalog serves: the bundled files and the CRDs added over them.
+   * Two catalogs with the same fingerprint check every object alike.
+   */
+  fingerprint(): string {
+    bundledFingerprint ??= bundledSchemasDigest();
+    const hash = createHash('sha1').update(bundledFingerprint);
+    for (const crd of this.added) hash.update('\0').update(JSON.stringify(crd));
+    return hash.digest('hex');
+  }
 
   /** Adds (or replaces) the kinds served by CustomResourceDefinition objects. */
   addCustomResourceDefinitions(crds: readonly any[], source: string): this {
     for (const crd of crds) {
       if (crd?.kind !== 'CustomResourceDefinition' || !crd.spec?.versions) continue;
+      this.added.push(crd);
       for (const version of crd.spec.versions) {
         if (version.served === false || !version.schema?.openAPIV3Schema) continue;
         const apiVersionKind = `${crd.spec.group}/${version.name}/${crd.spec.names.kind}`;
@@ -208,4 +224,12 @@ export function yamlFiles(dirOrFile: string): string[] {
     if (fs.statSync(full).isDirectory()) return yamlFiles(full);
     return /\.(ya?ml|json)$/.test(name) ? [full] : [];
   });
+}
+
+/** The digest of the bundled schema files, names and bytes, in a fixed order. */
+function bundledSchemasDigest(): string {
+  const hash = createHash('sha1');
+  const files = ['index.json', 'kubernetes.json', ...fs.readdirSync(path.join(BUNDLED_DIR, 'crd')).sort().map((name) => `crd/${name}`)];
+  for (const file of files) hash.update(`${file}\0`).update(fs.readFileSync(path.join(BUNDLED_DIR, file))).update('\0');
+  return hash.digest('hex');
 }

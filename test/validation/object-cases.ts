@@ -84,3 +84,21 @@ export const NODE_POOL = {
     platform: { type: 'Agent', agent: { agentLabelSelector: { matchLabels: { pool: 'vcluster2' } } } },
   },
 };
+
+/** A namespaced CRD `Widget` in example.com/v1 with the given spec schema. */
+export function widgetCrd(spec: object, version = 'v1'): object {
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.com' },
+    spec: {
+      group: 'example.com',
+      names: { kind: 'Widget', plural: 'widgets' },
+      scope: 'Namespaced',
+      versions: [{
+        name: version, served: true, storage: true,
+        schema: { openAPIV3Schema: { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec } } },
+      }],
+    },
+  };
+}

@@ -1,25 +1,7 @@
 // The validator's schema and CEL mechanics, on small CRDs written here so that each keyword is
 // tested on its own; the bundled HyperShift CRDs are exercised by ./cases.
 import { formatProblem, ObjectValidator, SchemaCatalog, UnsupportedCelRuleError } from '../../lib';
-import { HOSTED_CLUSTER, withChanges } from './object-cases';
-
-/** A namespaced CRD `Widget` in example.com/v1 with the given spec schema. */
-function widgetCrd(spec: object, version = 'v1'): object {
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.example.com' },
-    spec: {
-      group: 'example.com',
-      names: { kind: 'Widget', plural: 'widgets' },
-      scope: 'Namespaced',
-      versions: [{
-        name: version, served: true, storage: true,
-        schema: { openAPIV3Schema: { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec } } },
-      }],
-    },
-  };
-}
+import { HOSTED_CLUSTER, widgetCrd, withChanges } from './object-cases';
 
 function widgetValidator(spec: object): ObjectValidator {
   return new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([widgetCrd(spec)], 'test') });
