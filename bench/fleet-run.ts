@@ -1,16 +1,17 @@
 // One measurement, in its own process so that its time and peak memory are its own:
-//   node fleet-run.js hcp   <size> <dir> <round>   hcp-cdk: build the fleet, check every object, write the folders
+//   node fleet-run.js hcp   <size> <dir> <round>   hcp-cdk in memory: build the fleet, check every object, serialize
+//   node fleet-run.js cold  <size> <dir> <round>   hcp-cdk as a user runs it the first time (HcpApp defaults,
+//                                          app.synth()): build, check, write into a new output directory
 //   node fleet-run.js floor <size> <dir> <round>   the same objects as plain data, written to one file by js-yaml
 //   node fleet-run.js cdk8s <size> <dir> <round>   stock cdk8s: one Chart per hosted cluster of ApiObjects, app.synth()
-//   node fleet-run.js resynth <size> <dir> <round> hcp-cdk as a user runs it (HcpApp defaults, app.synth()) on the
-//                                          output `hcp` wrote, with one cluster's node pool changed; timed whole
-//                                          by the caller, start to exit
-//   node fleet-run.js writes <size> <dir> <round>  the write floor: a plain loop writing the files `hcp` wrote
+//   node fleet-run.js resynth <size> <dir> <round> hcp-cdk as a user runs it again, on the output `cold` wrote,
+//                                          with one cluster's node pool changed; timed whole by the caller
+//   node fleet-run.js writes <size> <dir> <round>  the write floor: a plain loop writing the files `hcp` made
 //                                          (one mkdir per folder, one writeFileSync per file) into an empty folder
 // Prints one JSON line: { millis, objects, ... }. For hcp-cdk and stock cdk8s, millis is buildMillis
-// (making the constructs) plus synthMillis (synthesizing them). `hcp` also saves the objects for
-// `floor` and `cdk8s`, and the files for `writes`. Each round writes into folders of its own and
-// deletes nothing (see fleet.ts).
+// (making the constructs) plus synthMillis (synthesizing them; for `cold` and stock cdk8s, writing
+// included). `hcp` also saves the objects for `floor` and `cdk8s`, and the files for `writes`. Each
+// round writes into folders of its own and deletes nothing (see fleet.ts).
 import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart } from 'cdk8s';
@@ -31,29 +32,28 @@ function time<T>(work: () => T): { millis: number; result: T } {
 
 switch (mode) {
   case 'hcp': {
-    // A cold synth: a new output directory, no copy kept beside it.
-    const outdir = path.join(dir, `hcp-${size}-${round}`);
-    // In memory (build, check every object, serialize), then the writing of one file per object,
-    // timed apart: on a slow disk the thousands of small files cost more than everything else.
-    const app = new HcpApp({ outdir, compareWithPreviousOutput: false });
+    // In memory: build, check every object, serialize; nothing is read or written.
+    const app = new HcpApp({ outdir: path.join(dir, `hcp-${size}-${round}`), compareWithPreviousOutput: false });
     // The inventory is the input, as a file read in would be; making the fleet from it is timed.
     const inventory = fleetInventory(size);
     const built = time(() => Fleet.fromInventory(app, inventory));
     const { millis: synthMillis, result: files } = time(() => app.synthesize());
-    const written = time(() => app.writeFiles(files));
-    // The objects, grouped by the folder hcp-cdk wrote them to, for the floor and stock cdk8s runs.
-    const objects: { folder: string; object: unknown }[] = [];
-    const walk = (at: string) => {
-      for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-        const full = path.join(at, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (entry.name !== 'kustomization.yaml') objects.push({ folder: path.relative(outdir, at), object: load(fs.readFileSync(full, 'utf8')) });
-      }
-    };
-    walk(outdir);
+    // The objects, with the folder hcp-cdk writes each to, for the floor and stock cdk8s runs.
+    const objects = files
+      .filter((file) => path.basename(file.path) !== 'kustomization.yaml')
+      .map((file) => ({ folder: path.dirname(file.path), object: load(file.text) }));
     fs.writeFileSync(objectsFile, JSON.stringify(objects));
     fs.writeFileSync(filesFile, JSON.stringify(files));
-    console.log(JSON.stringify({ millis: built.millis + synthMillis, buildMillis: built.millis, synthMillis, writeMillis: written.millis, files: files.length, objects: objects.length }));
+    console.log(JSON.stringify({ millis: built.millis + synthMillis, buildMillis: built.millis, synthMillis, files: files.length, objects: objects.length }));
+    break;
+  }
+  case 'cold': {
+    // A first synth: a new output directory, nothing kept beside it yet.
+    const app = new HcpApp({ outdir: path.join(dir, `cold-${size}-${round}`) });
+    const inventory = fleetInventory(size);
+    const built = time(() => Fleet.fromInventory(app, inventory));
+    const { millis: synthMillis } = time(() => app.synth());
+    console.log(JSON.stringify({ millis: built.millis + synthMillis, buildMillis: built.millis, synthMillis, objects: 0, ...app.lastWrite }));
     break;
   }
   case 'floor': {
@@ -85,8 +85,8 @@ switch (mode) {
   }
   case 'resynth': {
     // What `node main.js` does after an edit to one cluster: everything, with the defaults (the
-    // previous output read for transition rules, the last good copy kept).
-    const app = new HcpApp({ outdir: path.join(dir, `hcp-${size}-${round}`) });
+    // previous output read for transition rules, the last good copy and its checks kept).
+    const app = new HcpApp({ outdir: path.join(dir, `cold-${size}-${round}`) });
     const inventory = fleetInventory(size);
     const changed = inventory.managementClusters[0].clusters[0];
     (changed.nodePools![0] as { replicas?: number }).replicas! += 1;
