@@ -19,6 +19,7 @@ import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
 import { appendToMessage } from './append-to-message';
+import type { BackgroundWrite } from './background-write';
 import { CheckedObjects } from './checked-objects';
 import { guardOutputDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
@@ -136,8 +137,9 @@ export class HcpApp extends App {
   /**
    * `synthesize()` of the app's constructs, `constructs` (all of them, in tree order).
    * @param options.reuse the checks of the last good synth to take over, and the set that collects the digests of this synth's objects
+   * @param options.background takes each file as soon as it is made, to write it while the synth goes on
    */
-  private synthesizeConstructs(constructs: readonly IConstruct[], options: { readonly compareWithPreviousOutput?: boolean; readonly previousOutput?: PreviousOutput; readonly reuse?: CheckReuse }): SynthesizedFile[] {
+  private synthesizeConstructs(constructs: readonly IConstruct[], options: { readonly compareWithPreviousOutput?: boolean; readonly previousOutput?: PreviousOutput; readonly reuse?: CheckReuse; readonly background?: BackgroundWrite }): SynthesizedFile[] {
     const previousOutput = options.previousOutput ?? (options.compareWithPreviousOutput ? this.findPreviousOutput() : undefined);
     const problems: string[] = [];
     // The constructs with problems of their own: their objects are not checked (see below).
@@ -161,6 +163,10 @@ export class HcpApp extends App {
     // mostly say the same thing again.
 
     const files: SynthesizedFile[] = [];
+    const add = (file: SynthesizedFile): void => {
+      files.push(file);
+      options.background?.add(file);
+    };
     const deliveryProblems = new Problems(this).within('delivery');
     const placed: DeliveredFile[] = [];
     const reuse = options.reuse;
@@ -178,7 +184,7 @@ export class HcpApp extends App {
     for (const { file, json, source } of this.render(constructs, flagged, problems, deliveryProblems, placed)) {
       const text = file === undefined ? undefined : yamlText(json);
       check(json, source, file, text);
-      if (file !== undefined) files.push({ path: file, text: text! });
+      if (file !== undefined) add({ path: file, text: text! });
     }
     const additions = this.delivery.finish(placed, deliveryProblems);
     const taken = new Set(files.map((f) => f.path));
@@ -187,11 +193,11 @@ export class HcpApp extends App {
       taken.add(file);
       const text = yamlText(json);
       check(json, source, file, text);
-      files.push({ path: file, text });
+      add({ path: file, text });
     }
     problems.push(...deliveryProblems.all);
     if (problems.length > 0) throw new HcpValidationError(problems);
-    files.push(...additions.files);
+    for (const file of additions.files) add(file);
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
@@ -208,16 +214,23 @@ export class HcpApp extends App {
     // One walk of the tree for the synth and both reports: at a thousand clusters each walk costs tens of milliseconds.
     const constructs = this.node.findAll();
     const reuse = this.checkReuse(output);
+    // Into a directory that holds nothing, a second thread writes the files while the synth goes on.
+    const background = output.backgroundWrite();
     let files: SynthesizedFile[];
     try {
-      files = this.synthesizeConstructs(constructs, { previousOutput, reuse });
+      files = this.synthesizeConstructs(constructs, { previousOutput, reuse, background });
     } catch (error) {
+      try {
+        background?.abandon();
+      } catch (cleanup) {
+        appendToMessage(error, `\nhcp-cdk: what the synth had written into ${output.root} could not all be removed (${(cleanup as Error).message})`);
+      }
       const restore = output.restoreAfterFailure(previousOutput);
       if (restore?.restored) console.error(restore.message);
       else if (restore) appendToMessage(error, `\n${restore.message}`);
       throw error;
     }
-    const warning = output.replaceWith(files, previousOutput);
+    const warning = output.replaceWith(files, previousOutput, background);
     this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
     else if (reuse) keepCheckedObjects(reuse);

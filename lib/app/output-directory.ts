@@ -1,10 +1,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { appendToMessage } from './append-to-message';
+import { BackgroundWrite } from './background-write';
 import { GitOutputFolder } from './git-output-folder';
 import { LastGoodCopy } from './last-good-copy';
 import { applyOutputChanges, outputChanges } from './output-changes';
-import { INCOMPLETE_MARKER, IncompleteWrite, outputState, OutputState, readMarker } from './output-state';
+import { INCOMPLETE_MARKER, markIncomplete, outputState, OutputState, readMarker } from './output-state';
 import { PreviousOutput, PreviousOutputSource } from './previous-output';
 
 /** Output directories whose last good output could not be put back: one attempt, one message. */
@@ -128,8 +129,25 @@ export class OutputDirectory {
    * seen by `outputState()` and `hcp-cdk validate`, and the next synth repairs it. A write that
    * fails throws with that said; a warning is returned when only the copy could not be kept.
    * @param previous the previous output as synth read it, whose bytes need not be read again
+   * @param background the write a second thread did of the files while synth made them (see
+   *   `backgroundWrite()`): waited for, and the copy kept, instead of comparing and writing here
    */
-  public replaceWith(files: readonly SynthesizedFile[], previous?: PreviousOutput): string | undefined {
+  public replaceWith(files: readonly SynthesizedFile[], previous?: PreviousOutput, background?: BackgroundWrite): string | undefined {
+    if (background) {
+      let written: boolean;
+      try {
+        written = background.finish(files);
+      } catch (error) {
+        appendToMessage(error, `; ${this.root} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`);
+        throw error;
+      }
+      if (written) {
+        this.lastWrite = { written: files.length, removed: 0, unchanged: 0 };
+        const warning = this.keepCopy(files);
+        fs.rmSync(path.join(this.root, INCOMPLETE_MARKER), { force: true });
+        return warning;
+      }
+    }
     const incomplete = readMarker(this.root) !== undefined;
     const known = previous?.source === PreviousOutputSource.OUTPUT_DIRECTORY && previous.location === this.root ? previous : undefined;
     const changes = outputChanges(this.root, files, known ? (file) => known.bytes(file) : undefined);
@@ -137,8 +155,7 @@ export class OutputDirectory {
     this.lastWrite = { written: changes.write.length, removed: changes.remove.length, unchanged: changes.unchanged };
     if (changed) {
       fs.mkdirSync(this.root, { recursive: true });
-      const marker: IncompleteWrite = { pid: process.pid, started: new Date().toISOString() };
-      fs.writeFileSync(path.join(this.root, INCOMPLETE_MARKER), `${JSON.stringify(marker)}\n`);
+      markIncomplete(this.root);
       try {
         applyOutputChanges(this.root, changes);
       } catch (error) {
@@ -151,6 +168,16 @@ export class OutputDirectory {
     const warning = this.keepCopy(files);
     if (changed) fs.rmSync(path.join(this.root, INCOMPLETE_MARKER), { force: true });
     return warning;
+  }
+
+  /**
+   * For a synth into this directory while it holds nothing (the first one, or any under `cdk8s
+   * synth`, which deletes it first): a write by a second thread that takes the files as the synth
+   * makes them (see `BackgroundWrite`); `replaceWith()` then waits for it. Undefined while the
+   * directory holds files: a re-synth compares them instead.
+   */
+  public backgroundWrite(): BackgroundWrite | undefined {
+    return this.hasFiles() ? undefined : new BackgroundWrite(this.root);
   }
 
   /** Why the directory is not one whole synth, when it exists and carries the marker. */

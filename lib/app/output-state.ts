@@ -24,6 +24,12 @@ export interface IncompleteWrite {
   readonly started: string;
 }
 
+/** Creates `INCOMPLETE_MARKER` in `root` (which must exist), naming this process: before a synth's first change there. */
+export function markIncomplete(root: string): void {
+  const marker: IncompleteWrite = { pid: process.pid, started: new Date().toISOString() };
+  fs.writeFileSync(path.join(root, INCOMPLETE_MARKER), `${JSON.stringify(marker)}\n`);
+}
+
 /**
  * Whether `dir` holds the whole output of one synth: it exists and carries no
  * `INCOMPLETE_MARKER`, which a synth that was killed or failed while writing leaves behind.
