@@ -89,6 +89,8 @@ export class BackgroundWrite {
   private pending: OutputFile[] = [];
   private readonly sent = new Set<string>();
   private worker?: Worker;
+  /** Set when no thread could be started: everything is left to the caller. */
+  private unavailable = false;
   private port?: MessagePort;
   private state?: Int32Array;
 
@@ -104,6 +106,7 @@ export class BackgroundWrite {
 
   /** Hands a file over; starts the thread at the threshold. */
   public add(file: OutputFile): void {
+    if (this.unavailable) return;
     this.pending.push(file);
     if (!this.worker && this.pending.length >= this.threshold) this.start();
     if (this.worker && this.pending.length >= BackgroundWrite.BATCH) this.flush();
@@ -148,16 +151,25 @@ export class BackgroundWrite {
   }
 
   private start(): void {
-    fs.mkdirSync(this.root, { recursive: true });
-    markIncomplete(this.root);
     const shared = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
     const { port1, port2 } = new MessageChannel();
+    try {
+      this.worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { root: this.root, shared, port: port2 }, transferList: [port2] });
+    } catch {
+      // No threads here (a permission model that denies them, a limit): the main thread writes, as for a small output.
+      this.unavailable = true;
+      this.pending = [];
+      port1.close();
+      return;
+    }
     this.state = new Int32Array(shared);
     this.port = port1;
-    this.worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { root: this.root, shared, port: port2 }, transferList: [port2] });
     // The process never waits for the thread: finish() and abandon() do, while it matters.
     this.worker.unref();
     this.port.unref();
+    // Before the thread is sent its first file.
+    fs.mkdirSync(this.root, { recursive: true });
+    markIncomplete(this.root);
   }
 
   private flush(): void {

@@ -83,7 +83,9 @@ export interface HcpAppProps extends AppProps {
  * A cdk8s App whose synth is all-or-nothing: every construct is validated and
  * every object rendered in memory first; files are written only when nothing failed, and only
  * those that changed, under a marker that says the directory is incomplete until the last is
- * written (see `OutputDirectory.replaceWith()` and `outputState()`).
+ * written (see `OutputDirectory.replaceWith()` and `outputState()`). Into a directory that holds
+ * nothing, a second thread writes the files while the synth goes on, and a synth that fails
+ * removes them again (see `BackgroundWrite`).
  *
  * Where the objects go and what reaches each cluster how is the delivery's: by default
  * `<outdir>/<chart>/<rank>-<kind>-<name>.yaml`, with each HostedCluster's objects (and its

@@ -6,6 +6,8 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+// The module object itself, whose Worker a test can replace.
+import workerThreads = require('worker_threads');
 import { Fleet, FleetInventory, HcpApp, INCOMPLETE_MARKER, NodePool, outputState } from '../../lib';
 import { BackgroundWrite } from '../../lib/app/background-write';
 import { ROOT, readTree } from '../util';
@@ -155,6 +157,21 @@ describe('BackgroundWrite', () => {
     const tree = readTree(out, 'utf8');
     tree.delete(INCOMPLETE_MARKER);
     expect(tree).toEqual(new Map(files(310).map((f) => [f.path, f.text])));
+  });
+
+  test('where no thread can be started (a permission model that denies them), the caller writes everything', () => {
+    const { out } = project();
+    const denied = jest.spyOn(workerThreads, 'Worker').mockImplementation(() => {
+      throw Object.assign(new Error('Access to this API has been restricted'), { code: 'ERR_ACCESS_DENIED' });
+    });
+    try {
+      const write = new BackgroundWrite(out, 2);
+      for (const file of files(300)) write.add(file);
+      expect([write.started, write.finish(files(300)), fs.existsSync(out)]).toEqual([false, false, false]);
+      expect(denied).toHaveBeenCalledTimes(1);
+    } finally {
+      denied.mockRestore();
+    }
   });
 
   test('a thread that has not started when finish() is called writes nothing: the caller does', () => {
