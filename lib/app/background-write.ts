@@ -129,9 +129,9 @@ export class BackgroundWrite {
       return false;
     }
     this.port!.postMessage('end');
-    const outcome = this.await();
+    const failure = this.await() === DONE ? undefined : this.failure();
     this.stop();
-    if (outcome !== DONE) throw new Error(`writing ${this.root} failed: ${this.failure()}`);
+    if (failure !== undefined) throw new Error(`writing ${this.root} failed: ${failure}`);
     return true;
   }
 

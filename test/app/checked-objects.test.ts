@@ -153,7 +153,7 @@ describe('a re-synth checks only what changed', () => {
     expect(fs.existsSync(path.join(dir, '.out.last-good'))).toBe(false);
   });
 
-  test('synthesize() and plan() check every object: only synth() takes checks over', () => {
+  test('synthesize() (and so plan(), which calls it) checks every object: only synth() takes checks over', () => {
     const { out } = project();
     synth(out, THREE);
     const validate = jest.spyOn(ObjectValidator.prototype, 'validate');
