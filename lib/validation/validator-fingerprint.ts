@@ -9,16 +9,27 @@ let codeFingerprint: string | undefined;
 
 /**
  * The digest of what an ObjectValidator's verdicts depend on besides its schemas: hcp-cdk's own code
- * (every file of the folder it runs from, `build/lib`, or `lib` under ts-node) and the versions of the
- * packages that evaluate rules and patterns. Read once per process.
+ * (every file of the folder it runs from, `build/lib`, or `lib` under ts-node; the bundle, in an app
+ * bundled into one file) and the versions of the packages that evaluate rules and patterns. Read once
+ * per process.
  */
 export function validatorCodeFingerprint(): string {
   if (codeFingerprint !== undefined) return codeFingerprint;
-  // This file is <library>/validation/validator-fingerprint.{js,ts}: the library is its folder's parent.
-  const hash = createHash('sha1').update(folderDigest(path.dirname(__dirname), path.extname(__filename)));
+  const hash = createHash('sha1').update(codeDigest(__filename));
   for (const name of RULE_PACKAGES) hash.update(`\0${name}@${packageVersion(name)}`);
   codeFingerprint = hash.digest('hex');
   return codeFingerprint;
+}
+
+/**
+ * The digest of the code `moduleFile` (this module) belongs to. It is normally
+ * `<library>/validation/validator-fingerprint.{js,ts}`: every file of the library, the folder's
+ * parent, with that extension. In an app bundled into one file, that file is all the code there is.
+ */
+export function codeDigest(moduleFile: string): string {
+  const folder = path.dirname(moduleFile);
+  if (path.basename(folder) === 'validation') return folderDigest(path.dirname(folder), path.extname(moduleFile));
+  return createHash('sha1').update(fs.readFileSync(moduleFile)).digest('hex');
 }
 
 /** The digest of every file under `folder` whose name ends in `extension`: their paths and bytes, in a fixed order. */
@@ -38,7 +49,13 @@ export function folderDigest(folder: string, extension: string): string {
 
 /** The version in the package.json of the package `name` resolves to (its exports may not include package.json). */
 function packageVersion(name: string): string {
-  for (let dir = path.dirname(require.resolve(name)); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+  let entry: string;
+  try {
+    entry = require.resolve(name);
+  } catch {
+    return 'bundled'; // Not resolvable from here: bundled into the code digested above.
+  }
+  for (let dir = path.dirname(entry); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
     try {
       const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
       if (manifest.name === name) return String(manifest.version);

@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ObjectValidator, SchemaCatalog } from '../../lib';
-import { folderDigest, validatorCodeFingerprint } from '../../lib/validation/validator-fingerprint';
+import { codeDigest, folderDigest, validatorCodeFingerprint } from '../../lib/validation/validator-fingerprint';
 import { widgetCrd } from './object-cases';
 
 const WIDGET_CRD = widgetCrd({ type: 'object' }) as any;
@@ -32,6 +32,21 @@ describe('validator fingerprint', () => {
   test('the code part is the same on every call', () => {
     expect(validatorCodeFingerprint()).toMatch(/^[0-9a-f]{40}$/);
     expect(validatorCodeFingerprint()).toBe(validatorCodeFingerprint());
+  });
+
+  test('codeDigest digests the library around a module in validation/, and a bundle on its own', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-code-'));
+    fs.mkdirSync(path.join(dir, 'lib', 'validation'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'lib', 'validation', 'validator-fingerprint.js'), 'exports.v = 1;\n');
+    fs.writeFileSync(path.join(dir, 'lib', 'index.js'), 'exports.i = 1;\n');
+    expect(codeDigest(path.join(dir, 'lib', 'validation', 'validator-fingerprint.js'))).toBe(folderDigest(path.join(dir, 'lib'), '.js'));
+    fs.mkdirSync(path.join(dir, 'dist'));
+    fs.writeFileSync(path.join(dir, 'dist', 'app.js'), 'bundled();\n');
+    const bundle = codeDigest(path.join(dir, 'dist', 'app.js'));
+    fs.writeFileSync(path.join(dir, 'dist', 'other.js'), 'not part of it');
+    expect(codeDigest(path.join(dir, 'dist', 'app.js'))).toBe(bundle);
+    fs.writeFileSync(path.join(dir, 'dist', 'app.js'), 'bundled(2);\n');
+    expect(codeDigest(path.join(dir, 'dist', 'app.js'))).not.toBe(bundle);
   });
 
   test('folderDigest changes with a file\'s bytes, name or folder, and ignores other extensions', () => {
