@@ -232,14 +232,16 @@ export class HcpApp extends App {
       else if (restore) appendToMessage(error, `\n${restore.message}`);
       throw error;
     }
+    // The reports are made while a writer thread may still be writing; they are printed after the write.
+    const capacity = capacityReportsOf(constructs);
+    const secrets = secretsReportOf(constructs);
     const warning = output.replaceWith(files, previousOutput, background);
     this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
     else if (reuse) keepCheckedObjects(reuse);
     for (const warning of this.lastWarnings) console.error(`hcp-cdk: warning: ${warning}`);
     for (const note of this.lastNotices) console.error(`hcp-cdk: note: ${note}`);
-    for (const report of capacityReportsOf(constructs)) console.error(report);
-    const secrets = secretsReportOf(constructs);
+    for (const report of capacity) console.error(report);
     const summary = formatSecretsReport(secrets);
     if (summary) console.error(summary);
     if (this.secretsReportFile !== undefined) writeSecretsReport(this.secretsReportFile, secrets);
