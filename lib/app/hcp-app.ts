@@ -83,9 +83,9 @@ export interface HcpAppProps extends AppProps {
  * A cdk8s App whose synth is all-or-nothing: every construct is validated and
  * every object rendered in memory first; files are written only when nothing failed, and only
  * those that changed, under a marker that says the directory is incomplete until the last is
- * written (see `OutputDirectory.replaceWith()` and `outputState()`). Into a directory that holds
- * nothing, a second thread writes the files while the synth goes on, and a synth that fails
- * removes them again (see `BackgroundWrite`).
+ * written (see `OutputDirectory.replaceWith()` and `outputState()`). For a directory that holds
+ * nothing, a second thread writes the files into a staging directory while the synth goes on, and
+ * it takes the directory's place only when nothing failed (see `BackgroundWrite`).
  *
  * Where the objects go and what reaches each cluster how is the delivery's: by default
  * `<outdir>/<chart>/<rank>-<kind>-<name>.yaml`, with each HostedCluster's objects (and its
@@ -173,14 +173,20 @@ export class HcpApp extends App {
     const placed: DeliveredFile[] = [];
     const reuse = options.reuse;
     // Checks one object as the API server would apply it over the previous output, unless the
-    // previous output holds its text unchanged and the record says this validator accepted that text.
+    // previous output holds its text unchanged and the record says this validator accepted that
+    // text as a new object (which is how an unchanged object is checked: it has no transition).
     const check = (json: any, source: string, file?: string, text?: string): void => {
       if (!this.validator) return;
       const digest = reuse && file !== undefined ? CheckedObjects.digestOf(text!) : undefined;
-      if (digest !== undefined) reuse!.accepted.add(digest);
-      if (digest !== undefined && reuse!.record.has(digest) && previousOutput?.holds(file!, text!)) return;
+      if (digest !== undefined && reuse!.record.has(digest) && previousOutput?.holds(file!, text!)) {
+        reuse!.accepted.add(digest);
+        return;
+      }
       const previous = file === undefined ? undefined : previousOutput?.objectUnlessSame(file, text!);
       for (const problem of applyProblems(json, { previous, source, validator: this.validator })) problems.push(formatProblem(problem));
+      // Accepted over a previous version is not accepted as new: rules with optionalOldSelf run on
+      // both and may answer differently. Such an object is recorded once it is checked unchanged.
+      if (digest !== undefined && previous === undefined) reuse!.accepted.add(digest);
     };
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
     for (const { file, json, source } of this.render(constructs, flagged, problems, deliveryProblems, placed)) {
@@ -219,8 +225,13 @@ export class HcpApp extends App {
     // Into a directory that holds nothing, a second thread writes the files while the synth goes on.
     const background = output.backgroundWrite();
     let files: SynthesizedFile[];
+    let capacity: string[];
+    let secrets: SecretsReportEntry[];
     try {
       files = this.synthesizeConstructs(constructs, { previousOutput, reuse, background });
+      // Made while a writer thread may still be writing; printed after the write.
+      capacity = capacityReportsOf(constructs);
+      secrets = secretsReportOf(constructs);
     } catch (error) {
       try {
         background?.abandon();
@@ -232,9 +243,6 @@ export class HcpApp extends App {
       else if (restore) appendToMessage(error, `\n${restore.message}`);
       throw error;
     }
-    // The reports are made while a writer thread may still be writing; they are printed after the write.
-    const capacity = capacityReportsOf(constructs);
-    const secrets = secretsReportOf(constructs);
     const warning = output.replaceWith(files, previousOutput, background);
     this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
@@ -325,8 +333,14 @@ export class HcpApp extends App {
    * fingerprint (see `CheckedObjects`). None without a validator or a kept copy.
    */
   private checkReuse(output: OutputDirectory): CheckReuse | undefined {
-    const validator = this.validator?.fingerprint;
-    if (validator === undefined || !output.lastGoodCopy) return undefined;
+    if (!this.validator || !output.lastGoodCopy) return undefined;
+    let validator: string | undefined;
+    try {
+      validator = this.validator.fingerprint;
+    } catch {
+      return undefined; // A file of the library that cannot be read: every object is checked.
+    }
+    if (validator === undefined) return undefined;
     return { record: CheckedObjects.read(output.lastGoodCopy.checkedObjectsFile, validator), accepted: new Set() };
   }
 

@@ -130,23 +130,16 @@ export class OutputDirectory {
    * fails throws with that said; a warning is returned when only the copy could not be kept.
    * @param previous the previous output as synth read it, whose bytes need not be read again
    * @param background the write a second thread did of the files while synth made them (see
-   *   `backgroundWrite()`): waited for, and the copy kept, instead of comparing and writing here
+   *   `backgroundWrite()`): waited for and moved into place, and the copy kept, instead of comparing
+   *   and writing here; when it fails, this throws with the directory as it was
    */
   public replaceWith(files: readonly SynthesizedFile[], previous?: PreviousOutput, background?: BackgroundWrite): string | undefined {
-    if (background) {
-      let written: boolean;
-      try {
-        written = background.finish(files);
-      } catch (error) {
-        appendToMessage(error, `; ${this.root} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`);
-        throw error;
-      }
-      if (written) {
-        this.lastWrite = { written: files.length, removed: 0, unchanged: 0 };
-        const warning = this.keepCopy(files);
-        fs.rmSync(path.join(this.root, INCOMPLETE_MARKER), { force: true });
-        return warning;
-      }
+    // Throws, with the directory as it was, when the thread's write failed.
+    if (background?.finish(files)) {
+      this.lastWrite = { written: files.length, removed: 0, unchanged: 0 };
+      const warning = this.keepCopy(files);
+      fs.rmSync(path.join(this.root, INCOMPLETE_MARKER), { force: true });
+      return warning;
     }
     const incomplete = readMarker(this.root) !== undefined;
     const known = previous?.source === PreviousOutputSource.OUTPUT_DIRECTORY && previous.location === this.root ? previous : undefined;
@@ -172,12 +165,21 @@ export class OutputDirectory {
 
   /**
    * For a synth into this directory while it holds nothing (the first one, or any under `cdk8s
-   * synth`, which deletes it first): a write by a second thread that takes the files as the synth
-   * makes them (see `BackgroundWrite`); `replaceWith()` then waits for it. Undefined while the
-   * directory holds files: a re-synth compares them instead.
+   * synth`, which deletes it first): a write by a second thread, into a staging directory beside
+   * it, that takes the files as the synth makes them (see `BackgroundWrite`); `replaceWith()` then
+   * waits for it and moves it into place. Undefined while the directory holds files (a re-synth
+   * compares them instead) or is not a plain directory.
    */
   public backgroundWrite(): BackgroundWrite | undefined {
-    return this.hasFiles() ? undefined : new BackgroundWrite(this.root);
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.lstatSync(this.root);
+    } catch {
+      stat = undefined; // Missing: the thread's staging directory becomes it.
+    }
+    // A real, empty directory makes way for the staging directory; anything else (a link) is written in place.
+    if (stat && (!stat.isDirectory() || this.hasFiles())) return undefined;
+    return new BackgroundWrite(this.root);
   }
 
   /** Why the directory is not one whole synth, when it exists and carries the marker. */

@@ -2,21 +2,24 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-// The packages whose behaviour is part of a verdict: CEL evaluation, RE2 patterns, YAML of CRD files.
-const RULE_PACKAGES = ['@marcbachmann/cel-js', 're2js', 'js-yaml'];
+// The packages whose behaviour is part of a verdict: CEL evaluation, RE2 patterns, IP addresses and
+// CIDRs (CEL's ip() and cidr(), formats), YAML of CRD files.
+const RULE_PACKAGES = ['@marcbachmann/cel-js', 're2js', 'ip-address', 'js-yaml'];
 
 let codeFingerprint: string | undefined;
 
 /**
  * The digest of what an ObjectValidator's verdicts depend on besides its schemas: hcp-cdk's own code
  * (every file of the folder it runs from, `build/lib`, or `lib` under ts-node; the bundle, in an app
- * bundled into one file) and the versions of the packages that evaluate rules and patterns. Read once
- * per process.
+ * bundled into one file), the versions of the packages that evaluate rules and patterns, and Node's
+ * version. Read once per process.
  */
 export function validatorCodeFingerprint(): string {
   if (codeFingerprint !== undefined) return codeFingerprint;
   const hash = createHash('sha1').update(codeDigest(__filename));
   for (const name of RULE_PACKAGES) hash.update(`\0${name}@${packageVersion(name)}`);
+  // JavaScript itself: regular expressions and Unicode tables come with the Node version.
+  hash.update(`\0node@${process.version}`);
   codeFingerprint = hash.digest('hex');
   return codeFingerprint;
 }

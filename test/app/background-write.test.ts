@@ -1,7 +1,7 @@
-// The first write of an output, by a second thread while the synth goes on: the same files as a
-// write by the main thread, nothing left behind when the synth fails, a failed write reported with
-// the directory marked incomplete, and a process killed while the thread writes repaired by the
-// next synth.
+// The first write of an output, by a second thread while the synth goes on, into a staging
+// directory that then takes the output directory's place: the same files as a write by the main
+// thread, the output directory untouched when the synth or the write fails, and a process killed
+// while the thread writes leaving only a staging directory, which the next synth removes.
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -107,17 +107,24 @@ describe('a synth into an empty output directory', () => {
     expect(fs.existsSync(out)).toBe(false);
     const empty = project().out;
     fs.mkdirSync(empty);
+    const before = fs.statSync(empty, { bigint: true });
     expect(synth(empty, FLEET, invalid)).toEqual({ error: expect.objectContaining({ message: expect.stringContaining('NodePool clusters/k299-e: spec.management.upgradeType') }), threaded: true });
-    expect(fs.readdirSync(empty)).toEqual([]);
+    const after = fs.statSync(empty, { bigint: true });
+    expect([fs.readdirSync(empty), after.ino, after.mtimeNs]).toEqual([[], before.ino, before.mtimeNs]);
+    expect(fs.readdirSync(path.dirname(empty))).toEqual(['out']);
   });
 
-  test('a process killed while the thread writes leaves the directory marked incomplete, and the next synth repairs it', () => {
+  test('a process killed while the thread writes leaves the output directory as it was, and the next synth removes its staging directory', () => {
     const { dir, out } = project();
     // The app in a process of its own that kills itself (SIGKILL: no handler runs) once the synth is
-    // done and the thread is still writing.
+    // done and the thread has written some of the files.
     const app = `
+      const fs = require('fs');
       const { BackgroundWrite } = require(${JSON.stringify(path.join(ROOT, 'build', 'lib', 'app', 'background-write'))});
-      BackgroundWrite.prototype.finish = () => process.kill(process.pid, 'SIGKILL');
+      BackgroundWrite.prototype.finish = function () {
+        while (!fs.existsSync(this.staging + '/hub/k000/kustomization.yaml')) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+        process.kill(process.pid, 'SIGKILL');
+      };
       const { Fleet, HcpApp } = require(${JSON.stringify(path.join(ROOT, 'build', 'lib'))});
       const app = new HcpApp({ outdir: ${JSON.stringify(out)} });
       Fleet.fromInventory(app, ${JSON.stringify(FLEET)});
@@ -126,9 +133,12 @@ describe('a synth into an empty output directory', () => {
     fs.writeFileSync(path.join(dir, 'app.js'), app);
     const killed = spawnSync(process.execPath, [path.join(dir, 'app.js')], { encoding: 'utf8' });
     expect(killed.signal).toBe('SIGKILL');
-    expect(outputState(out).complete).toBe(false);
-    expect(synth(out, FLEET)).toEqual({ threaded: false });
+    expect(outputState(out)).toEqual({ complete: false, reason: `${out} does not exist` });
+    const [staging] = fs.readdirSync(dir).filter((name) => name.startsWith('out.writing-'));
+    expect(fs.existsSync(path.join(dir, staging, 'hub/k000/kustomization.yaml'))).toBe(true);
+    expect(synth(out, FLEET)).toEqual({ threaded: true });
     expect(outputState(out)).toEqual({ complete: true });
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith('out.writing-'))).toEqual([]);
     const fresh = project().out;
     synth(fresh, FLEET);
     expect(readTree(out, 'latin1')).toEqual(readTree(fresh, 'latin1'));
@@ -141,67 +151,100 @@ describe('BackgroundWrite', () => {
 
   test('below its threshold it starts nothing and writes nothing: finish() says the caller writes', () => {
     const { out } = project();
-    const write = new BackgroundWrite(out, 10);
+    const write = new BackgroundWrite(out, { threshold: 10 });
     for (const file of files(9)) write.add(file);
-    expect([write.started, write.finish(files(9)), fs.existsSync(out)]).toEqual([false, false, false]);
+    expect([write.started, write.finish(files(9)), fs.existsSync(out), fs.existsSync(write.staging)]).toEqual([false, false, false, false]);
   });
 
-  test('from its threshold on the thread writes every file, also those finish() is given that were not added', () => {
+  test('from its threshold on the thread writes every file into the staging directory, which finish() puts in place', () => {
     const { out } = project();
-    const write = new BackgroundWrite(out, 2);
+    const write = new BackgroundWrite(out, { threshold: 2 });
     for (const file of files(300)) write.add(file);
     expect(write.started).toBe(true);
-    expect(fs.existsSync(path.join(out, INCOMPLETE_MARKER))).toBe(true);
-    waitFor(path.join(out, 'f0/file-0.yaml'));
+    expect(fs.existsSync(path.join(write.staging, INCOMPLETE_MARKER))).toBe(true);
+    waitFor(path.join(write.staging, 'f0/file-0.yaml'));
+    expect(fs.existsSync(out)).toBe(false);
+    // Also the files finish() is given that were not added.
     expect(write.finish(files(310))).toBe(true);
     const tree = readTree(out, 'utf8');
-    tree.delete(INCOMPLETE_MARKER);
+    expect(tree.delete(INCOMPLETE_MARKER)).toBe(true);
     expect(tree).toEqual(new Map(files(310).map((f) => [f.path, f.text])));
+    expect(fs.existsSync(write.staging)).toBe(false);
+  });
+
+  test('an empty output directory makes way for the staging directory', () => {
+    const { out } = project();
+    fs.mkdirSync(out);
+    const write = new BackgroundWrite(out, { threshold: 1 });
+    for (const file of files(300)) write.add(file);
+    waitFor(path.join(write.staging, 'f0/file-0.yaml'));
+    expect(write.finish(files(300))).toBe(true);
+    expect(readTree(out).size).toBe(301);
   });
 
   test('where no thread can be started (a permission model that denies them), the caller writes everything', () => {
     const { out } = project();
-    const denied = jest.spyOn(workerThreads, 'Worker').mockImplementation(() => {
+    const startWorker = jest.fn(() => {
       throw Object.assign(new Error('Access to this API has been restricted'), { code: 'ERR_ACCESS_DENIED' });
     });
-    try {
-      const write = new BackgroundWrite(out, 2);
-      for (const file of files(300)) write.add(file);
-      expect([write.started, write.finish(files(300)), fs.existsSync(out)]).toEqual([false, false, false]);
-      expect(denied).toHaveBeenCalledTimes(1);
-    } finally {
-      denied.mockRestore();
-    }
+    const write = new BackgroundWrite(out, { threshold: 2, startWorker });
+    for (const file of files(300)) write.add(file);
+    expect([write.started, write.finish(files(300)), fs.existsSync(out), fs.existsSync(write.staging)]).toEqual([false, false, false, false]);
+    expect(startWorker).toHaveBeenCalledTimes(1);
   });
 
-  test('a thread that has not started when finish() is called writes nothing: the caller does', () => {
+  test('a thread that has not started when finish() is called is cancelled: it writes nothing, the caller does', () => {
     const { out } = project();
-    const write = new BackgroundWrite(out, 1);
+    // A thread that never gets as far as taking the work.
+    const write = new BackgroundWrite(out, { threshold: 1, startWorker: (_source, options) => new workerThreads.Worker('', { ...options, eval: true }) });
     write.add(files(1)[0]);
-    // No waiting: finish() wins the race against the thread's start (which takes milliseconds).
-    expect(write.finish(files(1))).toBe(false);
+    expect([write.started, write.finish(files(1)), fs.existsSync(out), fs.existsSync(write.staging)]).toEqual([true, false, false, false]);
+  });
+
+  test('fails with the thread\'s error when a write fails, the output directory as it was and no staging directory left', () => {
+    const { out } = project();
+    const write = new BackgroundWrite(out, { threshold: 1 });
+    const broken = [...files(299), { path: 'f1/bad\0name.yaml', text: 'x' }];
+    for (const file of broken) write.add(file);
+    waitFor(path.join(write.staging, 'f0/file-0.yaml'));
+    expect(() => write.finish(broken)).toThrow(new RegExp(`^writing ${out} failed: .*bad.*; the output directory is as it was$`));
+    expect([fs.existsSync(out), fs.existsSync(write.staging)]).toEqual([false, false]);
+  });
+
+  test('fails when the thread stops without a word (it died): after the stall limit, not forever, and the process goes on', () => {
+    const { out } = project();
+    // A thread that takes the work, says so with a file, and dies with an error nobody catches.
+    const dying = (_source: string, options: workerThreads.WorkerOptions) => new workerThreads.Worker([
+      'const { workerData } = require("worker_threads");',
+      'Atomics.store(new Int32Array(workerData.shared), 0, 1);',
+      'require("fs").writeFileSync(workerData.root + "/taken", "");',
+      'throw new Error("out of luck");',
+    ].join('\n'), { ...options, eval: true });
+    const write = new BackgroundWrite(out, { threshold: 1, stallMillis: 300, startWorker: dying });
+    for (const file of files(3)) write.add(file);
+    waitFor(path.join(write.staging, 'taken'));
+    expect(() => write.finish(files(3))).toThrow(`writing ${out} failed: the writer thread wrote nothing for 0.3 s; the output directory is as it was`);
     expect(fs.existsSync(out)).toBe(false);
   });
 
-  test('fails with the thread\'s error when a write fails, and leaves the marker', () => {
+  test('abandon() waits for the thread and removes the staging directory: the output directory is never touched', () => {
     const { out } = project();
     fs.mkdirSync(out);
-    // A file where the thread must make a folder.
-    fs.writeFileSync(path.join(out, 'f1'), 'in the way');
-    const write = new BackgroundWrite(out, 1);
+    const before = fs.statSync(out, { bigint: true });
+    const write = new BackgroundWrite(out, { threshold: 2 });
     for (const file of files(300)) write.add(file);
-    waitFor(path.join(out, 'f0/file-0.yaml'));
-    expect(() => write.finish(files(300))).toThrow(new RegExp(`^writing ${out} failed: EEXIST: file already exists, mkdir '${out}/f1'$`));
-    expect(fs.existsSync(path.join(out, INCOMPLETE_MARKER))).toBe(true);
+    waitFor(path.join(write.staging, 'f0/file-0.yaml'));
+    write.abandon();
+    const after = fs.statSync(out, { bigint: true });
+    expect([fs.readdirSync(out), after.mtimeNs, fs.existsSync(write.staging)]).toEqual([[], before.mtimeNs, false]);
   });
 
-  test('abandon() waits for the thread and removes what it wrote: the directory is as it was', () => {
-    const { out } = project();
-    fs.mkdirSync(out);
-    const write = new BackgroundWrite(out, 2);
-    for (const file of files(300)) write.add(file);
-    waitFor(path.join(out, 'f0/file-0.yaml'));
-    write.abandon();
-    expect(fs.readdirSync(out)).toEqual([]);
+  test('a staging directory a dead process left is removed; one of a running process is not', () => {
+    const { dir, out } = project();
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    fs.mkdirSync(path.join(dir, `out.writing-${dead}`, 'hub'), { recursive: true });
+    fs.mkdirSync(path.join(dir, `out.writing-${process.ppid}`));
+    new BackgroundWrite(out);
+    expect(fs.readdirSync(dir).sort()).toEqual([`out.writing-${process.ppid}`]);
   });
 });

@@ -4,6 +4,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { ApiObject, Chart } from 'cdk8s';
 import { dump } from 'js-yaml';
 import { ClusterPlatform, HcpApp, HcpAppProps, HostedCluster, ManagementCluster, Release, SecretSource } from '../../lib';
 import { CheckedObjects } from '../../lib/app/checked-objects';
@@ -144,6 +145,35 @@ describe('a re-synth checks only what changed', () => {
     fs.writeFileSync(crd, dump(widgetCrd({ type: 'object' })));
     expect(synth(out, THREE, { crds: [crd] })).toEqual({ checked: EVERY_OBJECT });
     expect(synth(out, THREE, { crds: [crd] })).toEqual({ checked: [] });
+  });
+
+  test('an object accepted only over its previous version is checked again as new once unchanged: optionalOldSelf rules run on both', () => {
+    const { dir, out, record } = project();
+    const crd = path.join(dir, 'widget-crd.yaml');
+    fs.writeFileSync(crd, dump(widgetCrd({
+      'type': 'object',
+      'properties': { size: { type: 'string' } },
+      'x-kubernetes-validations': [{ rule: "oldSelf.hasValue() || self.size == 'small'", optionalOldSelf: true, message: 'a new widget must be small' }],
+    })));
+    const widget = (size: string): Error | undefined => {
+      const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const app = new HcpApp({ outdir: out, crds: [crd] });
+        new ApiObject(new Chart(app, 'widgets'), 'w', { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'default' }, spec: { size } });
+        app.synth();
+        return undefined;
+      } catch (error) {
+        return error as Error;
+      } finally {
+        quiet.mockRestore();
+      }
+    };
+    expect(widget('small')).toBeUndefined();
+    // Growing an existing widget is allowed; the record does not take the large one as accepted.
+    expect(widget('large')).toBeUndefined();
+    expect(JSON.parse(fs.readFileSync(record, 'utf8')).objects).toEqual([]);
+    // Unchanged, it is checked as a new object, as a synth without any record checks it.
+    expect(widget('large')?.message).toContain('a new widget must be small');
   });
 
   test('without a last good copy nothing is recorded, and every synth checks every object', () => {
