@@ -11,13 +11,13 @@ interface CheckedObjectsFile {
 }
 
 /**
- * The objects a validator accepted in the last good synth, recorded beside the last good copy
- * (`.<outdir>.last-good/checked.json`) as a digest of each object's text, under the validator's
- * fingerprint (`ObjectValidator.fingerprint`). Checking an object depends on its text and the
- * validator alone, so a text this record lists was accepted by any validator of the same
- * fingerprint: a re-synth need not check it again where the previous output holds it unchanged
- * (an unchanged object has no transition rules to check either). Another hcp-cdk, other schemas or
- * other `crds` change the fingerprint, and every object is checked again.
+ * The objects a validator accepted as new in the last good synth, recorded beside the last good
+ * copy (`.<outdir>.last-good/checked.json`) as a digest of each object's text, under the
+ * validator's fingerprint (`ObjectValidator.fingerprint`). Checking a new object depends on its
+ * text and the validator alone, so a text this record lists is accepted by any validator of the
+ * same fingerprint: a re-synth need not check it again where the previous output holds it
+ * unchanged (an unchanged object is checked as new: it has no transition). Another hcp-cdk, other
+ * schemas or other `crds` change the fingerprint, and every object is checked again.
  */
 export class CheckedObjects {
   /** The record in `file`, if it was made under `validator`; an empty one otherwise (missing, unreadable, another validator). */

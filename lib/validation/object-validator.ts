@@ -57,9 +57,10 @@ export class ObjectValidator {
 
   /**
    * The digest of everything this validator's verdicts depend on: its schemas (bundled and added),
-   * hcp-cdk's code, the rule packages' versions and Node's (see `validatorCodeFingerprint`). A validator with the same fingerprint gives
-   * every object the verdict this one gives it, so a verdict recorded under it can be reused.
-   * Undefined with a rule observer, which must see every rule evaluated.
+   * hcp-cdk's code, the rule packages' versions and Node's (see `validatorCodeFingerprint`). A
+   * validator with the same fingerprint gives every object the verdict this one gives it, so a
+   * verdict recorded under it can be reused. Undefined with a rule observer, which must see every
+   * rule evaluated.
    */
   get fingerprint(): string | undefined {
     if (this.ruleObserver) return undefined;
