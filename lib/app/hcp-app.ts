@@ -222,7 +222,7 @@ export class HcpApp extends App {
     // One walk of the tree for the synth and both reports: at a thousand clusters each walk costs tens of milliseconds.
     const constructs = this.node.findAll();
     const reuse = this.checkReuse(output);
-    // Into a directory that holds nothing, a second thread writes the files while the synth goes on.
+    // For a directory that holds nothing, a second thread writes the files beside it while the synth goes on.
     const background = output.backgroundWrite();
     let files: SynthesizedFile[];
     let capacity: string[];
@@ -236,7 +236,7 @@ export class HcpApp extends App {
       try {
         background?.abandon();
       } catch (cleanup) {
-        appendToMessage(error, `\nhcp-cdk: what the synth had written into ${output.root} could not all be removed (${(cleanup as Error).message})`);
+        appendToMessage(error, `\nhcp-cdk: what the synth had written into ${background!.staging} could not all be removed (${(cleanup as Error).message}); ${output.root} is as it was`);
       }
       const restore = output.restoreAfterFailure(previousOutput);
       if (restore?.restored) console.error(restore.message);
