@@ -177,12 +177,14 @@ export class HcpApp extends App {
     // text as a new object (which is how an unchanged object is checked: it has no transition).
     const check = (json: any, source: string, file?: string, text?: string): void => {
       if (!this.validator) return;
+      // Unchanged objects are checked as new: parsing the thousands of them in a fleet would cost more than the rest of a re-synth.
+      const unchanged = file !== undefined && previousOutput?.holds(file, text!) === true;
       const digest = reuse && file !== undefined ? CheckedObjects.digestOf(text!) : undefined;
-      if (digest !== undefined && reuse!.record.has(digest) && previousOutput?.holds(file!, text!)) {
+      if (unchanged && digest !== undefined && reuse!.record.has(digest)) {
         reuse!.accepted.add(digest);
         return;
       }
-      const previous = file === undefined ? undefined : previousOutput?.objectUnlessSame(file, text!);
+      const previous = file === undefined || unchanged ? undefined : previousOutput?.object(file);
       for (const problem of applyProblems(json, { previous, source, validator: this.validator })) problems.push(formatProblem(problem));
       // Accepted over a previous version is not accepted as new: rules with optionalOldSelf run on
       // both and may answer differently. Such an object is recorded once it is checked unchanged.

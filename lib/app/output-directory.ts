@@ -171,13 +171,8 @@ export class OutputDirectory {
    * compares them instead) or is not a plain directory.
    */
   public backgroundWrite(): BackgroundWrite | undefined {
-    let stat: fs.Stats | undefined;
-    try {
-      stat = fs.lstatSync(this.root);
-    } catch {
-      stat = undefined; // Missing: the thread's staging directory becomes it.
-    }
-    // A real, empty directory makes way for the staging directory; anything else (a link) is written in place.
+    // Missing, or a real, empty directory, it makes way for the staging directory; a link is written in place.
+    const stat = fs.lstatSync(this.root, { throwIfNoEntry: false });
     if (stat && (!stat.isDirectory() || this.hasFiles())) return undefined;
     return new BackgroundWrite(this.root);
   }

@@ -134,9 +134,7 @@ export class PreviousOutput {
    * thousands of unchanged files of a fleet would cost more than the rest of a re-synth.
    */
   public objectUnlessSame(file: string, text: string): unknown {
-    const bytes = this.files.read(file);
-    if (bytes === undefined || sameText(bytes, text)) return undefined;
-    return this.object(file);
+    return this.holds(file, text) ? undefined : this.object(file);
   }
 
   /** Writes every file of it, byte for byte, under `directory` (which must not exist yet). */
