@@ -376,7 +376,7 @@ export class HcpApp extends App {
         yield { file, json, source: object.node.path };
         continue;
       }
-      placed.push({ path: file, kind: json.kind, name: json.metadata?.name, namespace: json.metadata?.namespace, target: place.target, folder: file.slice(0, file.lastIndexOf('/')) });
+      placed.push({ path: file, apiVersion: json.apiVersion, kind: json.kind, name: json.metadata?.name, namespace: json.metadata?.namespace, target: place.target, folder: file.slice(0, file.lastIndexOf('/')) });
       const previous = seen.get(file);
       if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
       seen.set(file, object.node.path);

@@ -1,8 +1,12 @@
 /**
  * Apply order by kind: what others depend on comes first. File names carry the rank, and so does
  * the Argo CD sync wave. Operators (MCE, Subscriptions) come before the custom resources they
- * serve; Secrets and RBAC before the HostedCluster; the HostedCluster before its NodePools;
- * NMStateConfigs before the InfraEnv that selects them; the InfraEnv before its BareMetalHosts.
+ * serve; Secrets and RBAC before the HostedCluster; the bare-metal inventory (NMStateConfigs
+ * before the InfraEnv that selects them, the InfraEnv before its BareMetalHosts) before the
+ * NodePools that take their machines from it, so that an engine that waits for each wave to be
+ * healthy never holds the hosts back behind a pool that waits for them; the HostedCluster before
+ * its NodePools, and its ACM import right after it, so that the import waits for the control
+ * plane alone, not for machines.
  */
 export const KIND_RANK: Readonly<Record<string, number>> = {
   Namespace: 0, CustomResourceDefinition: 0,
@@ -13,10 +17,11 @@ export const KIND_RANK: Readonly<Record<string, number>> = {
   ServiceAccount: 10, Role: 10, ClusterRole: 10, RoleBinding: 11, ClusterRoleBinding: 11,
   Secret: 20, ExternalSecret: 20, SealedSecret: 20, ConfigMap: 20,
   MetalLB: 30, IPAddressPool: 31, BGPPeer: 31, L2Advertisement: 32, BGPAdvertisement: 32,
-  HostedCluster: 50, NodePool: 60,
-  NMStateConfig: 65, InfraEnv: 70, BareMetalHost: 80,
-  // ACM import of a hosted cluster: only once the HostedCluster exists.
-  ManagedCluster: 90, KlusterletAddonConfig: 91,
+  NMStateConfig: 44, InfraEnv: 45, BareMetalHost: 46,
+  HostedCluster: 50,
+  // ACM import of a hosted cluster: once the HostedCluster exists, before its pools have machines.
+  ManagedCluster: 55, KlusterletAddonConfig: 56,
+  NodePool: 60,
   // Backups of a hosted cluster once it exists; a Restore is applied on its own, last.
   Backup: 95, Schedule: 95, Restore: 96,
 };

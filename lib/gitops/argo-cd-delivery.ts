@@ -9,7 +9,9 @@ import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, Place
 import { kustomizations } from './kustomization';
 import { KustomizeDelivery } from './kustomize-delivery';
 import { objectFileName, TargetKind } from './output-layout';
+import { unitProject } from './argo-cd-project';
 import { addArgoCdSyncOptions } from './protection';
+import { unitAccess, UnitAccess } from './unit-access';
 
 export interface ArgoCdDeliveryProps {
   /** The Git repository the output directory is pushed to: `https://…`, `ssh://…` or `git@host:path`. */
@@ -24,12 +26,6 @@ export interface ArgoCdDeliveryProps {
    * @default 'dist'
    */
   readonly path?: string;
-  /**
-   * The AppProject of the Applications; it must allow the repository, the in-cluster destination and
-   * the hosted clusters, and cluster-scoped resources.
-   * @default 'default'
-   */
-  readonly project?: string;
   /**
    * The namespace of the Argo CD instance on every management cluster, where the Applications go.
    * @default 'openshift-gitops'
@@ -54,98 +50,18 @@ export interface ArgoCdDeliveryProps {
 export const ARGO_CD_BOOTSTRAP_FOLDER = 'argocd';
 /** Where an Application delivers to its own cluster: Argo CD's in-cluster destination. */
 export const ARGO_CD_IN_CLUSTER = 'https://kubernetes.default.svc';
-/** The waves of the Applications in a bootstrap folder: a management cluster before the guests it hosts. */
-export const ARGO_CD_MANAGEMENT_WAVE = 0;
-export const ARGO_CD_GUEST_WAVE = 1;
-
 /**
- * A HostedCluster is Healthy once its Available condition is True (its control plane answers)
- * and, once it has completed a release at all, it runs the release its spec names: while an
- * upgrade is in progress (the newest history entry Partial, or a desired image the spec no longer
- * names) it is Progressing, so that a sync holds the later waves, the NodePools' above all, until
- * the control plane reports the new version. The first install counts as soon as the control
- * plane is Available: it only completes once the pools' nodes have joined. Degraded when
- * Degraded is True before that. Argo CD releases without a bundled HostedCluster check count it
- * Healthy as soon as it exists.
+ * The waves of a bootstrap folder. The AppProjects (and the Application of the folder itself) come
+ * first; then the hub's Application, whose shared objects every cluster needs; then the shared
+ * inventories; then every hosted cluster's and guest's Application in one wave, so that an app of
+ * apps never waits for one cluster before it creates another's Application. A guest's Application
+ * has no destination until its hosted cluster is Available and registered: it waits on its own.
  */
-export const HOSTED_CLUSTER_HEALTH_LUA = `local available = nil
-local degraded = nil
-if obj.status ~= nil and obj.status.conditions ~= nil then
-  for _, condition in ipairs(obj.status.conditions) do
-    if condition.type == "Available" then
-      available = condition
-    elseif condition.type == "Degraded" then
-      degraded = condition
-    end
-  end
-end
-local wanted = nil
-if obj.spec ~= nil and obj.spec.release ~= nil then
-  wanted = obj.spec.release.image
-end
-local upgrading = false
-if obj.status ~= nil and obj.status.version ~= nil and obj.status.version.history ~= nil then
-  local installed = false
-  for _, entry in ipairs(obj.status.version.history) do
-    if entry.state == "Completed" then
-      installed = true
-    end
-  end
-  if installed then
-    local latest = obj.status.version.history[1]
-    local desired = obj.status.version.desired
-    upgrading = latest.state ~= "Completed" or latest.image ~= wanted or desired == nil or desired.image ~= wanted
-  end
-end
-local hs = {}
-if available ~= nil and available.status == "True" and not upgrading then
-  hs.status = "Healthy"
-  hs.message = available.message
-elseif degraded ~= nil and degraded.status == "True" then
-  hs.status = "Degraded"
-  hs.message = degraded.message
-elseif available ~= nil and available.status == "True" then
-  hs.status = "Progressing"
-  hs.message = "the control plane is upgrading to " .. tostring(wanted)
-else
-  hs.status = "Progressing"
-  hs.message = "waiting for the Available condition"
-  if available ~= nil and available.message ~= nil then
-    hs.message = available.message
-  end
-end
-return hs
-`;
-
-/**
- * An Application is as healthy as its status says. Argo CD 1.8 dropped this check, so without it an
- * app of apps moves on to the next wave as soon as an Application exists.
- */
-export const APPLICATION_HEALTH_LUA = `local hs = {}
-hs.status = "Progressing"
-hs.message = ""
-if obj.status ~= nil and obj.status.health ~= nil then
-  hs.status = obj.status.health.status
-  if obj.status.health.message ~= nil then
-    hs.message = obj.status.health.message
-  end
-end
-return hs
-`;
-
-/** A health check to add to Argo CD: `resource.customizations.health.<group>_<kind>` in argocd-cm, or an entry of the ArgoCD resource's `spec.resourceHealthChecks`. */
-export interface ArgoCdHealthCheck {
-  readonly group: string;
-  readonly kind: string;
-  /** The Lua script. */
-  readonly check: string;
-}
-
-/** The health checks that make an app of apps of the bootstrap folders wait for each HostedCluster to be Available. */
-export const ARGO_CD_HEALTH_CHECKS: readonly ArgoCdHealthCheck[] = [
-  { group: 'hypershift.openshift.io', kind: 'HostedCluster', check: HOSTED_CLUSTER_HEALTH_LUA },
-  { group: 'argoproj.io', kind: 'Application', check: APPLICATION_HEALTH_LUA },
-];
+export const ARGO_CD_PROJECT_WAVE = 0;
+export const ARGO_CD_MANAGEMENT_WAVE = 1;
+export const ARGO_CD_INVENTORY_WAVE = 2;
+export const ARGO_CD_CLUSTER_WAVE = 3;
+export const ARGO_CD_GUEST_WAVE = ARGO_CD_CLUSTER_WAVE;
 
 /**
  * Objects whose CRD arrives in the same sync (a guest's operator Subscription installs it): the
@@ -159,6 +75,10 @@ const SKIP_DRY_RUN = ['SkipDryRunOnMissingResource=true'];
  */
 const SERVER_SIDE_APPLY = 'ServerSideApply=true';
 const RESPECT_IGNORE_DIFFERENCES = 'RespectIgnoreDifferences=true';
+/** An object another Application already tracks is refused, not taken over: a unit writes only what it owns. */
+const FAIL_ON_SHARED_RESOURCE = 'FailOnSharedResource=true';
+/** The destination namespace of a unit that writes into none (only cluster-scoped objects). */
+const ARGO_CD_NAMESPACE_FALLBACK = 'default';
 /**
  * An automated sync is not retried on the same commit once it failed; a HostedCluster whose CRD the
  * hub's MCE is still installing, or a guest CR applied before its operator is up, would wait for the
@@ -188,19 +108,55 @@ interface PlacedEngine {
   readonly components: readonly string[];
 }
 
+/** A delivery unit of a management cluster: its own folder (the hub's shared objects), a hosted cluster's, or an inventory folder's. */
+enum UnitRole {
+  HUB = 'the hub',
+  INVENTORY = 'inventory',
+  CLUSTER = 'hosted cluster',
+  GUEST = 'guest',
+}
+
+/** The bootstrap wave of each unit's Application. */
+const WAVES: Readonly<Record<UnitRole, number>> = {
+  [UnitRole.HUB]: ARGO_CD_MANAGEMENT_WAVE,
+  [UnitRole.INVENTORY]: ARGO_CD_INVENTORY_WAVE,
+  [UnitRole.CLUSTER]: ARGO_CD_CLUSTER_WAVE,
+  [UnitRole.GUEST]: ARGO_CD_GUEST_WAVE,
+};
+
+/** The objects one Application delivers. */
+interface Unit {
+  readonly role: UnitRole;
+  /** The output folder it applies. */
+  readonly folder: string;
+  /** The management cluster's folder, whose bootstrap folder holds the Application. */
+  readonly hub: string;
+  readonly destination: { readonly server: string } | { readonly name: string };
+  readonly files: DeliveredFile[];
+}
+
 /**
- * Delivery through Argo CD: the folders of `KustomizeDelivery` (sync waves, prune protection, a
- * kustomization.yaml each), plus a bootstrap folder per management cluster, `argocd/<hub>/`, to
- * `oc apply -k` once into that hub's Argo CD. It holds an Application for the hub's folder (in
- * cluster, wave 0) and one per guest folder of a hosted cluster on that hub (destination: the
- * hosted cluster's name, wave 1), and what `guestAccess` needs to register the hosted clusters.
+ * Delivery through Argo CD: the folders of `KustomizeDelivery` (sync waves, prune protection),
+ * delivered by one Application per unit, so that one hosted cluster never holds back another:
+ * the hub's own folder (operators, MCE, namespaces), each hosted cluster's folder (its Secrets,
+ * HostedCluster and NodePools, and the hosts it has to itself), each shared inventory folder, and
+ * each guest folder (destination: the hosted cluster's name). Every Application has an AppProject
+ * of its own that allows exactly the namespaces and kinds its folder writes, and Argo CD refuses
+ * an object that another Application already tracks (FailOnSharedResource). A bootstrap folder per
+ * management cluster, `argocd/<hub>/`, holds the AppProjects and Applications, the objects
+ * `guestAccess` needs, and an Application that keeps the folder itself in sync: `oc apply -k` it
+ * once. Its waves: the AppProjects, then the hub's Application, then the inventories', then the
+ * hosted clusters' and guests' all in one wave, so that an app of apps waits for the hub's shared
+ * objects and inventory only, never for one cluster before another. Each folder's
+ * `kustomization.yaml` lists its own files only: a hub's never reaches into its clusters' folders.
  * Applications sync automatically with prune and self-heal, server-side, and have no
  * resources-finalizer: deleting one orphans what it applied, and HostedClusters, NodePools and
  * their Secrets carry `Prune=false,Delete=false` (see allowPruning).
  */
 export class ArgoCdDelivery implements IDelivery {
-  private readonly folders = new KustomizeDelivery();
+  private readonly folders = new KustomizeDelivery({ kustomizations: false });
   private readonly props: ArgoCdDeliveryProps;
+  /** Per synth: the MultiClusterEngines placed, by folder. */
   private readonly engines = new Map<string, Map<string, PlacedEngine>>();
 
   constructor(props: ArgoCdDeliveryProps) {
@@ -213,8 +169,8 @@ export class ArgoCdDelivery implements IDelivery {
     if (object.target.kind === TargetKind.GUEST && !KUBERNETES_GROUPS.has(groupOf(json.apiVersion))) addArgoCdSyncOptions(json, SKIP_DRY_RUN);
     if (json.kind === 'MultiClusterEngine' && object.target.kind === TargetKind.MANAGEMENT) {
       const spec = json.spec ?? {};
-      const engines = this.engines.get(object.target.folder) ?? new Map<string, PlacedEngine>();
-      this.engines.set(object.target.folder, engines);
+      const engines = this.engines.get(object.folder) ?? new Map<string, PlacedEngine>();
+      this.engines.set(object.folder, engines);
       engines.set(json.metadata.name, {
         name: json.metadata.name,
         unset: MULTICLUSTER_ENGINE_DEFAULTED.filter((field) => spec[field] === undefined),
@@ -228,66 +184,69 @@ export class ArgoCdDelivery implements IDelivery {
     // What place() saw belongs to this synth only.
     const engines = new Map(this.engines);
     this.engines.clear();
-    const folders = this.folders.finish(files, problems);
+    // Each folder lists its own files only: the hub's Application must not apply its clusters' folders.
+    const folderKustomizations = kustomizations(files.map((f) => f.path), { subFolders: false });
     const found = problems.all.length;
     const settings = this.settings(problems);
 
-    const managementFolders = new Set<string>();
-    const nodePoolFolders = new Set<string>();
-    const guests = new Map<string, Map<string, string>>();
-    for (const file of files) {
-      const target = file.target;
-      // Written, never applied by an Application (a Restore starts a restore): see applyByHand.
-      if (appliedByHand(target.chart) !== undefined) continue;
-      if (target.kind === TargetKind.MANAGEMENT) {
-        managementFolders.add(target.folder);
-        if (file.kind === 'NodePool') nodePoolFolders.add(target.folder);
-      } else {
-        const hosted = guests.get(target.managementFolder!) ?? new Map<string, string>();
-        guests.set(target.managementFolder!, hosted);
-        hosted.set(target.folder, target.hostedCluster!.clusterName);
-      }
-    }
-
-    if (managementFolders.has(ARGO_CD_BOOTSTRAP_FOLDER) || [...guests.values()].some((g) => g.has(ARGO_CD_BOOTSTRAP_FOLDER))) {
+    const units = unitsOf(files);
+    if (units.some((u) => u.hub === ARGO_CD_BOOTSTRAP_FOLDER || u.folder === ARGO_CD_BOOTSTRAP_FOLDER)) {
       problems.add(`bootstrap folder (${show(ARGO_CD_BOOTSTRAP_FOLDER)}) is also the folder of a chart with id ${show(ARGO_CD_BOOTSTRAP_FOLDER)}; `
         + `give that chart another id, ArgoCdDelivery writes each management cluster's Applications to ${ARGO_CD_BOOTSTRAP_FOLDER}/<cluster>/`);
     }
-    const guestFolders = [...guests.values()].flatMap((g) => [...g.keys()]).sort();
+    const guestFolders = units.filter((u) => u.role === UnitRole.GUEST).map((u) => u.folder);
     if (guestFolders.length > 0 && this.props.guestAccess === undefined) {
       problems.add(`guestAccess (undefined) must say how Argo CD reaches the hosted clusters of the guest folders ${guestFolders.join(', ')}: `
         + 'ArgoCdGuestAccess.acmGitOpsCluster() to have ACM register them, or ArgoCdGuestAccess.registeredClusters({ reason }) if you register them yourself');
     }
     this.props.guestAccess?.check(problems.within('guestAccess'));
-    if (problems.all.length > found || settings === undefined) return folders;
+    checkNames(units, problems);
+    if (problems.all.length > found || settings === undefined) return { objects: [], files: folderKustomizations };
 
     const objects: DeliveryObject[] = [];
     const add = (hub: string, json: any): void => {
       objects.push({ path: `${ARGO_CD_BOOTSTRAP_FOLDER}/${hub}/${objectFileName(json)}`, json, source: `delivery/${hub}/${json.kind}/${json.metadata.name}` });
     };
-    const hubs = [...new Set([...managementFolders, ...guests.keys()])].sort();
-    for (const hub of hubs) {
-      if (managementFolders.has(hub)) {
-        const ignore = this.managementIgnoreDifferences(engines.get(hub), settings.ignoreNodePoolReplicas && nodePoolFolders.has(hub));
+    for (const hub of [...new Set(units.map((u) => u.hub))].sort()) {
+      const hubUnits = units.filter((u) => u.hub === hub);
+      const bootstrap: any[] = [];
+      for (const unit of hubUnits) {
+        const name = applicationName(unit.folder);
+        const access = unitAccess(unit.files);
+        const destinationNamespace = homeNamespace(unit, access);
+        bootstrap.push(withWave(unitProject({
+          name, namespace: settings.argoCdNamespace, repoUrl: settings.repoUrl, destination: unit.destination, access, destinationNamespace,
+          description: `what ${unit.role === UnitRole.HUB ? `management cluster ${hub}` : `${unit.role} ${unit.folder}`} writes, and nothing else (hcp-cdk)`,
+        }), ARGO_CD_PROJECT_WAVE));
+        const ignore = this.ignoreDifferences(unit, engines.get(unit.folder), settings.ignoreNodePoolReplicas);
         // RespectIgnoreDifferences only where Git writes a field someone else changes: it would also
         // keep the MCE's whole components list from the live object (argo-cd#27480).
         const respect = ignore.some((i) => i.kind === 'NodePool');
-        add(hub, this.application(settings, hub, { server: ARGO_CD_IN_CLUSTER }, ARGO_CD_MANAGEMENT_WAVE, ignore, respect));
+        bootstrap.push(this.application(settings, name, unit.folder, { ...unit.destination, namespace: destinationNamespace }, WAVES[unit.role], ignore, respect));
       }
-      const hosted = [...(guests.get(hub) ?? new Map<string, string>())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      for (const [folder, clusterName] of hosted) {
-        add(hub, this.application(settings, folder, { name: clusterName }, ARGO_CD_GUEST_WAVE, [], false));
+      const clusterNames = hubUnits.filter((u) => u.role === UnitRole.GUEST).map((u) => (u.destination as { name: string }).name).sort();
+      if (clusterNames.length > 0) {
+        bootstrap.push(...this.props.guestAccess!.bootstrapObjects({ managementFolder: hub, clusterNames, argoCdNamespace: settings.argoCdNamespace }));
       }
-      if (hosted.length > 0) {
-        const context = { managementFolder: hub, clusterNames: hosted.map(([, name]) => name).sort(), argoCdNamespace: settings.argoCdNamespace };
-        for (const json of this.props.guestAccess!.bootstrapObjects(context)) add(hub, json);
-      }
+      // The Application that keeps the bootstrap folder in sync, so that clusters added later get
+      // their Applications by themselves; its project allows what the folder holds.
+      const bootstrapFolder = `${ARGO_CD_BOOTSTRAP_FOLDER}/${hub}`;
+      const name = applicationName(bootstrapFolder);
+      // In the last wave: an app of apps never waits for its own health before it creates the others.
+      const self = this.application(settings, name, bootstrapFolder, { server: ARGO_CD_IN_CLUSTER, namespace: settings.argoCdNamespace }, ARGO_CD_CLUSTER_WAVE, [], false);
+      const held = [...bootstrap, self].map((json) => ({ path: '', apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace }));
+      const selfProject = withWave(unitProject({
+        name, namespace: settings.argoCdNamespace, repoUrl: settings.repoUrl, destination: { server: ARGO_CD_IN_CLUSTER },
+        access: unitAccess(held as DeliveredFile[]), destinationNamespace: settings.argoCdNamespace,
+        description: `the AppProjects and Applications of management cluster ${hub} (hcp-cdk)`,
+      }), ARGO_CD_PROJECT_WAVE);
+      for (const json of [selfProject, self, ...bootstrap]) add(hub, json);
     }
 
     // A kustomization.yaml per hub's bootstrap folder, none above them: each is applied to its own hub.
-    const bootstrap = kustomizations(objects.map((o) => o.path.slice(ARGO_CD_BOOTSTRAP_FOLDER.length + 1)))
+    const bootstrapKustomizations = kustomizations(objects.map((o) => o.path.slice(ARGO_CD_BOOTSTRAP_FOLDER.length + 1)))
       .map((k) => ({ path: `${ARGO_CD_BOOTSTRAP_FOLDER}/${k.path}`, text: k.text }));
-    return { objects, files: [...folders.files, ...bootstrap] };
+    return { objects, files: [...folderKustomizations, ...bootstrapKustomizations] };
   }
 
   /** The props with their defaults, or undefined when one is wrong (each recorded). */
@@ -299,8 +258,10 @@ export class ArgoCdDelivery implements IDelivery {
     const targetRevision: unknown = props.targetRevision ?? 'HEAD';
     problems.require(typeof targetRevision === 'string' && /^\S+$/.test(targetRevision), 'targetRevision', targetRevision,
       'must be a branch, tag or commit: not empty, no spaces');
-    const project: unknown = props.project ?? 'default';
-    problems.require(typeof project === 'string' && project.trim() !== '', 'project', project, 'must name an Argo CD AppProject');
+    // A JavaScript caller of an older release may still pass one AppProject for everything.
+    const project: unknown = (props as { project?: unknown }).project;
+    problems.require(project === undefined, 'project', project,
+      'must be left out: ArgoCdDelivery writes an AppProject per Application that allows exactly what its folder writes');
     const argoCdNamespace: unknown = props.argoCdNamespace ?? 'openshift-gitops';
     problems.require(typeof argoCdNamespace === 'string' && isDns1123Label(argoCdNamespace), 'argoCdNamespace', argoCdNamespace, DNS1123_LABEL_RULE);
     const outputPath: unknown = props.path ?? 'dist';
@@ -308,14 +269,14 @@ export class ArgoCdDelivery implements IDelivery {
       'must be a relative path inside the repository ("." for its root), without ".." or backslashes');
     if (problems.all.length > found) return undefined;
     return {
-      repoUrl: repoUrl as string, targetRevision: targetRevision as string, project: project as string,
+      repoUrl: repoUrl as string, targetRevision: targetRevision as string,
       argoCdNamespace: argoCdNamespace as string, path: path.posix.normalize(outputPath as string),
       ignoreNodePoolReplicas: props.ignoreNodePoolReplicas ?? false,
     };
   }
 
-  /** What the hub's Application leaves to controllers: MCE defaults, and NodePool replicas if asked. */
-  private managementIgnoreDifferences(engines: Map<string, PlacedEngine> | undefined, ignoreReplicas: boolean): argo.ApplicationSpecIgnoreDifferences[] {
+  /** What a unit's Application leaves to controllers: MCE defaults, and NodePool replicas if asked. */
+  private ignoreDifferences(unit: Unit, engines: Map<string, PlacedEngine> | undefined, ignoreReplicas: boolean): argo.ApplicationSpecIgnoreDifferences[] {
     const ignore: argo.ApplicationSpecIgnoreDifferences[] = [];
     for (const engine of [...(engines?.values() ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       // The operator adds every other component to the list; the ones Git names stay compared.
@@ -326,36 +287,93 @@ export class ArgoCdDelivery implements IDelivery {
         jqPathExpressions: [`.spec.overrides.components[]${others ? ` | select(${others})` : ''}`],
       });
     }
-    if (ignoreReplicas) ignore.push({ group: 'hypershift.openshift.io', kind: 'NodePool', jsonPointers: ['/spec/replicas'] });
+    if (ignoreReplicas && unit.destination !== undefined && 'server' in unit.destination && unit.files.some((f) => f.kind === 'NodePool')) {
+      ignore.push({ group: 'hypershift.openshift.io', kind: 'NodePool', jsonPointers: ['/spec/replicas'] });
+    }
     return ignore;
   }
 
-  /** The Application named after the folder it delivers. */
-  private application(settings: Settings, folder: string, destination: argo.ApplicationSpecDestination, wave: number,
+  /** The Application `name`, in the project of the same name, delivering `folder`. */
+  private application(settings: Settings, name: string, folder: string, destination: argo.ApplicationSpecDestination, wave: number,
     ignoreDifferences: argo.ApplicationSpecIgnoreDifferences[], respectIgnoreDifferences: boolean): any {
+    const syncOptions = [SERVER_SIDE_APPLY, FAIL_ON_SHARED_RESOURCE, ...(respectIgnoreDifferences ? [RESPECT_IGNORE_DIFFERENCES] : [])];
     return {
       ...argo.Application.GVK,
       // No resources-finalizer.argocd.argoproj.io: deleting the Application must orphan what it applied, never cascade.
-      metadata: { name: folder, namespace: settings.argoCdNamespace, annotations: { [SYNC_WAVE_ANNOTATION]: String(wave) } },
+      metadata: { name, namespace: settings.argoCdNamespace, annotations: { [SYNC_WAVE_ANNOTATION]: String(wave) } },
       spec: argo.toJson_ApplicationSpec({
-        project: settings.project,
+        project: name,
         source: { repoUrl: settings.repoUrl, targetRevision: settings.targetRevision, path: path.posix.join(settings.path, folder) },
         destination,
-        syncPolicy: {
-          automated: { prune: true, selfHeal: true },
-          syncOptions: respectIgnoreDifferences ? [SERVER_SIDE_APPLY, RESPECT_IGNORE_DIFFERENCES] : [SERVER_SIDE_APPLY],
-          retry: SYNC_RETRY,
-        },
+        syncPolicy: { automated: { prune: true, selfHeal: true }, syncOptions, retry: SYNC_RETRY },
         ignoreDifferences: ignoreDifferences.length > 0 ? ignoreDifferences : undefined,
       }),
     };
   }
 }
 
+/**
+ * The delivered files by unit, in folder order: per management cluster its own folder, each of its
+ * sub-folders (a hosted cluster's, or an inventory's) and each guest folder of a hosted cluster it
+ * hosts. Charts applied by hand (a Restore starts a restore) get no Application: see applyByHand.
+ */
+function unitsOf(files: readonly DeliveredFile[]): Unit[] {
+  const units = new Map<string, Unit>();
+  for (const file of files) {
+    const target = file.target;
+    if (appliedByHand(target.chart) !== undefined) continue;
+    let unit = units.get(file.folder);
+    if (unit === undefined) {
+      const guest = target.kind === TargetKind.GUEST;
+      const role = guest ? UnitRole.GUEST : file.folder === target.folder ? UnitRole.HUB : UnitRole.INVENTORY;
+      const destination = guest ? { name: target.hostedCluster!.clusterName } : { server: ARGO_CD_IN_CLUSTER };
+      unit = { role, folder: file.folder, hub: guest ? target.managementFolder! : target.folder, destination, files: [] };
+      units.set(file.folder, unit);
+    }
+    unit.files.push(file);
+  }
+  // A folder with a HostedCluster is that cluster's unit, with whatever hosts it has to itself.
+  const sorted = [...units.values()].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
+  return sorted.map((u) => (u.role === UnitRole.INVENTORY && u.files.some((f) => f.kind === 'HostedCluster') ? { ...u, role: UnitRole.CLUSTER } : u));
+}
+
+/** An Application's (and its AppProject's) name: its folder path with "/" read as "-". */
+function applicationName(folder: string): string {
+  return folder.split('/').join('-');
+}
+
+/**
+ * The namespace an Application names as its destination's (Argo CD checks it against the project
+ * even when every object names its own): a hosted cluster's own namespace, else the first the
+ * unit writes into, else the Argo CD namespace.
+ */
+function homeNamespace(unit: Unit, access: UnitAccess): string {
+  const hosted = unit.files.find((f) => f.kind === 'HostedCluster');
+  return hosted?.namespace ?? [...access.namespaces.keys()][0] ?? ARGO_CD_NAMESPACE_FALLBACK;
+}
+
+/** Reports Application names Argo CD cannot use and two units whose names are alike. */
+function checkNames(units: readonly Unit[], problems: Problems): void {
+  const seen = new Map<string, string>();
+  for (const unit of units) {
+    const name = applicationName(unit.folder);
+    if (!isDns1123Label(name)) {
+      problems.add(`name (${show(name)}) of the Application of ${show(unit.folder)} ${DNS1123_LABEL_RULE}, since Argo CD may write it into a label of every object it applies; shorten the chart id or folder name`);
+    }
+    const twin = seen.get(name);
+    if (twin === undefined) seen.set(name, unit.folder);
+    else problems.add(`name (${show(name)}) of the Application of ${show(unit.folder)} is also the name of the one of ${show(twin)}; rename a chart or folder so that the folder paths differ with "/" read as "-"`);
+  }
+}
+
+function withWave(json: any, wave: number): any {
+  json.metadata.annotations = { ...json.metadata.annotations, [SYNC_WAVE_ANNOTATION]: String(wave) };
+  return json;
+}
+
 interface Settings {
   readonly repoUrl: string;
   readonly targetRevision: string;
-  readonly project: string;
   readonly argoCdNamespace: string;
   readonly path: string;
   readonly ignoreNodePoolReplicas: boolean;

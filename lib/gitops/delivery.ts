@@ -14,6 +14,7 @@ export interface PlacedObject extends ObjectPlace {
 export interface DeliveredFile {
   /** '/'-separated, under the output root. */
   readonly path: string;
+  readonly apiVersion: string;
   readonly kind: string;
   readonly name: string;
   readonly namespace?: string;

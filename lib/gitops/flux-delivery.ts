@@ -8,11 +8,14 @@ import { Problems, show } from '../core/problems';
 import { isDuration } from '../core/runtime-props';
 import { OPERATOR_KINDS } from './apply-order';
 import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
+import { FLUX_HEALTH_CHECKS } from './flux-health-checks';
 import { FLUX_NAMESPACE, FluxSource } from './flux-source';
 import { kustomizations } from './kustomization';
 import { KustomizeDelivery } from './kustomize-delivery';
 import { DeliveryTarget, objectFileName, OutputLayout, TargetKind } from './output-layout';
-import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from './protection';
+import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED, protect } from './protection';
+import { groupOf, unitAccess } from './unit-access';
+import { FLUX_ROLE_PREFIX, fluxUnitRbac } from './flux-access';
 
 export interface FluxDeliveryProps {
   /** Where Flux fetches the output from: `FluxSource.gitRepository({ name, url? })`. */
@@ -52,42 +55,18 @@ const KUSTOMIZATION = flux.Kustomization.GVK;
 const BOOTSTRAP_FOLDER = 'flux';
 /** Below it, the guests' Kustomizations, applied once the namespaces they live in exist. */
 const GUESTS_FOLDER = 'guests';
+/** Below it, the Roles of the units below the hub's own folder, applied once the namespaces they go into exist. */
+const ACCESS_FOLDER = 'access';
+/** The bare-metal inventory a NodePool takes its machines from. */
+const INVENTORY_KINDS: ReadonlySet<string> = new Set(['NMStateConfig', 'InfraEnv', 'BareMetalHost']);
 /** The two halves of a folder that installs an operator through OLM and uses it. */
 const OPERATORS_PART = 'operators';
 const RESOURCES_PART = 'resources';
-/** A hosted cluster's NodePools, applied once its control plane is Available and at its release (see HEALTH_CHECKS). */
+/** A hosted cluster's NodePools, applied once its control plane is Available and at its release (see FLUX_HEALTH_CHECKS). */
 const NODE_POOLS_PART = 'node-pools';
 /** The key of the admin kubeconfig in the `<name>-admin-kubeconfig` Secret HyperShift writes. */
 const KUBECONFIG_KEY = 'kubeconfig';
 const OLM_GROUP = 'operators.coreos.com/';
-
-/**
- * Custom resources a Kustomization waits for, with the CEL that tells when each is ready: kstatus,
- * Flux's default, sees neither (a HostedCluster has no Ready condition, a Subscription no
- * conditions of its own when all is well). `?.`/`orValue` keep a field not yet written from
- * failing the expression.
- */
-const HEALTH_CHECKS: Readonly<Record<string, { readonly apiVersion: string; readonly current: string; readonly failed?: string }>> = {
-  // The hosted control plane answers (HyperShift has written the admin kubeconfig by then) and,
-  // once it has completed a release at all, it runs the one its spec asks for: an upgrade in
-  // progress (history[0], the newest entry, Partial; or a desired image the spec no longer names)
-  // holds back what waits for it, the NodePools above all. The first install counts as soon as
-  // the control plane is Available: it only completes once the pools' nodes have joined.
-  HostedCluster: {
-    apiVersion: 'hypershift.openshift.io/v1beta1',
-    current: "status.?conditions.orValue([]).exists(c, c.type == 'Available' && c.status == 'True')"
-      + " && (!status.?version.?history.orValue([]).exists(h, h.state == 'Completed')"
-      + " || (status.?version.?desired.?image.orValue('') == spec.release.image"
-      + " && status.?version.?history.orValue([]).size() > 0 && status.version.history[0].image == spec.release.image && status.version.history[0].state == 'Completed'))",
-  },
-  // OLM sets installedCSV once the InstallPlan has created the operator's CRDs and CSV; `state`
-  // alone would hold a folder back whenever the catalog offers a newer version (UpgradeAvailable).
-  Subscription: {
-    apiVersion: 'operators.coreos.com/v1alpha1',
-    current: "status.?installedCSV.orValue('') != ''",
-    failed: "status.?conditions.orValue([]).exists(c, c.type == 'InstallPlanFailed' && c.status == 'True')",
-  },
-};
 
 /**
  * The sub-folders FluxDelivery splits a layout folder into: an object in one of them belongs to the
@@ -104,6 +83,10 @@ interface FilePlace {
   readonly part?: Part;
   /** Kept for the kinds with a health check, whose API group tells them from namesakes. */
   readonly apiVersion?: string;
+  /** Flux may prune it: it carries no protection (see allowPruning). */
+  readonly prunable: boolean;
+  /** A HostedCluster's: the namespace its NodePools take Agents from, whose inventory they wait for. */
+  readonly agentNamespace?: string;
 }
 
 /** The files one Flux Kustomization applies: a folder, or the operators or resources half of one. */
@@ -182,7 +165,13 @@ export class FluxDelivery implements IDelivery {
     const split = this.splitFolders(object.target.chart).has(object.folder);
     const part = json.kind === 'NodePool' && object.hostedCluster ? NODE_POOLS_PART : split ? (OPERATOR_KINDS.has(json.kind) ? OPERATORS_PART : RESOURCES_PART) : undefined;
     const placed = part ? `${object.folder}/${part}/${file.slice(object.folder.length + 1)}` : file;
-    this.places.set(placed, { layoutFolder: object.folder, part, apiVersion: HEALTH_CHECKS[json.kind] ? json.apiVersion : undefined });
+    this.places.set(placed, {
+      layoutFolder: object.folder,
+      part,
+      apiVersion: FLUX_HEALTH_CHECKS[json.kind] ? json.apiVersion : undefined,
+      prunable: json.metadata.annotations?.[FLUX_PRUNE_ANNOTATION] !== FLUX_PRUNE_DISABLED,
+      agentNamespace: json.kind === 'HostedCluster' ? json.spec?.platform?.agent?.agentNamespace : undefined,
+    });
     return placed;
   }
 
@@ -238,7 +227,7 @@ export class FluxDelivery implements IDelivery {
     return folders;
   }
 
-  /** A Kustomization per unit, and per management cluster its bootstrap objects. */
+  /** A Kustomization per unit, and per management cluster its bootstrap objects and the RBAC of each unit. */
   private kustomizationObjects(files: readonly DeliveredFile[], problems: Problems): DeliveryObject[] {
     // Charts applied by hand (a Restore starts a restore) get no Kustomization: see applyByHand.
     const units = this.unitsOf(files, problems).filter((unit) => appliedByHand(unit.target.chart) === undefined);
@@ -247,71 +236,138 @@ export class FluxDelivery implements IDelivery {
     /** The unit others wait for when they wait for a layout folder: its resources half, or itself. */
     const lastOf = (layoutFolder: string): Unit | undefined => halves.get(layoutFolder)?.resources ?? halves.get(layoutFolder)?.whole;
     const clusterFolders = new Map<string, string>();
+    /** Per layout folder of a hosted cluster, the namespace its pools take Agents from. */
+    const agentNamespaces = new Map<string, string>();
     for (const file of files) {
       if (file.kind === 'HostedCluster' && file.target.kind === TargetKind.MANAGEMENT) {
-        clusterFolders.set(`${file.target.folder}/${file.namespace}/${file.name}`, this.places.get(file.path)!.layoutFolder);
+        const place = this.places.get(file.path)!;
+        clusterFolders.set(`${file.target.folder}/${file.namespace}/${file.name}`, place.layoutFolder);
+        if (place.agentNamespace) agentNamespaces.set(place.layoutFolder, place.agentNamespace);
       }
     }
+    const inventoryOf = (unit: Unit): ReadonlySet<string> => new Set(unit.files.filter((f) => INVENTORY_KINDS.has(f.kind) && f.namespace).map((f) => f.namespace!));
 
     const names = new Map<Unit, { name: string; namespace: string }>();
     for (const unit of units) {
       names.set(unit, { name: nameOf(unit.folder), namespace: unit.target.kind === TargetKind.GUEST ? unit.target.hostedCluster!.namespace : this.namespace });
     }
     const plans: Planned[] = [];
-    const bootstraps = new Map<string, { guests: boolean }>();
+    const bootstraps = new Map<string, { guests: Planned[]; units: Unit[] }>();
     for (const unit of units) {
       const guest = unit.target.kind === TargetKind.GUEST;
       const bootstrap = guest ? unit.target.managementFolder! : unit.target.folder;
-      bootstraps.set(bootstrap, { guests: guest || (bootstraps.get(bootstrap)?.guests ?? false) });
-      let dependsOn: Unit | undefined;
+      const held = bootstraps.get(bootstrap) ?? { guests: [], units: [] };
+      bootstraps.set(bootstrap, held);
+      const dependsOn: Unit[] = [];
       if (unit.part === RESOURCES_PART) {
-        dependsOn = halves.get(unit.layoutFolder)!.operators;
+        dependsOn.push(halves.get(unit.layoutFolder)!.operators!);
       } else if (unit.part === NODE_POOLS_PART) {
-        // Pools roll to a new release only once their control plane runs it (docs 6.6, 6.7).
-        dependsOn = lastOf(unit.layoutFolder);
+        // Pools roll to a new release only once their control plane runs it (docs 6.6, 6.7), and
+        // start only once the inventory they take Agents from is applied: the hosts come first.
+        dependsOn.push(lastOf(unit.layoutFolder)!);
+        const agentNamespace = agentNamespaces.get(unit.layoutFolder);
+        const inventories = units.filter((other) => other.target === unit.target && other.layoutFolder !== unit.layoutFolder
+          && agentNamespace !== undefined && inventoryOf(other).has(agentNamespace));
+        dependsOn.push(...inventories);
       } else {
-        dependsOn = ancestors(unit.layoutFolder).map(lastOf).find((u) => u !== undefined);
+        const parent = ancestors(unit.layoutFolder).map(lastOf).find((u) => u !== undefined);
         const hostedCluster = unit.target.hostedCluster;
         // A guest waits for its hosted cluster's folder, healthy once the HostedCluster is Available.
         const clusterFolder = hostedCluster && clusterFolders.get(`${unit.target.managementFolder}/${hostedCluster.namespace}/${hostedCluster.clusterName}`);
-        if (dependsOn === undefined && clusterFolder !== undefined) dependsOn = lastOf(clusterFolder);
+        const waitedFor = parent ?? (clusterFolder !== undefined ? lastOf(clusterFolder) : undefined);
+        if (waitedFor) dependsOn.push(waitedFor);
       }
+      const references = [...new Set(dependsOn)].map((u) => names.get(u)!);
+      // A unit below the hub's own folder has its Roles in namespaces the hub's folder makes: it waits for them.
+      if (!guest && unit.layoutFolder !== unit.target.folder) references.push({ name: nameOf(`${BOOTSTRAP_FOLDER}/${bootstrap}/${ACCESS_FOLDER}`), namespace: this.namespace });
       const spec: flux.KustomizationSpec = {
-        ...this.commonSpec(unit.folder, dependsOn ? [names.get(dependsOn)!] : []),
+        ...this.commonSpec(unit.folder, references),
         ...healthChecksOf(unit.files, this.places),
         kubeConfig: guest ? { secretRef: { name: `${unit.target.hostedCluster!.clusterName}-admin-kubeconfig`, key: KUBECONFIG_KEY } } : undefined,
+        // Applies as a ServiceAccount that may write only this folder's objects; a guest applies
+        // with its own hosted cluster's admin kubeconfig, which reaches nothing else.
+        serviceAccountName: guest ? undefined : names.get(unit)!.name,
       };
       const home = guest ? `${BOOTSTRAP_FOLDER}/${bootstrap}/${GUESTS_FOLDER}` : `${BOOTSTRAP_FOLDER}/${bootstrap}`;
-      plans.push(this.plan(names.get(unit)!, bootstrap, home, unit.folder, spec));
+      const plan = this.plan(names.get(unit)!, bootstrap, home, unit.folder, spec);
+      plans.push(plan);
+      if (guest) held.guests.push(plan);
+      else held.units.push(unit);
     }
 
     const objects: DeliveryObject[] = [];
-    for (const [bootstrap, { guests }] of [...bootstraps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const addObject = (folder: string, bootstrap: string, json: any): void => {
+      objects.push({ path: `${folder}/${objectFileName(json)}`, json, source: `delivery/${bootstrap}/${json.kind}/${json.metadata.name}` });
+    };
+    for (const [bootstrap, held] of [...bootstraps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const folder = `${BOOTSTRAP_FOLDER}/${bootstrap}`;
+      const accessFolder = `${folder}/${ACCESS_FOLDER}`;
+      const root = lastOf(bootstrap);
       const source = this.source.render();
       if (source) {
         // The Kustomization that applies the bootstrap folder reads from it: never prune it from under itself.
-        source.metadata.annotations = { ...source.metadata.annotations, [FLUX_PRUNE_ANNOTATION]: FLUX_PRUNE_DISABLED };
-        objects.push({ path: `${folder}/${objectFileName(source)}`, json: source, source: `delivery/${bootstrap}/${source.kind}` });
+        protect(source);
+        addObject(folder, bootstrap, source);
       }
-      const own = { name: nameOf(folder), namespace: this.namespace };
-      // Keeps the bootstrap folder itself in sync: clusters added later get their Kustomizations.
-      plans.push(this.plan(own, bootstrap, folder, folder, this.commonSpec(folder, [])));
-      if (guests) {
+      // The units' RBAC: the hub's own folder's in the bootstrap folder (it makes the namespaces
+      // the others' Roles go into), the others' in access/, applied once the hub's folder is.
+      for (const unit of held.units) {
+        const rbac = fluxUnitRbac({
+          ...names.get(unit)!, access: unitAccess(unit.files), clusterWide: unit.layoutFolder === bootstrap,
+          prunable: new Set(unit.files.filter((f) => this.places.get(f.path)!.prunable).map((f) => `${groupOf(f.apiVersion)}/${f.kind}`)),
+        });
+        const [serviceAccount, ...clusterRbac] = rbac.clusterScoped;
+        addObject(folder, bootstrap, serviceAccount);
+        for (const json of [...clusterRbac, ...rbac.namespaced]) addObject(unit.layoutFolder === bootstrap ? folder : accessFolder, bootstrap, json);
+      }
+      const accessObjects = objects.filter((o) => o.path.startsWith(`${accessFolder}/`));
+      const guestsFolder = `${folder}/${GUESTS_FOLDER}`;
+      const bootstrapUnits: { id: { name: string; namespace: string }; folder: string; dependsOn: { name: string; namespace: string }[]; applies: () => any[] }[] = [];
+      if (accessObjects.length > 0 || held.guests.length > 0) {
+        bootstrapUnits.push({
+          id: { name: nameOf(accessFolder), namespace: this.namespace }, folder: accessFolder, dependsOn: root ? [names.get(root)!] : [],
+          applies: () => accessObjects.map((o) => o.json),
+        });
+      }
+      if (held.guests.length > 0) {
         // The guests' Kustomizations live in the hosted clusters' namespaces, which the root folder makes.
-        const root = lastOf(bootstrap);
-        const guestsFolder = `${folder}/${GUESTS_FOLDER}`;
-        plans.push(this.plan({ name: nameOf(guestsFolder), namespace: this.namespace }, bootstrap, folder, guestsFolder, this.commonSpec(guestsFolder, root ? [names.get(root)!] : [])));
+        bootstrapUnits.push({
+          id: { name: nameOf(guestsFolder), namespace: this.namespace }, folder: guestsFolder, dependsOn: [{ name: nameOf(accessFolder), namespace: this.namespace }],
+          applies: () => held.guests.map((plan) => this.kustomization(plan)),
+        });
       }
+      for (const unit of bootstrapUnits) {
+        plans.push(this.plan(unit.id, bootstrap, folder, unit.folder, { ...this.commonSpec(unit.folder, unit.dependsOn), serviceAccountName: unit.id.name }));
+      }
+      // Keeps the bootstrap folder itself in sync: clusters added later get their Kustomizations.
+      const own = { name: nameOf(folder), namespace: this.namespace };
+      plans.push(this.plan(own, bootstrap, folder, folder, { ...this.commonSpec(folder, []), serviceAccountName: own.name }));
+      // The RBAC of the Kustomizations that apply the bootstrap folders themselves: ClusterRoles, as
+      // their objects span namespaces; they create Roles and ClusterRoles, so they may bind and
+      // escalate exactly those.
+      for (const unit of bootstrapUnits) {
+        const applied = unit.applies();
+        const rbac = fluxUnitRbac({ ...unit.id, access: unitAccess(applied.map(deliveredOf)), clusterWide: true, prunable: prunableKinds(applied) });
+        for (const json of rbac.clusterScoped) addObject(folder, bootstrap, json);
+      }
+      // Its own ServiceAccount and ClusterRole are in the folder it applies: listed before they are made.
+      const inFolder = [
+        ...objects.filter((o) => path.posix.dirname(o.path) === folder).map((o) => o.json),
+        ...plans.filter((p) => path.posix.dirname(p.file) === folder).map((p) => this.kustomization(p)),
+        ...ownRbacStandIns(own),
+      ];
+      const ownRbac = fluxUnitRbac({ ...own, access: unitAccess(inFolder.map(deliveredOf)), clusterWide: true, prunable: prunableKinds(inFolder) });
+      for (const json of ownRbac.clusterScoped) addObject(folder, bootstrap, json);
     }
     for (const plan of this.checkNames(plans, problems)) {
-      objects.push({
-        path: plan.file,
-        json: { ...KUSTOMIZATION, metadata: { name: plan.name, namespace: plan.namespace }, spec: flux.toJson_KustomizationSpec(plan.spec) },
-        source: `delivery/${plan.bootstrap}/${KUSTOMIZATION.kind}/${plan.name}`,
-      });
+      objects.push({ path: plan.file, json: this.kustomization(plan), source: `delivery/${plan.bootstrap}/${KUSTOMIZATION.kind}/${plan.name}` });
     }
     return objects;
+  }
+
+  /** The Kustomization a plan describes. */
+  private kustomization(plan: Planned): any {
+    return { ...KUSTOMIZATION, metadata: { name: plan.name, namespace: plan.namespace }, spec: flux.toJson_KustomizationSpec(plan.spec) };
   }
 
   /** A Kustomization named `id`, written to the folder `home`, applying `folder`. */
@@ -400,11 +456,35 @@ function ancestors(folder: string): string[] {
 
 /** `healthChecks` and `healthCheckExprs` for the kinds in `files` that Flux must be told how to wait for. */
 function healthChecksOf(files: readonly DeliveredFile[], places: ReadonlyMap<string, FilePlace>): Pick<flux.KustomizationSpec, 'healthChecks' | 'healthCheckExprs'> {
-  const checked = files.filter((f) => HEALTH_CHECKS[f.kind] !== undefined && HEALTH_CHECKS[f.kind].apiVersion === places.get(f.path)?.apiVersion);
+  const checked = files.filter((f) => FLUX_HEALTH_CHECKS[f.kind] !== undefined && FLUX_HEALTH_CHECKS[f.kind].apiVersion === places.get(f.path)?.apiVersion);
   if (checked.length === 0) return {};
   const kinds = [...new Set(checked.map((f) => f.kind))];
   return {
-    healthChecks: checked.map((f) => ({ apiVersion: HEALTH_CHECKS[f.kind].apiVersion, kind: f.kind, name: f.name, namespace: f.namespace })),
-    healthCheckExprs: kinds.map((kind) => ({ kind, ...HEALTH_CHECKS[kind] })),
+    healthChecks: checked.map((f) => ({ apiVersion: FLUX_HEALTH_CHECKS[f.kind].apiVersion, kind: f.kind, name: f.name, namespace: f.namespace })),
+    healthCheckExprs: kinds.map((kind) => ({ kind, ...FLUX_HEALTH_CHECKS[kind] })),
   };
+}
+
+/** What an object the delivery makes is, as the files the units' access is worked out from. */
+function deliveredOf(json: any): DeliveredFile {
+  return { path: '', apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace } as DeliveredFile;
+}
+
+/** The ServiceAccount, ClusterRole and ClusterRoleBinding a bootstrap Kustomization applies for itself. */
+function ownRbacStandIns(own: { name: string; namespace: string }): any[] {
+  const role = `${FLUX_ROLE_PREFIX}${own.name}`;
+  return [
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: own },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: role } },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: role } },
+  ];
+}
+
+/**
+ * The kinds (`<group>/<kind>`) of the objects Flux may prune: all but the protected. A bootstrap
+ * folder prunes the Kustomizations, ServiceAccounts and RBAC of a cluster dropped from the app
+ * (deleting a Kustomization orphans what it applied).
+ */
+function prunableKinds(objects: readonly any[]): Set<string> {
+  return new Set(objects.filter((json) => json.metadata.annotations?.[FLUX_PRUNE_ANNOTATION] !== FLUX_PRUNE_DISABLED).map((json) => `${groupOf(json.apiVersion)}/${json.kind}`));
 }

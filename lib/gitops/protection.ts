@@ -1,5 +1,4 @@
 import { IConstruct } from 'constructs';
-import { HostedCluster } from '../core/hosted-cluster';
 import { HcpValidationError, show } from '../core/problems';
 import type { ObjectPlace } from './output-layout';
 import { TargetKind } from './output-layout';
@@ -13,17 +12,35 @@ export const FLUX_PRUNE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/prune';
 export const FLUX_PRUNE_DISABLED = 'disabled';
 
 /**
- * Kinds whose deletion destroys a cluster or what it runs on: the HostedCluster and NodePool
- * themselves; a Namespace (deleting it deletes every cluster in it); the hub's engines
- * (MultiClusterEngine, AgentServiceConfig: deleting one uninstalls HyperShift or the assisted
- * service); InfraEnvs and BareMetalHosts (deleting a host deprovisions the node). Secrets are
- * protected where a cluster needs them: see isProtected.
+ * Kinds on a management cluster whose prune destroys a hosted cluster, what it runs on, or what
+ * brings it back: README's protection table gives the reason for each, and a test holds the
+ * output to that table. The kinds not listed are pruned like any object: deleting them loses
+ * nothing that re-applying does not restore (a Subscription leaves its operator installed, a
+ * StorageClass its volumes, an Application or Kustomization what it applied).
  */
 const PROTECTED_KINDS: ReadonlySet<string> = new Set([
-  'HostedCluster', 'NodePool', 'Namespace', 'MultiClusterEngine', 'AgentServiceConfig', 'InfraEnv', 'BareMetalHost', 'ManagedCluster',
+  // A hosted cluster, its machines and its import into ACM.
+  'HostedCluster', 'NodePool', 'ManagedCluster',
+  // Deleting a Namespace deletes everything in it.
+  'Namespace',
+  // The hub's engines: deleting one uninstalls HyperShift, the assisted service, Metal3, KubeVirt
+  // (and every KubeVirt node), the LVM storage under etcd, or Velero.
+  'MultiClusterEngine', 'AgentServiceConfig', 'Provisioning', 'HyperConverged', 'LVMCluster', 'DataProtectionApplication',
+  // An operator without its OperatorGroup is failed by OLM.
+  'OperatorGroup',
+  // The bare-metal inventory: deleting a host deprovisions its node; an InfraEnv or NMStateConfig
+  // the discovery image its hosts boot.
+  'InfraEnv', 'BareMetalHost', 'NMStateConfig',
+  // The hub's mirrors: without them a disconnected hub pulls nothing, and its nodes roll.
+  'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'ImageContentSourcePolicy',
+  // The hub's load balancer, which publishes the hosted API servers.
+  'MetalLB', 'IPAddressPool', 'L2Advertisement', 'BGPAdvertisement', 'BGPPeer',
+  // Credentials, and the objects that make them (an ExternalSecret or SealedSecret deletes the
+  // Secret it owns): pull secrets, etcd keys, BMC passwords, kubeconfigs, trust bundles.
+  'Secret', 'ExternalSecret', 'SealedSecret', 'ConfigMap',
 ]);
-/** The pull secret, etcd key, SSH key and the objects that make them (an ExternalSecret deletes the Secret it owns). */
-const SECRET_KINDS: ReadonlySet<string> = new Set(['Secret', 'ExternalSecret', 'SealedSecret', 'ConfigMap']);
+/** Inside a hosted cluster only a Namespace is protected: deleting it deletes what others put in it. */
+const PROTECTED_GUEST_KINDS: ReadonlySet<string> = new Set(['Namespace']);
 
 /** Why a construct's objects may be pruned, per construct. */
 const optOuts = new WeakMap<IConstruct, string>();
@@ -52,13 +69,12 @@ export function allowPruning(scope: IConstruct, options: AllowPruningOptions): v
 
 /**
  * Whether a delivery protects this object from pruning: a protected kind on a management
- * cluster, or a Secret or ConfigMap of a hosted cluster (its folder), unless `allowPruning` was
- * called on the object's construct or one of its scopes.
+ * cluster, or a Namespace inside a hosted cluster, unless `allowPruning` was called on the
+ * object's construct or one of its scopes.
  */
 export function isProtected(kind: string, place: ObjectPlace, construct: IConstruct): boolean {
-  if (place.target.kind !== TargetKind.MANAGEMENT) return false;
-  const protectedKind = PROTECTED_KINDS.has(kind) || (SECRET_KINDS.has(kind) && place.hostedCluster instanceof HostedCluster);
-  if (!protectedKind) return false;
+  const kinds = place.target.kind === TargetKind.MANAGEMENT ? PROTECTED_KINDS : PROTECTED_GUEST_KINDS;
+  if (!kinds.has(kind)) return false;
   for (let scope: IConstruct | undefined = construct; scope; scope = scope.node.scope) {
     if (optOuts.has(scope)) return false;
   }

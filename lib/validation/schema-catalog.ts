@@ -179,6 +179,17 @@ export class SchemaCatalog {
     return this.lookup('v1', 'ConfigMap')!.definitions;
   }
 
+  /**
+   * The resource name (plural) that serves `apiVersion`/`kind`, as RBAC rules name it, for the
+   * kinds that come from a CRD: the CRD's name is `<plural>.<group>`, and so is each bundled CRD
+   * file's. Undefined for built-in kinds and kinds the catalog does not know.
+   */
+  resourceOf(apiVersion: string, kind: string): string | undefined {
+    const key = `${apiVersion}/${kind}`;
+    const crdName = this.kinds.get(key)?.id.split('@')[0] ?? /^crd\/(.+)\.json$/.exec(this.bundledIndex[key] ?? '')?.[1];
+    return crdName?.slice(0, crdName.indexOf('.'));
+  }
+
   /** Every apiVersion/kind the catalog can serve. */
   knownKinds(): string[] {
     return [...new Set([...Object.keys(this.bundledIndex), ...this.kinds.keys()])].sort();

@@ -56,7 +56,7 @@ describe('BareMetalHost', () => {
       expect(host.kind).toBe('BareMetalHost');
       expect(host.metadata.name).toBe('worker-0');
       expect(host.metadata.namespace).toBe('hardware-inventory');
-      expect(host.metadata.annotations['argocd.argoproj.io/sync-wave']).toBe('80');
+      expect(host.metadata.annotations['argocd.argoproj.io/sync-wave']).toBe('46');
     });
 
     test('is labelled with its InfraEnv', () => {
@@ -68,13 +68,13 @@ describe('BareMetalHost', () => {
     test('by default, only disables Metal3 inspection', () => {
       expect(hostObject().metadata.annotations).toEqual({
         'inspect.metal3.io': 'disabled',
-        'argocd.argoproj.io/sync-wave': '80',
+        'argocd.argoproj.io/sync-wave': '46',
         ...PRUNE_PROTECTION,
       });
     });
 
     test('inspect: true leaves inspection on', () => {
-      expect(hostObject({ inspect: true }).metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '80', ...PRUNE_PROTECTION });
+      expect(hostObject({ inspect: true }).metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '46', ...PRUNE_PROTECTION });
     });
 
     test('hostname is the bmac hostname annotation', () => {
@@ -301,7 +301,7 @@ describe('BareMetalHost', () => {
           name: 'worker-0',
           namespace: 'hardware-inventory',
           labels: { 'infraenvs.agent-install.openshift.io': 'lab' },
-          annotations: { 'argocd.argoproj.io/sync-wave': '65' },
+          annotations: { 'argocd.argoproj.io/sync-wave': '44', ...PRUNE_PROTECTION },
         },
         spec: { config, interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' }] },
       });
@@ -357,8 +357,8 @@ describe('BareMetalHost', () => {
       expect(synthFiles(host.node.root as HcpApp).map((f) => f.path)).toEqual([
         'hub/00-namespace-hardware-inventory.yaml',
         'hub/lab/20-secret-hardware-inventory_worker-0-bmc-secret.yaml',
-        'hub/lab/70-infraenv-hardware-inventory_lab.yaml',
-        'hub/lab/80-baremetalhost-hardware-inventory_worker-0.yaml',
+        'hub/lab/45-infraenv-hardware-inventory_lab.yaml',
+        'hub/lab/46-baremetalhost-hardware-inventory_worker-0.yaml',
       ]);
     });
   });

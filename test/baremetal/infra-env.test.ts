@@ -45,7 +45,7 @@ describe('InfraEnv', () => {
       expect(infraEnv.metadata).toEqual({
         name: 'lab',
         namespace: 'hardware-inventory',
-        annotations: { 'argocd.argoproj.io/sync-wave': '70', ...PRUNE_PROTECTION },
+        annotations: { 'argocd.argoproj.io/sync-wave': '45', ...PRUNE_PROTECTION },
       });
     });
 
@@ -234,9 +234,9 @@ describe('InfraEnv', () => {
     expect(synthFiles(infraEnv.node.root as HcpApp).map((f) => f.path)).toEqual([
       'hub/00-namespace-hardware-inventory.yaml',
       'hub/lab/20-secret-hardware-inventory_pull-secret.yaml',
-      'hub/lab/65-nmstateconfig-hardware-inventory_worker-0.yaml',
-      'hub/lab/70-infraenv-hardware-inventory_lab.yaml',
-      'hub/lab/80-baremetalhost-hardware-inventory_worker-0.yaml',
+      'hub/lab/44-nmstateconfig-hardware-inventory_worker-0.yaml',
+      'hub/lab/45-infraenv-hardware-inventory_lab.yaml',
+      'hub/lab/46-baremetalhost-hardware-inventory_worker-0.yaml',
     ]);
   });
 
@@ -246,7 +246,7 @@ describe('InfraEnv', () => {
     new InfraEnv(hub, 'inventory', { name: 'c1', namespace: 'c1-agents', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
     newCluster({ platform: ClusterPlatform.agent({ agentNamespace: 'c1-agents', apiServerAddress: '192.0.2.1' }) }, app, hub);
     const paths = synthFiles(app).map((f) => f.path);
-    expect(paths).toContain('hub/c1-infraenv/70-infraenv-c1-agents_c1.yaml');
+    expect(paths).toContain('hub/c1-infraenv/45-infraenv-c1-agents_c1.yaml');
     expect(paths).toContain('hub/c1/50-hostedcluster-clusters_c1.yaml');
   });
 

@@ -2,7 +2,7 @@ import { HcpApp, InfraEnv, ManagementCluster, NMStateConfig, NMStateConfigOption
 import { DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { MAC_ADDRESS_RULE } from '../../lib/baremetal/mac-address';
 import { synthAppOf } from '../props';
-import { findObject, synthFiles, synthProblems } from '../util';
+import { findObject, synthFiles, synthProblems, PRUNE_PROTECTION } from '../util';
 
 const INTERFACE_NAME_RULE = 'must be a Linux interface name: 1-15 letters, digits, ".", "_" or "-"';
 
@@ -43,7 +43,7 @@ describe('NMStateConfig', () => {
     expect(config.kind).toBe('NMStateConfig');
     expect(config.metadata.name).toBe('worker-9');
     expect(config.metadata.namespace).toBe('hardware-inventory');
-    expect(config.metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '65' });
+    expect(config.metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '44', ...PRUNE_PROTECTION });
   });
 
   test('is labelled with the InfraEnv, which selects it by that label', () => {
@@ -90,8 +90,8 @@ describe('NMStateConfig', () => {
   test('is written to <chart>/<infraenv name>/', () => {
     expect(synthFiles(newConfig().node.root as HcpApp).map((f) => f.path)).toEqual([
       'hub/00-namespace-hardware-inventory.yaml',
-      'hub/lab/65-nmstateconfig-hardware-inventory_worker-9.yaml',
-      'hub/lab/70-infraenv-hardware-inventory_lab.yaml',
+      'hub/lab/44-nmstateconfig-hardware-inventory_worker-9.yaml',
+      'hub/lab/45-infraenv-hardware-inventory_lab.yaml',
     ]);
   });
 

@@ -53,11 +53,11 @@ function describeExample(title: string, app: string, expectedFiles: string[], al
 describeExample('default example (agent lab vcluster2) through the cdk8s CLI', 'build/examples/agent-lab/main.js', [
   'hub/00-namespace-clusters.yaml',
   'hub/00-namespace-hardware-inventory.yaml',
-  'hub/hardware-inventory/70-infraenv-hardware-inventory_hardware-inventory.yaml',
-  'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-1.yaml',
-  'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-2.yaml',
-  'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-3.yaml',
-  'hub/hardware-inventory/80-baremetalhost-hardware-inventory_moc-host-4.yaml',
+  'hub/hardware-inventory/45-infraenv-hardware-inventory_hardware-inventory.yaml',
+  'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-1.yaml',
+  'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-2.yaml',
+  'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-3.yaml',
+  'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-4.yaml',
   'hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml',
   'hub/vcluster2/50-hostedcluster-clusters_vcluster2.yaml',
   'hub/vcluster2/60-nodepool-clusters_vcluster2.yaml',
@@ -88,10 +88,10 @@ describeExample('disconnected dual-stack bare metal (docs 5.3.13) through the cd
   'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
   'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker1-bmc-secret.yaml',
   'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker2-bmc-secret.yaml',
-  'hub/hosted-dual-infraenv/70-infraenv-clusters-hosted-dual_hosted-dual.yaml',
-  'hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker0.yaml',
-  'hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker1.yaml',
-  'hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker2.yaml',
+  'hub/hosted-dual-infraenv/45-infraenv-clusters-hosted-dual_hosted-dual.yaml',
+  'hub/hosted-dual-infraenv/46-baremetalhost-clusters-hosted-dual_hosted-dual-worker0.yaml',
+  'hub/hosted-dual-infraenv/46-baremetalhost-clusters-hosted-dual_hosted-dual-worker1.yaml',
+  'hub/hosted-dual-infraenv/46-baremetalhost-clusters-hosted-dual_hosted-dual-worker2.yaml',
   'hub/hosted-dual/20-configmap-clusters_user-ca-bundle.yaml',
   'hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml',
   'hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml',
@@ -127,7 +127,7 @@ describe('the disconnected example follows docs 5.3.13 where they hold', () => {
 
   test('three BareMetalHosts boot into the InfraEnv through Redfish virtual media, credentials from a secret store', () => {
     for (const n of [0, 1, 2]) {
-      const host = read(`hub/hosted-dual-infraenv/80-baremetalhost-clusters-hosted-dual_hosted-dual-worker${n}.yaml`);
+      const host = read(`hub/hosted-dual-infraenv/46-baremetalhost-clusters-hosted-dual_hosted-dual-worker${n}.yaml`);
       expect(host.metadata.labels).toEqual({ 'infraenvs.agent-install.openshift.io': 'hosted-dual' });
       expect(host.metadata.annotations['bmac.agent-install.openshift.io/hostname']).toBe(`hosted-dual-worker${n}`);
       expect(host.spec).toEqual({

@@ -91,7 +91,7 @@ describe('a nightly backup of the agent lab with its restore (examples/agent-lab
     'hub/02-operatorgroup-openshift-adp_oadp-operator-group.yaml',
     'hub/03-subscription-openshift-adp_redhat-oadp-operator.yaml',
     'hub/06-dataprotectionapplication-openshift-adp_dpa.yaml',
-    'hub/hardware-inventory/70-infraenv-hardware-inventory_hardware-inventory.yaml',
+    'hub/hardware-inventory/45-infraenv-hardware-inventory_hardware-inventory.yaml',
     'hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml',
     'hub/vcluster2/50-hostedcluster-clusters_vcluster2.yaml',
     'hub/vcluster2/60-nodepool-clusters_vcluster2.yaml',

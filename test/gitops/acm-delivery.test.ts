@@ -75,7 +75,7 @@ describe('AcmDelivery', () => {
     });
 
     test('with autoImport false writes the ManagedCluster of docs 14.2 in the cluster folder, protected from pruning', () => {
-      const managedCluster = acm({ autoImport: false }).get('hub/c1/90-managedcluster-c1.yaml');
+      const managedCluster = acm({ autoImport: false }).get('hub/c1/55-managedcluster-c1.yaml');
       expect(managedCluster).toEqual({
         apiVersion: 'cluster.open-cluster-management.io/v1',
         kind: 'ManagedCluster',
@@ -86,7 +86,7 @@ describe('AcmDelivery', () => {
             'import.open-cluster-management.io/hosting-cluster-name': 'local-cluster',
             'import.open-cluster-management.io/klusterlet-deploy-mode': 'Hosted',
             'open-cluster-management/created-via': 'hypershift',
-            [WAVE]: '90',
+            [WAVE]: '55',
             ...PRUNE_PROTECTION,
           },
         },
@@ -95,10 +95,10 @@ describe('AcmDelivery', () => {
     });
 
     test('with autoImport false writes the KlusterletAddonConfig of docs 14.2 in the managed cluster\'s namespace', () => {
-      expect(acm({ autoImport: false }).get('hub/c1/91-klusterletaddonconfig-c1_c1.yaml')).toEqual({
+      expect(acm({ autoImport: false }).get('hub/c1/56-klusterletaddonconfig-c1_c1.yaml')).toEqual({
         apiVersion: 'agent.open-cluster-management.io/v1',
         kind: 'KlusterletAddonConfig',
-        metadata: { name: 'c1', namespace: 'c1', annotations: { [WAVE]: '91' } },
+        metadata: { name: 'c1', namespace: 'c1', annotations: { [WAVE]: '56' } },
         spec: {
           applicationManager: { enabled: true },
           certPolicyController: { enabled: true },
@@ -114,12 +114,12 @@ describe('AcmDelivery', () => {
 
     test('with klusterletAddons false (MCE alone) writes the ManagedCluster only', () => {
       const objects = acm({ autoImport: false, klusterletAddons: false, guestPolicies: false });
-      expect(kinds(objects, 'ManagedCluster').map(([path]) => path)).toEqual(['hub/c1/90-managedcluster-c1.yaml']);
+      expect(kinds(objects, 'ManagedCluster').map(([path]) => path)).toEqual(['hub/c1/55-managedcluster-c1.yaml']);
       expect(kinds(objects, 'KlusterletAddonConfig')).toEqual([]);
     });
 
     test('labels the ManagedCluster with the cluster set', () => {
-      const managedCluster = acm({ autoImport: false, clusterSet: 'lab' }).get('hub/c1/90-managedcluster-c1.yaml');
+      const managedCluster = acm({ autoImport: false, clusterSet: 'lab' }).get('hub/c1/55-managedcluster-c1.yaml');
       expect(managedCluster.metadata.labels['cluster.open-cluster-management.io/clusterset']).toBe('lab');
     });
 
@@ -128,11 +128,11 @@ describe('AcmDelivery', () => {
       allowPruning(cluster, { reason: 'a throwaway lab cluster' });
       const { objects } = synth(app);
       expect(objects.get('hub/c1/50-hostedcluster-clusters_c1.yaml').metadata.annotations).toEqual({ [WAVE]: '50' });
-      expect(objects.get('hub/c1/90-managedcluster-c1.yaml').metadata.annotations).toEqual({
+      expect(objects.get('hub/c1/55-managedcluster-c1.yaml').metadata.annotations).toEqual({
         'import.open-cluster-management.io/hosting-cluster-name': 'local-cluster',
         'import.open-cluster-management.io/klusterlet-deploy-mode': 'Hosted',
         'open-cluster-management/created-via': 'hypershift',
-        [WAVE]: '90',
+        [WAVE]: '55',
       });
     });
 
@@ -142,7 +142,7 @@ describe('AcmDelivery', () => {
       for (const name of ['a1', 'b2']) new HostedCluster(hub, name, clusterProps());
       const { objects } = synth(app);
       expect(kinds(objects, 'ManagedCluster').map(([path, o]) => [path, o.metadata.name])).toEqual([
-        ['hub/a1/90-managedcluster-a1.yaml', 'a1'], ['hub/b2/90-managedcluster-b2.yaml', 'b2'],
+        ['hub/a1/55-managedcluster-a1.yaml', 'a1'], ['hub/b2/55-managedcluster-b2.yaml', 'b2'],
       ]);
     });
   });
@@ -287,7 +287,7 @@ describe('AcmDelivery', () => {
     test('with guestPolicies false and autoImport false the hub folders are KustomizeDelivery\'s plus the import objects', () => {
       const plain = synth(lab(new KustomizeDelivery()).app).objects;
       const objects = acm({ guestPolicies: false, autoImport: false });
-      expect([...objects.keys()].filter((path) => !plain.has(path))).toEqual(['hub/c1/90-managedcluster-c1.yaml', 'hub/c1/91-klusterletaddonconfig-c1_c1.yaml']);
+      expect([...objects.keys()].filter((path) => !plain.has(path))).toEqual(['hub/c1/55-managedcluster-c1.yaml', 'hub/c1/56-klusterletaddonconfig-c1_c1.yaml']);
       for (const [path, object] of plain) expect([path, objects.get(path)]).toEqual([path, object]);
     });
   });
@@ -302,8 +302,8 @@ describe('AcmDelivery', () => {
       const folder = [...objects.keys()].filter((path) => path.startsWith('hub/c1/')).sort();
       expect(folder.map((path) => objects.get(path).kind)).toEqual(['Secret', 'HostedCluster', 'NodePool', 'ManagedCluster', 'KlusterletAddonConfig']);
       expect(wave('hub/c1/50-hostedcluster-clusters_c1.yaml')).toBeLessThan(wave('hub/c1/60-nodepool-clusters_c1-workers.yaml'));
-      expect(wave('hub/c1/60-nodepool-clusters_c1-workers.yaml')).toBeLessThan(wave('hub/c1/90-managedcluster-c1.yaml'));
-      expect(wave('hub/c1/90-managedcluster-c1.yaml')).toBeLessThan(wave('hub/c1/91-klusterletaddonconfig-c1_c1.yaml'));
+      expect(wave('hub/c1/60-nodepool-clusters_c1-workers.yaml')).toBeLessThan(wave('hub/c1/55-managedcluster-c1.yaml'));
+      expect(wave('hub/c1/55-managedcluster-c1.yaml')).toBeLessThan(wave('hub/c1/56-klusterletaddonconfig-c1_c1.yaml'));
     });
 
     test('the policy namespace comes before what lives in it', () => {
@@ -330,7 +330,7 @@ describe('AcmDelivery', () => {
     });
 
     test('guest content is placed only on the imported cluster: the Placement selects its ManagedCluster by name from the bound set, tolerating no taint', () => {
-      const managedCluster = objects.get('hub/c1/90-managedcluster-c1.yaml');
+      const managedCluster = objects.get('hub/c1/55-managedcluster-c1.yaml');
       const where = objects.get('hub/policies/40-placement-hcp-policies_c1-guest.yaml');
       expect(where.spec.predicates[0].requiredClusterSelector.labelSelector.matchLabels).toEqual({ name: managedCluster.metadata.labels.name });
       expect(where.spec.clusterSets).toEqual([managedCluster.metadata.labels['cluster.open-cluster-management.io/clusterset']]);
@@ -353,7 +353,7 @@ describe('AcmDelivery', () => {
         'hub/c1/20-secret-clusters_c1-ssh-key.yaml',
         'hub/c1/50-hostedcluster-clusters_c1.yaml',
         'hub/c1/60-nodepool-clusters_c1-workers.yaml',
-        'hub/c1/90-managedcluster-c1.yaml',
+        'hub/c1/55-managedcluster-c1.yaml',
         'hub/policies/00-namespace-hcp-policies.yaml',
       ]);
       for (const path of protectedPaths) expect(objects.get(path).metadata.annotations).toMatchObject(PRUNE_PROTECTION);

@@ -156,7 +156,7 @@ describe('ArgoCdDelivery bootstrap folder', () => {
 
 describe('ArgoCdDelivery props', () => {
   test('targetRevision, path, project and argoCdNamespace reach every Application and ACM object', () => {
-    const app = appWith({ targetRevision: 'release-1', path: 'estate/out', project: 'platform', argoCdNamespace: 'gitops', repoUrl: 'git@git.example.com:platform/estate.git' });
+    const app = appWith({ targetRevision: 'release-1', path: 'estate/out', argoCdNamespace: 'gitops', repoUrl: 'git@git.example.com:platform/estate.git' });
     cluster(new ManagementCluster(app, 'hub'), 'one');
     const files = written(app);
     const hub = files.get('argocd/hub/40-application-gitops_hub.yaml');
@@ -399,10 +399,10 @@ describe('ArgoCdDelivery fails', () => {
     }
   });
 
-  test('fails when project or targetRevision is empty', () => {
-    expect(problemsOf({ project: '', targetRevision: '' })).toEqual([
+  test('fails when targetRevision is empty, or a JavaScript caller still names one project for every Application', () => {
+    expect(problemsOf({ project: 'default', targetRevision: '' } as any)).toEqual([
       'delivery.targetRevision ("") must be a branch, tag or commit: not empty, no spaces',
-      'delivery.project ("") must name an Argo CD AppProject',
+      'delivery.project ("default") must be left out: ArgoCdDelivery writes an AppProject per Application that allows exactly what its folder writes',
     ]);
   });
 
@@ -448,9 +448,9 @@ describe('ArgoCdDelivery fails', () => {
 
   test('fails with every problem at once and writes nothing', () => {
     const outdir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-argocd-')), 'dist');
-    const app = new HcpApp({ outdir, delivery: new ArgoCdDelivery({ repoUrl: '', project: '' }) });
+    const app = new HcpApp({ outdir, delivery: new ArgoCdDelivery({ repoUrl: '', targetRevision: '' }) });
     cluster(new ManagementCluster(app, 'hub'), 'one');
-    expect(() => app.synth()).toThrow(/3 problems:\n {2}- delivery\.repoUrl \(""\)[^]*delivery\.project \(""\)[^]*delivery\.guestAccess \(undefined\)/);
+    expect(() => app.synth()).toThrow(/3 problems:\n {2}- delivery\.repoUrl \(""\)[^]*delivery\.targetRevision \(""\)[^]*delivery\.guestAccess \(undefined\)/);
     expect(fs.existsSync(outdir)).toBe(false);
   });
 });

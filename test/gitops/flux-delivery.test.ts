@@ -116,7 +116,7 @@ describe('FluxDelivery layout', () => {
     expect(objectsOf(files).filter((f) => f.path.startsWith('hub/')).map((f) => f.path)).toEqual([
       'hub/00-namespace-clusters.yaml',
       'hub/00-namespace-inventory.yaml',
-      'hub/inventory/70-infraenv-inventory_inventory.yaml',
+      'hub/inventory/45-infraenv-inventory_inventory.yaml',
       'hub/one/20-externalsecret-clusters_one-etcd-encryption-key.yaml',
       'hub/one/20-secret-clusters_one-ssh-key.yaml',
       'hub/one/50-hostedcluster-clusters_one.yaml',
@@ -321,7 +321,7 @@ describe('FluxDelivery prune protection', () => {
       'flux/hub/40-gitrepository-flux-system_estate.yaml',
       'hub/00-namespace-clusters.yaml',
       'hub/00-namespace-inventory.yaml',
-      'hub/inventory/70-infraenv-inventory_inventory.yaml',
+      'hub/inventory/45-infraenv-inventory_inventory.yaml',
       'hub/one/20-externalsecret-clusters_one-etcd-encryption-key.yaml',
       'hub/one/20-secret-clusters_one-ssh-key.yaml',
       'hub/one/50-hostedcluster-clusters_one.yaml',

@@ -1,0 +1,78 @@
+import { SchemaCatalog } from '../validation/schema-catalog';
+import type { DeliveredFile } from './delivery';
+
+/** One kind a delivery unit writes, with the names it writes of it. */
+export interface KindAccess {
+  /** The API group: '' for the core group. */
+  readonly group: string;
+  readonly kind: string;
+  /** The resource name RBAC rules use: the plural, e.g. `hostedclusters`. */
+  readonly resource: string;
+  /** `metadata.name` of each object of this kind the unit writes, sorted. */
+  readonly names: readonly string[];
+}
+
+/** Everything a delivery unit writes: what an Argo CD AppProject or the RBAC of a Flux ServiceAccount must allow, and nothing more. */
+export interface UnitAccess {
+  /** Kinds of objects outside any namespace (a Namespace, a ClusterRole), sorted by group and kind. */
+  readonly clusterScoped: readonly KindAccess[];
+  /** Per namespace, sorted by name, the kinds written into it. */
+  readonly namespaces: ReadonlyMap<string, readonly KindAccess[]>;
+}
+
+/** Plurals of the built-in kinds that do not simply add an "s". */
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { Endpoints: 'endpoints' };
+
+/**
+ * What the objects of `files` are, by namespace, API group and kind. An object without a
+ * namespace is cluster-scoped: every namespaced object hcp-cdk writes names its namespace.
+ */
+export function unitAccess(files: readonly DeliveredFile[]): UnitAccess {
+  const catalog = SchemaCatalog.bundled();
+  const clusterScoped = new Map<string, { group: string; kind: string; resource: string; names: Set<string> }>();
+  const namespaces = new Map<string, typeof clusterScoped>();
+  for (const file of files) {
+    const group = groupOf(file.apiVersion);
+    const kinds = file.namespace === undefined ? clusterScoped : getOrAdd(namespaces, file.namespace, () => new Map());
+    const key = `${group}/${file.kind}`;
+    const entry = getOrAdd(kinds, key, () => ({ group, kind: file.kind, resource: resourceOf(catalog, file.apiVersion, file.kind), names: new Set<string>() }));
+    entry.names.add(file.name);
+  }
+  const sorted = (kinds: typeof clusterScoped): KindAccess[] => [...kinds.keys()].sort(compare).map((key) => {
+    const { names, ...rest } = kinds.get(key)!;
+    return { ...rest, names: [...names].sort(compare) };
+  });
+  return {
+    clusterScoped: sorted(clusterScoped),
+    namespaces: new Map([...namespaces.keys()].sort(compare).map((namespace) => [namespace, sorted(namespaces.get(namespace)!)])),
+  };
+}
+
+/** The API group of an apiVersion: '' for `v1`. */
+export function groupOf(apiVersion: string): string {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
+/**
+ * The resource name of a kind: the CRD's plural for the kinds the bundled schemas know, otherwise
+ * the kind in lower case with the English plural Kubernetes uses for built-in kinds.
+ */
+function resourceOf(catalog: SchemaCatalog, apiVersion: string, kind: string): string {
+  const known = catalog.resourceOf(apiVersion, kind) ?? IRREGULAR_PLURALS[kind];
+  if (known) return known;
+  const lower = kind.toLowerCase();
+  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/.test(lower)) return `${lower}es`;
+  return `${lower}s`;
+}
+
+function getOrAdd<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,107 @@
+// README's prune-protection table against the output: every kind every example writes under every
+// delivery, where it is written, and whether both engines' protection is on it.
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import { readTree, ROOT } from '../util';
+
+const EXAMPLES: Readonly<Record<string, string>> = {
+  'agent-lab': 'build/examples/agent-lab/main.js',
+  'agent-lab-backup': 'build/examples/agent-lab-backup/main.js',
+  'aws': 'build/examples/aws/clusters.js',
+  'day2': 'build/examples/day2/main.js',
+  'disconnected-dual-stack': 'build/examples/disconnected-dual-stack/main.js',
+  'fleet': 'build/examples/fleet/main.js',
+  'guest-workloads': 'build/examples/guest-workloads/main.js',
+  'lvm-hcp': 'build/examples/lvm-hcp/main.js',
+};
+const MODES = ['kustomize', 'argocd', 'flux', 'acm'];
+/** The bootstrap folders of Argo CD and Flux hold the engines' own objects. */
+const BOOTSTRAP_FOLDERS = new Set(['argocd', 'flux']);
+
+type Where = 'management cluster' | 'hosted cluster' | 'bootstrap folder';
+
+/** Runs an example app as the cdk8s CLI would (CDK8S_OUTDIR), under a delivery mode. */
+function synth(app: string, mode: string, outdir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, HCP_CDK_DELIVERY: mode, CDK8S_OUTDIR: outdir, AWS_OUTPUTS_FILE: path.join(ROOT, 'examples/aws/outputs.example.json') };
+    const child = spawn(process.execPath, [app], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${app} under ${mode} failed: ${stderr}`))));
+  });
+}
+
+/** Each object of an output, where it is applied, and whether it carries both engines' protection. */
+function* objectsOf(tree: ReadonlyMap<string, string>): Generator<{ kind: string; where: Where; protectedBy: string }> {
+  for (const [file, text] of tree) {
+    if (!file.endsWith('.yaml') || file.endsWith('kustomization.yaml')) continue;
+    const top = file.split('/')[0];
+    for (const json of YAML.parseAllDocuments(text).map((d) => d.toJSON())) {
+      const where: Where = BOOTSTRAP_FOLDERS.has(top) ? 'bootstrap folder' : top.endsWith('-guest') ? 'hosted cluster' : 'management cluster';
+      yield { kind: json.kind, where, protectedBy: protectionOf(json) };
+      // ACM carries guest objects inside Policies, whose templates never delete what they applied.
+      for (const template of json.kind === 'Policy' ? json.spec['policy-templates'] : []) {
+        const inner = template.objectDefinition;
+        const keeps = inner.kind === 'ConfigurationPolicy' ? inner.spec.pruneObjectBehavior === 'None'
+          : Object.values(inner.spec.removalBehavior ?? {}).every((v) => v === 'Keep');
+        yield { kind: `${inner.kind} template`, where: 'hosted cluster', protectedBy: keeps ? 'yes' : 'no' };
+      }
+    }
+  }
+}
+
+function protectionOf(json: any): string {
+  const annotations = json.metadata?.annotations ?? {};
+  const flux = annotations['kustomize.toolkit.fluxcd.io/prune'] === 'disabled';
+  const argo = /(^|,)Prune=false(,|$)/.test(annotations['argocd.argoproj.io/sync-options'] ?? '') && /Delete=false/.test(annotations['argocd.argoproj.io/sync-options'] ?? '');
+  return flux && argo ? 'yes' : !flux && !argo ? 'no' : `flux ${flux}, argo ${argo}`;
+}
+
+/** README's table: `| \`Kind\` | where | yes/no | why |`. */
+function readmeTable(): Map<string, string> {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const rows = new Map<string, string>();
+  for (const match of readme.matchAll(/^\| `(\w+(?: template)?)` \| (management cluster|hosted cluster|bootstrap folder) \| (yes|no) \| [^|]+\|$/gm)) {
+    rows.set(`${match[1]} in ${match[2]}`, match[3]);
+  }
+  return rows;
+}
+
+describe("README's prune-protection table equals what every example writes under every delivery", () => {
+  const seen = new Map<string, Set<string>>();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-protection-'));
+
+  beforeAll(async () => {
+    const runs = Object.entries(EXAMPLES).flatMap(([name, app]) => MODES.map((mode) => ({ app, mode, outdir: path.join(root, `${name}-${mode}`) })));
+    // Two at a time: the machine has two cores.
+    for (let i = 0; i < runs.length; i += 2) await Promise.all(runs.slice(i, i + 2).map((r) => synth(r.app, r.mode, r.outdir)));
+    for (const run of runs) {
+      for (const object of objectsOf(readTree(run.outdir))) {
+        const key = `${object.kind} in ${object.where}`;
+        seen.set(key, (seen.get(key) ?? new Set()).add(object.protectedBy));
+      }
+    }
+  }, 180_000);
+
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test('every kind written is in the table, protected exactly as the table says', () => {
+    const table = readmeTable();
+    const output = new Map([...seen].map(([key, states]) => [key, [...states].sort().join(' | ')]));
+    const expected = new Map([...output.keys()].map((key) => [key, table.get(key) ?? 'missing from README']));
+    expect(output).toEqual(expected);
+  });
+
+  test('the table lists no kind that no example writes', () => {
+    expect([...readmeTable().keys()].filter((key) => !seen.has(key))).toEqual([]);
+  });
+
+  test('what the issue named is protected: ExternalSecrets, the hub engines and mirrors', () => {
+    for (const kind of ['ExternalSecret', 'MultiClusterEngine', 'Provisioning', 'HyperConverged', 'LVMCluster', 'ImageDigestMirrorSet', 'DataProtectionApplication']) {
+      expect([kind, seen.get(`${kind} in management cluster`)]).toEqual([kind, new Set(['yes'])]);
+    }
+  });
+});
