@@ -14,7 +14,7 @@ import { kustomizations } from './kustomization';
 import { addSyncWave, KustomizeDelivery, KustomizeDeliveryProps } from './kustomize-delivery';
 import type { DeliveryTarget } from './output-layout';
 import { objectFileName, TargetKind } from './output-layout';
-import { protect } from './protection';
+import { isProtected, protect } from './protection';
 
 /** The name ACM gives the hub's own ManagedCluster, which hosts the hosted clusters' klusterlets. */
 export const ACM_HUB_CLUSTER_NAME = 'local-cluster';
@@ -86,7 +86,7 @@ interface GuestContent {
  * kustomizations) for whatever engine applies the hubs, plus ACM's own objects. Hosted clusters
  * are imported as managed clusters, automatically by the hub or, with `autoImport: false`, by a
  * ManagedCluster and KlusterletAddonConfig written beside the HostedCluster (applied after it:
- * ranks 90 and 91). Each guest folder becomes two governance Policies in `<hub>/policies/`:
+ * ranks 55 and 56). Each guest folder becomes two governance Policies in `<hub>/policies/`:
  * one for its operators (Namespaces, OperatorGroups, Subscriptions, compliant once OLM has
  * installed them) and one for the rest, which depends on the first; a Placement selects the
  * hosted cluster's ManagedCluster, which exists and is available only once its control plane
@@ -121,6 +121,8 @@ export class AcmDelivery implements IDelivery {
     if (this.guestPolicies && object.target.kind === TargetKind.GUEST && appliedByHand(object.target.chart) === undefined) {
       let guest = this.guests.get(object.target.folder);
       if (!guest) this.guests.set(object.target.folder, (guest = { target: object.target, objects: [] }));
+      // As the guest folder would hold it, protection included, for whichever engine reads it there.
+      if (isProtected(object.json.kind, object, object.construct)) protect(object.json);
       guest.objects.push(object.json);
       return undefined;
     }

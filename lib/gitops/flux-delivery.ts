@@ -323,7 +323,8 @@ export class FluxDelivery implements IDelivery {
       const accessObjects = objects.filter((o) => o.path.startsWith(`${accessFolder}/`));
       const guestsFolder = `${folder}/${GUESTS_FOLDER}`;
       const bootstrapUnits: { id: { name: string; namespace: string }; folder: string; dependsOn: { name: string; namespace: string }[]; applies: () => any[] }[] = [];
-      if (accessObjects.length > 0 || held.guests.length > 0) {
+      const access = accessObjects.length > 0 ? [{ name: nameOf(accessFolder), namespace: this.namespace }] : [];
+      if (access.length > 0) {
         bootstrapUnits.push({
           id: { name: nameOf(accessFolder), namespace: this.namespace }, folder: accessFolder, dependsOn: root ? [names.get(root)!] : [],
           applies: () => accessObjects.map((o) => o.json),
@@ -332,7 +333,7 @@ export class FluxDelivery implements IDelivery {
       if (held.guests.length > 0) {
         // The guests' Kustomizations live in the hosted clusters' namespaces, which the root folder makes.
         bootstrapUnits.push({
-          id: { name: nameOf(guestsFolder), namespace: this.namespace }, folder: guestsFolder, dependsOn: [{ name: nameOf(accessFolder), namespace: this.namespace }],
+          id: { name: nameOf(guestsFolder), namespace: this.namespace }, folder: guestsFolder, dependsOn: access.length > 0 ? access : root ? [names.get(root)!] : [],
           applies: () => held.guests.map((plan) => this.kustomization(plan)),
         });
       }
@@ -359,7 +360,11 @@ export class FluxDelivery implements IDelivery {
       const ownRbac = fluxUnitRbac({ ...own, access: unitAccess(inFolder.map(deliveredOf)), clusterWide: true, prunable: prunableKinds(inFolder) });
       for (const json of ownRbac.clusterScoped) addObject(folder, bootstrap, json);
     }
-    for (const plan of this.checkNames(plans, problems)) {
+    const found = problems.all.length;
+    const kept = this.checkNames(plans, problems);
+    // Two units of one name would also share a ServiceAccount and Roles: report the names alone.
+    if (problems.all.length > found) return [];
+    for (const plan of kept) {
       objects.push({ path: plan.file, json: this.kustomization(plan), source: `delivery/${plan.bootstrap}/${KUSTOMIZATION.kind}/${plan.name}` });
     }
     return objects;

@@ -169,7 +169,7 @@ describe('BareMetalHost', () => {
       expect(secret).toEqual({
         apiVersion: 'v1',
         kind: 'Secret',
-        metadata: { name: 'worker-0-bmc-secret', namespace: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '20' } },
+        metadata: { name: 'worker-0-bmc-secret', namespace: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '20', ...PRUNE_PROTECTION } },
         type: 'Opaque',
         data: { username: 'YWRtaW4=', password: 'Y2Fsdmlu' },
       });
@@ -199,7 +199,7 @@ describe('BareMetalHost', () => {
       expect(findObject(objects, 'ExternalSecret')).toEqual({
         apiVersion: 'external-secrets.io/v1',
         kind: 'ExternalSecret',
-        metadata: { name: 'worker-0-bmc-secret', namespace: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '20' } },
+        metadata: { name: 'worker-0-bmc-secret', namespace: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '20', ...PRUNE_PROTECTION } },
         spec: {
           refreshInterval: '1h',
           secretStoreRef: { name: 'vault', kind: 'ClusterSecretStore' },
@@ -238,7 +238,7 @@ describe('BareMetalHost', () => {
       expect(findObject(objects, 'SealedSecret')).toEqual({
         apiVersion: 'bitnami.com/v1alpha1',
         kind: 'SealedSecret',
-        metadata: { name: 'worker-0-bmc-secret', namespace: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '20' } },
+        metadata: { name: 'worker-0-bmc-secret', namespace: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '20', ...PRUNE_PROTECTION } },
         spec: {
           encryptedData: { username: 'AgBy3i4OJSWK+PiTySYZZA==', password: 'AgCtr8yjqw3mBH8b0AkE2A==' },
           template: { type: 'Opaque', metadata: { name: 'worker-0-bmc-secret', namespace: 'hardware-inventory' } },

@@ -98,7 +98,7 @@ describe('InfraEnv', () => {
       expect(secret).toEqual({
         apiVersion: 'v1',
         kind: 'Secret',
-        metadata: { name: 'pull-secret', namespace: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '20' } },
+        metadata: { name: 'pull-secret', namespace: 'hardware-inventory', annotations: { 'argocd.argoproj.io/sync-wave': '20', ...PRUNE_PROTECTION } },
         type: 'kubernetes.io/dockerconfigjson',
         data: { '.dockerconfigjson': Buffer.from(PULL_SECRET_JSON).toString('base64') },
       });

@@ -298,11 +298,11 @@ describe('AcmDelivery', () => {
     const operators = objects.get('hub/policies/40-policy-hcp-policies_c1-guest-operators.yaml');
     const resources = objects.get('hub/policies/40-policy-hcp-policies_c1-guest-resources.yaml');
 
-    test('the ManagedCluster and KlusterletAddonConfig come after the HostedCluster and its NodePools, by wave and by file name', () => {
+    test('the ManagedCluster and KlusterletAddonConfig come after the HostedCluster and before its NodePools (the import waits for the control plane, not for machines), by wave and by file name', () => {
       const folder = [...objects.keys()].filter((path) => path.startsWith('hub/c1/')).sort();
-      expect(folder.map((path) => objects.get(path).kind)).toEqual(['Secret', 'HostedCluster', 'NodePool', 'ManagedCluster', 'KlusterletAddonConfig']);
+      expect(folder.map((path) => objects.get(path).kind)).toEqual(['Secret', 'HostedCluster', 'ManagedCluster', 'KlusterletAddonConfig', 'NodePool']);
       expect(wave('hub/c1/50-hostedcluster-clusters_c1.yaml')).toBeLessThan(wave('hub/c1/60-nodepool-clusters_c1-workers.yaml'));
-      expect(wave('hub/c1/60-nodepool-clusters_c1-workers.yaml')).toBeLessThan(wave('hub/c1/55-managedcluster-c1.yaml'));
+      expect(wave('hub/c1/55-managedcluster-c1.yaml')).toBeLessThan(wave('hub/c1/60-nodepool-clusters_c1-workers.yaml'));
       expect(wave('hub/c1/55-managedcluster-c1.yaml')).toBeLessThan(wave('hub/c1/56-klusterletaddonconfig-c1_c1.yaml'));
     });
 
@@ -352,8 +352,8 @@ describe('AcmDelivery', () => {
         'hub/00-namespace-clusters.yaml',
         'hub/c1/20-secret-clusters_c1-ssh-key.yaml',
         'hub/c1/50-hostedcluster-clusters_c1.yaml',
-        'hub/c1/60-nodepool-clusters_c1-workers.yaml',
         'hub/c1/55-managedcluster-c1.yaml',
+        'hub/c1/60-nodepool-clusters_c1-workers.yaml',
         'hub/policies/00-namespace-hcp-policies.yaml',
       ]);
       for (const path of protectedPaths) expect(objects.get(path).metadata.annotations).toMatchObject(PRUNE_PROTECTION);

@@ -32,7 +32,7 @@ describe('applyByHand: a chart no engine applies on its own', () => {
 
   test('Argo CD: no Application for it, while the hub has its own', () => {
     const applications = estate(new ArgoCdDelivery({ repoUrl: REPO })).filter((f) => f.object.kind === 'Application');
-    expect(applications.map((a) => a.object.spec.source.path)).toEqual(['dist/hub']);
+    expect(applications.map((a) => a.object.spec.source.path)).toEqual(['dist/argocd/hub', 'dist/hub/c1', 'dist/hub']);
     expect(estate(new ArgoCdDelivery({ repoUrl: REPO })).some((f) => f.path.startsWith('argocd/recovery/'))).toBe(false);
   });
 
@@ -49,7 +49,7 @@ describe('applyByHand: a chart no engine applies on its own', () => {
     expect(acm.map((f) => f.path).filter((p) => p.startsWith('c1-guest/'))).toEqual(['c1-guest/20-configmap-default_runbook.yaml', 'c1-guest/kustomization.yaml']);
     expect(acm.filter((f) => f.object.kind === 'Policy')).toEqual([]);
     const argo = estate(new ArgoCdDelivery({ repoUrl: REPO, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }), { guest: true });
-    expect(argo.filter((f) => f.object.kind === 'Application').map((a) => a.object.metadata.name)).toEqual(['hub']);
+    expect(argo.filter((f) => f.object.kind === 'Application').map((a) => a.object.metadata.name)).toEqual(['argocd-hub', 'hub-c1', 'hub']);
   });
 
   test('fails when the reason is blank', () => {

@@ -54,68 +54,113 @@ function problemsOf(props: Partial<ArgoCdDeliveryProps>, build: (app: HcpApp) =>
 const SYNC_POLICY = {
   automated: { prune: true, selfHeal: true },
   retry: { backoff: { duration: '30s', factor: 2, maxDuration: '10m' }, limit: 5 },
-  syncOptions: ['ServerSideApply=true'],
+  syncOptions: ['ServerSideApply=true', 'FailOnSharedResource=true'],
 };
 
 describe('ArgoCdDelivery bootstrap folder', () => {
   const app = appWith();
   cluster(new ManagementCluster(app, 'hub'), 'one');
   const files = written(app);
+  const BOOTSTRAP = [
+    '40-application-openshift-gitops_argocd-hub.yaml',
+    '40-application-openshift-gitops_hub-one.yaml',
+    '40-application-openshift-gitops_hub.yaml',
+    '40-application-openshift-gitops_one-guest.yaml',
+    '40-appproject-openshift-gitops_argocd-hub.yaml',
+    '40-appproject-openshift-gitops_hub-one.yaml',
+    '40-appproject-openshift-gitops_hub.yaml',
+    '40-appproject-openshift-gitops_one-guest.yaml',
+    '40-gitopscluster-openshift-gitops_hub-hosted-clusters.yaml',
+    '40-managedclustersetbinding-openshift-gitops_default.yaml',
+    '40-placement-openshift-gitops_hub-hosted-clusters.yaml',
+  ];
 
   test('one folder per management cluster under argocd/, with its kustomization.yaml and none above it', () => {
-    expect([...files.keys()].filter((f) => f.startsWith('argocd/')).sort()).toEqual([
-      'argocd/hub/40-application-openshift-gitops_hub.yaml',
-      'argocd/hub/40-application-openshift-gitops_one-guest.yaml',
-      'argocd/hub/40-gitopscluster-openshift-gitops_hub-hosted-clusters.yaml',
-      'argocd/hub/40-managedclustersetbinding-openshift-gitops_default.yaml',
-      'argocd/hub/40-placement-openshift-gitops_hub-hosted-clusters.yaml',
-      'argocd/hub/kustomization.yaml',
-    ]);
-    expect(YAML.parse(files.get('argocd/hub/kustomization.yaml')).resources).toEqual([
-      '40-application-openshift-gitops_hub.yaml',
-      '40-application-openshift-gitops_one-guest.yaml',
-      '40-gitopscluster-openshift-gitops_hub-hosted-clusters.yaml',
-      '40-managedclustersetbinding-openshift-gitops_default.yaml',
-      '40-placement-openshift-gitops_hub-hosted-clusters.yaml',
-    ]);
+    expect([...files.keys()].filter((f) => f.startsWith('argocd/')).sort()).toEqual([...BOOTSTRAP.map((f) => `argocd/hub/${f}`), 'argocd/hub/kustomization.yaml']);
+    expect(YAML.parse(files.get('argocd/hub/kustomization.yaml')).resources).toEqual(BOOTSTRAP);
   });
 
-  test('the folders themselves are KustomizeDelivery\'s', () => {
-    expect(YAML.parse(files.get('hub/kustomization.yaml')).resources).toEqual(['00-namespace-clusters.yaml', 'one']);
+  test("each folder's kustomization.yaml lists its own files only: the hub's Application never reaches into its clusters' folders", () => {
+    expect(YAML.parse(files.get('hub/kustomization.yaml')).resources).toEqual(['00-namespace-clusters.yaml']);
+    expect(YAML.parse(files.get('hub/one/kustomization.yaml')).resources).toEqual([
+      '20-externalsecret-clusters_one-etcd-encryption-key.yaml', '20-secret-clusters_one-ssh-key.yaml', '50-hostedcluster-clusters_one.yaml', '60-nodepool-clusters_one-workers.yaml',
+    ]);
     expect(YAML.parse(files.get('one-guest/kustomization.yaml')).resources).toHaveLength(7);
   });
 
-  test('the hub Application delivers its folder in-cluster, in wave 0', () => {
+  test("the hub's Application delivers its own folder in-cluster, in its own project, in wave 1", () => {
     expect(files.get('argocd/hub/40-application-openshift-gitops_hub.yaml')).toEqual({
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'Application',
-      metadata: { name: 'hub', namespace: 'openshift-gitops', annotations: { 'argocd.argoproj.io/sync-wave': '0' } },
+      metadata: { name: 'hub', namespace: 'openshift-gitops', annotations: { 'argocd.argoproj.io/sync-wave': '1' } },
       spec: {
-        destination: { server: 'https://kubernetes.default.svc' },
-        project: 'default',
+        // The hub writes only a Namespace here: Argo CD checks the destination namespace against the project all the same.
+        destination: { server: 'https://kubernetes.default.svc', namespace: 'default' },
+        project: 'hub',
         source: { path: 'dist/hub', repoURL: REPO, targetRevision: 'HEAD' },
         syncPolicy: SYNC_POLICY,
       },
     });
   });
 
-  test('the guest Application delivers the guest folder to the hosted cluster by name, in wave 1', () => {
+  test("the hosted cluster's Application delivers its folder in-cluster, in its own project, in wave 3", () => {
+    expect(files.get('argocd/hub/40-application-openshift-gitops_hub-one.yaml')).toEqual({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'hub-one', namespace: 'openshift-gitops', annotations: { 'argocd.argoproj.io/sync-wave': '3' } },
+      spec: {
+        destination: { server: 'https://kubernetes.default.svc', namespace: 'clusters' },
+        project: 'hub-one',
+        source: { path: 'dist/hub/one', repoURL: REPO, targetRevision: 'HEAD' },
+        syncPolicy: SYNC_POLICY,
+      },
+    });
+  });
+
+  test('the guest Application delivers the guest folder to the hosted cluster by name, in the clusters\' wave 3', () => {
     expect(files.get('argocd/hub/40-application-openshift-gitops_one-guest.yaml')).toEqual({
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'Application',
-      metadata: { name: 'one-guest', namespace: 'openshift-gitops', annotations: { 'argocd.argoproj.io/sync-wave': '1' } },
+      metadata: { name: 'one-guest', namespace: 'openshift-gitops', annotations: { 'argocd.argoproj.io/sync-wave': '3' } },
       spec: {
-        destination: { name: 'one' },
-        project: 'default',
+        destination: { name: 'one', namespace: 'metallb' },
+        project: 'one-guest',
         source: { path: 'dist/one-guest', repoURL: REPO, targetRevision: 'HEAD' },
         syncPolicy: SYNC_POLICY,
       },
     });
   });
 
+  test('the bootstrap folder keeps itself in sync, in a project that allows only Argo CD\'s and ACM\'s objects in the Argo CD namespace', () => {
+    expect(files.get('argocd/hub/40-application-openshift-gitops_argocd-hub.yaml').spec).toEqual({
+      destination: { server: 'https://kubernetes.default.svc', namespace: 'openshift-gitops' },
+      project: 'argocd-hub',
+      source: { path: 'dist/argocd/hub', repoURL: REPO, targetRevision: 'HEAD' },
+      syncPolicy: SYNC_POLICY,
+    });
+    expect(files.get('argocd/hub/40-appproject-openshift-gitops_argocd-hub.yaml')).toEqual({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'AppProject',
+      metadata: { name: 'argocd-hub', namespace: 'openshift-gitops', annotations: { 'argocd.argoproj.io/sync-wave': '0' } },
+      spec: {
+        clusterResourceWhitelist: [],
+        description: 'the AppProjects and Applications of management cluster hub (hcp-cdk)',
+        destinations: [{ namespace: 'openshift-gitops', server: 'https://kubernetes.default.svc' }],
+        namespaceResourceWhitelist: [
+          { group: 'apps.open-cluster-management.io', kind: 'GitOpsCluster' },
+          { group: 'argoproj.io', kind: 'AppProject' },
+          { group: 'argoproj.io', kind: 'Application' },
+          { group: 'cluster.open-cluster-management.io', kind: 'ManagedClusterSetBinding' },
+          { group: 'cluster.open-cluster-management.io', kind: 'Placement' },
+        ],
+        sourceRepos: [REPO],
+      },
+    });
+  });
+
   test('no Application has a finalizer: deleting one orphans what it applied', () => {
     const applications = [...files.values()].filter((o) => o?.kind === 'Application');
-    expect(applications).toHaveLength(2);
+    expect(applications).toHaveLength(4);
     for (const application of applications) {
       expect(application.metadata.finalizers).toBeUndefined();
       expect(JSON.stringify(application)).not.toContain('resources-finalizer');
@@ -155,13 +200,14 @@ describe('ArgoCdDelivery bootstrap folder', () => {
 });
 
 describe('ArgoCdDelivery props', () => {
-  test('targetRevision, path, project and argoCdNamespace reach every Application and ACM object', () => {
+  test('targetRevision, path and argoCdNamespace reach every Application, AppProject and ACM object', () => {
     const app = appWith({ targetRevision: 'release-1', path: 'estate/out', argoCdNamespace: 'gitops', repoUrl: 'git@git.example.com:platform/estate.git' });
     cluster(new ManagementCluster(app, 'hub'), 'one');
     const files = written(app);
     const hub = files.get('argocd/hub/40-application-gitops_hub.yaml');
     expect(hub.metadata.namespace).toBe('gitops');
-    expect(hub.spec.project).toBe('platform');
+    expect(hub.spec.project).toBe('hub');
+    expect(files.get('argocd/hub/40-appproject-gitops_hub.yaml').spec.sourceRepos).toEqual(['git@git.example.com:platform/estate.git']);
     expect(hub.spec.source).toEqual({ path: 'estate/out/hub', repoURL: 'git@git.example.com:platform/estate.git', targetRevision: 'release-1' });
     expect(files.get('argocd/hub/40-application-gitops_one-guest.yaml').spec.source.path).toBe('estate/out/one-guest');
     expect(files.get('argocd/hub/40-gitopscluster-gitops_hub-hosted-clusters.yaml').spec.argoServer).toEqual({ argoNamespace: 'gitops' });
@@ -191,7 +237,9 @@ describe('ArgoCdDelivery props', () => {
   test('registeredClusters writes no ACM objects, only the Applications', () => {
     const app = appWith({ guestAccess: ArgoCdGuestAccess.registeredClusters({ reason: 'cluster Secrets from Vault' }) });
     cluster(new ManagementCluster(app, 'hub'), 'one');
-    expect([...written(app).keys()].filter((f) => f.startsWith('argocd/')).sort()).toEqual([
+    expect([...written(app).keys()].filter((f) => f.startsWith('argocd/') && !f.includes('appproject')).sort()).toEqual([
+      'argocd/hub/40-application-openshift-gitops_argocd-hub.yaml',
+      'argocd/hub/40-application-openshift-gitops_hub-one.yaml',
       'argocd/hub/40-application-openshift-gitops_hub.yaml',
       'argocd/hub/40-application-openshift-gitops_one-guest.yaml',
       'argocd/hub/kustomization.yaml',
@@ -201,7 +249,9 @@ describe('ArgoCdDelivery props', () => {
   test('a hub without guest folders needs no guest access and gets no ACM objects', () => {
     const app = appWith({ guestAccess: undefined });
     cluster(new ManagementCluster(app, 'hub'), 'one', { guest: false });
-    expect([...written(app).keys()].filter((f) => f.startsWith('argocd/'))).toEqual([
+    expect([...written(app).keys()].filter((f) => f.startsWith('argocd/') && !f.includes('appproject'))).toEqual([
+      'argocd/hub/40-application-openshift-gitops_argocd-hub.yaml',
+      'argocd/hub/40-application-openshift-gitops_hub-one.yaml',
       'argocd/hub/40-application-openshift-gitops_hub.yaml',
       'argocd/hub/kustomization.yaml',
     ]);
@@ -216,9 +266,12 @@ describe('ArgoCdDelivery props', () => {
     cluster(hubB, 'three', { machineNetwork: '203.0.113.0/24' });
     const files = written(app);
     const applications = (hub: string) => [...files.entries()].filter(([f, o]) => f.startsWith(`argocd/${hub}/`) && o.kind === 'Application')
-      .map(([, o]) => [o.metadata.name, o.spec.destination]);
-    expect(applications('hub-a')).toEqual([['hub-a', { server: 'https://kubernetes.default.svc' }], ['one-guest', { name: 'one' }], ['two-guest', { name: 'two' }]]);
-    expect(applications('hub-b')).toEqual([['hub-b', { server: 'https://kubernetes.default.svc' }], ['three-guest', { name: 'three' }]]);
+      .map(([, o]) => [o.metadata.name, o.spec.destination.server ?? o.spec.destination.name]);
+    const IN_CLUSTER = 'https://kubernetes.default.svc';
+    expect(applications('hub-a')).toEqual([
+      ['argocd-hub-a', IN_CLUSTER], ['hub-a-one', IN_CLUSTER], ['hub-a-two', IN_CLUSTER], ['hub-a', IN_CLUSTER], ['one-guest', 'one'], ['two-guest', 'two'],
+    ]);
+    expect(applications('hub-b')).toEqual([['argocd-hub-b', IN_CLUSTER], ['hub-b-three', IN_CLUSTER], ['hub-b', IN_CLUSTER], ['three-guest', 'three']]);
     const placed = (hub: string) => files.get(`argocd/${hub}/40-placement-openshift-gitops_${hub}-hosted-clusters.yaml`)
       .spec.predicates[0].requiredClusterSelector.labelSelector.matchExpressions[0].values;
     expect(placed('hub-a')).toEqual(['one', 'two']);
@@ -259,8 +312,9 @@ describe('ArgoCdDelivery objects in the folders', () => {
     const skipping = guest.filter(([, o]) => o.metadata.annotations['argocd.argoproj.io/sync-options'] === 'SkipDryRunOnMissingResource=true')
       .map(([, o]) => o.kind).sort();
     expect(skipping).toEqual(['IPAddressPool', 'L2Advertisement', 'MetalLB', 'OperatorGroup', 'Subscription']);
+    // A guest's Namespace carries the prune protection, not the dry-run option.
     expect(guest.filter(([, o]) => ['Namespace', 'Service'].includes(o.kind)).map(([, o]) => o.metadata.annotations['argocd.argoproj.io/sync-options']))
-      .toEqual([undefined, undefined]);
+      .toEqual(['Prune=false,Delete=false', undefined]);
     expect(annotations(files, 'hub/one/50-hostedcluster-clusters_one.yaml')['argocd.argoproj.io/sync-options']).toBe('Prune=false,Delete=false');
   });
 });
@@ -281,7 +335,7 @@ describe('ArgoCdDelivery ignoreDifferences', () => {
       kind: 'MultiClusterEngine',
       name: 'multiclusterengine',
     }]);
-    expect(application.spec.syncPolicy.syncOptions).toEqual(['ServerSideApply=true']);
+    expect(application.spec.syncPolicy.syncOptions).toEqual(['ServerSideApply=true', 'FailOnSharedResource=true']);
   });
 
   test('a field the app sets stays compared', () => {
@@ -298,12 +352,14 @@ describe('ArgoCdDelivery ignoreDifferences', () => {
     const app = appWith({ ignoreNodePoolReplicas: true });
     cluster(new ManagementCluster(app, 'hub'), 'one');
     const files = written(app);
-    const application = files.get('argocd/hub/40-application-openshift-gitops_hub.yaml');
+    const application = files.get('argocd/hub/40-application-openshift-gitops_hub-one.yaml');
     expect(application.spec.ignoreDifferences).toEqual([{ group: 'hypershift.openshift.io', jsonPointers: ['/spec/replicas'], kind: 'NodePool' }]);
-    expect(application.spec.syncPolicy.syncOptions).toEqual(['ServerSideApply=true', 'RespectIgnoreDifferences=true']);
-    const guest = files.get('argocd/hub/40-application-openshift-gitops_one-guest.yaml');
-    expect(guest.spec.ignoreDifferences).toBeUndefined();
-    expect(guest.spec.syncPolicy.syncOptions).toEqual(['ServerSideApply=true']);
+    expect(application.spec.syncPolicy.syncOptions).toEqual(['ServerSideApply=true', 'FailOnSharedResource=true', 'RespectIgnoreDifferences=true']);
+    for (const other of ['hub', 'one-guest']) {
+      const unit = files.get(`argocd/hub/40-application-openshift-gitops_${other}.yaml`);
+      expect(unit.spec.ignoreDifferences).toBeUndefined();
+      expect(unit.spec.syncPolicy.syncOptions).toEqual(['ServerSideApply=true', 'FailOnSharedResource=true']);
+    }
   });
 
   test('by default NodePool replicas are compared (Argo CD reverts a scale made outside Git)', () => {
@@ -319,23 +375,22 @@ describe('ArgoCdDelivery order, in sync waves', () => {
   const files = written(app);
   const objects = [...files.entries()].filter(([f]) => !f.endsWith('kustomization.yaml')).map(([file, object]) => ({ file, object }));
   const wave = (o: { object: any }) => Number(o.object.metadata.annotations?.['argocd.argoproj.io/sync-wave'] ?? 0);
-  /** The objects one Application syncs: its folder and every folder below it. */
+  /** The objects one Application syncs: its folder's own (each folder's kustomization.yaml lists no sub-folder). */
   const inApplication = (application: any) => {
     const folder = application.spec.source.path.replace(/^dist\//, '');
-    return objects.filter((o) => o.file.startsWith(`${folder}/`));
+    return objects.filter((o) => o.file.slice(0, o.file.lastIndexOf('/')) === folder);
   };
   const application = (name: string) => objects.find((o) => o.object.kind === 'Application' && o.object.metadata.name === name)!.object;
   const of = (list: { object: any }[], kind: string) => list.filter((o) => o.object.kind === kind);
 
-  test('inside the hub Application: namespaces, then Secrets, then the HostedCluster, then its NodePools', () => {
-    const hub = inApplication(application('hub'));
-    const [namespace] = of(hub, 'Namespace');
-    const [hosted] = of(hub, 'HostedCluster');
-    const secrets = [...of(hub, 'Secret'), ...of(hub, 'ExternalSecret')];
+  test("the hub's Application makes the namespaces; inside the cluster's: Secrets, then the HostedCluster, then its NodePools", () => {
+    expect(of(inApplication(application('hub')), 'Namespace').map((o) => o.object.metadata.name)).toEqual(['clusters']);
+    const unit = inApplication(application('hub-one'));
+    const [hosted] = of(unit, 'HostedCluster');
+    const secrets = [...of(unit, 'Secret'), ...of(unit, 'ExternalSecret')];
     expect(secrets).toHaveLength(2);
-    for (const o of hub.filter((x) => x.object.metadata.namespace === namespace.object.metadata.name)) expect(wave(namespace)).toBeLessThan(wave(o));
     for (const secret of secrets) expect(wave(secret)).toBeLessThan(wave(hosted));
-    for (const pool of of(hub, 'NodePool')) expect(wave(hosted)).toBeLessThan(wave(pool));
+    for (const pool of of(unit, 'NodePool')) expect(wave(hosted)).toBeLessThan(wave(pool));
   });
 
   test('inside the guest Application: the Subscription before the MetalLB resources its operator serves', () => {
@@ -346,12 +401,13 @@ describe('ArgoCdDelivery order, in sync waves', () => {
     for (const resource of served) expect(wave(subscription)).toBeLessThan(wave(resource));
   });
 
-  test('in the bootstrap folder the guest Application comes after the hub Application that creates its cluster', () => {
-    const hub = application('hub');
-    const guest = application('one-guest');
-    expect(inApplication(hub).map((o) => o.object.kind)).toContain('HostedCluster');
-    expect(wave({ object: hub })).toBeLessThan(wave({ object: guest }));
-    expect(guest.spec.destination).toEqual({ name: 'one' });
+  test("in the bootstrap folder the projects come first, then the hub's Application, then the cluster's and its guest's together", () => {
+    const projects = objects.filter((o) => o.object.kind === 'AppProject');
+    expect(projects.map(wave)).toEqual([0, 0, 0, 0]);
+    expect(wave({ object: application('hub') })).toBe(1);
+    expect(wave({ object: application('hub-one') })).toBe(3);
+    expect(wave({ object: application('one-guest') })).toBe(3);
+    expect(application('one-guest').spec.destination).toEqual({ name: 'one', namespace: 'metallb' });
   });
 });
 
@@ -383,7 +439,7 @@ describe('Argo CD health checks for the app of apps, run in a Lua VM', () => {
   });
 
   test('named by the group and kind they check', () => {
-    expect(ARGO_CD_HEALTH_CHECKS.map((c) => `${c.group}_${c.kind}`)).toEqual(['hypershift.openshift.io_HostedCluster', 'argoproj.io_Application']);
+    expect(ARGO_CD_HEALTH_CHECKS.map((c) => `${c.group}_${c.kind}`)).toEqual(['hypershift.openshift.io_HostedCluster', 'hypershift.openshift.io_NodePool', 'argoproj.io_Application']);
   });
 });
 

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { Environment } from '@marcbachmann/cel-js';
 import * as YAML from 'yaml';
 import {
-  allowPruning, BmcCredentials, ClusterPlatform, FluxDelivery, FluxDeliveryProps, FluxSource, GuestCluster, HcpApp, HostedCluster, InfraEnv,
+  allowPruning, BmcCredentials, ClusterPlatform, FLUX_HEALTH_CHECKS, FluxDelivery, FluxDeliveryProps, FluxSource, GuestCluster, HcpApp, HostedCluster, InfraEnv,
   kustomizations, ManagementCluster, MetalLBIngress, MultiClusterEngine, PlatformType, Release, SecretEncryption, SecretSource, SshPublicKey,
 } from '../../lib';
 import { SSH_KEY } from '../props';
@@ -70,7 +70,12 @@ const HOSTED_CLUSTER_SETTLED = {
   apiVersion: 'hypershift.openshift.io/v1beta1',
   kind: 'HostedCluster',
   current: expect.any(String),
+  failed: expect.any(String),
 };
+/** The NodePool check, likewise (test/gitops/health-checks.test.ts evaluates it). */
+const NODE_POOL_SETTLED = { kind: 'NodePool', ...FLUX_HEALTH_CHECKS.NodePool };
+/** What a unit below the hub root waits for besides its folder above: the Roles its ServiceAccount applies with. */
+const ACCESS = { name: 'flux-hub-access', namespace: 'flux-system' };
 const SUBSCRIPTION_INSTALLED = {
   apiVersion: 'operators.coreos.com/v1alpha1',
   kind: 'Subscription',
@@ -85,13 +90,36 @@ describe('FluxDelivery layout', () => {
 
   test('one Kustomization per folder in flux/<hub>/, the guests\' one folder below, with the GitRepository', () => {
     expect(files.filter((f) => f.path.startsWith('flux/')).map((f) => f.path)).toEqual([
+      'flux/hub/10-clusterrole-hcp-cdk-flux-flux-hub-access.yaml',
+      'flux/hub/10-clusterrole-hcp-cdk-flux-flux-hub-guests.yaml',
+      'flux/hub/10-clusterrole-hcp-cdk-flux-flux-hub.yaml',
+      'flux/hub/10-clusterrole-hcp-cdk-flux-hub.yaml',
+      'flux/hub/10-serviceaccount-flux-system_flux-hub-access.yaml',
+      'flux/hub/10-serviceaccount-flux-system_flux-hub-guests.yaml',
+      'flux/hub/10-serviceaccount-flux-system_flux-hub.yaml',
+      'flux/hub/10-serviceaccount-flux-system_hub-inventory.yaml',
+      'flux/hub/10-serviceaccount-flux-system_hub-one-node-pools.yaml',
+      'flux/hub/10-serviceaccount-flux-system_hub-one.yaml',
+      'flux/hub/10-serviceaccount-flux-system_hub.yaml',
+      'flux/hub/11-clusterrolebinding-hcp-cdk-flux-flux-hub-access.yaml',
+      'flux/hub/11-clusterrolebinding-hcp-cdk-flux-flux-hub-guests.yaml',
+      'flux/hub/11-clusterrolebinding-hcp-cdk-flux-flux-hub.yaml',
+      'flux/hub/11-clusterrolebinding-hcp-cdk-flux-hub.yaml',
       'flux/hub/40-gitrepository-flux-system_estate.yaml',
+      'flux/hub/40-kustomization-flux-system_flux-hub-access.yaml',
       'flux/hub/40-kustomization-flux-system_flux-hub-guests.yaml',
       'flux/hub/40-kustomization-flux-system_flux-hub.yaml',
       'flux/hub/40-kustomization-flux-system_hub-inventory.yaml',
       'flux/hub/40-kustomization-flux-system_hub-one-node-pools.yaml',
       'flux/hub/40-kustomization-flux-system_hub-one.yaml',
       'flux/hub/40-kustomization-flux-system_hub.yaml',
+      'flux/hub/access/10-role-clusters_hcp-cdk-flux-hub-one-node-pools.yaml',
+      'flux/hub/access/10-role-clusters_hcp-cdk-flux-hub-one.yaml',
+      'flux/hub/access/10-role-inventory_hcp-cdk-flux-hub-inventory.yaml',
+      'flux/hub/access/11-rolebinding-clusters_hcp-cdk-flux-hub-one-node-pools.yaml',
+      'flux/hub/access/11-rolebinding-clusters_hcp-cdk-flux-hub-one.yaml',
+      'flux/hub/access/11-rolebinding-inventory_hcp-cdk-flux-hub-inventory.yaml',
+      'flux/hub/access/kustomization.yaml',
       'flux/hub/guests/40-kustomization-clusters_one-guest-operators.yaml',
       'flux/hub/guests/40-kustomization-clusters_one-guest-resources.yaml',
       'flux/hub/guests/kustomization.yaml',
@@ -154,13 +182,13 @@ describe('FluxDelivery Kustomizations, field by field', () => {
       apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
       kind: 'Kustomization',
       metadata: { name: 'hub', namespace: 'flux-system' },
-      spec: { ...COMMON_SPEC, path: './dist/hub' },
+      spec: { ...COMMON_SPEC, path: './dist/hub', serviceAccountName: 'hub' },
     });
   });
 
-  test('the inventory folder waits for the hub root', () => {
+  test('the inventory folder waits for the hub root and its Roles', () => {
     expect(kustomizationNamed(files, 'hub-inventory').spec).toEqual({
-      ...COMMON_SPEC, path: './dist/hub/inventory', dependsOn: [{ name: 'hub', namespace: 'flux-system' }],
+      ...COMMON_SPEC, path: './dist/hub/inventory', dependsOn: [{ name: 'hub', namespace: 'flux-system' }, ACCESS], serviceAccountName: 'hub-inventory',
     });
   });
 
@@ -168,17 +196,21 @@ describe('FluxDelivery Kustomizations, field by field', () => {
     expect(kustomizationNamed(files, 'hub-one').spec).toEqual({
       ...COMMON_SPEC,
       path: './dist/hub/one',
-      dependsOn: [{ name: 'hub', namespace: 'flux-system' }],
+      dependsOn: [{ name: 'hub', namespace: 'flux-system' }, ACCESS],
       healthChecks: [{ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', name: 'one', namespace: 'clusters' }],
       healthCheckExprs: [HOSTED_CLUSTER_SETTLED],
+      serviceAccountName: 'hub-one',
     });
   });
 
-  test("the cluster's NodePools wait for the cluster folder, so that an upgrade reaches them after the control plane", () => {
+  test("the cluster's NodePools wait for the cluster folder, so that an upgrade reaches them after the control plane, and for the inventory they take Agents from", () => {
     expect(kustomizationNamed(files, 'hub-one-node-pools').spec).toEqual({
       ...COMMON_SPEC,
       path: './dist/hub/one/node-pools',
-      dependsOn: [{ name: 'hub-one', namespace: 'flux-system' }],
+      dependsOn: [{ name: 'hub-one', namespace: 'flux-system' }, { name: 'hub-inventory', namespace: 'flux-system' }, ACCESS],
+      healthChecks: [{ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'NodePool', name: 'one-workers', namespace: 'clusters' }],
+      healthCheckExprs: [NODE_POOL_SETTLED],
+      serviceAccountName: 'hub-one-node-pools',
     });
   });
 
@@ -227,15 +259,18 @@ describe('FluxDelivery Kustomizations, field by field', () => {
     });
   });
 
-  test('the bootstrap folder keeps itself in sync; the guests\' folder waits for the namespaces the hub root makes', () => {
+  test('the bootstrap folder keeps itself in sync; the units\' Roles wait for the namespaces the hub root makes, the guests\' folder for the Roles', () => {
     expect(kustomizationNamed(files, 'flux-hub')).toEqual({
       apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
       kind: 'Kustomization',
       metadata: { name: 'flux-hub', namespace: 'flux-system' },
-      spec: { ...COMMON_SPEC, path: './dist/flux/hub' },
+      spec: { ...COMMON_SPEC, path: './dist/flux/hub', serviceAccountName: 'flux-hub' },
+    });
+    expect(kustomizationNamed(files, 'flux-hub-access').spec).toEqual({
+      ...COMMON_SPEC, path: './dist/flux/hub/access', dependsOn: [{ name: 'hub', namespace: 'flux-system' }], serviceAccountName: 'flux-hub-access',
     });
     expect(kustomizationNamed(files, 'flux-hub-guests').spec).toEqual({
-      ...COMMON_SPEC, path: './dist/flux/hub/guests', dependsOn: [{ name: 'hub', namespace: 'flux-system' }],
+      ...COMMON_SPEC, path: './dist/flux/hub/guests', dependsOn: [ACCESS], serviceAccountName: 'flux-hub-guests',
     });
     const namespaces = objectsOf(files).filter((f) => f.path.startsWith('hub/') && f.object.kind === 'Namespace').map((f) => f.object.metadata.name);
     expect(namespaces).toContain('clusters');
@@ -245,7 +280,7 @@ describe('FluxDelivery Kustomizations, field by field', () => {
     expect(files.find((f) => f.path === 'flux/hub/40-gitrepository-flux-system_estate.yaml')!.object).toEqual({
       apiVersion: 'source.toolkit.fluxcd.io/v1',
       kind: 'GitRepository',
-      metadata: { name: 'estate', namespace: 'flux-system', annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' } },
+      metadata: { name: 'estate', namespace: 'flux-system', annotations: PRUNE_PROTECTION },
       spec: { interval: '1m0s', ref: { branch: 'main' }, url: REPOSITORY },
     });
   });
@@ -263,7 +298,7 @@ describe('FluxDelivery props', () => {
     const files = written(app);
     const cluster = kustomizationNamed(files, 'hub-one');
     expect(cluster.metadata).toEqual({ name: 'hub-one', namespace: 'gitops' });
-    expect(cluster.spec).toMatchObject({ path: './clusters/prod/hub/one', interval: '5m0s', retryInterval: '30s', timeout: '1h0m0s', dependsOn: [{ name: 'hub', namespace: 'gitops' }] });
+    expect(cluster.spec).toMatchObject({ path: './clusters/prod/hub/one', interval: '5m0s', retryInterval: '30s', timeout: '1h0m0s', dependsOn: [{ name: 'hub', namespace: 'gitops' }, { name: 'flux-hub-access', namespace: 'gitops' }] });
     // The source stays where it is; the guests stay beside their HostedCluster.
     expect(cluster.spec.sourceRef).toEqual({ kind: 'GitRepository', name: 'estate', namespace: 'flux-system' });
     expect(kustomizationNamed(files, 'one-guest-operators').metadata.namespace).toBe('clusters');
@@ -295,7 +330,7 @@ describe('FluxDelivery props', () => {
       object: {
         apiVersion: 'source.toolkit.fluxcd.io/v1',
         kind: 'GitRepository',
-        metadata: { name: 'estate', namespace: 'sources', annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' } },
+        metadata: { name: 'estate', namespace: 'sources', annotations: PRUNE_PROTECTION },
         spec: { interval: '5m0s', ref: { tag: 'v1.2.0' }, secretRef: { name: 'estate-deploy-key' }, url: 'ssh://git@git.example.com/platform/estate.git' },
       },
     });
@@ -312,7 +347,7 @@ describe('FluxDelivery props', () => {
 describe('FluxDelivery prune protection', () => {
   const annotationsOf = (app: HcpApp) => new Map(objectsOf(written(app)).map((f) => [f.path, f.object.metadata.annotations]));
 
-  test("HostedCluster, NodePool, the cluster's Secrets and the namespaces keep kustomize.toolkit.fluxcd.io/prune: disabled, as does the GitRepository; guest objects and Kustomizations carry none", () => {
+  test("HostedCluster, NodePool, the cluster's Secrets and the namespaces (a guest's too) keep kustomize.toolkit.fluxcd.io/prune: disabled, as does the GitRepository; other guest objects and Kustomizations carry none", () => {
     const app = fluxApp();
     estate(app);
     const annotations = annotationsOf(app);
@@ -326,10 +361,11 @@ describe('FluxDelivery prune protection', () => {
       'hub/one/20-secret-clusters_one-ssh-key.yaml',
       'hub/one/50-hostedcluster-clusters_one.yaml',
       'hub/one/node-pools/60-nodepool-clusters_one-workers.yaml',
+      'one-guest/operators/00-namespace-metallb.yaml',
     ]);
     expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual(PRUNE_PROTECTION);
     expect(annotations.get('hub/one/node-pools/60-nodepool-clusters_one-workers.yaml')).toEqual(PRUNE_PROTECTION);
-    expect(Object.keys(annotations.get('one-guest/operators/00-namespace-metallb.yaml'))).not.toContain('kustomize.toolkit.fluxcd.io/prune');
+    expect(Object.keys(annotations.get('one-guest/resources/30-metallb-metallb_metallb.yaml'))).not.toContain('kustomize.toolkit.fluxcd.io/prune');
   });
 
   test('allowPruning(cluster) gives up the protection of that cluster only', () => {
@@ -345,7 +381,7 @@ describe('FluxDelivery prune protection', () => {
     const app = fluxApp();
     estate(app);
     const kustomizations = fluxKustomizations(written(app));
-    expect(kustomizations).toHaveLength(8);
+    expect(kustomizations).toHaveLength(9);
     for (const { object } of kustomizations) expect([object.metadata.name, object.spec.deletionPolicy, object.spec.prune]).toEqual([object.metadata.name, 'Orphan', true]);
   });
 });
@@ -513,8 +549,9 @@ describe('FluxDelivery on other layouts', () => {
     ]);
     expect(kustomizationNamed(files, 'hub-operators').spec.dependsOn).toBeUndefined();
     expect(kustomizationNamed(files, 'hub-resources').spec.dependsOn).toEqual([{ name: 'hub-operators', namespace: 'flux-system' }]);
-    expect(kustomizationNamed(files, 'hub-one').spec.dependsOn).toEqual([{ name: 'hub-resources', namespace: 'flux-system' }]);
-    expect(kustomizationNamed(files, 'flux-hub-guests').spec.dependsOn).toEqual([{ name: 'hub-resources', namespace: 'flux-system' }]);
+    expect(kustomizationNamed(files, 'hub-one').spec.dependsOn).toEqual([{ name: 'hub-resources', namespace: 'flux-system' }, ACCESS]);
+    expect(kustomizationNamed(files, 'flux-hub-access').spec.dependsOn).toEqual([{ name: 'hub-resources', namespace: 'flux-system' }]);
+    expect(kustomizationNamed(files, 'flux-hub-guests').spec.dependsOn).toEqual([ACCESS]);
   });
 
   test('two hubs: each its own bootstrap folder, GitRepository and Kustomizations', () => {
@@ -524,23 +561,29 @@ describe('FluxDelivery on other layouts', () => {
     new MultiClusterEngine(west, 'mce');
     const files = written(app);
     expect(files.filter((f) => f.path.startsWith('flux/west/')).map((f) => f.path)).toEqual([
+      'flux/west/10-clusterrole-hcp-cdk-flux-flux-west.yaml',
+      'flux/west/10-clusterrole-hcp-cdk-flux-west.yaml',
+      'flux/west/10-serviceaccount-flux-system_flux-west.yaml',
+      'flux/west/10-serviceaccount-flux-system_west.yaml',
+      'flux/west/11-clusterrolebinding-hcp-cdk-flux-flux-west.yaml',
+      'flux/west/11-clusterrolebinding-hcp-cdk-flux-west.yaml',
       'flux/west/40-gitrepository-flux-system_estate.yaml',
       'flux/west/40-kustomization-flux-system_flux-west.yaml',
       'flux/west/40-kustomization-flux-system_west.yaml',
       'flux/west/kustomization.yaml',
     ]);
-    expect(files.filter((f) => f.path.startsWith('flux/east/')).map((f) => f.path)).toEqual([
+    // Flux's own objects (the RBAC is as for one hub).
+    expect(files.filter((f) => f.path.startsWith('flux/east/') && /\/40-/.test(f.path)).map((f) => f.path)).toEqual([
       'flux/east/40-gitrepository-flux-system_estate.yaml',
       'flux/east/40-kustomization-flux-system_east-inventory.yaml',
       'flux/east/40-kustomization-flux-system_east-one-node-pools.yaml',
       'flux/east/40-kustomization-flux-system_east-one.yaml',
       'flux/east/40-kustomization-flux-system_east.yaml',
+      'flux/east/40-kustomization-flux-system_flux-east-access.yaml',
       'flux/east/40-kustomization-flux-system_flux-east-guests.yaml',
       'flux/east/40-kustomization-flux-system_flux-east.yaml',
       'flux/east/guests/40-kustomization-clusters_one-guest-operators.yaml',
       'flux/east/guests/40-kustomization-clusters_one-guest-resources.yaml',
-      'flux/east/guests/kustomization.yaml',
-      'flux/east/kustomization.yaml',
     ]);
   });
 
@@ -565,7 +608,7 @@ describe('FluxDelivery on other layouts', () => {
     const hub = app.node.findChild('hub') as ManagementCluster;
     const deep = Object.assign(new Construct(hub, 'deep'), { outputFolder: 'racks/r1' });
     new ApiObject(deep, 'config', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'rack', namespace: 'inventory' }, data: { a: 'b' } });
-    expect(kustomizationNamed(written(app), 'hub-racks-r1').spec.dependsOn).toEqual([{ name: 'hub', namespace: 'flux-system' }]);
+    expect(kustomizationNamed(written(app), 'hub-racks-r1').spec.dependsOn).toEqual([{ name: 'hub', namespace: 'flux-system' }, ACCESS]);
   });
 });
 
@@ -652,8 +695,9 @@ describe('FluxDelivery fails when', () => {
       `delivery.name ("${hubId}-inventory") of the Kustomization of "${hubId}/inventory" ${rule}`,
       `delivery.name ("${hubId}-one") of the Kustomization of "${hubId}/one" ${rule}`,
       `delivery.name ("${hubId}-one-node-pools") of the Kustomization of "${hubId}/one/node-pools" ${rule}`,
-      `delivery.name ("flux-${hubId}") of the Kustomization of "flux/${hubId}" ${rule}`,
+      `delivery.name ("flux-${hubId}-access") of the Kustomization of "flux/${hubId}/access" ${rule}`,
       `delivery.name ("flux-${hubId}-guests") of the Kustomization of "flux/${hubId}/guests" ${rule}`,
+      `delivery.name ("flux-${hubId}") of the Kustomization of "flux/${hubId}" ${rule}`,
     ]);
   });
 

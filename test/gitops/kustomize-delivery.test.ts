@@ -80,7 +80,7 @@ describe('KustomizeDelivery apply order (file names and Argo CD sync waves agree
 describe('KustomizeDelivery prune protection', () => {
   const annotationsOf = (app: HcpApp) => new Map(written(app).map((o) => [o.path, o.object.metadata.annotations]));
 
-  test("HostedCluster, NodePool, the cluster's Secrets and the namespaces carry both engines' protection; guest objects do not", () => {
+  test("HostedCluster, NodePool, the cluster's Secrets and the namespaces (a guest's too) carry both engines' protection; other guest objects do not", () => {
     const annotations = annotationsOf((() => { const app = new HcpApp(); estate(app); return app; })());
     const protectedFiles = [...annotations].filter(([, a]) => a['argocd.argoproj.io/sync-options']?.includes('Prune=false')).map(([path]) => path);
     expect(protectedFiles).toEqual([
@@ -89,10 +89,11 @@ describe('KustomizeDelivery prune protection', () => {
       'hub/one/20-secret-clusters_one-ssh-key.yaml',
       'hub/one/50-hostedcluster-clusters_one.yaml',
       'hub/one/60-nodepool-clusters_one-workers.yaml',
+      'one-guest/00-namespace-metallb.yaml',
     ]);
     expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION });
-    expect(Object.keys(annotations.get('one-guest/00-namespace-metallb.yaml'))).not.toContain('argocd.argoproj.io/sync-options');
-    expect(Object.keys(annotations.get('one-guest/00-namespace-metallb.yaml'))).not.toContain('kustomize.toolkit.fluxcd.io/prune');
+    expect(Object.keys(annotations.get('one-guest/40-service-openshift-ingress_metallb-ingress.yaml'))).not.toContain('argocd.argoproj.io/sync-options');
+    expect(Object.keys(annotations.get('one-guest/40-service-openshift-ingress_metallb-ingress.yaml'))).not.toContain('kustomize.toolkit.fluxcd.io/prune');
   });
 
   test('keeps sync options the object has and adds its own after them', () => {
