@@ -87,10 +87,11 @@ interface GuestContent {
  * are imported as managed clusters, automatically by the hub or, with `autoImport: false`, by a
  * ManagedCluster and KlusterletAddonConfig written beside the HostedCluster (applied after it:
  * ranks 55 and 56). Each guest folder becomes two governance Policies in `<hub>/policies/`:
- * one for its operators (Namespaces, OperatorGroups, Subscriptions, compliant once OLM has
- * installed them) and one for the rest, which depends on the first; a Placement selects the
- * hosted cluster's ManagedCluster, which exists and is available only once its control plane
- * is. So the guest content reaches a hosted cluster in order, and only once it can.
+ * one for its operators (an OperatorPolicy per OLM Subscription, compliant once the operator is
+ * installed and its deployments are available, after a ConfigurationPolicy with the Namespaces
+ * and the other operator objects) and one for the rest, which depends on the first; a Placement
+ * selects the hosted cluster's ManagedCluster, which exists and is available only once its
+ * control plane is. So the guest content reaches a hosted cluster in order, and only once it can.
  */
 export class AcmDelivery implements IDelivery {
   private readonly folders: KustomizeDelivery;
@@ -261,22 +262,23 @@ export class AcmDelivery implements IDelivery {
     if (!isDns1123Label(name)) problems.add(`guestPolicies: guest folder ${show(name)} names its Placement and Policies and ${DNS1123_LABEL_RULE}`);
     // Apply order within each policy: the object templates are applied in turn, by rank as in the folders.
     const ordered = guest.objects.map((json, i) => ({ json, i })).sort((a, b) => rankOf(a.json.kind) - rankOf(b.json.kind) || a.i - b.i).map((o) => o.json);
-    const operators = ordered.filter((json) => OPERATOR_KINDS.has(json.kind)).map(installed);
+    const operators = ordered.filter((json) => OPERATOR_KINDS.has(json.kind));
     const resources = ordered.filter((json) => !OPERATOR_KINDS.has(json.kind));
 
     const policies: any[] = [];
-    const makePolicy = (policyName: string, content: readonly any[], dependsOn?: string): void => {
+    const makePolicy = (policyName: string, templates: readonly any[], dependsOn?: string): void => {
       const length = namespace.length + policyName.length;
       if (length > POLICY_NAME_MAX) {
         problems.add(`guestPolicies: policy ${show(policyName)} of guest folder ${show(name)} in policyNamespace ${show(namespace)} makes ${length} characters `
           + `of namespace and name; ACM accepts at most ${POLICY_NAME_MAX} (its copy in the cluster's namespace is named <namespace>.<name>, a label value); `
           + 'shorten policyNamespace or the hosted cluster\'s name');
       }
-      policies.push(guestPolicy(policyName, namespace, content, dependsOn));
+      policies.push(guestPolicy(policyName, namespace, templates, dependsOn));
     };
     const operatorsName = `${name}-operators`;
-    if (operators.length > 0) makePolicy(operatorsName, operators);
-    if (resources.length > 0) makePolicy(`${name}-resources`, resources, operators.length > 0 ? operatorsName : undefined);
+    if (operators.length > 0) makePolicy(operatorsName, operatorTemplates(operatorsName, name, operators, problems));
+    const resourcesName = `${name}-resources`;
+    if (resources.length > 0) makePolicy(resourcesName, [{ objectDefinition: configurationPolicy(resourcesName, resources) }], operators.length > 0 ? operatorsName : undefined);
 
     const where = {
       ...placement.Placement.GVK,
@@ -305,18 +307,99 @@ export class AcmDelivery implements IDelivery {
   }
 }
 
-/**
- * A Subscription is compliant once OLM has installed its operator (state AtLatestKnown: the
- * InstallPlan, CRDs included, is done), so that what depends on the operators policy waits for the
- * CRDs; the policy controller compares status and cannot set it.
- */
-function installed(json: any): any {
-  return json.kind === 'Subscription' && json.apiVersion?.startsWith('operators.coreos.com/') ? { ...json, status: { state: 'AtLatestKnown' } } : json;
+/** Whether `json` is an OLM object of `kind` (operators.coreos.com). */
+function isOlm(json: any, kind: string): boolean {
+  return json.kind === kind && typeof json.apiVersion === 'string' && json.apiVersion.startsWith('operators.coreos.com/');
 }
 
-/** A Policy whose one ConfigurationPolicy (of the same name) enforces `content` as it is, pruning nothing. */
-function guestPolicy(name: string, namespace: string, content: readonly any[], dependsOn?: string): any {
-  const configurationPolicy = {
+/**
+ * The templates of a guest's operators policy: a ConfigurationPolicy (named as the policy) with the
+ * Namespaces and whatever else installs operators that OperatorPolicy does not cover (CatalogSources,
+ * CRDs, OperatorGroups of namespaces without a Subscription), then an OperatorPolicy per Subscription,
+ * with its namespace's OperatorGroup, that waits for the ConfigurationPolicy: the controller refuses a
+ * Subscription whose namespace does not exist yet.
+ */
+function operatorTemplates(policyName: string, folder: string, objects: readonly any[], problems: Problems): any[] {
+  const subscriptions = objects.filter((json) => isOlm(json, 'Subscription'));
+  const namespaces = new Set(subscriptions.map((json) => json.metadata.namespace));
+  const operatorGroups = objects.filter((json) => isOlm(json, 'OperatorGroup') && namespaces.has(json.metadata.namespace));
+  const rest = objects.filter((json) => !subscriptions.includes(json) && !operatorGroups.includes(json));
+
+  const templates: any[] = [];
+  if (rest.length > 0) templates.push({ objectDefinition: configurationPolicy(policyName, rest) });
+  // A ConfigurationPolicy dependency names no namespace: it is the template's own, the cluster's.
+  const extraDependencies = (): policy.PolicySpecPolicyTemplatesExtraDependencies[] | undefined => (rest.length === 0 ? undefined : [{
+    apiVersion: 'policy.open-cluster-management.io/v1',
+    kind: 'ConfigurationPolicy',
+    name: policyName,
+    compliance: policy.PolicySpecPolicyTemplatesExtraDependenciesCompliance.COMPLIANT,
+  }]);
+  const names = new Map<string, any>();
+  for (const subscription of subscriptions) {
+    const { name, namespace } = subscription.metadata;
+    const where = `guestPolicies: Subscription ${namespace}/${name} of guest folder ${show(folder)}`;
+    // OperatorPolicy names the Subscription after its package.
+    if (name !== subscription.spec?.name) {
+      problems.add(`${where} has metadata.name ${show(name)} and package (spec.name) ${show(subscription.spec?.name)}; its OperatorPolicy names the Subscription `
+        + 'after the package, so the two must be the same (or set guestPolicies: false to write the guest folder instead)');
+    }
+    const twin = names.get(name);
+    if (twin) {
+      problems.add(`${where} has the name of Subscription ${twin.metadata.namespace}/${name}; both would make OperatorPolicy ${show(`${folder}-${name}`)}, `
+        + 'and template names must differ, so one guest folder installs a package in one namespace only');
+    }
+    names.set(name, subscription);
+    const groups = operatorGroups.filter((json) => json.metadata.namespace === namespace);
+    if (groups.length > 1) {
+      problems.add(`${where} has ${groups.length} OperatorGroups in its namespace (${groups.map((g) => show(g.metadata.name)).join(', ')}); `
+        + 'OLM installs an operator only in a namespace with exactly one');
+    }
+    for (const json of [subscription, ...groups]) {
+      const extra = Object.keys(json.metadata).filter((key) => key !== 'name' && key !== 'namespace');
+      if (extra.length > 0) {
+        problems.add(`guestPolicies: ${json.kind} ${namespace}/${json.metadata.name} of guest folder ${show(folder)} has metadata.${extra.join(', metadata.')}, `
+          + 'which an OperatorPolicy cannot set (it takes the name, namespace and spec); remove them, or set guestPolicies: false to write the guest folder instead');
+      }
+    }
+    templates.push({ objectDefinition: operatorPolicy(`${folder}-${name}`, subscription, groups[0]), extraDependencies: extraDependencies() });
+  }
+  return templates;
+}
+
+/**
+ * The OperatorPolicy that installs the operator of `subscription` (and, when given, creates its
+ * namespace's `operatorGroup`; without one it uses the namespace's OperatorGroup, or creates an
+ * AllNamespaces one). Compliant once the CSV has succeeded and its deployments are available.
+ */
+function operatorPolicy(name: string, subscription: any, operatorGroup?: any): any {
+  // The controller sets installPlanApproval on the Subscription itself and refuses it in the policy.
+  const { installPlanApproval, ...spec } = subscription.spec ?? {};
+  return {
+    apiVersion: 'policy.open-cluster-management.io/v1beta1',
+    kind: 'OperatorPolicy',
+    metadata: { name },
+    spec: {
+      remediationAction: 'enforce',
+      complianceType: 'musthave',
+      subscription: { name: spec.name, namespace: subscription.metadata.namespace, ...spec },
+      ...(operatorGroup ? { operatorGroup: { name: operatorGroup.metadata.name, namespace: operatorGroup.metadata.namespace, ...operatorGroup.spec } } : {}),
+      // The controller approves the first InstallPlan; later ones as OLM would with the Subscription
+      // as written: Manual leaves upgrades to a person, anything else (Automatic, the default) approves them.
+      upgradeApproval: installPlanApproval === 'Manual' ? 'None' : 'Automatic',
+      // Deleting the policy deletes nothing (the controller owns nothing it creates); removalBehavior
+      // rules what a mustnothave policy would delete, and Keep makes even that delete nothing, as
+      // pruneObjectBehavior: None does for the ConfigurationPolicies.
+      removalBehavior: { operatorGroups: 'Keep', subscriptions: 'Keep', clusterServiceVersions: 'Keep', customResourceDefinitions: 'Keep' },
+      // complianceConfig keeps its defaults: unavailable operator deployments make the policy
+      // NonCompliant (so the resources wait for them); upgrades, deprecations and an unhealthy
+      // catalog source do not hold the resources back.
+    },
+  };
+}
+
+/** A ConfigurationPolicy that enforces `content` as it is, pruning nothing. */
+function configurationPolicy(name: string, content: readonly any[]): any {
+  return {
     apiVersion: 'policy.open-cluster-management.io/v1',
     kind: 'ConfigurationPolicy',
     metadata: { name },
@@ -327,6 +410,10 @@ function guestPolicy(name: string, namespace: string, content: readonly any[], d
       'object-templates': content.map((objectDefinition) => ({ complianceType: 'musthave', objectDefinition })),
     },
   };
+}
+
+/** A Policy of `templates` (policy-templates entries), after the Policy `dependsOn` when given. */
+function guestPolicy(name: string, namespace: string, templates: readonly any[], dependsOn?: string): any {
   return {
     ...policy.Policy.GVK,
     metadata: { name, namespace },
@@ -341,7 +428,7 @@ function guestPolicy(name: string, namespace: string, content: readonly any[], d
         namespace,
         compliance: policy.PolicySpecDependenciesCompliance.COMPLIANT,
       }],
-      policyTemplates: [{ objectDefinition: configurationPolicy }],
+      policyTemplates: [...templates],
     }),
   };
 }

@@ -68,26 +68,70 @@ export class ObjectValidator {
   }
 
   validate(object: unknown, options: ValidateOptions = {}): ValidationProblem[] {
-    const identity = identify(object);
+    const problems: ValidationProblem[] = [];
+    this.check(object, options.previous, identify(object), '', options.source, problems);
+    return problems;
+  }
+
+  /**
+   * Checks `object`, then the objects it carries (see CARRIED_OBJECTS), each against its own
+   * schema; problems name the outermost object, at `prefix` and the path within.
+   */
+  private check(object: unknown, previous: unknown, outer: ObjectIdentity, prefix: string, source: string | undefined, problems: ValidationProblem[]): void {
     // A rule observer counts every evaluation, so nothing is taken from the cache for it.
-    const walk = new SchemaWalk(this.catalog, identity, options.source, this.ruleObserver);
+    const walk = new SchemaWalk(this.catalog, outer, source, this.ruleObserver, prefix);
+    const identity = identify(object);
+    const kind = this.kindOf(object, identity, walk);
+    if (kind) walk.checkObject(object as Record<string, unknown>, kind, previous);
+    problems.push(...walk.problems);
+    const carried = kind && CARRIED_OBJECTS[`${identity.apiVersion}/${identity.kind}`];
+    if (!carried) return;
+    const stored = carried(previous);
+    for (const { path, object: inner } of carried(object)) {
+      const { apiVersion, kind: innerKind, name } = identify(inner);
+      const before = stored.find((s) => { const o = identify(s.object); return o.apiVersion === apiVersion && o.kind === innerKind && o.name === name; });
+      this.check(inner, before?.object, outer, join(prefix, path), source, problems);
+    }
+  }
+
+  /** The schema of `object`'s kind, or undefined after reporting why there is none. */
+  private kindOf(object: unknown, identity: ObjectIdentity, walk: SchemaWalk): KindSchema | undefined {
     if (!isPlainObject(object)) {
       walk.report('', 'must be a Kubernetes object (a mapping with apiVersion, kind and metadata)', object);
-      return walk.problems;
+      return undefined;
     }
     if (!identity.apiVersion || !identity.kind) {
       walk.report(identity.apiVersion ? 'kind' : 'apiVersion', 'Required value: every object needs apiVersion and kind');
-      return walk.problems;
+      return undefined;
     }
     const kind = this.catalog.lookup(identity.apiVersion, identity.kind);
-    if (!kind) {
-      walk.report('apiVersion', `no schema for ${identity.kind} in ${identity.apiVersion}: the CRD is neither bundled nor given with --crds`, identity.apiVersion);
-      return walk.problems;
-    }
-    walk.checkObject(object, kind, options.previous);
-    return walk.problems;
+    if (!kind) walk.report('apiVersion', `no schema for ${identity.kind} in ${identity.apiVersion}: the CRD is neither bundled nor given with --crds`, identity.apiVersion);
+    return kind;
   }
 }
+
+/** An object carried inside another, at `path` in it. */
+interface CarriedObject {
+  readonly path: string;
+  readonly object: unknown;
+}
+
+/**
+ * Fields that hold whole objects a controller creates as they are, and that the CRD leaves
+ * unchecked (`x-kubernetes-preserve-unknown-fields`). Each is checked against its own schema, as the
+ * API server will check it when the controller creates it: a Policy's templates become
+ * ConfigurationPolicies, OperatorPolicies and the like in each managed cluster's namespace. (A
+ * ConfigurationPolicy's own object templates are not carried so: `musthave` merges a partial object.)
+ */
+const CARRIED_OBJECTS: Readonly<Record<string, (object: unknown) => CarriedObject[]>> = {
+  'policy.open-cluster-management.io/v1/Policy': (policy: any) => {
+    const templates = isPlainObject(policy) && isPlainObject(policy.spec) ? policy.spec['policy-templates'] : undefined;
+    if (!Array.isArray(templates)) return [];
+    // A template that is not an object, or has no object, is the Policy schema's to report.
+    return templates.flatMap((template, i) => (isPlainObject(template) && isPlainObject(template.objectDefinition)
+      ? [{ path: `spec.policy-templates[${i}].objectDefinition`, object: template.objectDefinition }] : []));
+  },
+};
 
 const rootSchemas = new WeakMap<OpenApiSchema, OpenApiSchema>();
 
@@ -117,10 +161,13 @@ class SchemaWalk {
     private readonly identity: ObjectIdentity,
     private readonly source: string | undefined,
     private readonly ruleObserver: RuleObserver | undefined,
+    /** Where the object lies in the object the problems name: '' for that object itself. */
+    private readonly prefix = '',
   ) {}
 
   report(path: string, message: string, value?: unknown, rule?: string): void {
-    const problem: ValidationProblem = { object: this.identity, path, message, ...(arguments.length > 2 ? { value } : {}), ...(rule ? { rule } : {}), ...(this.source ? { source: this.source } : {}) };
+    const at = !this.prefix ? path : !path ? this.prefix : path.startsWith('[') ? `${this.prefix}${path}` : `${this.prefix}.${path}`;
+    const problem: ValidationProblem = { object: this.identity, path: at, message, ...(arguments.length > 2 ? { value } : {}), ...(rule ? { rule } : {}), ...(this.source ? { source: this.source } : {}) };
     this.problems.push(problem);
   }
 

@@ -48,6 +48,21 @@ function describeAcmExample(title: string, app: string, check: (objects: Map<str
       }
     });
 
+    test('every OperatorPolicy waits for the ConfigurationPolicy of its Policy and removes nothing when it goes', () => {
+      const operatorsPolicies = [...objects.values()].filter((o) => o.kind === 'Policy' && o.metadata.name.endsWith('-operators'));
+      expect(operatorsPolicies.length).toBeGreaterThan(0);
+      for (const p of operatorsPolicies) {
+        const [first, ...rest] = p.spec['policy-templates'];
+        expect([p.metadata.name, first.objectDefinition.kind, first.objectDefinition.metadata.name]).toEqual([p.metadata.name, 'ConfigurationPolicy', p.metadata.name]);
+        expect(rest.length).toBeGreaterThan(0);
+        for (const t of rest) {
+          expect(t.objectDefinition.kind).toBe('OperatorPolicy');
+          expect(t.extraDependencies).toEqual([{ apiVersion: 'policy.open-cluster-management.io/v1', kind: 'ConfigurationPolicy', name: p.metadata.name, compliance: 'Compliant' }]);
+          expect(t.objectDefinition.spec.removalBehavior).toEqual({ operatorGroups: 'Keep', subscriptions: 'Keep', clusterServiceVersions: 'Keep', customResourceDefinitions: 'Keep' });
+        }
+      }
+    });
+
     test('matches the example', () => check(objects));
   });
 }
@@ -73,8 +88,28 @@ describeAcmExample('agent lab (vcluster2) under HCP_CDK_DELIVERY=acm', 'build/ex
   ]);
   const kindsIn = (name: string) => objects.get(`hub/policies/40-policy-hcp-policies_vcluster2-guest-${name}.yaml`)
     .spec['policy-templates'][0].objectDefinition.spec['object-templates'].map((t: any) => t.objectDefinition.kind);
-  expect(kindsIn('operators')).toEqual(['Namespace', 'OperatorGroup', 'Subscription']);
+  expect(kindsIn('operators')).toEqual(['Namespace']);
   expect(kindsIn('resources')).toEqual(['MetalLB', 'IPAddressPool', 'L2Advertisement', 'Service']);
+  // The MetalLB operator of the guest, by OperatorPolicy (its Namespace first, by the ConfigurationPolicy).
+  expect(objects.get('hub/policies/40-policy-hcp-policies_vcluster2-guest-operators.yaml').spec['policy-templates'][1]).toEqual({
+    extraDependencies: [{ apiVersion: 'policy.open-cluster-management.io/v1', kind: 'ConfigurationPolicy', name: 'vcluster2-guest-operators', compliance: 'Compliant' }],
+    objectDefinition: {
+      apiVersion: 'policy.open-cluster-management.io/v1beta1',
+      kind: 'OperatorPolicy',
+      metadata: { name: 'vcluster2-guest-metallb-operator' },
+      spec: {
+        remediationAction: 'enforce',
+        complianceType: 'musthave',
+        subscription: { name: 'metallb-operator', namespace: 'metallb', channel: 'stable', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace' },
+        operatorGroup: { name: 'metallb-operator-operatorgroup', namespace: 'metallb' },
+        upgradeApproval: 'Automatic',
+        removalBehavior: { operatorGroups: 'Keep', subscriptions: 'Keep', clusterServiceVersions: 'Keep', customResourceDefinitions: 'Keep' },
+      },
+    },
+  });
+  expect(objects.get('hub/policies/40-policy-hcp-policies_vcluster2-guest-resources.yaml').spec.dependencies).toEqual([{
+    apiVersion: 'policy.open-cluster-management.io/v1', kind: 'Policy', name: 'vcluster2-guest-operators', namespace: 'hcp-policies', compliance: 'Compliant',
+  }]);
   expect(objects.get('hub/policies/40-placement-hcp-policies_vcluster2-guest.yaml').spec.predicates)
     .toEqual([{ requiredClusterSelector: { labelSelector: { matchLabels: { name: 'vcluster2' } } } }]);
 });

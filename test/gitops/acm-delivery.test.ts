@@ -59,10 +59,35 @@ function kinds(objects: Map<string, any>, kind: string): [string, any][] {
   return [...objects].filter(([, o]) => o.kind === kind);
 }
 
-/** The object templates of a Policy's one ConfigurationPolicy. */
+/** The object templates of a Policy's ConfigurationPolicy, its first template. */
 function templates(p: any): any[] {
-  expect(p.spec['policy-templates']).toHaveLength(1);
+  expect(p.spec['policy-templates'][0].objectDefinition.kind).toBe('ConfigurationPolicy');
   return p.spec['policy-templates'][0].objectDefinition.spec['object-templates'];
+}
+
+/** The OperatorPolicies among a Policy's templates. */
+function operatorPolicies(p: any): any[] {
+  return p.spec['policy-templates'].map((t: any) => t.objectDefinition).filter((o: any) => o.kind === 'OperatorPolicy');
+}
+
+/** An OLM object of the guest of `cluster`, as a user would write it. */
+function olm(cluster: HostedCluster, kind: 'Subscription' | 'OperatorGroup' | 'CatalogSource', id: string, namespace: string, body: object = {}): ApiObject {
+  const apiVersion = kind === 'OperatorGroup' ? 'operators.coreos.com/v1' : 'operators.coreos.com/v1alpha1';
+  return new ApiObject(cluster.guest, id, { apiVersion, kind, metadata: { name: id, namespace }, ...body });
+}
+
+/** A Subscription to package `name` from redhat-operators. */
+function subscribe(cluster: HostedCluster, name: string, namespace: string, spec: object = {}): ApiObject {
+  return olm(cluster, 'Subscription', name, namespace, { spec: { name, source: 'redhat-operators', sourceNamespace: 'openshift-marketplace', ...spec } });
+}
+
+/** The one OperatorPolicy a synth writes, of hosted cluster c1's guest, after `build` adds to that guest. */
+function onlyOperatorPolicy(build: (cluster: HostedCluster) => void): any {
+  const { app, cluster } = lab(new AcmDelivery(), { guest: false });
+  build(cluster);
+  const found = operatorPolicies(synth(app).objects.get('hub/policies/40-policy-hcp-policies_c1-guest-operators.yaml'));
+  expect(found).toHaveLength(1);
+  return found[0];
 }
 
 describe('AcmDelivery', () => {
@@ -199,23 +224,42 @@ describe('AcmDelivery', () => {
       });
     });
 
-    test('the operators policy enforces the Namespace, OperatorGroup and Subscription, pruning nothing', () => {
+    test('the operators policy enforces the Namespace by ConfigurationPolicy, pruning nothing, then the operator by OperatorPolicy', () => {
       expect(operators.metadata).toEqual({ name: 'c1-guest-operators', namespace: 'hcp-policies', annotations: { [WAVE]: '40' } });
       expect(operators.spec.disabled).toBe(false);
       expect(operators.spec.copyPolicyMetadata).toBe(false);
       expect(operators.spec.remediationAction).toBeUndefined();
       expect(operators.spec.dependencies).toBeUndefined();
+      expect(operators.spec['policy-templates'].map((t: any) => [t.objectDefinition.kind, t.objectDefinition.metadata.name])).toEqual([
+        ['ConfigurationPolicy', 'c1-guest-operators'],
+        ['OperatorPolicy', 'c1-guest-metallb-operator'],
+      ]);
       const configurationPolicy = operators.spec['policy-templates'][0].objectDefinition;
       expect(configurationPolicy.apiVersion).toBe('policy.open-cluster-management.io/v1');
-      expect(configurationPolicy.kind).toBe('ConfigurationPolicy');
-      expect(configurationPolicy.metadata).toEqual({ name: 'c1-guest-operators' });
       expect(configurationPolicy.spec.remediationAction).toBe('enforce');
       expect(configurationPolicy.spec.pruneObjectBehavior).toBe('None');
       expect(templates(operators).map((t) => [t.complianceType, t.objectDefinition.kind, t.objectDefinition.metadata.name])).toEqual([
         ['musthave', 'Namespace', 'metallb'],
-        ['musthave', 'OperatorGroup', 'metallb-operator-operatorgroup'],
-        ['musthave', 'Subscription', 'metallb-operator'],
       ]);
+    });
+
+    test('the OperatorPolicy installs the Subscription with its OperatorGroup, approves upgrades as OLM would, and keeps everything when removed', () => {
+      expect(operators.spec['policy-templates'][1]).toEqual({
+        extraDependencies: [{ apiVersion: 'policy.open-cluster-management.io/v1', kind: 'ConfigurationPolicy', name: 'c1-guest-operators', compliance: 'Compliant' }],
+        objectDefinition: {
+          apiVersion: 'policy.open-cluster-management.io/v1beta1',
+          kind: 'OperatorPolicy',
+          metadata: { name: 'c1-guest-metallb-operator' },
+          spec: {
+            remediationAction: 'enforce',
+            complianceType: 'musthave',
+            subscription: { name: 'metallb-operator', namespace: 'metallb', channel: 'stable', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace' },
+            operatorGroup: { name: 'metallb-operator-operatorgroup', namespace: 'metallb' },
+            upgradeApproval: 'Automatic',
+            removalBehavior: { operatorGroups: 'Keep', subscriptions: 'Keep', clusterServiceVersions: 'Keep', customResourceDefinitions: 'Keep' },
+          },
+        },
+      });
     });
 
     test('the resources policy enforces the rest, once the operators policy is compliant', () => {
@@ -231,13 +275,18 @@ describe('AcmDelivery', () => {
       ]);
     });
 
-    test('each object definition is the guest object as the -guest folder holds it, without the folder\'s sync wave', () => {
+    test('each object definition is the guest object as the -guest folder holds it, without the folder\'s sync wave; the OperatorPolicy holds the rest', () => {
       const folder = synth(lab(new KustomizeDelivery({ syncWaves: false })).app).objects;
       const guest = [...folder].filter(([path]) => path.startsWith('c1-guest/')).map(([, o]) => o);
       const embedded = [...templates(operators), ...templates(resources)].map((t) => t.objectDefinition);
-      const withoutStatus = embedded.map(({ status, ...o }) => o);
-      expect(withoutStatus).toHaveLength(guest.length);
-      expect(withoutStatus).toEqual(expect.arrayContaining(guest));
+      const carried = guest.filter((o) => o.kind !== 'Subscription' && o.kind !== 'OperatorGroup');
+      expect(embedded).toHaveLength(carried.length);
+      expect(embedded).toEqual(expect.arrayContaining(carried));
+      const subscription = guest.find((o) => o.kind === 'Subscription');
+      const operatorGroup = guest.find((o) => o.kind === 'OperatorGroup');
+      const [operatorPolicy] = operatorPolicies(operators);
+      expect(operatorPolicy.spec.subscription).toEqual({ ...subscription.spec, namespace: subscription.metadata.namespace });
+      expect(operatorPolicy.spec.operatorGroup).toEqual({ ...operatorGroup.metadata, ...operatorGroup.spec });
     });
 
     test('a guest with no operators gets one policy, with no dependencies', () => {
@@ -271,10 +320,10 @@ describe('AcmDelivery', () => {
     test('still checks the guest objects against their CRDs, naming the construct', () => {
       const { app, cluster } = lab(new AcmDelivery(), { guest: false });
       new ApiObject(cluster.guest, 'sub', {
-        apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription', metadata: { name: 's', namespace: 'n' }, spec: { name: 'x', source: 's', sourceNamespace: 'n', channel: 5 },
+        apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription', metadata: { name: 'x', namespace: 'n' }, spec: { name: 'x', source: 's', sourceNamespace: 'n', channel: 5 },
       });
       const found = problemsOf(app);
-      expect(found).toEqual(['c1-guest/sub: Subscription n/s: spec.channel: Invalid value: must be of type string, got integer (value: 5)']);
+      expect(found).toEqual(['c1-guest/sub: Subscription n/x: spec.channel: Invalid value: must be of type string, got integer (value: 5)']);
     });
 
     test('with guestPolicies false writes the -guest folder as KustomizeDelivery does, and no policies', () => {
@@ -289,6 +338,96 @@ describe('AcmDelivery', () => {
       const objects = acm({ guestPolicies: false, autoImport: false });
       expect([...objects.keys()].filter((path) => !plain.has(path))).toEqual(['hub/c1/55-managedcluster-c1.yaml', 'hub/c1/56-klusterletaddonconfig-c1_c1.yaml']);
       for (const [path, object] of plain) expect([path, objects.get(path)]).toEqual([path, object]);
+    });
+  });
+
+  describe('operators by OperatorPolicy', () => {
+    test('a Manual Subscription leaves upgrades to a person (upgradeApproval None); startingCSV and config pass through, installPlanApproval does not', () => {
+      const config = { nodeSelector: { 'node-role.kubernetes.io/infra': '' } };
+      const operatorPolicy = onlyOperatorPolicy((cluster) => subscribe(cluster, 'local-storage-operator', 'openshift-local-storage', {
+        channel: 'stable', installPlanApproval: 'Manual', startingCSV: 'local-storage-operator.v4.17.0', config,
+      }));
+      expect(operatorPolicy.spec.upgradeApproval).toBe('None');
+      expect(operatorPolicy.spec.subscription).toEqual({
+        name: 'local-storage-operator', namespace: 'openshift-local-storage', channel: 'stable', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace',
+        startingCSV: 'local-storage-operator.v4.17.0', config,
+      });
+      expect(operatorPolicy.spec.versions).toBeUndefined();
+    });
+
+    test('an Automatic Subscription, and one that says nothing (OLM\'s default), have their upgrades approved', () => {
+      expect(onlyOperatorPolicy((cluster) => subscribe(cluster, 'a', 'ns', { installPlanApproval: 'Automatic' })).spec.upgradeApproval).toBe('Automatic');
+      expect(onlyOperatorPolicy((cluster) => subscribe(cluster, 'a', 'ns')).spec.upgradeApproval).toBe('Automatic');
+    });
+
+    test('the OperatorGroup of the Subscription\'s namespace becomes spec.operatorGroup, its spec fields beside name and namespace', () => {
+      const operatorPolicy = onlyOperatorPolicy((cluster) => {
+        olm(cluster, 'OperatorGroup', 'own', 'ns', { spec: { targetNamespaces: ['ns'], upgradeStrategy: 'Default' } });
+        subscribe(cluster, 'a', 'ns');
+      });
+      expect(operatorPolicy.spec.operatorGroup).toEqual({ name: 'own', namespace: 'ns', targetNamespaces: ['ns'], upgradeStrategy: 'Default' });
+    });
+
+    test('without an OperatorGroup in the guest, the OperatorPolicy names none (the controller uses the namespace\'s, or makes an AllNamespaces one)', () => {
+      expect(onlyOperatorPolicy((cluster) => subscribe(cluster, 'a', 'openshift-operators')).spec.operatorGroup).toBeUndefined();
+    });
+
+    test('a guest with Subscriptions alone gets OperatorPolicies alone, with nothing to wait for', () => {
+      const { app, cluster } = lab(new AcmDelivery(), { guest: false });
+      subscribe(cluster, 'a', 'openshift-operators');
+      const operators = synth(app).objects.get('hub/policies/40-policy-hcp-policies_c1-guest-operators.yaml');
+      expect(operators.spec['policy-templates']).toEqual([{ objectDefinition: expect.objectContaining({ kind: 'OperatorPolicy', metadata: { name: 'c1-guest-a' } }) }]);
+    });
+
+    test('CatalogSources and OperatorGroups of namespaces without a Subscription stay in the ConfigurationPolicy, which every OperatorPolicy waits for', () => {
+      const { app, cluster } = lab(new AcmDelivery(), { guest: false });
+      new ApiObject(cluster.guest, 'ns', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns' } });
+      olm(cluster, 'CatalogSource', 'mirror', 'openshift-marketplace', { spec: { sourceType: 'grpc', image: 'registry.example.com/index:v4.17' } });
+      olm(cluster, 'OperatorGroup', 'spare', 'other');
+      subscribe(cluster, 'b', 'ns', { source: 'mirror' });
+      subscribe(cluster, 'a', 'openshift-operators', { source: 'mirror' });
+      const operators = synth(app).objects.get('hub/policies/40-policy-hcp-policies_c1-guest-operators.yaml');
+      expect(templates(operators).map((t) => `${t.objectDefinition.kind} ${t.objectDefinition.metadata.name}`)).toEqual(['Namespace ns', 'OperatorGroup spare', 'CatalogSource mirror']);
+      expect(operators.spec['policy-templates'].slice(1).map((t: any) => [t.objectDefinition.metadata.name, t.extraDependencies.map((d: any) => `${d.kind} ${d.name}`)])).toEqual([
+        ['c1-guest-b', ['ConfigurationPolicy c1-guest-operators']],
+        ['c1-guest-a', ['ConfigurationPolicy c1-guest-operators']],
+      ]);
+    });
+
+    test('the templates are checked against the OperatorPolicy and ConfigurationPolicy CRDs, naming the Policy', () => {
+      const { app, cluster } = lab(new AcmDelivery(), { guest: false });
+      const name = 'x'.repeat(250);
+      subscribe(cluster, name, 'openshift-operators');
+      const found = problemsOf(app);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain('delivery/hub/policies/Policy: Policy hcp-policies/c1-guest-operators: spec.policy-templates[0].objectDefinition.metadata.name: '
+        + `Invalid value: must be a DNS-1123 subdomain (lower-case letters, digits, "-" and ".", at most 253 characters) (value: "c1-guest-${name.slice(0, 100)}`);
+    });
+
+    test('one cluster never holds back another: each guest\'s Policies are placed on its cluster alone and depend on nothing of another\'s', () => {
+      const app = new HcpApp({ outdir: '/nonexistent', delivery: new AcmDelivery() });
+      const hub = new ManagementCluster(app, 'hub');
+      for (const [name, network] of [['lab-east', '192.0.2'], ['lab-west', '198.51.100']]) {
+        const cluster = new HostedCluster(hub, name, clusterProps({ networking: { machineNetwork: [`${network}.0/24`] }, sshKey: SshPublicKey.fromString(SSH_KEY) }));
+        new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: [`${network}.100`] });
+      }
+      const objects = synth(app).objects;
+      for (const [own, other] of [['lab-east', 'lab-west'], ['lab-west', 'lab-east']]) {
+        const mine = [...objects].filter(([path]) => path.startsWith(`hub/policies/40-`) && path.includes(`_${own}-guest`)).map(([, o]) => o);
+        expect(mine.map((o) => `${o.kind} ${o.metadata.name}`).sort()).toEqual([
+          `Placement ${own}-guest`, `PlacementBinding ${own}-guest`, `Policy ${own}-guest-operators`, `Policy ${own}-guest-resources`,
+        ]);
+        const where = mine.find((o) => o.kind === 'Placement');
+        expect(where.spec.predicates).toEqual([{ requiredClusterSelector: { labelSelector: { matchLabels: { name: own } } } }]);
+        expect(mine.find((o) => o.kind === 'PlacementBinding').subjects.map((s: any) => s.name)).toEqual([`${own}-guest-operators`, `${own}-guest-resources`]);
+        for (const p of mine.filter((o) => o.kind === 'Policy')) {
+          for (const d of p.spec.dependencies ?? []) expect(d.name).toBe(`${own}-guest-operators`);
+          const templateNames = p.spec['policy-templates'].map((t: any) => t.objectDefinition.metadata.name);
+          for (const t of p.spec['policy-templates']) for (const d of t.extraDependencies ?? []) expect(templateNames).toContain(d.name);
+        }
+        // A cluster that is never imported (or never Available) matches no Placement but its own.
+        expect(JSON.stringify(mine)).not.toContain(other);
+      }
     });
   });
 
@@ -317,15 +456,29 @@ describe('AcmDelivery', () => {
       expect(operators.spec.dependencies).toBeUndefined();
     });
 
-    test('the operators policy is compliant only once OLM has installed the Subscription, CRDs included', () => {
-      const subscription = templates(operators).find((t) => t.objectDefinition.kind === 'Subscription').objectDefinition;
-      expect(subscription.status).toEqual({ state: 'AtLatestKnown' });
-      expect(templates(operators).filter((t) => t.objectDefinition.status !== undefined)).toHaveLength(1);
-      expect(templates(resources).filter((t) => t.objectDefinition.status !== undefined)).toEqual([]);
+    test('the chain: the namespace ConfigurationPolicy, then the OperatorPolicy, then the resources Policy', () => {
+      const [namespaces, operator] = operators.spec['policy-templates'];
+      expect(namespaces.extraDependencies).toBeUndefined();
+      expect(templates(operators).map((t) => t.objectDefinition.kind)).toEqual(['Namespace']);
+      // Same Policy, so the same cluster namespace: a ConfigurationPolicy dependency names none.
+      expect(operator.extraDependencies).toEqual([{
+        apiVersion: 'policy.open-cluster-management.io/v1', kind: 'ConfigurationPolicy', name: namespaces.objectDefinition.metadata.name, compliance: 'Compliant',
+      }]);
+      // Pending templates keep the operators Policy from being Compliant, and so the resources waiting.
+      expect(operator.ignorePending).toBeUndefined();
+      expect(resources.spec.dependencies).toEqual([{ ...DEPENDS_ON_OPERATORS, name: operators.metadata.name }]);
     });
 
-    test('within each policy the objects come in rank order: namespace, operator group, subscription; MetalLB before its pools', () => {
-      expect(templates(operators).map((t) => t.objectDefinition.kind)).toEqual(['Namespace', 'OperatorGroup', 'Subscription']);
+    test('the operators policy is compliant once the operator is installed and its deployments available: no status checks', () => {
+      const [operatorPolicy] = operatorPolicies(operators);
+      // The defaults: only unavailable deployments make it NonCompliant, upgrades and deprecations do not.
+      expect(operatorPolicy.spec.complianceConfig).toBeUndefined();
+      expect(operatorPolicy.spec.complianceType).toBe('musthave');
+      expect(operatorPolicy.spec.remediationAction).toBe('enforce');
+      expect([...templates(operators), ...templates(resources)].filter((t) => t.objectDefinition.status !== undefined)).toEqual([]);
+    });
+
+    test('within each policy the objects come in rank order: MetalLB before its pools', () => {
       expect(templates(resources).map((t) => t.objectDefinition.kind)).toEqual(['MetalLB', 'IPAddressPool', 'L2Advertisement', 'Service']);
     });
 
@@ -359,8 +512,13 @@ describe('AcmDelivery', () => {
       for (const path of protectedPaths) expect(objects.get(path).metadata.annotations).toMatchObject(PRUNE_PROTECTION);
     });
 
-    test('deleting a policy leaves its objects in the hosted cluster', () => {
-      for (const [, p] of kinds(objects, 'Policy')) expect(p.spec['policy-templates'][0].objectDefinition.spec.pruneObjectBehavior).toBe('None');
+    test('deleting a policy leaves its objects in the hosted cluster: ConfigurationPolicies prune nothing, OperatorPolicies remove nothing', () => {
+      const all = kinds(objects, 'Policy').flatMap(([, p]) => p.spec['policy-templates'].map((t: any) => t.objectDefinition));
+      expect(all.map((o: any) => o.kind)).toEqual(['ConfigurationPolicy', 'OperatorPolicy', 'ConfigurationPolicy']);
+      for (const o of all.filter((t: any) => t.kind === 'ConfigurationPolicy')) expect(o.spec.pruneObjectBehavior).toBe('None');
+      for (const o of all.filter((t: any) => t.kind === 'OperatorPolicy')) {
+        expect(o.spec.removalBehavior).toEqual({ operatorGroups: 'Keep', subscriptions: 'Keep', clusterServiceVersions: 'Keep', customResourceDefinitions: 'Keep' });
+      }
     });
   });
 
@@ -430,6 +588,47 @@ describe('AcmDelivery', () => {
       const found = problemsOf(app);
       expect(found).toEqual([
         'delivery.guestPolicies: guest folder "Odd_Guest" names its Placement and Policies and must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+      ]);
+    });
+
+    test('a guest Subscription is not named after its package: the OperatorPolicy names it so', () => {
+      const { app, cluster } = lab(new AcmDelivery(), { guest: false });
+      olm(cluster, 'Subscription', 'metallb-sub', 'metallb', { spec: { name: 'metallb-operator', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace' } });
+      expect(problemsOf(app)).toEqual([
+        'delivery.guestPolicies: Subscription metallb/metallb-sub of guest folder "c1-guest" has metadata.name "metallb-sub" and package (spec.name) "metallb-operator"; '
+        + 'its OperatorPolicy names the Subscription after the package, so the two must be the same (or set guestPolicies: false to write the guest folder instead)',
+      ]);
+    });
+
+    test('two Subscriptions of one guest folder have one name', () => {
+      const { app, cluster } = lab(new AcmDelivery(), { guest: false });
+      subscribe(cluster, 'a', 'one');
+      new ApiObject(cluster.guest, 'again', { apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription', metadata: { name: 'a', namespace: 'two' }, spec: { name: 'a', source: 's', sourceNamespace: 'n' } });
+      expect(problemsOf(app)).toEqual([
+        'delivery.guestPolicies: Subscription two/a of guest folder "c1-guest" has the name of Subscription one/a; both would make OperatorPolicy "c1-guest-a", '
+        + 'and template names must differ, so one guest folder installs a package in one namespace only',
+      ]);
+    });
+
+    test('a Subscription\'s namespace has two OperatorGroups', () => {
+      const { app, cluster } = lab(new AcmDelivery(), { guest: false });
+      olm(cluster, 'OperatorGroup', 'g1', 'ns');
+      olm(cluster, 'OperatorGroup', 'g2', 'ns');
+      subscribe(cluster, 'a', 'ns');
+      expect(problemsOf(app)).toEqual([
+        'delivery.guestPolicies: Subscription ns/a of guest folder "c1-guest" has 2 OperatorGroups in its namespace ("g1", "g2"); OLM installs an operator only in a namespace with exactly one',
+      ]);
+    });
+
+    test('a Subscription or its OperatorGroup has labels or annotations, which an OperatorPolicy cannot set', () => {
+      const { app, cluster } = lab(new AcmDelivery(), { guest: false });
+      olm(cluster, 'OperatorGroup', 'g', 'ns').metadata.addAnnotation('example.com/owner', 'team-a');
+      subscribe(cluster, 'a', 'ns').metadata.addLabel('team', 'a');
+      expect(problemsOf(app)).toEqual([
+        'delivery.guestPolicies: Subscription ns/a of guest folder "c1-guest" has metadata.labels, which an OperatorPolicy cannot set (it takes the name, namespace and spec); '
+        + 'remove them, or set guestPolicies: false to write the guest folder instead',
+        'delivery.guestPolicies: OperatorGroup ns/g of guest folder "c1-guest" has metadata.annotations, which an OperatorPolicy cannot set (it takes the name, namespace and spec); '
+        + 'remove them, or set guestPolicies: false to write the guest folder instead',
       ]);
     });
 

@@ -341,3 +341,66 @@ describe('CRDs given by the user', () => {
     expect(problems).toEqual(['HostedCluster clusters/vcluster2: spec.infraID: Too long: may not be more than 3 characters (has 4) (value: "abcd")']);
   });
 });
+
+describe('objects carried in a Policy', () => {
+  const v = new ObjectValidator();
+  /** A Policy whose `policy-templates` carry `templates`. */
+  const policy = (...templates: unknown[]) => ({
+    apiVersion: 'policy.open-cluster-management.io/v1', kind: 'Policy', metadata: { name: 'p', namespace: 'policies' },
+    spec: { 'disabled': false, 'policy-templates': templates.map((objectDefinition) => ({ objectDefinition })) },
+  });
+  const configurationPolicy = (spec: object) => ({ apiVersion: 'policy.open-cluster-management.io/v1', kind: 'ConfigurationPolicy', metadata: { name: 'c' }, spec });
+  const operatorPolicy = (spec: object) => ({
+    apiVersion: 'policy.open-cluster-management.io/v1beta1', kind: 'OperatorPolicy', metadata: { name: 'o' },
+    spec: { remediationAction: 'enforce', complianceType: 'musthave', subscription: { name: 'x', namespace: 'y' }, upgradeApproval: 'None', ...spec },
+  });
+
+  test('accepts a Policy whose templates meet their own schemas', () => {
+    expect(problemsOf(v, policy(configurationPolicy({ 'remediationAction': 'enforce', 'object-templates': [] }), operatorPolicy({})))).toEqual([]);
+  });
+
+  test('checks each template against its own CRD, at its path in the Policy, naming the Policy', () => {
+    const problems = v.validate(policy(
+      configurationPolicy({ 'remediationAction': 'enforce', 'pruneObjectBehavior': 'Never', 'object-templates': [] }),
+      operatorPolicy({ upgradeApproval: undefined, removalBehavior: { operatorGroups: 'Delete' }, colour: 'red' }),
+    )).map(formatProblem);
+    expect(problems).toEqual([
+      'Policy policies/p: spec.policy-templates[0].objectDefinition.spec.pruneObjectBehavior: Unsupported value: supported values: "DeleteAll", "DeleteIfCreated", "None" (value: "Never")',
+      'Policy policies/p: spec.policy-templates[1].objectDefinition.spec.upgradeApproval: Required value',
+      'Policy policies/p: spec.policy-templates[1].objectDefinition.spec.removalBehavior.operatorGroups: Unsupported value: supported values: "Keep", "DeleteIfUnused" (value: "Delete")',
+      'Policy policies/p: spec.policy-templates[1].objectDefinition.spec.colour: unknown field "spec.colour": the schema has no such field (strict field validation rejects it; without it the field is silently dropped) (value: "red")',
+    ]);
+  });
+
+  test('checks a template\'s metadata, and reports a template of a kind without a schema as it would the Policy', () => {
+    expect(problemsOf(v, policy({ ...operatorPolicy({}), metadata: { name: 'Not_A_Name' } }, { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g' } }))).toEqual([
+      'spec.policy-templates[0].objectDefinition.metadata.name: Invalid value: must be a DNS-1123 subdomain (lower-case letters, digits, "-" and ".", at most 253 characters)',
+      'spec.policy-templates[1].objectDefinition.apiVersion: no schema for Gadget in example.com/v1: the CRD is neither bundled nor given with --crds',
+    ]);
+  });
+
+  test('a template that is not an object is reported once, by the Policy\'s own schema', () => {
+    expect(problemsOf(v, policy('ConfigurationPolicy'))).toEqual([
+      'spec.policy-templates[0].objectDefinition: Invalid value: must be of type object, got string',
+    ]);
+  });
+
+  test('runs a template\'s transition rules against the stored template of the same kind and name', () => {
+    const withWidgets = new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([widgetCrd({
+      type: 'object', properties: { size: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'size is immutable' }] } },
+    })], 'test') });
+    const carried = (name: string, size: number) => ({ ...widget({ size }), metadata: { name } });
+    const before = policy(carried('a', 1), carried('b', 1));
+    expect(problemsOf(withWidgets, policy(carried('b', 2), carried('c', 2)))).toEqual([]);
+    expect(problemsOf(withWidgets, policy(carried('b', 2), carried('c', 2)), before)).toEqual([
+      'spec.policy-templates[0].objectDefinition.spec.size: size is immutable',
+    ]);
+  });
+
+  test('leaves a ConfigurationPolicy\'s object templates to the controller: musthave merges partial objects', () => {
+    expect(problemsOf(v, policy(configurationPolicy({
+      'remediationAction': 'enforce',
+      'object-templates': [{ complianceType: 'musthave', objectDefinition: { apiVersion: 'v1', kind: 'Namespace', metadata: { labels: { a: 'b' } } } }],
+    })))).toEqual([]);
+  });
+});
