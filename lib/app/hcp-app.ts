@@ -21,10 +21,14 @@ import { formatProblem } from '../validation/validation-problem';
 import { appendToMessage } from './append-to-message';
 import type { BackgroundWrite } from './background-write';
 import { CheckedObjects } from './checked-objects';
-import { guardOutputDeletedByCli } from './cli-output-guard';
+import { guardCliOutput, guardOutputDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
 import { PreviousOutput } from './previous-output';
 import { formatSecretsReport, SecretsReportEntry, secretsReportOf, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
+
+// Under `cdk8s synth`, which has emptied the output directory already: an app that fails before it
+// makes its HcpApp (bad input read from the environment) must not leave it empty either.
+guardCliOutput();
 
 export interface HcpAppProps extends AppProps {
   /**
@@ -114,7 +118,7 @@ export class HcpApp extends App {
     this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
     this.keepLastGoodCopy = props.keepLastGoodCopy ?? true;
     this.strict = props.strict ?? ['1', 'true'].includes(process.env.HCP_CDK_STRICT ?? '');
-    // An app that fails before synth() (a construct throws) must not leave what the CLI emptied empty.
+    // The guard installed at load restores this app's output directory, with its options.
     guardOutputDeletedByCli(this.outputDirectory());
     this.delivery = props.delivery ?? new KustomizeDelivery();
     // From the environment too, so that `cdk8s synth` of an unchanged app can write it (as CDK8S_OUTDIR sets the output).
