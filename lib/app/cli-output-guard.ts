@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { OutputDirectory } from './output-directory';
+import { FileRestore, OutputDirectory } from './output-directory';
 
 /** The output directory the cdk8s CLI named and the guard restores: one exit listener per process, however many apps. */
 let guarded: { directory?: OutputDirectory } | undefined;
@@ -33,4 +33,16 @@ export function guardOutputDeletedByCli(directory: OutputDirectory): void {
   if (!cliOutput || path.resolve(cliOutput) !== directory.root) return;
   guardCliOutput();
   guarded!.directory = directory;
+}
+
+/**
+ * Under `cdk8s synth`, which deletes whatever is at its `--output` before it runs the app, a file
+ * too: when `directory` is the CLI's and git holds a file at its path, puts the file back from git
+ * (see `OutputDirectory.restoreFileFromGit()`). A file git does not hold is gone before hcp-cdk
+ * runs, and nothing tells it from a directory.
+ */
+export function restoreFileDeletedByCli(directory: OutputDirectory): FileRestore | undefined {
+  const cliOutput = process.env.CDK8S_OUTDIR;
+  if (!cliOutput || path.resolve(cliOutput) !== directory.root) return undefined;
+  return directory.restoreFileFromGit();
 }

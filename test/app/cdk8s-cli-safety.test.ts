@@ -187,3 +187,44 @@ describe('the guard that restores the output of a failed cdk8s synth', () => {
     expect(listenersAdded({ ...withoutCli, CDK8S_OUTDIR: 'a' })).toBe('1 1');
   });
 });
+
+describe('an output path that is a file', () => {
+  const NOTES = 'notes, not output\n';
+
+  test('fails when the app is run directly with outdir a file, and leaves the file byte-identical', () => {
+    const dir = project();
+    fs.writeFileSync(path.join(dir, 'app.js'), APP.replace('new HcpApp()', "new HcpApp({ outdir: 'out' })"));
+    fs.writeFileSync(path.join(dir, 'out'), NOTES);
+    const result = spawnSync(process.execPath, ['app.js'], { cwd: dir, encoding: 'utf8', env: { ...process.env, HCP_CDK_LIB: path.join(ROOT, 'build', 'lib'), HCP_TEST_VARIANT: 'good' } });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(`HcpValidationError: HcpApp: outdir ("out") must be a directory or a path where synth can make one, and ${path.join(dir, 'out')} is a file; nothing is written and it is left as it is`);
+    expect(result.stderr).not.toMatch(/ENOTDIR|^\s+at /m);
+    expect(fs.readFileSync(path.join(dir, 'out'), 'utf8')).toBe(NOTES);
+    expect(fs.readdirSync(dir).sort()).toEqual(['app.js', 'out']);
+  });
+
+  test('fails when cdk8s synth is given a file git holds: the CLI deletes it before the app runs, and it is put back from git', () => {
+    const dir = project();
+    git(dir, 'init', '-q');
+    fs.writeFileSync(path.join(dir, 'out'), 'committed\n');
+    git(dir, 'add', 'out', 'app.js');
+    git(dir, 'commit', '-q', '-m', 'notes');
+    fs.writeFileSync(path.join(dir, 'out'), NOTES);
+    git(dir, 'add', 'out');
+    const status = git(dir, 'status', '--porcelain', '--untracked-files=all');
+    const result = cdk8sSynth(dir, 'good');
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(`HcpValidationError: HcpApp: outdir ("out") must be a directory or a path where synth can make one, and cdk8s synth deleted the file there (out in git HEAD of ${fs.realpathSync(dir)}) before it ran the app; it is back as git's index holds it (changes that were not staged, if any, are lost), and nothing is written`);
+    expect(fs.readFileSync(path.join(dir, 'out'), 'utf8')).toBe(NOTES);
+    expect(git(dir, 'status', '--porcelain', '--untracked-files=all')).toBe(status);
+    expect(fs.readdirSync(dir).sort()).toEqual(['.git', 'app.js', 'out']);
+  });
+
+  test('cdk8s synth deletes a file git does not hold before the app runs, which nothing can tell from a directory (README)', () => {
+    // Pins the CLI's behaviour (cdk8s-cli's synth: fs.rmSync(outdir, { recursive: true, force: true })), which hcp-cdk cannot prevent.
+    const dir = project();
+    fs.writeFileSync(path.join(dir, 'out'), NOTES);
+    expect(cdk8sSynth(dir, 'good').status).toBe(0);
+    expect(fs.statSync(path.join(dir, 'out')).isDirectory()).toBe(true);
+  });
+});
