@@ -106,7 +106,7 @@ export class OutputDirectory {
    * index, puts the file back as the index holds it. `cdk8s synth` deletes whatever is at its
    * `--output` before it runs the app, a file too; a file git holds is how a deleted file is told
    * from a deleted directory (one git does not hold leaves no trace). Asks git only what
-   * `previousOutput()` asks it anyway, and once more when HEAD holds a file there.
+   * `previousOutput()` asks it anyway, and more only when HEAD holds a file there.
    * @returns what was done; undefined when the directory exists or git holds no file at its path
    */
   public restoreFileFromGit(): FileRestore | undefined {

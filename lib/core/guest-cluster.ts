@@ -50,7 +50,7 @@ export class GuestCluster extends Chart {
           + `${show(this.clusterName)}; a guest folder for a cluster this app does not make is only written on purpose`]);
       }
     }
-    // The cluster may be a HostedCluster made after this chart: checked at synth.
+    // A rule across two constructs: reported at synth, with the app's other problems.
     this.node.addValidation({ validate: () => this.checkCluster() });
   }
 
