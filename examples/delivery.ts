@@ -2,7 +2,7 @@
 // (default: kustomize, plain folders), so that every example synthesizes under every mode:
 //   HCP_CDK_DELIVERY=kustomize npx cdk8s synth --no-check-upgrade --app 'node build/examples/agent-lab/main.js'
 // The repository URL is the examples' own stand-in; point yours at the repository the output is pushed to.
-import { AcmDelivery, ArgoCdDelivery, ArgoCdGuestAccess, FluxDelivery, FluxSource, IDelivery, KustomizeDelivery } from '../lib';
+import { AcmDelivery, ArgoCdDelivery, ArgoCdGuestAccess, FluxDelivery, FluxSource, HcpValidationError, IDelivery, KustomizeDelivery } from '../lib';
 
 /** The Git repository the examples' output is pushed to. */
 export const EXAMPLE_REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
@@ -18,6 +18,7 @@ const MODES: Readonly<Record<string, () => IDelivery>> = {
 export function exampleDelivery(): IDelivery {
   const mode = process.env.HCP_CDK_DELIVERY ?? 'kustomize';
   const make = MODES[mode];
-  if (!make) throw new Error(`HCP_CDK_DELIVERY (${JSON.stringify(mode)}) must be one of ${Object.keys(MODES).join(', ')}`);
+  // An HcpValidationError, as for any other bad input: the message without a stack trace.
+  if (!make) throw new HcpValidationError([`HCP_CDK_DELIVERY (${JSON.stringify(mode)}) must be one of ${Object.keys(MODES).join(', ')}`]);
   return make();
 }

@@ -24,16 +24,20 @@ export class GitOutputFolder {
     try {
       // A ref that starts with '-' would be read as an option (this git's rev-parse has no --end-of-options).
       if (ref.startsWith('-')) return new GitOutputFolder(folder, { ref });
-      answer = git(base, ['rev-parse', '--show-toplevel', `${ref}^{commit}`, `${ref}:./${relative}`]).toString();
+      // The path twice: as given, then with a '/', which resolves only to a tree, so that a file there is told from a folder.
+      answer = git(base, ['rev-parse', '--show-toplevel', `${ref}^{commit}`, `${ref}:./${relative}`, `${ref}:./${relative}/`]).toString();
     } catch (error) {
       if ((error as { code?: string }).code === 'ENOENT') return new GitOutputFolder(folder, { ref, missing: true });
       // rev-parse prints what it resolved before the argument it could not (and echoes that one).
       answer = String((error as { stdout?: Buffer }).stdout ?? '');
     }
-    const [repository, head, tree] = answer.split('\n');
+    const [repository, head, object, tree] = answer.split('\n');
     if (!repository) return new GitOutputFolder(folder, { ref });
     const inRepository = path.relative(repository, path.join(fs.realpathSync(base), relative)).split(path.sep).join('/');
-    return new GitOutputFolder(folder, { ref, repository, pathInRepository: inRepository, hasCommits: isObjectId(head), tree: isObjectId(tree) ? tree : undefined });
+    return new GitOutputFolder(folder, {
+      ref, repository, pathInRepository: inRepository, hasCommits: isObjectId(head),
+      tree: isObjectId(tree) ? tree : undefined, holdsFile: isObjectId(object) && !isObjectId(tree),
+    });
   }
 
   /** The path of the work tree, when the folder is inside one. */
@@ -44,18 +48,24 @@ export class GitOutputFolder {
   public readonly hasCommits: boolean;
   /** The id of the tree HEAD holds at the folder, when it holds one: changes whenever HEAD's copy does. */
   public readonly tree?: string;
+  /**
+   * Whether the ref holds a file (or a link or submodule), not a folder, at the folder's path: a
+   * path given as the output directory by mistake.
+   */
+  public readonly holdsFile: boolean;
   /** The commit-ish read: HEAD unless another was asked for. */
   public readonly ref: string;
   private readonly folder: string;
   private readonly gitMissing: boolean;
 
-  private constructor(folder: string, found: { readonly ref: string; readonly repository?: string; readonly pathInRepository?: string; readonly hasCommits?: boolean; readonly tree?: string; readonly missing?: boolean }) {
+  private constructor(folder: string, found: { readonly ref: string; readonly repository?: string; readonly pathInRepository?: string; readonly hasCommits?: boolean; readonly tree?: string; readonly holdsFile?: boolean; readonly missing?: boolean }) {
     this.folder = folder;
     this.ref = found.ref;
     this.repository = found.repository;
     this.pathInRepository = found.pathInRepository;
     this.hasCommits = found.hasCommits ?? false;
     this.tree = found.tree;
+    this.holdsFile = found.holdsFile ?? false;
     this.gitMissing = found.missing ?? false;
   }
 
@@ -75,7 +85,23 @@ export class GitOutputFolder {
     if (this.gitMissing) return 'git is not installed (no git command on PATH)';
     if (!this.repository) return `${this.folder} is not inside a git work tree`;
     if (!this.hasCommits) return this.ref === 'HEAD' ? `the git repository at ${this.repository} has no commits` : `the git repository at ${this.repository} has no commit ${JSON.stringify(this.ref)}`;
+    if (this.holdsFile) return `git ${this.ref} of ${this.repository} holds a file at ${this.pathInRepository}, not a folder`;
     return `git ${this.ref} of ${this.repository} holds nothing at ${this.pathInRepository}/`;
+  }
+
+  /**
+   * Puts the file git's index holds at the folder's path back into the work tree, as staged
+   * (`git checkout -- <path>`, which leaves the index as it is), when the index holds one: the
+   * file `cdk8s synth` deleted, when it was given as the output directory.
+   * @returns whether the index held a file there (and it is back); throws when git fails
+   */
+  public restoreFileFromIndex(): boolean {
+    if (!this.repository || this.pathInRepository === undefined) return false;
+    const staged = git(this.repository, ['ls-files', '-z', '--full-name', '--', this.pathInRepository]).toString().split('\0');
+    // The path itself, not files under a folder of that name.
+    if (!staged.includes(this.pathInRepository)) return false;
+    git(this.repository, ['checkout', '--', this.pathInRepository]);
+    return true;
   }
 
   /** Every file HEAD holds under the folder, by '/'-separated path inside it, as committed (no filters). */

@@ -3,7 +3,7 @@ import { IConstruct } from 'constructs';
 import { withConstructWalk } from '../core/construct-walk';
 import { formatLintFinding, lintFindings, noticesOf } from '../core/lint';
 import { ManagementCluster } from '../core/management-cluster';
-import { HcpValidationError, Problems } from '../core/problems';
+import { HcpValidationError, Problems, show } from '../core/problems';
 import { renderApiObject } from '../core/render-object';
 import { applyProblems } from '../core/upgrade-transition';
 import { yamlText } from '../core/yaml-text';
@@ -21,10 +21,14 @@ import { formatProblem } from '../validation/validation-problem';
 import { appendToMessage } from './append-to-message';
 import type { BackgroundWrite } from './background-write';
 import { CheckedObjects } from './checked-objects';
-import { guardOutputDeletedByCli } from './cli-output-guard';
+import { guardCliOutput, guardOutputDeletedByCli, restoreFileDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
 import { PreviousOutput } from './previous-output';
 import { formatSecretsReport, SecretsReportEntry, secretsReportOf, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
+
+// Under `cdk8s synth`, which has emptied the output directory already: an app that fails before it
+// makes its HcpApp (bad input read from the environment) must not leave it empty either.
+guardCliOutput();
 
 export interface HcpAppProps extends AppProps {
   /**
@@ -114,7 +118,7 @@ export class HcpApp extends App {
     this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
     this.keepLastGoodCopy = props.keepLastGoodCopy ?? true;
     this.strict = props.strict ?? ['1', 'true'].includes(process.env.HCP_CDK_STRICT ?? '');
-    // An app that fails before synth() (a construct throws) must not leave what the CLI emptied empty.
+    // The guard installed at load restores this app's output directory, with its options.
     guardOutputDeletedByCli(this.outputDirectory());
     this.delivery = props.delivery ?? new KustomizeDelivery();
     // From the environment too, so that `cdk8s synth` of an unchanged app can write it (as CDK8S_OUTDIR sets the output).
@@ -212,12 +216,13 @@ export class HcpApp extends App {
   }
 
   /**
-   * Writes the output, or nothing at all when any construct or object is invalid. A failed synth
-   * that finds the output directory empty (`cdk8s synth` deletes it before it runs the app) puts
-   * the last good output back, or says where it is.
+   * Writes the output, or nothing at all when any construct or object is invalid, or when `outdir`
+   * is a file. A failed synth that finds the output directory empty (`cdk8s synth` deletes it
+   * before it runs the app) puts the last good output back, or says where it is.
    */
   public override synth(): void {
     const output = this.outputDirectory();
+    this.checkOutputPath(output);
     const previousOutput = this.compareWithPreviousOutput ? output.previousOutput() : undefined;
     this.lastComparison = previousOutput;
     if (previousOutput?.notice) console.error(previousOutput.notice);
@@ -324,6 +329,7 @@ export class HcpApp extends App {
   /** Writes `files` to the output directory, only what changed (see `OutputDirectory.replaceWith()`), and keeps a copy beside it. */
   public writeFiles(files: readonly SynthesizedFile[]): void {
     const output = this.outputDirectory();
+    this.checkOutputPath(output);
     const warning = output.replaceWith(files);
     this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
@@ -344,6 +350,25 @@ export class HcpApp extends App {
     }
     if (validator === undefined) return undefined;
     return { record: CheckedObjects.read(output.lastGoodCopy.checkedObjectsFile, validator), accepted: new Set() };
+  }
+
+  /**
+   * Throws, before anything is read or written, when the output directory's path cannot be one: a
+   * file is there or on the way to it; or, under `cdk8s synth`, the CLI deleted a file git holds
+   * there (which is put back).
+   */
+  private checkOutputPath(output: OutputDirectory): void {
+    const accepted = `HcpApp: outdir (${show(this.outdir)}) must be a directory or a path where synth can make one`;
+    const obstacle = output.obstacle();
+    if (obstacle) {
+      const where = obstacle.path === output.root ? obstacle.path : `${obstacle.path}, on that path,`;
+      throw new HcpValidationError([`${accepted}, and ${where} is ${obstacle.what}; nothing is written and it is left as it is`]);
+    }
+    const deleted = restoreFileDeletedByCli(output);
+    if (deleted) {
+      const outcome = deleted.restored ? 'it is back as git\'s index holds it (changes that were not staged, if any, are lost)' : `it could not be put back (${deleted.failure})`;
+      throw new HcpValidationError([`${accepted}, and cdk8s synth deleted the file there (${deleted.location}) before it ran the app; ${outcome}, and nothing is written`]);
+    }
   }
 
   private outputDirectory(): OutputDirectory {

@@ -36,6 +36,24 @@ export interface WriteSummary {
   readonly unchanged: number;
 }
 
+/** What stands where an output directory must be (see `OutputDirectory.obstacle()`). */
+export interface OutputObstacle {
+  /** The path that is no directory: the output directory's own, or that of a folder that would hold it. */
+  readonly path: string;
+  /** What is there, for the message: 'a file', 'a symbolic link to nothing' or 'not a directory'. */
+  readonly what: string;
+}
+
+/** What `OutputDirectory.restoreFileFromGit()` did about a file git holds at the directory's path. */
+export interface FileRestore {
+  /** Whether the file is back in the work tree. */
+  readonly restored: boolean;
+  /** Where git holds it, for the message: `notes.txt in git HEAD of /repo`. */
+  readonly location: string;
+  /** Why it could not be put back, and the command that does, when it is not back. */
+  readonly failure?: string;
+}
+
 /** What a failed synth did about an output directory it found empty. */
 export interface RestoreReport {
   /** Whether the last good output is back in the directory. */
@@ -62,6 +80,48 @@ export class OutputDirectory {
   constructor(outdir: string, options: OutputDirectoryOptions = {}) {
     this.root = path.resolve(outdir);
     if (options.keepLastGoodCopy ?? true) this.lastGoodCopy = LastGoodCopy.beside(this.root);
+  }
+
+  /**
+   * What stands where the directory must be, when nothing can be written there: the path itself,
+   * or a folder that would hold it, is a file (or another thing that is no directory). Undefined
+   * when the path is a directory or one can be made there.
+   */
+  public obstacle(): OutputObstacle | undefined {
+    for (let at = this.root; path.dirname(at) !== at; at = path.dirname(at)) {
+      try {
+        const stat = fs.statSync(at, { throwIfNoEntry: false });
+        if (stat) return stat.isDirectory() ? undefined : { path: at, what: stat.isFile() ? 'a file' : 'not a directory' };
+        if (fs.lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink()) return { path: at, what: 'a symbolic link to nothing' };
+      } catch (error) {
+        // ENOTDIR: a folder above is a file, found further up. Anything else (no permission) the write reports.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') return undefined;
+      }
+    }
+    return undefined; // The file system root is a directory.
+  }
+
+  /**
+   * For a directory that does not exist: when git holds a file at its path, in HEAD and in the
+   * index, puts the file back as the index holds it. `cdk8s synth` deletes whatever is at its
+   * `--output` before it runs the app, a file too; a file git holds is how a deleted file is told
+   * from a deleted directory (one git does not hold leaves no trace). Asks git only what
+   * `previousOutput()` asks it anyway, and more only when HEAD holds a file there.
+   * @returns what was done; undefined when the directory exists or git holds no file at its path
+   */
+  public restoreFileFromGit(): FileRestore | undefined {
+    if (fs.lstatSync(this.root, { throwIfNoEntry: false })) return undefined;
+    const git = this.gitFolder();
+    if (!git.holdsFile) return undefined;
+    const location = `${git.pathInRepository} in git ${git.ref} of ${git.repository}`;
+    try {
+      // The index does not hold it: the file was taken out of git (git rm), and a directory may take its place.
+      if (!git.restoreFileFromIndex()) return undefined;
+      return { restored: true, location };
+    } catch (error) {
+      const message = (error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message;
+      return { restored: false, location, failure: `${message}; ${git.restoreCommand} puts it back` };
+    }
   }
 
   /** Whether the directory holds anything. */
@@ -200,6 +260,8 @@ export class OutputDirectory {
   public restoreAfterFailure(previous?: PreviousOutput): RestoreReport | undefined {
     const incomplete = this.incompleteReason();
     if ((this.hasFiles() && !incomplete) || restoreFailed.has(this.root)) return undefined;
+    // A path that is no directory, or where git holds a file, never becomes one here: the file is the user's.
+    if (this.obstacle() || (!fs.existsSync(this.root) && this.gitFolder().holdsFile)) return undefined;
     const last = previous?.found && previous.source !== PreviousOutputSource.OUTPUT_DIRECTORY ? previous : this.previousOutput();
     if (!last.found) return undefined;
     try {

@@ -135,3 +135,96 @@ describe('cdk8s synth in a GitOps repository: git HEAD when no copy is kept', ()
     expect(git(dir, 'status', '--porcelain', '--untracked-files=all')).toBe('');
   });
 });
+
+describe('cdk8s synth of an app that fails before it makes its HcpApp', () => {
+  // The example apps read HCP_CDK_DELIVERY before `new HcpApp()`: a misspelt mode throws there.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk cli-'));
+  const out = path.join(dir, 'out');
+  const example = (mode: string) => spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${path.join(ROOT, 'build', 'examples', 'agent-lab', 'main.js')}`, '--output', out], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, HCP_CDK_DELIVERY: mode },
+  });
+  const first = example('kustomize');
+  const good = readTree(out, 'latin1');
+  const copy = fs.readFileSync(path.join(dir, '.out.last-good', 'output.json'));
+  const argo = example('argo');
+  const afterArgo = readTree(out, 'latin1');
+  const flux = example('Flux');
+  const afterFlux = readTree(out, 'latin1');
+
+  test.each([['argo', () => argo, () => afterArgo], ['Flux', () => flux, () => afterFlux]])('fails when HCP_CDK_DELIVERY is %j, and the last good output is back in place, byte-identical', (mode, result, after) => {
+    expect(first.status).toBe(0);
+    expect(good.size).toBeGreaterThan(0);
+    expect(result().status).not.toBe(0);
+    expect(result().stderr).toContain(`HcpValidationError: HCP_CDK_DELIVERY ("${mode}") must be one of kustomize, argocd, flux, acm`);
+    expect(result().stderr).toContain(`hcp-cdk: the synth failed, so ${out}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${path.join(dir, '.out.last-good', 'output.json')}`);
+    expect(after()).toEqual(good);
+    expect(fs.readFileSync(path.join(dir, '.out.last-good', 'output.json'))).toEqual(copy);
+  });
+
+  test('prints the message without a stack trace', () => {
+    // The cdk8s CLI prints its own stack (of the child process that failed); the app's has none.
+    expect(argo.stderr).not.toMatch(/^\s+at .*(examples|build[/\\]lib)/m);
+  });
+});
+
+describe('the guard that restores the output of a failed cdk8s synth', () => {
+  /** How many 'exit' listeners loading hcp-cdk and making two apps adds, in a process of its own. */
+  const listenersAdded = (env: NodeJS.ProcessEnv): string => spawnSync(process.execPath, ['-e', `
+    const before = process.listenerCount('exit');
+    const { HcpApp } = require(${JSON.stringify(path.join(ROOT, 'build', 'lib'))});
+    const loaded = process.listenerCount('exit') - before;
+    new HcpApp({ outdir: 'a' }); new HcpApp({ outdir: 'b' });
+    console.log(loaded, process.listenerCount('exit') - before);
+  `], { cwd: os.tmpdir(), encoding: 'utf8', env }).stdout.trim();
+  const withoutCli = { ...process.env };
+  delete withoutCli.CDK8S_OUTDIR;
+
+  test('adds no listener to a process the cdk8s CLI did not start', () => {
+    expect(listenersAdded(withoutCli)).toBe('0 0');
+  });
+
+  test('adds one listener when hcp-cdk is loaded under the cdk8s CLI, and none for the apps made after', () => {
+    expect(listenersAdded({ ...withoutCli, CDK8S_OUTDIR: 'a' })).toBe('1 1');
+  });
+});
+
+describe('an output path that is a file', () => {
+  const NOTES = 'notes, not output\n';
+
+  test('fails when the app is run directly with outdir a file, and leaves the file byte-identical', () => {
+    const dir = project();
+    fs.writeFileSync(path.join(dir, 'app.js'), APP.replace('new HcpApp()', "new HcpApp({ outdir: 'out' })"));
+    fs.writeFileSync(path.join(dir, 'out'), NOTES);
+    const result = spawnSync(process.execPath, ['app.js'], { cwd: dir, encoding: 'utf8', env: { ...process.env, HCP_CDK_LIB: path.join(ROOT, 'build', 'lib'), HCP_TEST_VARIANT: 'good' } });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(`HcpValidationError: HcpApp: outdir ("out") must be a directory or a path where synth can make one, and ${path.join(dir, 'out')} is a file; nothing is written and it is left as it is`);
+    expect(result.stderr).not.toMatch(/ENOTDIR|^\s+at /m);
+    expect(fs.readFileSync(path.join(dir, 'out'), 'utf8')).toBe(NOTES);
+    expect(fs.readdirSync(dir).sort()).toEqual(['app.js', 'out']);
+  });
+
+  test('fails when cdk8s synth is given a file git holds: the CLI deletes it before the app runs, and it is put back from git', () => {
+    const dir = project();
+    git(dir, 'init', '-q');
+    fs.writeFileSync(path.join(dir, 'out'), 'committed\n');
+    git(dir, 'add', 'out', 'app.js');
+    git(dir, 'commit', '-q', '-m', 'notes');
+    fs.writeFileSync(path.join(dir, 'out'), NOTES);
+    git(dir, 'add', 'out');
+    const status = git(dir, 'status', '--porcelain', '--untracked-files=all');
+    const result = cdk8sSynth(dir, 'good');
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(`HcpValidationError: HcpApp: outdir ("out") must be a directory or a path where synth can make one, and cdk8s synth deleted the file there (out in git HEAD of ${fs.realpathSync(dir)}) before it ran the app; it is back as git's index holds it (changes that were not staged, if any, are lost), and nothing is written`);
+    expect(fs.readFileSync(path.join(dir, 'out'), 'utf8')).toBe(NOTES);
+    expect(git(dir, 'status', '--porcelain', '--untracked-files=all')).toBe(status);
+    expect(fs.readdirSync(dir).sort()).toEqual(['.git', 'app.js', 'out']);
+  });
+
+  test('cdk8s synth deletes a file git does not hold before the app runs, which nothing can tell from a directory (README)', () => {
+    // Pins the CLI's behaviour (cdk8s-cli's synth: fs.rmSync(outdir, { recursive: true, force: true })), which hcp-cdk cannot prevent.
+    const dir = project();
+    fs.writeFileSync(path.join(dir, 'out'), NOTES);
+    expect(cdk8sSynth(dir, 'good').status).toBe(0);
+    expect(fs.statSync(path.join(dir, 'out')).isDirectory()).toBe(true);
+  });
+});

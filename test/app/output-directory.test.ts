@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ClusterPlatform, formatSecretsReport, HcpApp, HostedCluster, ManagementCluster, OutputDirectory, PreviousOutput, PreviousOutputSource, Release, SecretSource } from '../../lib';
+import { ClusterPlatform, formatSecretsReport, GitOutputFolder, HcpApp, HostedCluster, ManagementCluster, OutputDirectory, PreviousOutput, PreviousOutputSource, Release, SecretSource } from '../../lib';
 import { git, readTree } from '../util';
 
 /** A fresh directory for one test; its name has a space, as users' paths may. */
@@ -219,6 +219,16 @@ describe('OutputDirectory', () => {
       expect(fs.existsSync(output.root)).toBe(false);
     });
 
+    test('leaves a file where the directory was alone, though a copy is kept', () => {
+      const dir = tempDir();
+      const output = new OutputDirectory(path.join(dir, 'out'));
+      output.replaceWith(FILES);
+      fs.rmSync(output.root, { recursive: true });
+      fs.writeFileSync(output.root, 'notes\n');
+      expect(output.restoreAfterFailure()).toBeUndefined();
+      expect(fs.readFileSync(output.root, 'utf8')).toBe('notes\n');
+    });
+
     test('says where the last good output is when it cannot be put back, once', () => {
       const dir = tempDir();
       const output = new OutputDirectory(path.join(dir, 'out'));
@@ -230,6 +240,78 @@ describe('OutputDirectory', () => {
       expect(report?.message).toMatch(new RegExp(`^hcp-cdk: ${dir}/out is left empty: the last good output could not be put back \\(E[A-Z]+[^)]*\\); it is in ${dir}/copy.json$`));
       expect(fs.readdirSync(dir)).toEqual([]);
       expect(output.restoreAfterFailure(clashing)).toBeUndefined();
+    });
+  });
+
+  describe('obstacle()', () => {
+    test('is undefined for a directory, and for a path where one can be made', () => {
+      const dir = tempDir();
+      expect(new OutputDirectory(dir).obstacle()).toBeUndefined();
+      expect(new OutputDirectory(path.join(dir, 'a', 'b')).obstacle()).toBeUndefined();
+      fs.symlinkSync(dir, path.join(dir, 'link'));
+      expect(new OutputDirectory(path.join(dir, 'link')).obstacle()).toBeUndefined();
+    });
+
+    test('is the file at the path, or on the way to it', () => {
+      const dir = tempDir();
+      fs.writeFileSync(path.join(dir, 'out'), 'notes\n');
+      expect(new OutputDirectory(path.join(dir, 'out')).obstacle()).toEqual({ path: path.join(dir, 'out'), what: 'a file' });
+      expect(new OutputDirectory(path.join(dir, 'out', 'a', 'b')).obstacle()).toEqual({ path: path.join(dir, 'out'), what: 'a file' });
+    });
+
+    test('is a symbolic link to nothing', () => {
+      const dir = tempDir();
+      fs.symlinkSync(path.join(dir, 'gone'), path.join(dir, 'out'));
+      expect(new OutputDirectory(path.join(dir, 'out')).obstacle()).toEqual({ path: path.join(dir, 'out'), what: 'a symbolic link to nothing' });
+    });
+  });
+
+  describe('restoreFileFromGit()', () => {
+    /** A repository whose HEAD and index hold the file `out`, deleted from the work tree as cdk8s synth deletes it. */
+    const repositoryWithFile = (): { dir: string; output: OutputDirectory } => {
+      const dir = tempDir();
+      git(dir, 'init', '-q');
+      fs.writeFileSync(path.join(dir, 'out'), 'committed\n');
+      git(dir, 'add', 'out');
+      git(dir, 'commit', '-q', '-m', 'notes');
+      fs.writeFileSync(path.join(dir, 'out'), 'staged\n');
+      git(dir, 'add', 'out');
+      fs.rmSync(path.join(dir, 'out'));
+      return { dir, output: new OutputDirectory(path.join(dir, 'out')) };
+    };
+
+    test('git HEAD holds a file at the path, not a folder: no tree, and the warning says so', () => {
+      const { dir } = repositoryWithFile();
+      const folder = GitOutputFolder.locate(path.join(dir, 'out'));
+      expect([folder.holdsFile, folder.tree, folder.absence]).toEqual([true, undefined, `git HEAD of ${dir} holds a file at out, not a folder`]);
+      expect(GitOutputFolder.locate(path.join(dir, 'other')).holdsFile).toBe(false);
+    });
+
+    test('puts back the file git holds at the path, as the index holds it, and leaves the index alone', () => {
+      const { dir, output } = repositoryWithFile();
+      expect(output.restoreFileFromGit()).toEqual({ restored: true, location: `out in git HEAD of ${dir}` });
+      expect(fs.readFileSync(path.join(dir, 'out'), 'utf8')).toBe('staged\n');
+      expect(git(dir, 'status', '--porcelain')).toBe('M  out\n');
+    });
+
+    test('is undefined when the index no longer holds the file (git rm): a directory may take its place', () => {
+      const { dir, output } = repositoryWithFile();
+      git(dir, 'rm', '-q', '--cached', 'out');
+      expect(output.restoreFileFromGit()).toBeUndefined();
+      expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
+    });
+
+    test('is undefined when git holds a folder there, or nothing, or the path exists', () => {
+      const dir = tempDir();
+      git(dir, 'init', '-q');
+      const output = new OutputDirectory(path.join(dir, 'out'));
+      output.replaceWith(FILES);
+      git(dir, 'add', 'out');
+      git(dir, 'commit', '-q', '-m', 'synth');
+      expect(output.restoreFileFromGit()).toBeUndefined();
+      fs.rmSync(output.root, { recursive: true });
+      expect(output.restoreFileFromGit()).toBeUndefined();
+      expect(new OutputDirectory(path.join(dir, 'other')).restoreFileFromGit()).toBeUndefined();
     });
   });
 });
@@ -297,6 +379,53 @@ describe('HcpApp.synth() and the previous output', () => {
     const { error } = quietly(() => build(outdir, 'Not_Valid').synth());
     expect(error?.message).toMatch(new RegExp(`^hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID must consist of .*\nhcp-cdk: ${outdir} is left empty: the last good output could not be put back \\(E[A-Z]+[^)]*\\); it is in ${dir}/.out.last-good/output.json$`));
     expect(fs.existsSync(outdir)).toBe(false);
+  });
+
+  /** Every entry under `dir` (dotfiles included) with its bytes, inode and mtime, to see that nothing was touched. */
+  const snapshot = (dir: string) => new Map(fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort().map((entry) => {
+    const stat = fs.lstatSync(path.join(dir, entry), { bigint: true });
+    return [entry, { bytes: stat.isFile() ? fs.readFileSync(path.join(dir, entry)).toString('latin1') : undefined, ino: stat.ino, mtime: stat.mtimeNs }];
+  }));
+
+  test('fails when outdir is a file, writing nothing and leaving the file byte-identical', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'out'), 'notes, not output\n');
+    const before = snapshot(dir);
+    const { error, stderr } = quietly(() => build(path.join(dir, 'out')).synth());
+    expect(error?.name).toBe('HcpValidationError');
+    expect(error?.message).toBe(`HcpApp: outdir ("${dir}/out") must be a directory or a path where synth can make one, and ${dir}/out is a file; nothing is written and it is left as it is`);
+    expect(stderr).toEqual([]);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  test('fails when a folder on the outdir path is a file, writing nothing', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'out'), 'notes, not output\n');
+    const before = snapshot(dir);
+    const { error } = quietly(() => build(path.join(dir, 'out', 'clusters')).synth());
+    expect(error?.message).toBe(`HcpApp: outdir ("${dir}/out/clusters") must be a directory or a path where synth can make one, and ${dir}/out, on that path, is a file; nothing is written and it is left as it is`);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  test('fails when the last good output\'s directory has become a file, which the kept copy does not replace', () => {
+    const dir = tempDir();
+    const outdir = path.join(dir, 'out');
+    quietly(() => build(outdir).synth());
+    fs.rmSync(outdir, { recursive: true });
+    fs.writeFileSync(outdir, 'notes, not output\n');
+    const before = snapshot(dir);
+    const { error } = quietly(() => build(outdir).synth());
+    expect(error?.message).toBe(`HcpApp: outdir ("${outdir}") must be a directory or a path where synth can make one, and ${outdir} is a file; nothing is written and it is left as it is`);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  test('writeFiles() fails the same way when outdir is a file', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'out'), 'notes, not output\n');
+    const before = snapshot(dir);
+    const app = build(path.join(dir, 'out'));
+    expect(() => app.writeFiles(FILES)).toThrow(`HcpApp: outdir ("${dir}/out") must be a directory or a path where synth can make one, and ${dir}/out is a file; nothing is written and it is left as it is`);
+    expect(snapshot(dir)).toEqual(before);
   });
 
   test('synthesize() reads no previous output unless asked', () => {

@@ -563,7 +563,7 @@ describe('AcmDelivery', () => {
       const app = new HcpApp({ outdir: '/nonexistent', delivery: new AcmDelivery() });
       const hub = new ManagementCluster(app, 'hub');
       const self = HostedCluster.fromAttributes(hub, 'self', { clusterName: 'local-cluster', platformType: PlatformType.AGENT, release: Release.fromVersion('4.17.0') });
-      new ApiObject(new GuestCluster(app, 'self-guest', { cluster: self }), 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } });
+      new ApiObject(new GuestCluster(app, 'self-guest', { cluster: self, clusterManagedElsewhere: { reason: 'the hub itself' } }), 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } });
       expect(problemsOf(app)).toEqual([
         'delivery.guestPolicies: guest folder "self-guest" is for hosted cluster "local-cluster", the name of the hub\'s own ManagedCluster; its policies would configure the hub',
       ]);

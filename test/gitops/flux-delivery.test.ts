@@ -591,7 +591,7 @@ describe('FluxDelivery on other layouts', () => {
     const app = fluxApp();
     const hub = new ManagementCluster(app, 'hub');
     const imported = HostedCluster.fromAttributes(hub, 'legacy', { clusterName: 'legacy', namespace: 'hosted', platformType: PlatformType.NONE, release: Release.fromVersion('4.17.0') });
-    const guest = new GuestCluster(app, 'legacy-guest', { cluster: imported });
+    const guest = new GuestCluster(app, 'legacy-guest', { cluster: imported, clusterManagedElsewhere: { reason: 'made with hcp create cluster before this repository' } });
     new ApiObject(guest, 'config', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' }, data: { a: 'b' } });
     const files = written(app);
     const k = kustomizationNamed(files, 'legacy-guest');
