@@ -25,6 +25,11 @@ function anyCondition(types: readonly string[], status: 'True' | 'False'): strin
 /** The pool has completed a rollout (HyperShift writes `status.version` once it has). */
 const POOL_INSTALLED = "status.?version.orValue('') != ''";
 
+/** HyperShift refuses the pool, or after its first rollout it cannot get a machine. */
+const NODE_POOL_FAILED = `${anyCondition(NODE_POOL_REFUSAL_CONDITIONS, 'False')} || (${POOL_INSTALLED}`
+  + " && status.?conditions.orValue([]).exists(c, c.type == 'AllMachinesReady' && c.status == 'False'"
+  + ` && ${celList(MACHINE_SHORTAGE_REASONS)}.exists(r, c.?reason.orValue('').contains(r) || c.?message.orValue('').contains(r))))`;
+
 /**
  * Custom resources a Kustomization waits for, with the CEL that tells when each is ready: kstatus,
  * Flux's default, sees none of them right (a HostedCluster has no Ready condition, a Subscription
@@ -51,10 +56,9 @@ export const FLUX_HEALTH_CHECKS: Readonly<Record<string, FluxHealthCheck>> = {
   // rollout has completed: a first install never waits for machines (see NODE_POOL_HEALTH_LUA).
   NodePool: {
     apiVersion: 'hypershift.openshift.io/v1beta1',
-    inProgress: anyCondition(NODE_POOL_ROLLOUT_CONDITIONS, 'True'),
-    failed: `${anyCondition(NODE_POOL_REFUSAL_CONDITIONS, 'False')} || (${POOL_INSTALLED}`
-      + " && status.?conditions.orValue([]).exists(c, c.type == 'AllMachinesReady' && c.status == 'False'"
-      + ` && ${celList(MACHINE_SHORTAGE_REASONS)}.exists(r, c.?reason.orValue('').contains(r) || c.?message.orValue('').contains(r))))`,
+    // Flux reads inProgress first: a refusal during a rollout must still fail.
+    inProgress: `${anyCondition(NODE_POOL_ROLLOUT_CONDITIONS, 'True')} && !(${NODE_POOL_FAILED})`,
+    failed: NODE_POOL_FAILED,
     current: `${anyCondition(['Ready'], 'True')} || !(${POOL_INSTALLED})`,
   },
   // OLM sets installedCSV once the InstallPlan has created the operator's CRDs and CSV; `state`

@@ -2,13 +2,13 @@ import { App, Stack } from 'aws-cdk-lib';
 import { ApiObject, Chart } from 'cdk8s';
 import { HcpApp, ISecretSource, ManagementCluster, SecretSource } from '../../lib';
 import { AwsManagementPrereqs, OidcS3CredentialsSecret, OidcS3CredentialsSecretProps, PublicZone } from '../../lib/aws';
-import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
+import { findObject, PRUNE_PROTECTION, synthFiles, synthObjects, synthProblems } from '../util';
 
 const NAME = 'hypershift-operator-oidc-provider-s3-credentials';
 const BUCKET = { bucketName: 'acme-hcp-oidc', bucketRegion: 'eu-west-1' };
 const CREDENTIALS_FILE = '[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n';
 const LABELS = { 'cluster.open-cluster-management.io/backup': 'true' };
-const METADATA = { name: NAME, namespace: 'local-cluster', labels: LABELS, annotations: { 'argocd.argoproj.io/sync-wave': '20' } };
+const METADATA = { name: NAME, namespace: 'local-cluster', labels: LABELS, annotations: { 'argocd.argoproj.io/sync-wave': '20', ...PRUNE_PROTECTION } };
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 

@@ -34,7 +34,7 @@ describe('GuestCluster', () => {
   test('the guest chart of a HostedCluster of the app is delivered with that cluster\'s admin kubeconfig', () => {
     const app = new HcpApp({ outdir: '/nonexistent', delivery: FLUX() });
     addConfigMap(hostedCluster(new ManagementCluster(app, 'hub'), 'one').guest);
-    const kustomization = app.synthesize().map((f) => YAML.parse(f.text)).find((o) => o?.kind === 'Kustomization' && o.metadata.name === 'one-guest');
+    const kustomization = app.synthesize().map((f) => YAML.parse(f.text)).find((o) => o?.kind === 'Kustomization' && o.metadata?.name === 'one-guest');
     expect(kustomization.spec.kubeConfig).toEqual({ secretRef: { name: 'one-admin-kubeconfig', key: 'kubeconfig' } });
   });
 
@@ -45,7 +45,7 @@ describe('GuestCluster', () => {
     const guest = new GuestCluster(app, 'legacy-guest', { cluster: importedCluster(hub), clusterManagedElsewhere: { reason: 'made with hcp create cluster; HyperShift on hub writes its kubeconfig' } });
     addConfigMap(guest);
     const files = app.synthesize();
-    const kustomization = files.map((f) => YAML.parse(f.text)).find((o) => o?.kind === 'Kustomization' && o.metadata.name === 'legacy-guest');
+    const kustomization = files.map((f) => YAML.parse(f.text)).find((o) => o?.kind === 'Kustomization' && o.metadata?.name === 'legacy-guest');
     expect(kustomization.metadata).toEqual({ name: 'legacy-guest', namespace: 'hosted' });
     expect(kustomization.spec.kubeConfig).toEqual({ secretRef: { name: 'legacy-admin-kubeconfig', key: 'kubeconfig' } });
     expect(files.filter((f) => f.path.includes('legacy'))).toMatchSnapshot();

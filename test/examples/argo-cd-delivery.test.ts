@@ -13,7 +13,7 @@ const wave = (o: Written): number => Number(o.object.metadata.annotations?.['arg
 const syncOptions = (o: Written): string[] => (o.object.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? '').split(',');
 
 /** What the Argo CD mode must show on an example: the Must-shows of every mode, in Argo CD's terms. */
-function describeArgoCdExample(title: string, app: string, expect_: { hubs: string[]; guests: number }): void {
+function describeArgoCdExample(title: string, app: string, expect_: { hubs: string[]; units: string[]; guests: number }): void {
   describe(title, () => {
     const first = cdk8sSynth(app, 'argocd');
     const second = cdk8sSynth(app, 'argocd');
@@ -21,10 +21,10 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
     const tree = readTree(first.outdir);
     const objects: Written[] = [...tree].filter(([file]) => !file.endsWith('/kustomization.yaml')).map(([file, text]) => ({ file, object: YAML.parse(text) }));
     const applications = objects.filter((o) => o.object.kind === 'Application');
-    /** The objects an Application syncs: its path (under the example's stand-in `dist`) and every folder below it. */
+    /** The objects an Application syncs: its path (under the example's stand-in `dist`), whose kustomization.yaml lists its own files only. */
     const synced = (application: Written): Written[] => {
       const folder = application.object.spec.source.path.replace(/^dist\//, '');
-      return objects.filter((o) => o.file.startsWith(`${folder}/`));
+      return objects.filter((o) => path.posix.dirname(o.file) === folder);
     };
 
     test('synthesizes through the cdk8s CLI with HCP_CDK_DELIVERY=argocd', () => {
@@ -41,27 +41,29 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
       expect([...new Set([...tree.keys()].filter((f) => f.startsWith('argocd/')).map((f) => f.split('/')[1]))].sort()).toEqual(expect_.hubs);
     });
 
-    test('every folder\'s kustomization.yaml lists exactly its files and sub-folders; argocd/ itself has none (each hub applies its own)', () => {
-      const folders = new Set([...tree.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+    test('every folder\'s kustomization.yaml lists exactly its own files, no sub-folder; argocd/ itself has none (each hub applies its own)', () => {
+      // Every folder that holds files (a folder with only sub-folders has no kustomization.yaml).
+      const folders = new Set([...tree.keys()].map((f) => path.posix.dirname(f)));
+      folders.add('argocd');
       expect(folders.has('argocd')).toBe(true);
       expect(tree.has('argocd/kustomization.yaml')).toBe(false);
       folders.delete('argocd');
       for (const folder of folders) {
         const kustomization = YAML.parse(tree.get(`${folder}/kustomization.yaml`)!);
-        const entries = new Set([...tree.keys()].filter((f) => f.startsWith(`${folder}/`) && f !== `${folder}/kustomization.yaml`)
-          .map((f) => f.slice(folder.length + 1).split('/')[0]));
-        expect([folder, kustomization.resources]).toEqual([folder, [...entries].sort()]);
+        const own = [...tree.keys()].filter((f) => path.posix.dirname(f) === folder && f !== `${folder}/kustomization.yaml`).map((f) => path.posix.basename(f));
+        expect([folder, kustomization?.resources ?? []]).toEqual([folder, own.sort()]);
       }
     });
 
-    test('one Application per hub folder and per guest folder, each delivering a folder that exists, none with a finalizer', () => {
+    test('one Application per unit (the hub\'s own folder, each hosted cluster\'s and inventory\'s, each guest), each in its own project, delivering a folder that exists, none with a finalizer', () => {
       expect(applications.filter((a) => a.object.spec.destination.server === 'https://kubernetes.default.svc').map((a) => a.object.metadata.name).sort())
-        .toEqual(expect_.hubs);
+        .toEqual(expect_.units);
       expect(applications.filter((a) => a.object.spec.destination.name !== undefined)).toHaveLength(expect_.guests);
       for (const application of applications) {
         expect(application.object.metadata.finalizers).toBeUndefined();
         expect(application.object.spec.syncPolicy.automated).toEqual({ prune: true, selfHeal: true });
-        expect(application.object.spec.syncPolicy.syncOptions).toContain('ServerSideApply=true');
+        expect(application.object.spec.syncPolicy.syncOptions).toEqual(expect.arrayContaining(['ServerSideApply=true', 'FailOnSharedResource=true']));
+        expect(application.object.spec.project).toBe(application.object.metadata.name);
         expect([application.file, synced(application).length > 0]).toEqual([application.file, true]);
       }
     });
@@ -73,7 +75,7 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
       for (const o of guarded) expect([o.file, syncOptions(o)]).toEqual([o.file, expect.arrayContaining(['Prune=false', 'Delete=false'])]);
     });
 
-    test('inside each hub Application: namespaces first, Secrets and ConfigMaps before the HostedCluster, the HostedCluster before its NodePools', () => {
+    test('inside each management Application: namespaces first, Secrets and ConfigMaps before the HostedCluster, the inventory and the HostedCluster before its NodePools', () => {
       for (const hub of applications.filter((a) => a.object.spec.destination.server)) {
         const inside = synced(hub);
         for (const namespace of inside.filter((o) => o.object.kind === 'Namespace')) {
@@ -89,6 +91,9 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
           expect(pools.length).toBeGreaterThan(0);
           for (const secret of secrets) expect([secret.file, wave(secret) < wave(cluster)]).toEqual([secret.file, true]);
           for (const pool of pools) expect([pool.file, wave(cluster) < wave(pool)]).toEqual([pool.file, true]);
+          for (const host of inside.filter((o) => ['BareMetalHost', 'InfraEnv', 'NMStateConfig'].includes(o.object.kind))) {
+            for (const pool of pools) expect([host.file, wave(host) < wave(pool)]).toEqual([host.file, true]);
+          }
         }
       }
     });
@@ -106,13 +111,14 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
       }
     });
 
-    test('each guest Application comes after the hub Application that creates its HostedCluster, and only ACM\'s placement of that hub lets it in', () => {
+    test('each guest Application is created with its hosted cluster\'s, after the hub\'s, and only ACM\'s placement of that hub lets it in', () => {
       for (const guest of applications.filter((a) => a.object.spec.destination.name)) {
         const hubFolder = guest.file.split('/')[1];
-        const [hub] = applications.filter((a) => a.file.startsWith(`argocd/${hubFolder}/`) && a.object.spec.destination.server);
         const clusterName = guest.object.spec.destination.name;
-        expect(synced(hub).filter((o) => o.object.kind === 'HostedCluster').map((o) => o.object.metadata.name)).toContain(clusterName);
+        const [cluster] = applications.filter((a) => a.file.startsWith(`argocd/${hubFolder}/`) && synced(a).some((o) => o.object.kind === 'HostedCluster' && o.object.metadata.name === clusterName));
+        const [hub] = applications.filter((a) => a.file.startsWith(`argocd/${hubFolder}/`) && a.object.metadata.name === hubFolder);
         expect(wave(hub)).toBeLessThan(wave(guest));
+        expect(wave(cluster)).toBe(wave(guest));
         const placement = objects.find((o) => o.file.startsWith(`argocd/${hubFolder}/`) && o.object.kind === 'Placement')!;
         expect(placement.object.spec.predicates[0].requiredClusterSelector.labelSelector.matchExpressions[0].values).toContain(clusterName);
       }
@@ -120,8 +126,13 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
   });
 }
 
-describeArgoCdExample('default example (agent lab vcluster2) delivered by Argo CD', 'build/examples/agent-lab/main.js', { hubs: ['hub'], guests: 1 });
-describeArgoCdExample('the example fleet delivered by Argo CD', 'build/examples/fleet/main.js', { hubs: ['hub-0', 'hub-1'], guests: 8 });
+const clusterUnits = (hub: string, from: number) => Array.from({ length: 12 }, (_, i) => `${hub}-c${String(from + 2 * i).padStart(5, '0')}`);
+describeArgoCdExample('default example (agent lab vcluster2) delivered by Argo CD', 'build/examples/agent-lab/main.js', {
+  hubs: ['hub'], units: ['argocd-hub', 'hub', 'hub-hardware-inventory', 'hub-vcluster2'], guests: 1,
+});
+describeArgoCdExample('the example fleet delivered by Argo CD', 'build/examples/fleet/main.js', {
+  hubs: ['hub-0', 'hub-1'], units: ['argocd-hub-0', 'argocd-hub-1', 'hub-0', ...clusterUnits('hub-0', 0), 'hub-1', ...clusterUnits('hub-1', 1)].sort(), guests: 8,
+});
 
 describe('the agent lab\'s bootstrap folder', () => {
   const { outdir, status } = cdk8sSynth('build/examples/agent-lab/main.js', 'argocd');
@@ -130,20 +141,28 @@ describe('the agent lab\'s bootstrap folder', () => {
   test('holds the hub and guest Applications and ACM\'s registration of vcluster2, listed for oc apply -k', () => {
     expect(status).toBe(0);
     expect(read('argocd/hub/kustomization.yaml').resources).toEqual([
+      '40-application-openshift-gitops_argocd-hub.yaml',
+      '40-application-openshift-gitops_hub-hardware-inventory.yaml',
+      '40-application-openshift-gitops_hub-vcluster2.yaml',
       '40-application-openshift-gitops_hub.yaml',
       '40-application-openshift-gitops_vcluster2-guest.yaml',
+      '40-appproject-openshift-gitops_argocd-hub.yaml',
+      '40-appproject-openshift-gitops_hub-hardware-inventory.yaml',
+      '40-appproject-openshift-gitops_hub-vcluster2.yaml',
+      '40-appproject-openshift-gitops_hub.yaml',
+      '40-appproject-openshift-gitops_vcluster2-guest.yaml',
       '40-gitopscluster-openshift-gitops_hub-hosted-clusters.yaml',
       '40-managedclustersetbinding-openshift-gitops_default.yaml',
       '40-placement-openshift-gitops_hub-hosted-clusters.yaml',
     ]);
     expect(read('argocd/hub/40-application-openshift-gitops_vcluster2-guest.yaml').spec).toEqual({
-      destination: { name: 'vcluster2' },
-      project: 'default',
+      destination: { name: 'vcluster2', namespace: 'metallb' },
+      project: 'vcluster2-guest',
       source: { path: 'dist/vcluster2-guest', repoURL: 'https://git.example.com/platform/hcp-estate.git', targetRevision: 'HEAD' },
       syncPolicy: {
         automated: { prune: true, selfHeal: true },
         retry: { backoff: { duration: '30s', factor: 2, maxDuration: '10m' }, limit: 5 },
-        syncOptions: ['ServerSideApply=true'],
+        syncOptions: ['ServerSideApply=true', 'FailOnSharedResource=true'],
       },
     });
   });

@@ -127,7 +127,7 @@ describe('AssistedService props', () => {
       name: 'custom-registries',
       namespace: 'multicluster-engine',
       labels: { app: 'assisted-service' },
-      annotations: { 'argocd.argoproj.io/sync-wave': '20' },
+      annotations: { 'argocd.argoproj.io/sync-wave': '20', ...PRUNE_PROTECTION },
     });
     expect(configMap.data).toEqual({ 'ca-bundle.crt': CA, 'registries.conf': REGISTRIES_CONF });
     expect(findObject(objects, 'AgentServiceConfig').spec.mirrorRegistryRef).toEqual({ name: 'custom-registries' });

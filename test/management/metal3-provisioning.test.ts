@@ -1,7 +1,7 @@
 import {
   BmcCredentials, HcpApp, InfraEnv, ManagementCluster, Metal3Provisioning, Metal3ProvisioningProps, ProvisioningNetwork, SecretSource,
 } from '../../lib';
-import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
+import { findObject, PRUNE_PROTECTION, synthFiles, synthObjects, synthProblems } from '../util';
 
 function newApp(): HcpApp {
   return new HcpApp({ outdir: '/nonexistent' });
@@ -41,7 +41,7 @@ describe('Metal3Provisioning defaults', () => {
     expect(synthFiles(app).map((f) => f.path)).toEqual(['hub/05-provisioning-provisioning-configuration.yaml']);
     const object = findObject(synthObjects(app), 'Provisioning');
     expect(object.apiVersion).toBe('metal3.io/v1alpha1');
-    expect(object.metadata).toEqual({ name: 'provisioning-configuration', annotations: { 'argocd.argoproj.io/sync-wave': '5' } });
+    expect(object.metadata).toEqual({ name: 'provisioning-configuration', annotations: { 'argocd.argoproj.io/sync-wave': '5', ...PRUNE_PROTECTION } });
   });
 
   test('watches all namespaces with the provisioning network disabled, and owns no other field (AG-09)', () => {
