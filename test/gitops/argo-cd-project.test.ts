@@ -1,10 +1,8 @@
 // Each unit's AppProject, judged as Argo CD judges a resource of an Application in a project: its
 // destination cluster and namespace must be listed, and its group/kind allowed (namespaced kinds by
 // the whitelist, or all but the blacklist when there is none; cluster-scoped kinds only by theirs).
-import * as path from 'path';
-import * as YAML from 'yaml';
-import { ArgoCdDelivery, ArgoCdGuestAccess, Fleet, HcpApp } from '../../lib';
-import { exampleFile } from '../../examples/example-file';
+import { ArgoCdDelivery, ArgoCdGuestAccess } from '../../lib';
+import { fleetOutput } from './fleet-output';
 
 type GroupKind = { group: string; kind: string };
 interface Resource extends GroupKind {
@@ -29,14 +27,7 @@ function permits(project: any, destination: Destination, resource: Resource): bo
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
 
 describe("each unit's AppProject on the fleet example: a cluster's Application may write its own objects and nothing of another's", () => {
-  const app = new HcpApp({ outdir: '/nonexistent', delivery: new ArgoCdDelivery({ repoUrl: 'https://git.example.com/platform/hcp-estate.git', guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }) });
-  Fleet.fromFile(app, exampleFile('fleet', 'fleet.yaml'));
-  const folders = new Map<string, any[]>();
-  for (const file of app.synthesize()) {
-    if (file.path.endsWith('kustomization.yaml')) continue;
-    const folder = path.posix.dirname(file.path);
-    folders.set(folder, [...(folders.get(folder) ?? []), YAML.parse(file.text)]);
-  }
+  const folders = fleetOutput(new ArgoCdDelivery({ repoUrl: 'https://git.example.com/platform/hcp-estate.git', guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }));
   const bootstrap = folders.get('argocd/hub-0')!;
   const project = (name: string) => bootstrap.find((o) => o.kind === 'AppProject' && o.metadata.name === name)!;
   const application = (name: string) => bootstrap.find((o) => o.kind === 'Application' && o.metadata.name === name)!;

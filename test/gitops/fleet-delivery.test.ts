@@ -3,10 +3,8 @@
 // a Lua VM), Flux applies each Kustomization once its dependencies are ready and judges its health
 // checks (the CEL run as Flux runs it). Every other cluster's unit must end healthy.
 import { Environment } from '@marcbachmann/cel-js';
-import * as path from 'path';
-import * as YAML from 'yaml';
-import { ARGO_CD_HEALTH_CHECKS, ArgoCdDelivery, ArgoCdGuestAccess, Fleet, FLUX_HEALTH_CHECKS, FluxDelivery, FluxSource, HcpApp, IDelivery } from '../../lib';
-import { exampleFile } from '../../examples/example-file';
+import { ARGO_CD_HEALTH_CHECKS, ArgoCdDelivery, ArgoCdGuestAccess, FLUX_HEALTH_CHECKS, FluxDelivery, FluxSource } from '../../lib';
+import { fleetOutput } from './fleet-output';
 import { runHealthCheck } from './lua-health';
 
 const REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
@@ -15,19 +13,6 @@ const BROKEN = 'c00000';
 const RELEASE_VERSION = '4.17.0';
 
 type Health = { status: string; message?: string };
-
-/** The fleet example's output: each folder's objects, in the order its kustomization.yaml lists them. */
-function fleetOutput(delivery: IDelivery): Map<string, any[]> {
-  const app = new HcpApp({ outdir: '/nonexistent', delivery });
-  Fleet.fromFile(app, exampleFile('fleet', 'fleet.yaml'));
-  const folders = new Map<string, any[]>();
-  for (const file of app.synthesize()) {
-    if (file.path.endsWith('kustomization.yaml')) continue;
-    const folder = path.posix.dirname(file.path);
-    folders.set(folder, [...(folders.get(folder) ?? []), ...YAML.parseAllDocuments(file.text).map((d) => d.toJSON())]);
-  }
-  return folders;
-}
 
 const keyOf = (o: any): string => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 
