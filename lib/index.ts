@@ -23,6 +23,7 @@ export * from './core/paused-until';
 export * from './core/problems';
 export * from './core/release';
 export * from './core/release-channel';
+export { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from './core/release-version';
 export * from './core/rollout';
 export * from './core/secret-encryption';
 export * from './core/service-publishing';
