@@ -1,4 +1,5 @@
-import { formatVersion, Release } from '../core/release';
+import { formatVersion } from '../core/release';
+import { releaseVersionOf } from '../core/release-version';
 import { describeRollout } from '../core/rollout';
 import { assessUpgrade } from '../core/upgrade-path';
 import { FORCE_UPGRADE_TO_ANNOTATION, RESTART_DATE_ANNOTATION } from '../core/upgrade-settings';
@@ -80,8 +81,8 @@ export function effectsOf(change: ObjectChange): PlanEffect[] {
 
 function creation(change: ObjectChange): PlanEffect {
   const object = change.after;
-  if (change.kind === 'HostedCluster') return { effect: ChangeEffect.CREATE, summary: `creates the hosted cluster at ${versionOf(object?.spec?.release?.image)}` };
-  if (change.kind === 'NodePool') return { effect: ChangeEffect.CREATE, summary: `adds a pool of ${nodesOf(object)} at ${versionOf(object?.spec?.release?.image)}` };
+  if (change.kind === 'HostedCluster') return { effect: ChangeEffect.CREATE, summary: `creates the hosted cluster at ${versionOf(object)}` };
+  if (change.kind === 'NodePool') return { effect: ChangeEffect.CREATE, summary: `adds a pool of ${nodesOf(object)} at ${versionOf(object)}` };
   return { effect: ChangeEffect.CREATE, summary: 'created' };
 }
 
@@ -136,17 +137,17 @@ function hostedClusterUpdate(change: ObjectChange, specChanges: readonly FieldCh
   const release = specChanges.find((c) => c.path === 'spec.release.image');
   if (release) {
     handled.add(release);
-    const from = Release.fromImage(String(release.before)).version;
-    const to = Release.fromImage(String(release.after)).version;
+    const from = releaseVersionOf(change.before);
+    const to = releaseVersionOf(change.after);
     const forced = change.after?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION];
     // Whether the path is supported is among the refusals (upgradeTransitionProblems); this names its kind.
     const kind = from && to ? assessUpgrade(from, to).kind : 'unknown';
-    const versions = `${versionOf(release.before)} to ${versionOf(release.after)}`;
+    const versions = `${versionOf(change.before)} to ${versionOf(change.after)}`;
     effects.push({
       effect: ChangeEffect.CONTROL_PLANE_UPGRADE,
-      summary: `the control plane upgrades from ${versions}${kind === 'unknown' ? ' (versions not known from the image references)' : ` (${kind})`}${forced !== undefined && forced === release.after ? ', forced by the force-upgrade-to annotation' : ''}`,
+      summary: `the control plane upgrades from ${versions}${kind === 'unknown' ? ' (versions not known: the update path is not checked)' : ` (${kind})`}${forced !== undefined && forced === release.after ? ', forced by the force-upgrade-to annotation' : ''}`,
       fields: [release.path],
-      details: { from: versionOf(release.before), to: versionOf(release.after), fromImage: release.before, toImage: release.after, upgrade: kind },
+      details: { from: versionOf(change.before), to: versionOf(change.after), fromImage: release.before, toImage: release.after, upgrade: kind },
     });
   }
   const creationFields = specChanges.filter((c) => CREATION_FIELDS.some((field) => isUnder(c.path, field)));
@@ -184,9 +185,9 @@ function nodePoolUpdate(change: ObjectChange, specChanges: readonly FieldChange[
     handled.add(release);
     effects.push({
       effect: ChangeEffect.NODE_POOL_ROLLOUT,
-      summary: `nodes upgrade from ${versionOf(release.before)} to ${versionOf(release.after)}: ${rolloutSentence(pool)}`,
+      summary: `nodes upgrade from ${versionOf(change.before)} to ${versionOf(change.after)}: ${rolloutSentence(pool)}`,
       fields: [release.path],
-      details: { from: versionOf(release.before), to: versionOf(release.after), ...poolDetails(pool) },
+      details: { from: versionOf(change.before), to: versionOf(change.after), ...poolDetails(pool) },
     });
   }
   const rolling = specChanges.filter((c) => POOL_ROLLOUT_FIELDS.some((field) => isUnder(c.path, field)));
@@ -250,9 +251,11 @@ function pausedSentence(what: string, until: unknown): string {
   return `${what} stops reconciling until ${String(until)}`;
 }
 
-function versionOf(image: unknown): string {
+/** The version of a HostedCluster's or NodePool's release (its tag, or the release-version annotation); else the image. */
+function versionOf(object: any): string {
+  const image = object?.spec?.release?.image;
   if (image === undefined) return '(no release)';
-  const version = Release.fromImage(String(image)).version;
+  const version = releaseVersionOf(object);
   return version ? formatVersion(version) : String(image);
 }
 

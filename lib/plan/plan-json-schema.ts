@@ -91,6 +91,12 @@ export const PLAN_JSON_SCHEMA = {
               },
             },
           },
+          warnings: {
+            type: 'array',
+            items: { type: 'string' },
+            minItems: 1,
+            description: 'What plan could not check about the change (a release whose version is unknown: no update path, no version skew checked); absent when there is nothing to say.',
+          },
         },
       },
     },

@@ -1,6 +1,6 @@
-import { Release } from '../core/release';
+import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../core/release-version';
 import { nodePoolSkewProblem } from '../core/upgrade-path';
-import { applyProblems } from '../core/upgrade-transition';
+import { applyProblems, uncheckedUpgrade } from '../core/upgrade-transition';
 import type { ObjectValidator } from '../validation/object-validator';
 import type { ValidationProblem } from '../validation/validation-problem';
 import { effectsOf } from './change-effects';
@@ -95,6 +95,7 @@ class PlanContext {
         refusals.push(...skewRefusals(pool, after, `pool ${pool.metadata?.name}'s`));
       }
     }
+    const warnings = after ? uncheckedReleaseWarnings(after, before, hostedCluster, after.kind === 'HostedCluster' ? this.poolsNear(afterFile!).filter((p) => belongsTo(p, after)) : []) : [];
     const folderPools = afterFile ? this.poolsNear(afterFile) : [];
     const reading = this.readersOf(object, hostedCluster, folderPools);
     const effects = effectsOf({
@@ -110,7 +111,7 @@ class PlanContext {
       referencedBy: action === PlanAction.DELETE ? this.referencesTo(beforeFile!, before) : [],
     });
     effects.sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect));
-    return { ...base, action, changes: object.kind === 'Secret' ? changes.map(hideSecretValue) : changes, effects };
+    return { ...base, action, changes: object.kind === 'Secret' ? changes.map(hideSecretValue) : changes, effects, ...(warnings.length > 0 ? { warnings } : {}) };
   }
 
   /** `<management folder>/<namespace>/<name>` of the hosted cluster an object belongs to: two hubs may each have a `clusters/c1`. */
@@ -181,10 +182,41 @@ function refusalSentence(problem: ValidationProblem): string {
  * @param whose how the sentence names the pool: itself, or one of a cluster's pools
  */
 function skewRefusals(pool: any, hostedCluster: any, whose = "the pool's"): string[] {
-  const poolVersion = Release.fromImage(String(pool.spec?.release?.image)).version;
-  const clusterVersion = Release.fromImage(String(hostedCluster.spec?.release?.image)).version;
+  const poolVersion = releaseVersionOf(pool);
+  const clusterVersion = releaseVersionOf(hostedCluster);
   const problem = poolVersion && clusterVersion ? nodePoolSkewProblem(poolVersion, clusterVersion) : undefined;
   return problem ? [`HyperShift does not roll it out: spec.release.image: ${whose} release ${problem}`] : [];
+}
+
+const UNKNOWN_VERSION = `tells no OpenShift version (no version tag, no ${RELEASE_VERSION_ANNOTATION} annotation)`;
+const GIVE_VERSION = 'give the version with the digest: Release.fromImage(image, { version })';
+
+/**
+ * What plan cannot check about a HostedCluster's or NodePool's new or changed release because a
+ * version is unknown: its update path, and the version skew between a pool and its control plane.
+ * @param hostedCluster a pool's HostedCluster in the new output, if any
+ * @param pools a HostedCluster's pools in the new output
+ */
+function uncheckedReleaseWarnings(after: any, before: any, hostedCluster: any, pools: readonly any[]): string[] {
+  const kind = after.kind;
+  const image = after.spec?.release?.image;
+  if ((kind !== 'HostedCluster' && kind !== 'NodePool') || typeof image !== 'string' || before?.spec?.release?.image === image) return [];
+  const skew = kind === 'HostedCluster' ? "its node pools' version skew" : 'its version skew against the control plane';
+  if (!releaseVersionOf(after)) {
+    return [`spec.release.image: the release (${JSON.stringify(image)}) ${UNKNOWN_VERSION}, so plan cannot check ${before ? `its update path or ${skew}` : skew}; ${GIVE_VERSION}`];
+  }
+  const warnings: string[] = [];
+  const path = before ? uncheckedUpgrade(after, before) : undefined;
+  if (path) warnings.push(`spec.release.image: ${path}`);
+  if (kind === 'NodePool' && hostedCluster && !releaseVersionOf(hostedCluster)) {
+    warnings.push(`spec.release.image: its version skew against the control plane is not checked: the HostedCluster's release (${JSON.stringify(hostedCluster.spec?.release?.image)}) ${UNKNOWN_VERSION}; ${GIVE_VERSION}`);
+  }
+  const unknownPools = pools.filter((pool) => !releaseVersionOf(pool));
+  if (unknownPools.length > 0) {
+    const names = unknownPools.map((pool) => `${pool.metadata?.name} (${JSON.stringify(pool.spec?.release?.image)})`).join(', ');
+    warnings.push(`spec.release.image: the version skew of ${unknownPools.length === 1 ? 'pool' : 'pools'} ${names} is not checked: ${unknownPools.length === 1 ? 'its release' : 'their releases'} ${UNKNOWN_VERSION.replace('tells', unknownPools.length === 1 ? 'tells' : 'tell')}; ${GIVE_VERSION}`);
+  }
+  return warnings;
 }
 
 /** A Secret's values stay out of the plan, which ends up in CI logs and pull-request comments. */

@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { Size } from 'cdk8s';
 import {
   AcmDelivery, ArgoCdDelivery, ChangeEffect, FluxDelivery, FluxSource, HcpApp, HIDDEN, HostedCluster, IDelivery, KustomizeDelivery, MachineConfiguration, ManagementCluster, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
-  PausedUntil, Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, Release, SecretSource, TrustBundle, UpgradeType,
+  PausedUntil, Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, planMarkdown, planText, Release, SecretSource, TrustBundle, UpgradeType,
 } from '../../lib';
 import { ObjectValidator } from '../../lib/validation/object-validator';
 import { clusterProps, newCluster, PLATFORMS } from '../props';
@@ -288,6 +288,83 @@ describe('plan classifies each change by what it does to running clusters', () =
   test('the cluster props used by these cases are valid on their own', () => {
     expect(() => output({ platform: 'aws' })).not.toThrow();
     expect(clusterProps().release.version).toEqual({ major: 4, minor: 17, patch: 0 });
+  });
+});
+
+describe('plan reads the version of a release by digest from the release-version annotation', () => {
+  const IMAGE = (hex: string) => `quay.io/openshift-release-dev/ocp-release@sha256:${hex.repeat(64)}`;
+  const d = (hex: string, version?: string) => Release.fromImage(IMAGE(hex), version === undefined ? {} : { version });
+  /** `snapshot` with `kind`'s release set to a digest and its annotation, as a hand edit (or a synth that skipped its checks) would. */
+  const withRelease = (snapshot: OutputSnapshot, kind: string, hex: string, version: string) => editedOutput(snapshot, kind, (object) => {
+    object.spec.release.image = IMAGE(hex);
+    object.metadata.annotations['hcp-cdk.io/release-version'] = version;
+  });
+
+  test('a digest 4.14.10 to 4.16.0 (a skipped minor) is refused, naming both versions, as by tag', () => {
+    const result = plan({ release: d('a', '4.14.10') }, { release: d('b', '4.16.0') });
+    const hc = object(result, 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].summary).toBe('spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15; a control plane accepts a later 4.14.z or 4.15.z, '
+      + 'one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides (node pools may then go from 4.14 to 4.16 directly)');
+    expect(hc.effects[1].summary).toBe('the control plane upgrades from 4.14.10 to 4.16.0 (eus-to-eus)');
+    expect(hc.effects[1].details).toEqual({ from: '4.14.10', to: '4.16.0', fromImage: IMAGE('a'), toImage: IMAGE('b'), upgrade: 'eus-to-eus' });
+    expect(hc.changes).toEqual([
+      { path: 'metadata.annotations["hcp-cdk.io/release-version"]', before: '4.14.10', after: '4.16.0' },
+      { path: 'spec.release.image', before: IMAGE('a'), after: IMAGE('b') },
+    ]);
+    expect(hc.warnings).toBeUndefined();
+    const byTag = object(plan({ release: Release.fromVersion('4.14.10') }, { release: Release.fromVersion('4.16.0') }), 'HostedCluster');
+    expect(byTag.effects[0].summary).toBe(hc.effects[0].summary);
+    // The pool follows the cluster: 4.14 to 4.16 is EUS-to-EUS for nodes, and it says so with the versions.
+    expect(object(result, 'NodePool').effects.map((e) => [e.effect, e.summary])).toEqual([[ChangeEffect.NODE_POOL_ROLLOUT, 'nodes upgrade from 4.14.10 to 4.16.0: InPlace, nodes reboot into the new configuration 1 at a time, 2 nodes in 2 rounds']]);
+  });
+
+  test('a control plane by digest moved past what its pool by digest may lag behind is refused, naming the pool', () => {
+    const before = output({ release: d('a', '4.16.0'), pool: { release: d('c', '4.14.10') } });
+    const hc = object(planChanges(before, withRelease(before, 'HostedCluster', 'b', '4.17.0'), { validator }), 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].details?.problems).toEqual([
+      "HyperShift does not roll it out: spec.release.image: pool c1-workers's release is 4.14.10, 3 minors behind the control plane's 4.17.0; "
+      + 'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
+    ]);
+  });
+
+  test('a pool by digest newer than its control plane by digest is refused', () => {
+    const before = output({ release: d('a', '4.17.0') });
+    const pool = object(planChanges(before, withRelease(before, 'NodePool', 'c', '4.17.3'), { validator }), 'NodePool');
+    expect(effects(pool)).toEqual([ChangeEffect.REFUSED, ChangeEffect.NODE_POOL_ROLLOUT]);
+    expect(pool.effects[0].summary).toBe("HyperShift does not roll it out: spec.release.image: the pool's release is 4.17.3, newer than the control plane's 4.17.0; "
+      + 'node pools must not run ahead of the control plane (doc 6.6): update the cluster first');
+  });
+
+  test('a release by digest without a version: warnings naming the object and the image, and what is not checked', () => {
+    const result = plan({ release: d('a') }, { release: d('b') });
+    const hc = object(result, 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].summary).toBe(`the control plane upgrades from ${IMAGE('a')} to ${IMAGE('b')} (versions not known: the update path is not checked)`);
+    expect(hc.warnings).toEqual([`spec.release.image: the release ("${IMAGE('b')}") tells no OpenShift version (no version tag, no hcp-cdk.io/release-version annotation), `
+      + "so plan cannot check its update path or its node pools' version skew; give the version with the digest: Release.fromImage(image, { version })"]);
+    expect(object(result, 'NodePool').warnings).toEqual([`spec.release.image: the release ("${IMAGE('b')}") tells no OpenShift version (no version tag, no hcp-cdk.io/release-version annotation), `
+      + 'so plan cannot check its update path or its version skew against the control plane; give the version with the digest: Release.fromImage(image, { version })']);
+    expect(planText(result)).toContain(`\nwarning: hub/clusters/c1: HostedCluster clusters/c1: spec.release.image: the release ("${IMAGE('b')}") tells no OpenShift version`);
+    expect(planMarkdown(result)).toContain(`> **warning**: hub/clusters/c1: NodePool clusters/c1-workers: spec.release.image: the release ("${IMAGE('b')}")`);
+  });
+
+  test('a previous release without a version: the update path is not checked, and the warning says how to fix it', () => {
+    const hc = object(plan({ release: d('a') }, { release: d('b', '4.16.0') }), 'HostedCluster');
+    expect(hc.warnings).toEqual([`spec.release.image: the update path is not checked: the previous release ("${IMAGE('a')}") tells no OpenShift version `
+      + '(no version tag, no hcp-cdk.io/release-version annotation); synthesize the previous release once with its version (Release.fromImage(image, { version })) before changing it']);
+  });
+
+  test('a new pool by digest without a version under a known control plane: its skew is not checked', () => {
+    const pool = object(plan({ release: d('a', '4.17.0'), pool: false }, { release: d('a', '4.17.0'), pool: { release: d('c') } }), 'NodePool');
+    expect(pool.warnings).toEqual([`spec.release.image: the release ("${IMAGE('c')}") tells no OpenShift version (no version tag, no hcp-cdk.io/release-version annotation), `
+      + 'so plan cannot check its version skew against the control plane; give the version with the digest: Release.fromImage(image, { version })']);
+  });
+
+  test('releases with their versions give no warning', () => {
+    const result = plan({ release: d('a', '4.17.0') }, { release: d('b', '4.17.3') });
+    expect(result.objects.map((o) => o.warnings)).toEqual([undefined, undefined]);
   });
 });
 
