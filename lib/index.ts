@@ -93,6 +93,7 @@ export * from './gitops/apply-order';
 export * from './gitops/argo-cd-delivery';
 export * from './gitops/argo-cd-guest-access';
 export * from './gitops/delivery';
+export * from './gitops/delivery-mode';
 export * from './gitops/flux-delivery';
 export * from './gitops/flux-source';
 export * from './gitops/kustomization';
