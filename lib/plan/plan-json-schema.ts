@@ -1,3 +1,4 @@
+import { DeliveryMode } from '../gitops/delivery-mode';
 import { ChangeEffect, PlanAction, PLAN_SCHEMA_VERSION } from './plan-report';
 
 const EFFECTS = Object.values(ChangeEffect);
@@ -42,7 +43,12 @@ export const PLAN_JSON_SCHEMA = {
         type: 'object',
         required: ['cluster', 'note'],
         additionalProperties: false,
-        properties: { cluster: { type: 'string' }, note: { type: 'string' } },
+        properties: {
+          cluster: { type: 'string' },
+          note: { type: 'string' },
+          delivery: { enum: Object.values(DeliveryMode), description: 'How the output is delivered, as its HostedCluster records it (hcp-cdk.io/delivery); absent when not recorded.' },
+          poolsWait: { type: 'boolean', description: 'Whether the pools roll only once the control plane reports the new version; absent when it depends on an engine the output does not name.' },
+        },
       },
     },
     objects: {

@@ -1,3 +1,4 @@
+import type { DeliveryMode } from '../gitops/delivery-mode';
 import type { FieldChange } from './field-diff';
 
 /**
@@ -91,6 +92,17 @@ export interface PlanSummary {
 export interface ClusterNote {
   readonly cluster: string;
   readonly note: string;
+  /**
+   * How the output is delivered, as its HostedCluster records it (`hcp-cdk.io/delivery`).
+   * @default - not recorded (an output of an older hcp-cdk)
+   */
+  readonly delivery?: DeliveryMode;
+  /**
+   * Whether the pools roll only once the control plane reports the new version (Flux, Argo CD with
+   * its health checks) or at once (plain kustomize, Argo CD without them).
+   * @default - unknown: it depends on an engine the output does not name (ACM's hub folders, no delivery recorded)
+   */
+  readonly poolsWait?: boolean;
 }
 
 /** What applying the new output will do to the clusters that run the previous one. */

@@ -3,10 +3,12 @@ import { nodePoolSkewProblem } from '../core/upgrade-path';
 import { applyProblems, uncheckedUpgrade } from '../core/upgrade-transition';
 import type { ObjectValidator } from '../validation/object-validator';
 import type { ValidationProblem } from '../validation/validation-problem';
+import { DeliveryMode, deliveryModeOf } from '../gitops/delivery-mode';
 import { effectsOf } from './change-effects';
 import { diffFields, FieldChange } from './field-diff';
 import { OutputFile, OutputSnapshot } from './output-snapshot';
 import { ChangeEffect, ClusterNote, EFFECT_ORDER, Plan, PlanAction, PlannedObject, PLAN_SCHEMA_VERSION, PlanSummary } from './plan-report';
+import { upgradeOrder } from './upgrade-order';
 
 /** What a Secret's changed value is shown as. */
 export const HIDDEN = '(hidden: a Secret value)';
@@ -56,13 +58,16 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
     previous: previous.description,
     next: next.description,
     summary: summarize(changed, unchanged),
-    clusterNotes: clusterNotes(changed),
+    clusterNotes: clusterNotes(changed, context.deliveryModes),
     objects,
   };
 }
 
 /** Reads what an object's effects depend on from the two outputs, parsing only what it needs. */
 class PlanContext {
+  /** The delivery mode each planned HostedCluster of the new output records, by cluster. */
+  public readonly deliveryModes = new Map<string, DeliveryMode | undefined>();
+
   constructor(private readonly previous: OutputSnapshot, private readonly next: OutputSnapshot) {}
 
   public unchanged(beforeFile: OutputFile, file: OutputFile): PlannedObject {
@@ -86,6 +91,7 @@ class PlanContext {
       cluster: this.clusterOf(snapshot, file, object),
     };
     if (action === PlanAction.UPDATE && changes.length === 0) return { ...base, action: PlanAction.UNCHANGED, changes, effects: [] };
+    if (after?.kind === 'HostedCluster') this.deliveryModes.set(base.cluster!, deliveryModeOf(after));
     const hostedCluster = this.hostedClusterOf(this.next, afterFile ?? beforeFile!, object);
     const refusals = after ? applyProblems(after, { previous: before, validator }).map(refusalSentence) : [];
     if (after?.kind === 'NodePool' && hostedCluster) refusals.push(...skewRefusals(after, hostedCluster));
@@ -262,19 +268,27 @@ function summarize(changed: readonly PlannedObject[], unchanged: number): PlanSu
   };
 }
 
-/** A control plane and its pools upgraded in one commit: say in which order they will go. */
-function clusterNotes(changed: readonly PlannedObject[]): ClusterNote[] {
+/** A control plane and its pools upgraded in one commit: say in which order the delivery applies them. */
+function clusterNotes(changed: readonly PlannedObject[], modes: ReadonlyMap<string, DeliveryMode | undefined>): ClusterNote[] {
   const notes: ClusterNote[] = [];
   for (const cluster of new Set(changed.map((o) => o.cluster))) {
     if (cluster === undefined) continue;
     const ofCluster = changed.filter((o) => o.cluster === cluster);
-    const controlPlane = ofCluster.flatMap((o) => o.effects).find((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE);
+    const hostedCluster = ofCluster.find((o) => o.kind === 'HostedCluster' && o.effects.some((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE));
+    const controlPlane = hostedCluster?.effects.find((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE);
     const pools = ofCluster.filter((o) => o.kind === 'NodePool' && o.effects.some((e) => e.effect === ChangeEffect.NODE_POOL_ROLLOUT));
-    if (!controlPlane || pools.length === 0) continue;
-    notes.push({
-      cluster,
-      note: `the control plane and ${pools.length === 1 ? 'pool' : 'pools'} ${pools.map((p) => p.name).join(', ')} upgrade in one commit: the control plane goes first, to ${String(controlPlane.details?.to)}, and the pools roll only once it reports that version (README: "Upgrades in one commit")`,
+    if (!hostedCluster || !controlPlane || pools.length === 0) continue;
+    const mode = modes.get(cluster);
+    const order = upgradeOrder({
+      mode,
+      to: String(controlPlane.details?.to),
+      toImage: String(controlPlane.details?.toImage),
+      name: hostedCluster.name,
+      namespace: hostedCluster.namespace ?? '',
+      file: hostedCluster.file,
+      pools: pools.map((p) => p.name),
     });
+    notes.push({ cluster, note: order.note, ...(mode ? { delivery: mode } : {}), ...(order.poolsWait === undefined ? {} : { poolsWait: order.poolsWait }) });
   }
   return notes;
 }

@@ -67,7 +67,7 @@ describe('hcp-cdk plan', () => {
       ['HostedCluster', ['control-plane-upgrade']],
       ['NodePool', ['node-pool-rollout', 'scale']],
     ]);
-    expect(plan.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', note: expect.stringContaining('the control plane goes first') }]);
+    expect(plan.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', delivery: 'kustomize', poolsWait: false, note: expect.stringContaining('and nothing waits: oc apply -k hub/c1 applies the control plane and the pools at once') }]);
   });
 
   test('text: the counts and effects first, then per cluster, without colour off a terminal', () => {

@@ -279,15 +279,105 @@ describe('plan classifies each change by what it does to running clusters', () =
     expect(object(result, 'NodePool').effects).toEqual([{ effect: ChangeEffect.CREATE, summary: 'adds a pool of 2 nodes at 4.17.0' }]);
   });
 
-  test('a control plane and its pool upgraded in one commit get a note on their order', () => {
+  test('a control plane and its pool upgraded in one commit get a note on their order (plain kustomize: nothing waits)', () => {
     const result = plan({}, { release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.3') } });
-    expect(result.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', note: expect.stringContaining('the control plane goes first, to 4.17.3, and the pools roll only once it reports that version') }]);
+    expect(result.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', delivery: 'kustomize', poolsWait: false, note: expect.stringContaining('and nothing waits') }]);
     expect(result.summary.effects).toEqual({ [ChangeEffect.CONTROL_PLANE_UPGRADE]: 1, [ChangeEffect.NODE_POOL_ROLLOUT]: 1 });
   });
 
   test('the cluster props used by these cases are valid on their own', () => {
     expect(() => output({ platform: 'aws' })).not.toThrow();
     expect(clusterProps().release.version).toEqual({ major: 4, minor: 17, patch: 0 });
+  });
+});
+
+describe('plan says in which order each delivery applies an upgrade of a control plane and its pools', () => {
+  /** Cluster c1 at `version` with pool workers, under `delivery`. */
+  function delivered(delivery: IDelivery, version: string): OutputSnapshot {
+    const app = new HcpApp({ outdir: '/nonexistent', delivery });
+    newCluster({ release: Release.fromVersion(version) }, app).addNodePool('workers', { replicas: 2 });
+    return OutputSnapshot.fromFiles('synth', new Map(app.synthesize().map((f) => [f.path, Buffer.from(f.text)])));
+  }
+  function notesUnder(delivery: () => IDelivery): Plan['clusterNotes'] {
+    const result = planChanges(delivered(delivery(), '4.17.0'), delivered(delivery(), '4.17.3'), { validator });
+    expect(validatePlanJson(JSON.parse(JSON.stringify(result)))).toBe(true);
+    return result.clusterNotes;
+  }
+  const REPO = 'https://git.example.com/estate.git';
+  const README = ' (README: "Upgrades in one commit")';
+  const IMAGE = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
+  const BY_HAND = 'apply the HostedCluster first (oc apply -f hub/c1/50-hostedcluster-clusters_c1.yaml), wait until it runs 4.17.3 '
+    + `(oc wait hostedcluster/c1 -n clusters --timeout=60m --for=jsonpath='{.status.version.history[0].image}'=${IMAGE}, `
+    + "then oc wait hostedcluster/c1 -n clusters --timeout=60m --for=jsonpath='{.status.version.history[0].state}'=Completed), then the pools";
+
+  test('Flux: the pools wait, as the node-pools Kustomization depends on the cluster\'s', () => {
+    expect(notesUnder(() => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPO }) }))).toEqual([{
+      cluster: 'hub/clusters/c1',
+      delivery: 'flux',
+      poolsWait: true,
+      note: 'the control plane and pool c1-workers upgrade in one commit: the control plane goes first, to 4.17.3, and Flux applies the pools only once it reports that version: '
+        + "the node-pools Kustomization depends on the cluster's, whose health check waits until the HostedCluster runs the release its spec names "
+        + '(an upgrade that outlasts the timeout fails that Kustomization, which is retried; the pools wait on)' + README,
+    }]);
+  });
+
+  test('Argo CD with its health checks: the NodePool wave waits for the HostedCluster wave to be Healthy', () => {
+    expect(notesUnder(() => new ArgoCdDelivery({ repoUrl: REPO, healthChecksInstalled: true }))).toEqual([{
+      cluster: 'hub/clusters/c1',
+      delivery: 'argocd',
+      poolsWait: true,
+      note: 'the control plane and pool c1-workers upgrade in one commit: the control plane goes first, to 4.17.3, and Argo CD syncs the pools only once it reports that version: '
+        + 'the NodePool wave (60) waits until the HostedCluster wave (50) is Healthy, which with ARGO_CD_HEALTH_CHECKS is once it runs the release its spec names' + README,
+    }]);
+  });
+
+  test('Argo CD without them: nothing waits, the pools roll at once', () => {
+    expect(notesUnder(() => new ArgoCdDelivery({ repoUrl: REPO }))).toEqual([{
+      cluster: 'hub/clusters/c1',
+      delivery: 'argocd-without-health-checks',
+      poolsWait: false,
+      note: 'the control plane and pool c1-workers upgrade in one commit, and nothing waits: without ARGO_CD_HEALTH_CHECKS Argo CD counts the HostedCluster (wave 50) Healthy '
+        + 'as soon as it exists, so the pools (wave 60) roll at once, while the control plane upgrades to 4.17.3; add the health checks to Argo CD and set healthChecksInstalled, '
+        + 'or upgrade the control plane and the pools in two commits' + README,
+    }]);
+  });
+
+  test('plain kustomize: nothing waits, and the note gives the oc wait step between the two applies', () => {
+    expect(notesUnder(() => new KustomizeDelivery())).toEqual([{
+      cluster: 'hub/clusters/c1',
+      delivery: 'kustomize',
+      poolsWait: false,
+      note: 'the control plane and pool c1-workers upgrade in one commit, and nothing waits: oc apply -k hub/c1 applies the control plane and the pools at once, '
+        + `so the pools roll while the control plane upgrades to 4.17.3; ${BY_HAND} (oc apply -k hub/c1); or upgrade them in two commits` + README,
+    }]);
+  });
+
+  test('ACM: the hub folders go by whatever engine applies them, and the note says so', () => {
+    expect(notesUnder(() => new AcmDelivery())).toEqual([{
+      cluster: 'hub/clusters/c1',
+      delivery: 'acm',
+      note: 'the control plane and pool c1-workers upgrade in one commit; the hub folders are applied by whatever engine is pointed at them, and the order is that engine\'s: '
+        + 'Argo CD with ARGO_CD_HEALTH_CHECKS syncs the pools (wave 60) only once the control plane (wave 50) reports 4.17.3; oc apply -k, or Argo CD without the health checks, '
+        + `applies both at once and the pools roll while the control plane upgrades: then ${BY_HAND}, or upgrade them in two commits` + README,
+    }]);
+  });
+
+  test('an output that records no delivery (an older hcp-cdk) says what each engine would do', () => {
+    const unrecorded = (snapshot: OutputSnapshot) => editedOutput(snapshot, 'HostedCluster', (hc) => delete hc.metadata.annotations['hcp-cdk.io/delivery']);
+    const result = planChanges(unrecorded(delivered(new KustomizeDelivery(), '4.17.0')), unrecorded(delivered(new KustomizeDelivery(), '4.17.3')), { validator });
+    expect(result.clusterNotes).toEqual([{
+      cluster: 'hub/clusters/c1',
+      note: 'the control plane and pool c1-workers upgrade in one commit; the output does not record how it is delivered (no hcp-cdk.io/delivery annotation: an older hcp-cdk wrote it), '
+        + 'so the order is the engine\'s: Flux, or Argo CD with ARGO_CD_HEALTH_CHECKS, applies the pools only once the control plane reports 4.17.3; '
+        + 'oc apply -k, or Argo CD without the health checks, applies both at once' + README,
+    }]);
+  });
+
+  test('a new delivery mode alone is a metadata-only change of the HostedCluster', () => {
+    const result = planChanges(delivered(new ArgoCdDelivery({ repoUrl: REPO }), '4.17.0'), delivered(new ArgoCdDelivery({ repoUrl: REPO, healthChecksInstalled: true }), '4.17.0'), { validator });
+    expect(result.objects.map((o) => [o.kind, o.effects])).toEqual([['HostedCluster', [{
+      effect: ChangeEffect.METADATA_ONLY, summary: 'labels or annotations only: nothing rolls', fields: ['metadata.annotations["hcp-cdk.io/delivery"]'],
+    }]]]);
   });
 });
 
