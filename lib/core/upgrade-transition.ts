@@ -75,11 +75,39 @@ export function uncheckedUpgrade(object: any, previous: any): string | undefined
  * transition rules, as the API server) and the update rules above, whose message replaces the
  * CRD's on the same field, as it explains it better. Synth and plan both ask this.
  */
-export function applyProblems(object: any, options: { readonly previous?: unknown; readonly source?: string; readonly validator?: ObjectValidator }): ValidationProblem[] {
+export function applyProblems(object: any, options: ApplyCheckOptions): ValidationProblem[] {
+  return applyCheck(object, options).problems;
+}
+
+export interface ApplyCheckOptions {
+  /** The same object in the previous output. @default - none: the object is new */
+  readonly previous?: unknown;
+  /** Named in the problems. @default - none */
+  readonly source?: string;
+  /** The API server's checks. @default - none: only the update rules */
+  readonly validator?: ObjectValidator;
+}
+
+/** What `applyProblems` finds, and whether the API server rejects the object as a whole. */
+export interface ApplyCheck {
+  readonly problems: ValidationProblem[];
+  /**
+   * Whether the API server rejects the apply (schema, CEL or transition rules, such as an
+   * immutable upgradeType): then nothing of the object changes. The update paths and the
+   * release-version record are hcp-cdk's and HyperShift's rules: the API server accepts those.
+   */
+  readonly rejected: boolean;
+}
+
+/** `applyProblems`, telling the API server's rejections apart. */
+export function applyCheck(object: any, options: ApplyCheckOptions): ApplyCheck {
   const { previous, source, validator } = options;
   const updates = previous === undefined ? [] : upgradeTransitionProblems(object, previous, source);
   const checks = validator?.validate(object, { source, previous }) ?? [];
-  return [...checks.filter((problem) => !updates.some((update) => update.path === problem.path)), ...releaseVersionProblems(object, source), ...updates];
+  return {
+    problems: [...checks.filter((problem) => !updates.some((update) => update.path === problem.path)), ...releaseVersionProblems(object, source), ...updates],
+    rejected: checks.length > 0,
+  };
 }
 
 /** A release-version annotation that is not a version, or that contradicts the image's tag. */

@@ -47,6 +47,12 @@ export interface ObjectChange {
    * refuses: the API server (schema, CEL, transition rules) or HyperShift (version skew).
    */
   readonly refusals: readonly string[];
+  /**
+   * Whether the API server rejects the apply as a whole (schema, CEL or transition rules): then
+   * nothing of the change happens, and it has no rollout or update to describe.
+   * @default false
+   */
+  readonly rejected?: boolean;
   /** The NodePools of the new output whose nodes read this object (a ConfigMap in spec.config or spec.tuningConfig, the cluster's pull secret or trust bundle). */
   readonly readingPools: readonly any[];
   /** Why they read it, for the summary. @default - their config or tuning changes */
@@ -65,13 +71,14 @@ export function effectsOf(change: ObjectChange): PlanEffect[] {
   }
   switch (change.action) {
     case PlanAction.CREATE:
-      effects.push(creation(change));
+      if (!change.rejected) effects.push(creation(change));
       break;
     case PlanAction.DELETE:
       effects.push(deletion(change));
       break;
     case PlanAction.UPDATE:
-      effects.push(...update(change));
+      // A rejected apply changes nothing: what is left to say is that a field set at creation means a new cluster.
+      effects.push(...update(change).filter((e) => !change.rejected || e.effect === ChangeEffect.DESTRUCTIVE));
       break;
     default:
       break;

@@ -1,6 +1,6 @@
 import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../core/release-version';
 import { nodePoolSkewProblem } from '../core/upgrade-path';
-import { applyProblems, uncheckedUpgrade } from '../core/upgrade-transition';
+import { applyCheck, uncheckedUpgrade } from '../core/upgrade-transition';
 import type { ObjectValidator } from '../validation/object-validator';
 import type { ValidationProblem } from '../validation/validation-problem';
 import { DeliveryMode, deliveryModeOf } from '../gitops/delivery-mode';
@@ -93,7 +93,8 @@ class PlanContext {
     if (action === PlanAction.UPDATE && changes.length === 0) return { ...base, action: PlanAction.UNCHANGED, changes, effects: [] };
     if (after?.kind === 'HostedCluster') this.deliveryModes.set(base.cluster!, deliveryModeOf(after));
     const hostedCluster = this.hostedClusterOf(this.next, afterFile ?? beforeFile!, object);
-    const refusals = after ? applyProblems(after, { previous: before, validator }).map(refusalSentence) : [];
+    const applied = after ? applyCheck(after, { previous: before, validator }) : undefined;
+    const refusals = applied ? applied.problems.map(refusalSentence) : [];
     if (after?.kind === 'NodePool' && hostedCluster) refusals.push(...skewRefusals(after, hostedCluster));
     // A control plane that moves past what its pools may lag behind leaves them unsupported.
     if (after?.kind === 'HostedCluster' && action === PlanAction.UPDATE) {
@@ -111,6 +112,7 @@ class PlanContext {
       after,
       changes,
       refusals,
+      rejected: applied?.rejected ?? false,
       readingPools: reading.pools,
       readReason: reading.reason,
       clusterPools: object.kind === 'HostedCluster' ? folderPools.filter((pool) => belongsTo(pool, object)) : [],

@@ -241,6 +241,28 @@ describe('plan classifies each change by what it does to running clusters', () =
     expect(pool.effects[0].summary).toBe('spec.management.upgradeType: refused: upgradeType is immutable (InPlace before); create a new pool with upgradeType Replace, move the workloads, then delete this one (doc 6.5)');
   });
 
+  test('a refused upgradeType change is only refused: the API server rejects the pool, so nothing of it rolls or updates', () => {
+    const result = plan(
+      { platform: 'kubevirt', pool: { upgradeType: UpgradeType.IN_PLACE, release: Release.fromVersion('4.17.0') } },
+      { platform: 'kubevirt', release: Release.fromVersion('4.17.3'), pool: { upgradeType: UpgradeType.REPLACE, maxSurge: 2, maxUnavailable: 0, release: Release.fromVersion('4.17.3') } },
+    );
+    const pool = object(result, 'NodePool');
+    expect(pool.changes.map((c) => c.path)).toEqual(expect.arrayContaining(['spec.management.upgradeType', 'spec.management.replace.rollingUpdate.maxSurge', 'spec.release.image']));
+    expect(pool.effects).toEqual([{
+      effect: ChangeEffect.REFUSED,
+      summary: 'spec.management.upgradeType: refused: upgradeType is immutable (InPlace before); create a new pool with upgradeType Replace, move the workloads, then delete this one (doc 6.5)',
+      details: { problems: ['spec.management.upgradeType: refused: upgradeType is immutable (InPlace before); create a new pool with upgradeType Replace, move the workloads, then delete this one (doc 6.5)'] },
+    }]);
+    // The control plane still upgrades; the pool does not, so there is no note on their order.
+    expect(result.summary.effects).toEqual({ [ChangeEffect.REFUSED]: 1, [ChangeEffect.CONTROL_PLANE_UPGRADE]: 1 });
+    expect(result.clusterNotes).toEqual([]);
+  });
+
+  test('a HostedCluster the API server rejects does not also upgrade: a new infraID with a new release is refused and a new cluster, nothing else', () => {
+    const hc = object(plan({ infraId: 'c1-a', pool: false }, { infraId: 'c1-b', release: Release.fromVersion('4.17.3'), pool: false }), 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.DESTRUCTIVE]);
+  });
+
   test('a label-only change is metadata only', () => {
     const hc = object(plan({}, { labels: { tier: 'gold' } }), 'HostedCluster');
     expect(hc.changes).toEqual([{ path: 'metadata.labels.tier', after: 'gold' }]);
