@@ -61,6 +61,12 @@ export interface ObjectChange {
   readonly clusterPools: readonly any[];
   /** The new output's HostedClusters and NodePools in the object's namespace that still name it (a deleted Secret or ConfigMap). */
   readonly referencedBy: readonly string[];
+  /**
+   * What deleting the object does instead of the engine pruning it: a hosted cluster's guest
+   * content whose engine object goes too, and so deletes nothing from the hosted cluster.
+   * @default - what deleting such an object does: it is pruned
+   */
+  readonly deletionSummary?: string;
 }
 
 /** What applying one object's change does, most severe first. */
@@ -95,6 +101,9 @@ function creation(change: ObjectChange): PlanEffect {
 
 function deletion(change: ObjectChange): PlanEffect {
   const object = change.before;
+  if (change.deletionSummary !== undefined) {
+    return { effect: ChangeEffect.REMOVE, summary: change.deletionSummary, details: { protected: carriesPruneProtection(object), leftInCluster: true } };
+  }
   const protection = carriesPruneProtection(object) ? '; it is protected from pruning, so the GitOps engine leaves it in place: delete it by hand if that is meant' : '';
   const destroyed = DESTROYED_WITH[change.kind];
   if (destroyed) {
@@ -267,7 +276,7 @@ function versionOf(object: any): string {
 }
 
 /** Whether an object carries the engines' do-not-prune marks (see allowPruning and protect()). */
-function carriesPruneProtection(object: any): boolean {
+export function carriesPruneProtection(object: any): boolean {
   const annotations = object?.metadata?.annotations ?? {};
   const syncOptions = String(annotations[ARGO_CD_SYNC_OPTIONS_ANNOTATION] ?? '').split(',');
   return ARGO_CD_PROTECTION.every((option) => syncOptions.includes(option)) || annotations[FLUX_PRUNE_ANNOTATION] === FLUX_PRUNE_DISABLED;

@@ -4,8 +4,9 @@ import { applyCheck, uncheckedUpgrade } from '../core/upgrade-transition';
 import type { ObjectValidator } from '../validation/object-validator';
 import type { ValidationProblem } from '../validation/validation-problem';
 import { DeliveryMode, deliveryModeOf } from '../gitops/delivery-mode';
-import { effectsOf } from './change-effects';
+import { carriesPruneProtection, effectsOf } from './change-effects';
 import { diffFields, FieldChange } from './field-diff';
+import { GuestContent, guestContentOf, guestDeletionSummary } from './guest-content';
 import { OutputFile, OutputSnapshot } from './output-snapshot';
 import { ChangeEffect, ClusterNote, EFFECT_ORDER, Plan, PlanAction, PlannedObject, PLAN_SCHEMA_VERSION, PlanSummary } from './plan-report';
 import { upgradeOrder } from './upgrade-order';
@@ -117,6 +118,7 @@ class PlanContext {
       readReason: reading.reason,
       clusterPools: object.kind === 'HostedCluster' ? folderPools.filter((pool) => belongsTo(pool, object)) : [],
       referencedBy: action === PlanAction.DELETE ? this.referencesTo(beforeFile!, before) : [],
+      deletionSummary: action === PlanAction.DELETE ? this.guestDeletion(beforeFile!, before) : undefined,
     });
     effects.sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect));
     return { ...base, action, changes: object.kind === 'Secret' ? changes.map(hideSecretValue) : changes, effects, ...(warnings.length > 0 ? { warnings } : {}) };
@@ -128,7 +130,42 @@ class PlanContext {
     if (object.kind === 'HostedCluster') return `${hub}/${object.metadata?.namespace}/${object.metadata?.name}`;
     if (object.kind === 'NodePool' && object.spec?.clusterName) return `${hub}/${object.metadata?.namespace}/${object.spec.clusterName}`;
     const hostedCluster = this.hostedClusterOf(snapshot, file, object);
-    return hostedCluster ? `${hub}/${hostedCluster.metadata?.namespace}/${hostedCluster.metadata?.name}` : undefined;
+    if (hostedCluster) return `${hub}/${hostedCluster.metadata?.namespace}/${hostedCluster.metadata?.name}`;
+    // A guest folder's objects, and what delivers them, belong to the cluster they are applied in.
+    const guest = guestContentOf(file, object);
+    return guest && this.guestCluster(guest)?.cluster;
+  }
+
+  /**
+   * The HostedCluster of a guest's cluster: its file in the new output, else in the previous one
+   * (a cluster that leaves the output), and its name as plan gives it; undefined when no HostedCluster,
+   * or more than one on different hubs, has that name.
+   */
+  private guestCluster(guest: GuestContent): { cluster: string; snapshot: OutputSnapshot; file: OutputFile } | undefined {
+    for (const snapshot of [this.next, this.previous]) {
+      const files = snapshot.hostedClusterFiles(guest.cluster).filter((f) => guest.hub === undefined || f.path.split('/')[0] === guest.hub);
+      if (files.length > 1) return undefined;
+      if (files.length === 1) {
+        const [, , namespace, name] = files[0].key.split('|');
+        return { cluster: `${files[0].path.split('/')[0]}/${namespace}/${name}`, snapshot, file: files[0] };
+      }
+    }
+    return undefined;
+  }
+
+  /** What the engine does to a deleted object of a guest folder (or what delivers one), when it is not simply pruned. */
+  private guestDeletion(file: OutputFile, object: any): string | undefined {
+    const guest = guestContentOf(file, object);
+    const found = guest && this.guestCluster(guest);
+    if (!guest || !found) return undefined;
+    const hostedCluster = found.snapshot.object(found.file);
+    return guestDeletionSummary({
+      content: guest,
+      mode: deliveryModeOf(hostedCluster),
+      clusterRemoved: found.snapshot === this.previous,
+      clusterProtected: carriesPruneProtection(hostedCluster),
+      folderRemoved: guest.folder !== undefined && this.next.filesIn(guest.folder, { below: true }).length === 0,
+    });
   }
 
   /** The HostedCluster whose folder holds the object (hcp-cdk writes a cluster's objects to one layout folder). */

@@ -1,8 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { Size } from 'cdk8s';
 import {
-  AcmDelivery, ArgoCdDelivery, ChangeEffect, FluxDelivery, FluxSource, HcpApp, HIDDEN, HostedCluster, IDelivery, KustomizeDelivery, MachineConfiguration, ManagementCluster, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
-  PausedUntil, Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, planMarkdown, planText, Release, SecretSource, TrustBundle, UpgradeType,
+  AcmDelivery, allowPruning, ArgoCdDelivery, ArgoCdGuestAccess, ChangeEffect, FluxDelivery, FluxSource, HcpApp, HIDDEN, HostedCluster, IDelivery, KustomizeDelivery, MachineConfiguration, ManagementCluster, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
+  MetalLBIngress, PausedUntil, Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, planMarkdown, planText, Release, SecretSource, TrustBundle, UpgradeType,
 } from '../../lib';
 import { ObjectValidator } from '../../lib/validation/object-validator';
 import { clusterProps, newCluster, PLATFORMS } from '../props';
@@ -400,6 +400,109 @@ describe('plan says in which order each delivery applies an upgrade of a control
     expect(result.objects.map((o) => [o.kind, o.effects])).toEqual([['HostedCluster', [{
       effect: ChangeEffect.METADATA_ONLY, summary: 'labels or annotations only: nothing rolls', fields: ['metadata.annotations["hcp-cdk.io/delivery"]'],
     }]]]);
+  });
+});
+
+describe('a removed cluster\'s guest objects are grouped under it, with what its engine does to them', () => {
+  const REPO = 'https://git.example.com/estate.git';
+  /** Hub `hub` with cluster c2 and its MetalLB guest and, with `c1`, cluster c1 with the same (without `guest: false`). */
+  function estate(delivery: IDelivery, c1: { guest?: boolean } | false, prune?: boolean): OutputSnapshot {
+    const app = new HcpApp({ outdir: '/nonexistent', delivery });
+    const hub = new ManagementCluster(app, 'hub');
+    const c2 = new HostedCluster(hub, 'c2', clusterProps({ infraId: 'c2' }));
+    new MetalLBIngress(c2.guest, 'ingress', { cluster: c2, addresses: ['192.0.2.101'] });
+    if (c1) {
+      const cluster = new HostedCluster(hub, 'c1', clusterProps());
+      cluster.addNodePool('workers', { replicas: 2 });
+      if (prune) allowPruning(cluster, { reason: 'a lab cluster, recreated at will' });
+      if (c1.guest !== false) new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: ['192.0.2.100'] });
+    }
+    return OutputSnapshot.fromFiles('synth', new Map(app.synthesize().map((f) => [f.path, Buffer.from(f.text)])));
+  }
+  function removal(delivery: () => IDelivery, prune?: boolean): Plan {
+    const result = planChanges(estate(delivery(), {}, prune), estate(delivery(), false, prune), { validator });
+    expect(validatePlanJson(JSON.parse(JSON.stringify(result)))).toBe(true);
+    return result;
+  }
+  const KEEPS_RUNNING = 'stays in the hosted cluster, which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing it';
+  const GUEST_KINDS = ['Namespace', 'OperatorGroup', 'Subscription', 'MetalLB', 'IPAddressPool', 'L2Advertisement', 'Service'];
+  const guestObjects = (result: Plan) => result.objects.filter((o) => o.file.startsWith('c1-guest/'));
+
+  test('Flux: the guest Kustomizations go with deletionPolicy Orphan, so the guest objects stay; all under cluster hub/clusters/c1', () => {
+    const result = removal(() => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPO }) }));
+    expect(guestObjects(result).map((o) => o.kind)).toEqual(GUEST_KINDS);
+    for (const o of guestObjects(result)) {
+      expect([o.cluster, o.action, o.effects]).toEqual(['hub/clusters/c1', PlanAction.DELETE, [{
+        effect: ChangeEffect.REMOVE,
+        summary: `${KEEPS_RUNNING}: the guest Kustomization goes with its folder, and its deletionPolicy is Orphan, so Flux deletes nothing it applied`,
+        details: { protected: false, leftInCluster: true },
+      }]]);
+    }
+    const engine = result.objects.filter((o) => o.kind === 'Kustomization' && o.name.startsWith('c1-guest'));
+    expect(engine.map((o) => [o.name, o.cluster, o.effects.map((e) => e.summary)])).toEqual(['c1-guest-operators', 'c1-guest-resources'].map((name) => [name, 'hub/clusters/c1', [
+      'the guest Kustomization goes; its deletionPolicy is Orphan, so deleting it deletes nothing it applied: the objects of c1-guest stay in the hosted cluster, '
+      + 'which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them',
+    ]]));
+    const text = planText(result);
+    expect(text.slice(text.indexOf('cluster hub/clusters/c1'))).toMatch(/^cluster hub\/clusters\/c1\n  - Namespace metallb  c1-guest\/operators\/00-namespace-metallb\.yaml\n/);
+    expect(text).not.toMatch(/objects of no hosted cluster[\s\S]*c1-guest\//);
+  });
+
+  test('Argo CD: the guest Application goes (and would have no destination), deleting nothing it applied', () => {
+    const result = removal(() => new ArgoCdDelivery({ repoUrl: REPO, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }));
+    expect(guestObjects(result).map((o) => [o.kind, o.cluster, o.effects.map((e) => e.summary)])).toEqual(GUEST_KINDS.map((kind) => [kind, 'hub/clusters/c1', [
+      `${KEEPS_RUNNING}: the guest Application goes with its folder (left in place, it has nothing to sync and no destination), and it has no resources finalizer, so Argo CD deletes nothing it applied`,
+    ]]));
+    expect(object(result, 'Application', 'c1-guest')).toEqual(expect.objectContaining({ cluster: 'hub/clusters/c1', effects: [expect.objectContaining({
+      summary: 'the guest Application goes (left in place, it would have no destination once the cluster is unregistered); it has no resources finalizer, so deleting it deletes nothing it applied: '
+        + 'the objects of c1-guest stay in the hosted cluster, which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them',
+    })] }));
+  });
+
+  test('ACM: the guest Policies, Placement and binding go with pruneObjectBehavior None, under the cluster', () => {
+    const result = removal(() => new AcmDelivery());
+    expect(result.objects.filter((o) => o.file.startsWith('hub/policies/')).map((o) => [o.kind, o.name, o.cluster, o.effects.map((e) => e.summary)])).toEqual([
+      ['Placement', 'c1-guest', 'hub/clusters/c1', ['the guest policies are no longer placed on the hosted cluster; with pruneObjectBehavior None, ACM deletes nothing they enforced: '
+        + 'the objects of c1-guest stay in the hosted cluster, which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them']],
+      ['PlacementBinding', 'c1-guest', 'hub/clusters/c1', ['the guest policies are no longer placed on the hosted cluster; with pruneObjectBehavior None, ACM deletes nothing they enforced: '
+        + 'the objects of c1-guest stay in the hosted cluster, which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them']],
+      ...['operators', 'resources'].map((part) => ['Policy', `c1-guest-${part}`, 'hub/clusters/c1', ['the guest policy goes; with pruneObjectBehavior None, ACM deletes nothing it enforced: '
+        + 'the objects of c1-guest stay in the hosted cluster, which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them']]),
+    ]);
+  });
+
+  test('plain kustomize: oc apply -k deletes nothing', () => {
+    const result = removal(() => new KustomizeDelivery());
+    expect(guestObjects(result).map((o) => [o.kind, o.cluster, o.effects.map((e) => e.summary)])).toEqual(GUEST_KINDS.map((kind) => [kind, 'hub/clusters/c1', [
+      `${KEEPS_RUNNING}: oc apply -k of c1-guest deletes nothing`,
+    ]]));
+  });
+
+  test('a cluster whose pruning is allowed: the guest objects go with the cluster once the engine prunes its HostedCluster', () => {
+    const result = removal(() => new KustomizeDelivery(), true);
+    expect(guestObjects(result)[0].effects[0].summary).toBe('stays in the hosted cluster until the engine prunes its HostedCluster, which destroys the cluster and it with it: oc apply -k of c1-guest deletes nothing');
+  });
+
+  test('a guest object removed from a cluster that stays: pruned by the guest Kustomization when its folder stays; under plain kustomize it stays', () => {
+    const withoutService = (snapshot: OutputSnapshot) => OutputSnapshot.fromFiles('edited', new Map([...snapshot.files.values()]
+      .filter((f) => !(f.path.startsWith('c1-guest/') && f.path.endsWith('-service-openshift-ingress_metallb-ingress.yaml'))).map((f) => [f.path, f.bytes])));
+    const flux = () => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPO }) });
+    const pruned = object(planChanges(estate(flux(), {}), withoutService(estate(flux(), {})), { validator }), 'Service', 'metallb-ingress');
+    expect([pruned.cluster, pruned.effects]).toEqual(['hub/clusters/c1', [{ effect: ChangeEffect.REMOVE, summary: 'deleted when the GitOps engine prunes', details: { protected: false } }]]);
+    const kept = object(planChanges(estate(new KustomizeDelivery(), {}), withoutService(estate(new KustomizeDelivery(), {})), { validator }), 'Service', 'metallb-ingress');
+    expect(kept.effects).toEqual([{ effect: ChangeEffect.REMOVE, summary: 'stays in the hosted cluster: oc apply -k of c1-guest deletes nothing; delete it there by hand if that is meant', details: { protected: false, leftInCluster: true } }]);
+  });
+
+  test('a guest folder\'s changed objects belong to their cluster too', () => {
+    const moved = (address: string) => {
+      const app = new HcpApp({ outdir: '/nonexistent' });
+      const cluster = newCluster({}, app);
+      new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: [address] });
+      return OutputSnapshot.fromFiles('synth', new Map(app.synthesize().map((f) => [f.path, Buffer.from(f.text)])));
+    };
+    const result = planChanges(moved('192.0.2.100'), moved('192.0.2.101'), { validator });
+    expect(result.objects.map((o) => [o.kind, o.cluster])).toEqual([['IPAddressPool', 'hub/clusters/c1']]);
+    expect(result.summary.clustersChanged).toEqual(['hub/clusters/c1']);
   });
 });
 
