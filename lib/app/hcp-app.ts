@@ -192,8 +192,8 @@ export class HcpApp extends App {
       const previous = file === undefined || unchanged ? undefined : previousOutput?.object(file);
       for (const problem of applyProblems(json, { previous, source, validator: this.validator })) problems.push(formatProblem(problem));
       // A new release without a version has its own lint finding; one whose previous release told none is said here.
-      const unchecked = previous === undefined || releaseVersionOf(json) === undefined ? undefined : uncheckedUpgrade(json, previous);
-      if (unchecked) {
+      const unchecked = previous === undefined ? undefined : uncheckedUpgrade(json, previous);
+      if (unchecked && releaseVersionOf(json) !== undefined) {
         const message = `${formatProblem({ object: identify(json), path: 'spec.release.image', message: unchecked, source })} [${LINT_RULES.HCP_W004_RELEASE_VERSION_UNKNOWN.id}]`;
         (this.strict ? problems : warnings).push(message);
       }

@@ -103,8 +103,8 @@ class PlanContext {
         refusals.push(...skewRefusals(pool, after, `pool ${pool.metadata?.name}'s`));
       }
     }
-    const warnings = after ? uncheckedReleaseWarnings(after, before, hostedCluster, after.kind === 'HostedCluster' ? this.poolsNear(afterFile!).filter((p) => belongsTo(p, after)) : []) : [];
     const folderPools = afterFile ? this.poolsNear(afterFile) : [];
+    const warnings = after ? uncheckedReleaseWarnings(after, before, hostedCluster, after.kind === 'HostedCluster' ? folderPools.filter((p) => belongsTo(p, after)) : []) : [];
     const reading = this.readersOf(object, hostedCluster, folderPools);
     const effects = effectsOf({
       action,

@@ -395,6 +395,14 @@ describe('plan says in which order each delivery applies an upgrade of a control
     }]);
   });
 
+  test('the JSON Schema takes a note\'s delivery and poolsWait, and only the recorded modes', () => {
+    const result = planChanges(delivered(new KustomizeDelivery(), '4.17.0'), delivered(new KustomizeDelivery(), '4.17.3'), { validator });
+    const withDelivery = (delivery: unknown) => ({ ...JSON.parse(JSON.stringify(result)), clusterNotes: [{ ...result.clusterNotes[0], delivery }] });
+    expect(validatePlanJson(withDelivery('flux'))).toBe(true);
+    expect(validatePlanJson(withDelivery('helm'))).toBe(false);
+    expect(validatePlanJson({ ...withDelivery('flux'), clusterNotes: [{ cluster: 'hub/clusters/c1', note: 'n', poolsWait: 'yes' }] })).toBe(false);
+  });
+
   test('a new delivery mode alone is a metadata-only change of the HostedCluster', () => {
     const result = planChanges(delivered(new ArgoCdDelivery({ repoUrl: REPO }), '4.17.0'), delivered(new ArgoCdDelivery({ repoUrl: REPO, healthChecksInstalled: true }), '4.17.0'), { validator });
     expect(result.objects.map((o) => [o.kind, o.effects])).toEqual([['HostedCluster', [{
