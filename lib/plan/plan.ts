@@ -1,9 +1,9 @@
 import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../core/release-version';
 import { nodePoolSkewProblem } from '../core/upgrade-path';
 import { applyCheck, uncheckedUpgrade } from '../core/upgrade-transition';
+import { DeliveryMode, deliveryModeOf } from '../gitops/delivery-mode';
 import type { ObjectValidator } from '../validation/object-validator';
 import type { ValidationProblem } from '../validation/validation-problem';
-import { DeliveryMode, deliveryModeOf } from '../gitops/delivery-mode';
 import { carriesPruneProtection, effectsOf } from './change-effects';
 import { diffFields, FieldChange } from './field-diff';
 import { GuestContent, guestContentOf, guestDeletionSummary } from './guest-content';
@@ -233,7 +233,8 @@ function skewRefusals(pool: any, hostedCluster: any, whose = "the pool's"): stri
   return problem ? [`HyperShift does not roll it out: spec.release.image: ${whose} release ${problem}`] : [];
 }
 
-const UNKNOWN_VERSION = `tells no OpenShift version (no version tag, no ${RELEASE_VERSION_ANNOTATION} annotation)`;
+/** `tells no OpenShift version (...)`, or `tell` for several releases. */
+const unknownVersion = (verb = 'tells'): string => `${verb} no OpenShift version (no version tag, no ${RELEASE_VERSION_ANNOTATION} annotation)`;
 const GIVE_VERSION = 'give the version with the digest: Release.fromImage(image, { version })';
 
 /**
@@ -248,18 +249,18 @@ function uncheckedReleaseWarnings(after: any, before: any, hostedCluster: any, p
   if ((kind !== 'HostedCluster' && kind !== 'NodePool') || typeof image !== 'string' || before?.spec?.release?.image === image) return [];
   const skew = kind === 'HostedCluster' ? "its node pools' version skew" : 'its version skew against the control plane';
   if (!releaseVersionOf(after)) {
-    return [`spec.release.image: the release (${JSON.stringify(image)}) ${UNKNOWN_VERSION}, so plan cannot check ${before ? `its update path or ${skew}` : skew}; ${GIVE_VERSION}`];
+    return [`spec.release.image: the release (${JSON.stringify(image)}) ${unknownVersion()}, so plan cannot check ${before ? `its update path or ${skew}` : skew}; ${GIVE_VERSION}`];
   }
   const warnings: string[] = [];
   const path = before ? uncheckedUpgrade(after, before) : undefined;
   if (path) warnings.push(`spec.release.image: ${path}`);
   if (kind === 'NodePool' && hostedCluster && !releaseVersionOf(hostedCluster)) {
-    warnings.push(`spec.release.image: its version skew against the control plane is not checked: the HostedCluster's release (${JSON.stringify(hostedCluster.spec?.release?.image)}) ${UNKNOWN_VERSION}; ${GIVE_VERSION}`);
+    warnings.push(`spec.release.image: its version skew against the control plane is not checked: the HostedCluster's release (${JSON.stringify(hostedCluster.spec?.release?.image)}) ${unknownVersion()}; ${GIVE_VERSION}`);
   }
   const unknownPools = pools.filter((pool) => !releaseVersionOf(pool));
   if (unknownPools.length > 0) {
     const names = unknownPools.map((pool) => `${pool.metadata?.name} (${JSON.stringify(pool.spec?.release?.image)})`).join(', ');
-    warnings.push(`spec.release.image: the version skew of ${unknownPools.length === 1 ? 'pool' : 'pools'} ${names} is not checked: ${unknownPools.length === 1 ? 'its release' : 'their releases'} ${UNKNOWN_VERSION.replace('tells', unknownPools.length === 1 ? 'tells' : 'tell')}; ${GIVE_VERSION}`);
+    warnings.push(`spec.release.image: the version skew of ${unknownPools.length === 1 ? 'pool' : 'pools'} ${names} is not checked: ${unknownPools.length === 1 ? 'its release' : 'their releases'} ${unknownVersion(unknownPools.length === 1 ? 'tells' : 'tell')}; ${GIVE_VERSION}`);
   }
   return warnings;
 }

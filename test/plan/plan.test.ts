@@ -585,6 +585,18 @@ describe('plan reads the version of a release by digest from the release-version
       + 'so plan cannot check its version skew against the control plane; give the version with the digest: Release.fromImage(image, { version })']);
   });
 
+  test('a control plane with a version under which a pool has none: the pool\'s skew is not checked, and the control plane\'s change says so', () => {
+    const hc = object(plan({ release: d('a', '4.17.0'), pool: { release: d('c') } }, { release: d('b', '4.17.3'), pool: { release: d('c') } }), 'HostedCluster');
+    expect(hc.warnings).toEqual([`spec.release.image: the version skew of pool c1-workers ("${IMAGE('c')}") is not checked: its release tells no OpenShift version `
+      + '(no version tag, no hcp-cdk.io/release-version annotation); give the version with the digest: Release.fromImage(image, { version })']);
+  });
+
+  test('a new pool with a version under a control plane with none: its skew is not checked', () => {
+    const pool = object(plan({ release: d('a'), pool: false }, { release: d('a'), pool: { release: d('c', '4.17.0') } }), 'NodePool');
+    expect(pool.warnings).toEqual([`spec.release.image: its version skew against the control plane is not checked: the HostedCluster's release ("${IMAGE('a')}") tells no OpenShift version `
+      + '(no version tag, no hcp-cdk.io/release-version annotation); give the version with the digest: Release.fromImage(image, { version })']);
+  });
+
   test('releases with their versions give no warning', () => {
     const result = plan({ release: d('a', '4.17.0') }, { release: d('b', '4.17.3') });
     expect(result.objects.map((o) => o.warnings)).toEqual([undefined, undefined]);
