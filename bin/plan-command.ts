@@ -3,7 +3,7 @@ import { OutputSnapshot, PlanInputError } from '../lib/plan/output-snapshot';
 import { planChanges } from '../lib/plan/plan';
 import { PLAN_JSON_SCHEMA } from '../lib/plan/plan-json-schema';
 import { planMarkdown } from '../lib/plan/plan-markdown';
-import { ChangeEffect, hasChanges, Plan } from '../lib/plan/plan-report';
+import { ChangeEffect, hasChanges, Plan, planWarnings } from '../lib/plan/plan-report';
 import { previousSnapshot } from '../lib/plan/plan-sources';
 import { planText } from '../lib/plan/plan-text';
 import { ObjectValidator } from '../lib/validation/object-validator';
@@ -31,6 +31,9 @@ metadata-only.
   --allow-empty         plan a new output with no objects against one with some (every object
                         deleted); without it that is an error, as it is what a failed synth leaves
   --crds <path>         CRDs to check refusals against instead of the bundled ones (repeatable)
+  --strict              what the plan cannot check (a release by digest without its version: no
+                        update path, no version skew) is an error, exit 1, as synth's strict mode
+                        makes it (also: HCP_CDK_STRICT set to 1 or true)
   --no-color            no ANSI colours in text (also: NO_COLOR set, or stdout not a terminal)
   --json-schema         print the JSON Schema of --json output and exit
   -h, --help            this text
@@ -39,7 +42,8 @@ exit status (as terraform plan -detailed-exitcode): 0 no changes; 2 changes; 1 a
 unreadable or foreign output (not an hcp-cdk synth, two versions of one object in one folder, an
 unknown git ref, an output a synth left incomplete, an empty new output without --allow-empty),
 CRDs that cannot be read, a usage error, or a plan with a refused change (the API server or
-HyperShift would refuse it: the plan is printed, and the exit status says it cannot be applied)`;
+HyperShift would refuse it: the plan is printed, and the exit status says it cannot be applied),
+or with --strict a plan with warnings`;
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
@@ -53,6 +57,7 @@ interface PlanArguments {
   readonly allowEmpty: boolean;
   readonly crds: readonly string[];
   readonly color: boolean;
+  readonly strict: boolean;
 }
 
 /** `hcp-cdk plan`: returns the exit status. */
@@ -87,10 +92,14 @@ export function runPlan(args: readonly string[]): number {
   else if (parsed.format === 'markdown') process.stdout.write(planMarkdown(plan));
   else process.stdout.write(planText(plan, { color: parsed.color }));
   const refused = plan.summary.effects[ChangeEffect.REFUSED] ?? 0;
+  const warnings = parsed.strict ? planWarnings(plan).length : 0;
   if (refused > 0) {
     console.error(`hcp-cdk plan: ${refused} of the changes would be refused (effect refused: by the API server or HyperShift); the output cannot be applied as it is`);
-    return 1;
   }
+  if (warnings > 0) {
+    console.error(`hcp-cdk plan: ${warnings} ${warnings === 1 ? 'warning' : 'warnings'} under strict: what the plan cannot check is an error; give the versions it names, or plan without strict`);
+  }
+  if (refused > 0 || warnings > 0) return 1;
   return hasChanges(plan) ? 2 : 0;
 }
 
@@ -102,6 +111,7 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
   let format: Format = 'text';
   let includeUnchanged = false;
   let allowEmpty = false;
+  let strict = ['1', 'true'].includes(process.env.HCP_CDK_STRICT ?? '');
   let color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -111,6 +121,7 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
     else if (arg === '--markdown') format = 'markdown';
     else if (arg === '--include-unchanged') includeUnchanged = true;
     else if (arg === '--allow-empty') allowEmpty = true;
+    else if (arg === '--strict') strict = true;
     else if (arg === '--no-color') color = false;
     else if (arg === '--against' || arg === '--ref' || arg === '--format' || arg === '--crds') {
       const value = args[++i];
@@ -130,7 +141,7 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
   if (against !== undefined && ref !== undefined) return usageError('--against and --ref both name the previous output; give one');
   const output = paths[0] ?? 'dist';
   if (!fs.existsSync(output)) return usageError(`${output}: no such directory; synthesize first (npm run synth) or name the output directory`);
-  return { output, against, ref, format, includeUnchanged, allowEmpty, crds, color };
+  return { output, against, ref, format, includeUnchanged, allowEmpty, crds, color, strict };
 }
 
 function print(text: string): number {

@@ -1,11 +1,12 @@
 import { ApiObject, App, AppProps } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { withConstructWalk } from '../core/construct-walk';
-import { formatLintFinding, lintFindings, noticesOf } from '../core/lint';
+import { formatLintFinding, LINT_RULES, lintFindings, noticesOf } from '../core/lint';
 import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems, show } from '../core/problems';
 import { renderApiObject } from '../core/render-object';
-import { applyProblems } from '../core/upgrade-transition';
+import { releaseVersionOf } from '../core/release-version';
+import { applyProblems, uncheckedUpgrade } from '../core/upgrade-transition';
 import { yamlText } from '../core/yaml-text';
 import { checkFleetInvariants } from '../fleet/fleet-invariants';
 import type { DeliveredFile, IDelivery } from '../gitops/delivery';
@@ -17,7 +18,7 @@ import type { Plan } from '../plan/plan-report';
 import { previousSnapshot, PreviousOutputSpec } from '../plan/plan-sources';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
-import { formatProblem } from '../validation/validation-problem';
+import { formatProblem, identify } from '../validation/validation-problem';
 import { appendToMessage } from './append-to-message';
 import type { BackgroundWrite } from './background-write';
 import { CheckedObjects } from './checked-objects';
@@ -33,7 +34,9 @@ guardCliOutput();
 export interface HcpAppProps extends AppProps {
   /**
    * Treat lint findings (legal values that are almost certainly not meant, LINT_RULES: an etcd
-   * volume under 1 GiB, a pool above 2,000 nodes, ...) as errors instead of printing them as warnings.
+   * volume under 1 GiB, a pool above 2,000 nodes, a release by digest without its version, ...) and
+   * release updates that cannot be checked against the previous output as errors instead of
+   * printing them as warnings.
    * @default - true when the environment sets HCP_CDK_STRICT to 1 or true (for `cdk8s synth` in CI), else false
    */
   readonly strict?: boolean;
@@ -162,7 +165,9 @@ export class HcpApp extends App {
     });
     const findings = lintFindings(constructs).map(formatLintFinding);
     if (this.strict) problems.push(...findings);
-    this.lastWarnings = this.strict ? [] : findings;
+    // Lint findings, and the update paths the previous output leaves unchecked (see check below).
+    const warnings: string[] = this.strict ? [] : [...findings];
+    this.lastWarnings = warnings;
     this.lastNotices = noticesOf(constructs);
     // No throw yet: the schema problems of the other objects join the constructs' in one report.
     // The objects of a construct with problems of its own are left out: checking them would
@@ -190,6 +195,12 @@ export class HcpApp extends App {
       }
       const previous = file === undefined || unchanged ? undefined : previousOutput?.object(file);
       for (const problem of applyProblems(json, { previous, source, validator: this.validator })) problems.push(formatProblem(problem));
+      // A new release without a version has its own lint finding; one whose previous release told none is said here.
+      const unchecked = previous === undefined ? undefined : uncheckedUpgrade(json, previous);
+      if (unchecked && releaseVersionOf(json) !== undefined) {
+        const message = `${formatProblem({ object: identify(json), path: 'spec.release.image', message: unchecked, source })} [${LINT_RULES.HCP_W004_RELEASE_VERSION_UNKNOWN.id}]`;
+        (this.strict ? problems : warnings).push(message);
+      }
       // Accepted over a previous version is not accepted as new: rules with optionalOldSelf run on
       // both and may answer differently. Such an object is recorded once it is checked unchanged.
       if (digest !== undefined && previous === undefined) reuse!.accepted.add(digest);
@@ -271,7 +282,10 @@ export class HcpApp extends App {
     return secretsReportOf(this.node.findAll());
   }
 
-  /** The lint findings of the last synthesize(), as warnings (empty with `strict`, where they are errors). */
+  /**
+   * The lint findings of the last synthesize(), and the release updates it could not check against
+   * the previous output, as warnings (empty with `strict`, where they are errors).
+   */
   public get warnings(): readonly string[] {
     return this.lastWarnings;
   }

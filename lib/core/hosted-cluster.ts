@@ -19,6 +19,7 @@ import { Problems, show } from './problems';
 import { checkListItems, checkRequiredProps, hasMethod } from './runtime-props';
 import { Release } from './release';
 import type { ReleaseChannel } from './release-channel';
+import { unknownReleaseVersion } from './release-version';
 import type { PausedUntil } from './paused-until';
 import { SecretEncryption } from './secret-encryption';
 import { ControlPlaneService, ServicePublishing, ServicePublishingMap, ServicePublishingType } from './service-publishing';
@@ -323,6 +324,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.checkServices(problems);
     this.checkSpecFields(problems);
     const updates = renderUpgradeSettings(props, problems);
+    const unknownVersion = unknownReleaseVersion(props.release, "its update paths or its node pools' version skew");
+    if (unknownVersion) lint(this, LINT_RULES.HCP_W004_RELEASE_VERSION_UNKNOWN, unknownVersion);
     problems.throwIfAny();
 
     const spec = (): hc.HostedClusterSpec => ({

@@ -12,6 +12,11 @@ export const LINT_RULES = {
   HCP_W002_OVERSIZED_POOL: { id: 'HCP-W002', summary: 'node pool above 2,000 nodes' },
   /** BareMetalHosts in a namespace that no Agent cluster on their management cluster takes Agents from. */
   HCP_W003_UNWATCHED_HOSTS: { id: 'HCP-W003', summary: 'hosts no cluster takes Agents from' },
+  /**
+   * A release (a digest, or a tag that is not a version) whose OpenShift version is not given:
+   * neither synth nor `hcp-cdk plan` can check its update paths or version skew.
+   */
+  HCP_W004_RELEASE_VERSION_UNKNOWN: { id: 'HCP-W004', summary: 'release without a known version' },
   /** A KubeVirt cluster names a StorageClass its management cluster neither makes nor declares. */
   HCP_W010_UNKNOWN_HUB_STORAGE_CLASS: { id: 'HCP-W010', summary: 'storage class unknown to the KubeVirt hub' },
   /** Network interface multiqueue on a hub whose MTU is under the 9000 the docs advise for it. */
@@ -34,6 +39,11 @@ export function lint(scope: IConstruct, rule: LintRule, message: string): void {
   // App-wide checks run on every synth of an app; a finding is recorded once.
   const known = scope.node.metadata.some((e) => e.type === FINDING && (e.data as LintFinding).rule === rule && (e.data as LintFinding).message === message);
   if (!known) scope.node.addMetadata(FINDING, { rule, message });
+}
+
+/** Whether `scope` itself has a finding of `rule` recorded. */
+export function hasLintFinding(scope: IConstruct, rule: LintRule): boolean {
+  return scope.node.metadata.some((e) => e.type === FINDING && (e.data as LintFinding).rule === rule);
 }
 
 /** The findings recorded on the given constructs, in their order. */

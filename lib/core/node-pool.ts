@@ -6,12 +6,13 @@ import { NodePoolPlatform } from '../platform/node-pool-platform';
 import { toGoDuration } from './go-duration';
 import type { IHostedCluster } from './hosted-cluster';
 import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
-import { lint, LINT_RULES } from './lint';
+import { hasLintFinding, lint, LINT_RULES } from './lint';
 import type { INodePoolConfigMap } from './node-pool-config-map';
 import { Problems } from './problems';
 import { checkListItems, checkRequiredProps, isDuration } from './runtime-props';
 import { PausedUntil } from './paused-until';
 import { Release } from './release';
+import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotation, unknownReleaseVersion } from './release-version';
 import { nodePoolSkewProblem } from './upgrade-path';
 
 export const Arch = np.NodePoolSpecArch;
@@ -171,6 +172,15 @@ export class NodePool extends Construct {
       }
     }
     this.checkSkew(problems);
+    // A pool that follows its cluster's release is covered by the cluster's own finding.
+    const unknownVersion = unknownReleaseVersion(this.release, 'its update paths or its version skew against the control plane');
+    if (unknownVersion && (this.release !== cluster.release || !hasLintFinding(cluster, LINT_RULES.HCP_W004_RELEASE_VERSION_UNKNOWN))) {
+      lint(this, LINT_RULES.HCP_W004_RELEASE_VERSION_UNKNOWN, unknownVersion);
+    }
+    const versionAnnotation = releaseVersionAnnotation(this.release);
+    if (versionAnnotation && props.annotations?.[RELEASE_VERSION_ANNOTATION] !== undefined) {
+      problems.add(`annotations (${JSON.stringify(RELEASE_VERSION_ANNOTATION)}) is what release sets; give one of them`);
+    }
     const paused = props.pausedUntil === undefined ? undefined : PausedUntil.of(props.pausedUntil);
     if (paused?.problem) problems.add(paused.problem);
     for (const [key, value] of Object.entries(props.nodeLabels ?? {})) {
@@ -220,7 +230,7 @@ export class NodePool extends Construct {
     // Plain ApiObject with the L1's GVK, for the same reason as HostedCluster.
     this.resource = new ApiObject(this, 'Resource', {
       ...np.NodePool.GVK,
-      metadata: { name: this.poolName, namespace: cluster.namespace, labels: props.labels, annotations: rendered.annotations ? { ...rendered.annotations, ...props.annotations } : props.annotations },
+      metadata: { name: this.poolName, namespace: cluster.namespace, labels: props.labels, annotations: rendered.annotations || versionAnnotation ? { ...rendered.annotations, ...props.annotations, ...versionAnnotation } : props.annotations },
       spec: Lazy.any({ produce: () => np.toJson_NodePoolSpec(spec()) }),
     });
   }

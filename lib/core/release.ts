@@ -4,8 +4,8 @@ import semverParse from 'semver/functions/parse';
 import type { ReleaseChannel } from './release-channel';
 
 /**
- * An OpenShift release payload. HyperShift needs the image; the version, when
- * hcp-cdk can read it from the tag, lets NodePool version skew be checked at synth.
+ * An OpenShift release payload. HyperShift needs the image; the version, read from the tag or
+ * given with a digest, lets update paths and NodePool version skew be checked.
  */
 
 // Docker distribution reference grammar, simplified to what a registry accepts.
@@ -85,8 +85,11 @@ export interface FromVersionOptions extends ReleaseOptions {
 
 export interface FromImageOptions extends ReleaseOptions {
   /**
-   * The OpenShift version the image carries, for images referenced by digest.
-   * @default - read from the tag when it looks like `4.17.0-x86_64`, otherwise unknown
+   * The OpenShift version the image carries, for images referenced by digest. It is written into
+   * the output (the `hcp-cdk.io/release-version` annotation), so that synth and `hcp-cdk plan` check
+   * update paths and version skew as for a tag.
+   * @default - read from the tag when it looks like `4.17.0-x86_64`, otherwise unknown: nothing is
+   *   checked, and synth warns (lint HCP-W004; an error with strict)
    */
   readonly version?: string;
 }

@@ -3,6 +3,7 @@ import { PausedUntil } from './paused-until';
 import { Problems, show } from './problems';
 import { Release } from './release';
 import { ReleaseChannel } from './release-channel';
+import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotation } from './release-version';
 
 /**
  * Forces a HostedCluster upgrade although the hosted ClusterVersion reports it not Upgradeable; the
@@ -26,7 +27,7 @@ export interface UpgradeSettingsInput {
 export interface UpgradeSettings {
   readonly channel?: string;
   readonly pausedUntil?: string;
-  /** `annotations` with the force-upgrade-to and restart-date annotations added; undefined when there are none. */
+  /** `annotations` with the force-upgrade-to, restart-date and release-version annotations added; undefined when there are none. */
   readonly annotations?: Record<string, string>;
 }
 
@@ -50,7 +51,8 @@ export function renderUpgradeSettings(input: UpgradeSettingsInput, problems: Pro
     if (problem) problems.add(problem);
     else added[RESTART_DATE_ANNOTATION] = text!;
   }
-  const field: Record<string, string> = { [FORCE_UPGRADE_TO_ANNOTATION]: 'forceUpgradeTo', [RESTART_DATE_ANNOTATION]: 'restartDate' };
+  Object.assign(added, releaseVersionAnnotation(input.release));
+  const field: Record<string, string> = { [FORCE_UPGRADE_TO_ANNOTATION]: 'forceUpgradeTo', [RESTART_DATE_ANNOTATION]: 'restartDate', [RELEASE_VERSION_ANNOTATION]: 'release' };
   for (const key of Object.keys(added)) {
     if (input.annotations?.[key] !== undefined) problems.add(`annotations (${JSON.stringify(key)}) is what ${field[key]} sets; give one of them`);
   }

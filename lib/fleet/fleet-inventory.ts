@@ -36,7 +36,11 @@ export interface FleetClusterSpec {
   readonly platform?: 'Agent' | 'KubeVirt' | 'AWS' | 'None';
   /** A release image, by digest or tag. @default - none: required, for the cluster or in defaults */
   readonly releaseImage?: string;
-  /** The release's version, when the image does not show it (digests). @default - from the tag */
+  /**
+   * The release's version, when the image does not show it (digests): written as the
+   * `hcp-cdk.io/release-version` annotation, so that update paths and version skew are checked.
+   * @default - from the tag; for a digest, unknown (a warning, an error with strict)
+   */
   readonly releaseVersion?: string;
   /** @default - the platform's (see HostedClusterProps.baseDomain) */
   readonly baseDomain?: string;

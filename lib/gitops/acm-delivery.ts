@@ -10,6 +10,7 @@ import { show } from '../core/problems';
 import type { Problems } from '../core/problems';
 import { OPERATOR_KINDS, rankOf } from './apply-order';
 import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
+import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
 import { kustomizations } from './kustomization';
 import { addSyncWave, KustomizeDelivery, KustomizeDeliveryProps } from './kustomize-delivery';
 import type { DeliveryTarget } from './output-layout';
@@ -128,6 +129,7 @@ export class AcmDelivery implements IDelivery {
       return undefined;
     }
     const file = this.folders.place(object, problems);
+    recordDeliveryMode(object.json, DeliveryMode.ACM);
     if (object.json.kind === 'HostedCluster' && object.target.kind === TargetKind.MANAGEMENT) {
       this.hostedClusters.push({
         name: object.json.metadata.name,

@@ -6,6 +6,7 @@ import { Problems, show } from '../core/problems';
 import { SYNC_WAVE_ANNOTATION } from './apply-order';
 import { ArgoCdGuestAccess } from './argo-cd-guest-access';
 import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
+import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
 import { kustomizations } from './kustomization';
 import { KustomizeDelivery } from './kustomize-delivery';
 import { objectFileName, TargetKind } from './output-layout';
@@ -44,6 +45,14 @@ export interface ArgoCdDeliveryProps {
    * @default false
    */
   readonly ignoreNodePoolReplicas?: boolean;
+  /**
+   * Whether this Argo CD has `ARGO_CD_HEALTH_CHECKS` in its `resourceHealthChecks`, which hcp-cdk
+   * cannot see: recorded on each HostedCluster (`hcp-cdk.io/delivery`), so that `hcp-cdk plan`
+   * says whether an upgrade's NodePools (wave 60) wait for the control plane (wave 50). Without
+   * the checks a HostedCluster is Healthy as soon as it exists, and they do not.
+   * @default false - plan says nothing waits, until you install the checks and say so
+   */
+  readonly healthChecksInstalled?: boolean;
 }
 
 /** The folder under the output root that holds each management cluster's bootstrap folder. */
@@ -166,6 +175,7 @@ export class ArgoCdDelivery implements IDelivery {
   public place(object: PlacedObject, problems: Problems): string {
     const file = this.folders.place(object, problems);
     const json = object.json;
+    recordDeliveryMode(json, this.props.healthChecksInstalled ? DeliveryMode.ARGO_CD : DeliveryMode.ARGO_CD_WITHOUT_HEALTH_CHECKS);
     if (object.target.kind === TargetKind.GUEST && !KUBERNETES_GROUPS.has(groupOf(json.apiVersion))) addArgoCdSyncOptions(json, SKIP_DRY_RUN);
     if (json.kind === 'MultiClusterEngine' && object.target.kind === TargetKind.MANAGEMENT) {
       const spec = json.spec ?? {};

@@ -8,6 +8,7 @@ import { Problems, show } from '../core/problems';
 import { isDuration } from '../core/runtime-props';
 import { OPERATOR_KINDS } from './apply-order';
 import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
+import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
 import { FLUX_HEALTH_CHECKS } from './flux-health-checks';
 import { FLUX_NAMESPACE, FluxSource } from './flux-source';
 import { kustomizations } from './kustomization';
@@ -162,6 +163,7 @@ export class FluxDelivery implements IDelivery {
   public place(object: PlacedObject, problems: Problems): string {
     const json = object.json;
     const file = this.files.place(object, problems);
+    recordDeliveryMode(json, DeliveryMode.FLUX);
     const split = this.splitFolders(object.target.chart).has(object.folder);
     const part = json.kind === 'NodePool' && object.hostedCluster ? NODE_POOLS_PART : split ? (OPERATOR_KINDS.has(json.kind) ? OPERATORS_PART : RESOURCES_PART) : undefined;
     const placed = part ? `${object.folder}/${part}/${file.slice(object.folder.length + 1)}` : file;

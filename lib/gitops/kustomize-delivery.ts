@@ -1,6 +1,7 @@
 import type { Problems } from '../core/problems';
 import { rankOf, SYNC_WAVE_ANNOTATION } from './apply-order';
 import type { DeliveredFile, DeliveryAdditions, IDelivery, PlacedObject } from './delivery';
+import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
 import { kustomizations } from './kustomization';
 import { objectFileName } from './output-layout';
 import { isProtected, protect } from './protection';
@@ -41,6 +42,7 @@ export class KustomizeDelivery implements IDelivery {
     if (this.syncWaves) addSyncWave(json);
     // Both engines' protection, for whichever is pointed at the folders (see allowPruning).
     if (isProtected(json.kind, object, object.construct)) protect(json);
+    recordDeliveryMode(json, DeliveryMode.KUSTOMIZE);
     return `${object.folder}/${objectFileName(json)}`;
   }
 

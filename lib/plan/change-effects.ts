@@ -1,4 +1,5 @@
-import { formatVersion, Release } from '../core/release';
+import { formatVersion } from '../core/release';
+import { releaseVersionOf } from '../core/release-version';
 import { describeRollout } from '../core/rollout';
 import { assessUpgrade } from '../core/upgrade-path';
 import { FORCE_UPGRADE_TO_ANNOTATION, RESTART_DATE_ANNOTATION } from '../core/upgrade-settings';
@@ -46,6 +47,12 @@ export interface ObjectChange {
    * refuses: the API server (schema, CEL, transition rules) or HyperShift (version skew).
    */
   readonly refusals: readonly string[];
+  /**
+   * Whether the API server rejects the apply as a whole (schema, CEL or transition rules): then
+   * nothing of the change happens, and it has no rollout or update to describe.
+   * @default false
+   */
+  readonly rejected?: boolean;
   /** The NodePools of the new output whose nodes read this object (a ConfigMap in spec.config or spec.tuningConfig, the cluster's pull secret or trust bundle). */
   readonly readingPools: readonly any[];
   /** Why they read it, for the summary. @default - their config or tuning changes */
@@ -54,6 +61,12 @@ export interface ObjectChange {
   readonly clusterPools: readonly any[];
   /** The new output's HostedClusters and NodePools in the object's namespace that still name it (a deleted Secret or ConfigMap). */
   readonly referencedBy: readonly string[];
+  /**
+   * What deleting the object does instead of the engine pruning it: a hosted cluster's guest
+   * content whose engine object goes too, and so deletes nothing from the hosted cluster.
+   * @default - what deleting such an object does: it is pruned
+   */
+  readonly deletionSummary?: string;
 }
 
 /** What applying one object's change does, most severe first. */
@@ -64,13 +77,14 @@ export function effectsOf(change: ObjectChange): PlanEffect[] {
   }
   switch (change.action) {
     case PlanAction.CREATE:
-      effects.push(creation(change));
+      if (!change.rejected) effects.push(creation(change));
       break;
     case PlanAction.DELETE:
       effects.push(deletion(change));
       break;
     case PlanAction.UPDATE:
-      effects.push(...update(change));
+      // A rejected apply changes nothing: what is left to say is that a field set at creation means a new cluster.
+      effects.push(...update(change).filter((e) => !change.rejected || e.effect === ChangeEffect.DESTRUCTIVE));
       break;
     default:
       break;
@@ -80,13 +94,16 @@ export function effectsOf(change: ObjectChange): PlanEffect[] {
 
 function creation(change: ObjectChange): PlanEffect {
   const object = change.after;
-  if (change.kind === 'HostedCluster') return { effect: ChangeEffect.CREATE, summary: `creates the hosted cluster at ${versionOf(object?.spec?.release?.image)}` };
-  if (change.kind === 'NodePool') return { effect: ChangeEffect.CREATE, summary: `adds a pool of ${nodesOf(object)} at ${versionOf(object?.spec?.release?.image)}` };
+  if (change.kind === 'HostedCluster') return { effect: ChangeEffect.CREATE, summary: `creates the hosted cluster at ${versionOf(object)}` };
+  if (change.kind === 'NodePool') return { effect: ChangeEffect.CREATE, summary: `adds a pool of ${nodesOf(object)} at ${versionOf(object)}` };
   return { effect: ChangeEffect.CREATE, summary: 'created' };
 }
 
 function deletion(change: ObjectChange): PlanEffect {
   const object = change.before;
+  if (change.deletionSummary !== undefined) {
+    return { effect: ChangeEffect.REMOVE, summary: change.deletionSummary, details: { protected: carriesPruneProtection(object), leftInCluster: true } };
+  }
   const protection = carriesPruneProtection(object) ? '; it is protected from pruning, so the GitOps engine leaves it in place: delete it by hand if that is meant' : '';
   const destroyed = DESTROYED_WITH[change.kind];
   if (destroyed) {
@@ -136,17 +153,17 @@ function hostedClusterUpdate(change: ObjectChange, specChanges: readonly FieldCh
   const release = specChanges.find((c) => c.path === 'spec.release.image');
   if (release) {
     handled.add(release);
-    const from = Release.fromImage(String(release.before)).version;
-    const to = Release.fromImage(String(release.after)).version;
+    const from = releaseVersionOf(change.before);
+    const to = releaseVersionOf(change.after);
     const forced = change.after?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION];
     // Whether the path is supported is among the refusals (upgradeTransitionProblems); this names its kind.
     const kind = from && to ? assessUpgrade(from, to).kind : 'unknown';
-    const versions = `${versionOf(release.before)} to ${versionOf(release.after)}`;
+    const versions = `${versionOf(change.before)} to ${versionOf(change.after)}`;
     effects.push({
       effect: ChangeEffect.CONTROL_PLANE_UPGRADE,
-      summary: `the control plane upgrades from ${versions}${kind === 'unknown' ? ' (versions not known from the image references)' : ` (${kind})`}${forced !== undefined && forced === release.after ? ', forced by the force-upgrade-to annotation' : ''}`,
+      summary: `the control plane upgrades from ${versions}${kind === 'unknown' ? ' (versions not known: the update path is not checked)' : ` (${kind})`}${forced !== undefined && forced === release.after ? ', forced by the force-upgrade-to annotation' : ''}`,
       fields: [release.path],
-      details: { from: versionOf(release.before), to: versionOf(release.after), fromImage: release.before, toImage: release.after, upgrade: kind },
+      details: { from: versionOf(change.before), to: versionOf(change.after), fromImage: release.before, toImage: release.after, upgrade: kind },
     });
   }
   const creationFields = specChanges.filter((c) => CREATION_FIELDS.some((field) => isUnder(c.path, field)));
@@ -184,9 +201,9 @@ function nodePoolUpdate(change: ObjectChange, specChanges: readonly FieldChange[
     handled.add(release);
     effects.push({
       effect: ChangeEffect.NODE_POOL_ROLLOUT,
-      summary: `nodes upgrade from ${versionOf(release.before)} to ${versionOf(release.after)}: ${rolloutSentence(pool)}`,
+      summary: `nodes upgrade from ${versionOf(change.before)} to ${versionOf(change.after)}: ${rolloutSentence(pool)}`,
       fields: [release.path],
-      details: { from: versionOf(release.before), to: versionOf(release.after), ...poolDetails(pool) },
+      details: { from: versionOf(change.before), to: versionOf(change.after), ...poolDetails(pool) },
     });
   }
   const rolling = specChanges.filter((c) => POOL_ROLLOUT_FIELDS.some((field) => isUnder(c.path, field)));
@@ -250,14 +267,16 @@ function pausedSentence(what: string, until: unknown): string {
   return `${what} stops reconciling until ${String(until)}`;
 }
 
-function versionOf(image: unknown): string {
+/** The version of a HostedCluster's or NodePool's release (its tag, or the release-version annotation); else the image. */
+function versionOf(object: any): string {
+  const image = object?.spec?.release?.image;
   if (image === undefined) return '(no release)';
-  const version = Release.fromImage(String(image)).version;
+  const version = releaseVersionOf(object);
   return version ? formatVersion(version) : String(image);
 }
 
 /** Whether an object carries the engines' do-not-prune marks (see allowPruning and protect()). */
-function carriesPruneProtection(object: any): boolean {
+export function carriesPruneProtection(object: any): boolean {
   const annotations = object?.metadata?.annotations ?? {};
   const syncOptions = String(annotations[ARGO_CD_SYNC_OPTIONS_ANNOTATION] ?? '').split(',');
   return ARGO_CD_PROTECTION.every((option) => syncOptions.includes(option)) || annotations[FLUX_PRUNE_ANNOTATION] === FLUX_PRUNE_DISABLED;

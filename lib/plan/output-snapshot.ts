@@ -78,6 +78,7 @@ export class OutputSnapshot {
   public readonly files: ReadonlyMap<string, OutputFile>;
   private readonly parsed = new Map<string, any>();
   private readonly byFolder = new Map<string, OutputFile[]>();
+  private hostedClustersByName?: Map<string, OutputFile[]>;
 
   private constructor(description: string, files: ReadonlyMap<string, Buffer>) {
     this.description = description;
@@ -112,6 +113,18 @@ export class OutputSnapshot {
     const folders = options.below ? [...this.byFolder.keys()].filter((f) => f === folder || f.startsWith(`${folder}/`)) : [folder];
     const files = folders.flatMap((f) => this.byFolder.get(f) ?? []);
     return options.kind === undefined ? files : files.filter((f) => f.key.split('|')[1] === options.kind);
+  }
+
+  /** The HostedCluster files of clusters named `name`, in any folder (read from the file names: nothing is parsed). */
+  public hostedClusterFiles(name: string): OutputFile[] {
+    if (this.hostedClustersByName === undefined) {
+      this.hostedClustersByName = new Map();
+      for (const file of this.files.values()) {
+        const [, kind, , named] = file.key.split('|');
+        if (kind === 'hostedcluster') this.hostedClustersByName.set(named, [...(this.hostedClustersByName.get(named) ?? []), file]);
+      }
+    }
+    return this.hostedClustersByName.get(name) ?? [];
   }
 
   /** The object in `file`, parsed and checked to be the one its name says; throws PlanInputError otherwise. */

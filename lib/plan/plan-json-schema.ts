@@ -1,3 +1,4 @@
+import { DeliveryMode } from '../gitops/delivery-mode';
 import { ChangeEffect, PlanAction, PLAN_SCHEMA_VERSION } from './plan-report';
 
 const EFFECTS = Object.values(ChangeEffect);
@@ -42,7 +43,12 @@ export const PLAN_JSON_SCHEMA = {
         type: 'object',
         required: ['cluster', 'note'],
         additionalProperties: false,
-        properties: { cluster: { type: 'string' }, note: { type: 'string' } },
+        properties: {
+          cluster: { type: 'string' },
+          note: { type: 'string' },
+          delivery: { enum: Object.values(DeliveryMode), description: 'How the output is delivered, as its HostedCluster records it (hcp-cdk.io/delivery); absent when not recorded.' },
+          poolsWait: { type: 'boolean', description: 'Whether the pools roll only once the control plane reports the new version; absent when it depends on an engine the output does not name.' },
+        },
       },
     },
     objects: {
@@ -86,10 +92,16 @@ export const PLAN_JSON_SCHEMA = {
                 fields: { type: 'array', items: { type: 'string' } },
                 details: {
                   type: 'object',
-                  description: 'control-plane-upgrade: from, to, fromImage, toImage, upgrade (an UpgradeKind or unknown); node-pool-rollout and configuration-rollout: pool, strategy, maxSurge, maxUnavailable, nodes, batches (and from, to for a release); scale: from, to (a count or {min, max}); destructive: protected, referencedBy; remove: protected; refused: problems.',
+                  description: 'control-plane-upgrade: from, to, fromImage, toImage, upgrade (an UpgradeKind or unknown); node-pool-rollout and configuration-rollout: pool, strategy, maxSurge, maxUnavailable, nodes, batches (and from, to for a release); scale: from, to (a count or {min, max}); destructive: protected, referencedBy; remove: protected, and leftInCluster for guest content the engine leaves in its hosted cluster; refused: problems.',
                 },
               },
             },
+          },
+          warnings: {
+            type: 'array',
+            items: { type: 'string' },
+            minItems: 1,
+            description: 'What plan could not check about the change (a release whose version is unknown: no update path, no version skew checked); absent when there is nothing to say.',
           },
         },
       },

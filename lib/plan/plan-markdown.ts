@@ -1,5 +1,5 @@
 import { changeLine } from './plan-text';
-import { countsLine, effectsLine, groupByCluster, Plan, PlannedObject } from './plan-report';
+import { countsLine, effectsLine, groupByCluster, Plan, PlannedObject, planWarnings } from './plan-report';
 
 /**
  * The plan as a pull-request comment (GitHub and GitLab Markdown): the counts and effects, the
@@ -10,6 +10,7 @@ export function planMarkdown(plan: Plan): string {
   const effects = effectsLine(plan.summary);
   if (effects) lines.push('', `Effects: ${effects}`);
   for (const note of plan.clusterNotes) lines.push('', `> **${escape(note.cluster)}**: ${escape(note.note)}`);
+  for (const warning of planWarnings(plan)) lines.push('', `> **warning**: ${escape(warning)}`);
   for (const group of groupByCluster(plan)) {
     lines.push('', group.cluster ? `#### Cluster \`${group.cluster}\`` : '#### Objects of no hosted cluster', '', '| | object | effects |', '|---|---|---|');
     for (const object of group.objects) lines.push(row(object));

@@ -1,3 +1,4 @@
+import type { DeliveryMode } from '../gitops/delivery-mode';
 import type { FieldChange } from './field-diff';
 
 /**
@@ -67,6 +68,12 @@ export interface PlannedObject {
   readonly changes: readonly FieldChange[];
   /** What the change does; empty for unchanged objects. */
   readonly effects: readonly PlanEffect[];
+  /**
+   * What plan could not check about the change, each a sentence naming the field and the value:
+   * a release whose OpenShift version neither its tag nor the release-version annotation tells
+   * has no update path or version skew checked. Absent when there is nothing to say.
+   */
+  readonly warnings?: readonly string[];
 }
 
 /** Counts over all objects and effects, for the first lines of every form of the plan. */
@@ -85,6 +92,17 @@ export interface PlanSummary {
 export interface ClusterNote {
   readonly cluster: string;
   readonly note: string;
+  /**
+   * How the output is delivered, as its HostedCluster records it (`hcp-cdk.io/delivery`).
+   * @default - not recorded (an output of an older hcp-cdk)
+   */
+  readonly delivery?: DeliveryMode;
+  /**
+   * Whether the pools roll only once the control plane reports the new version (Flux, Argo CD with
+   * its health checks) or at once (plain kustomize, Argo CD without them).
+   * @default - unknown: it depends on an engine the output does not name (ACM's hub folders, no delivery recorded)
+   */
+  readonly poolsWait?: boolean;
 }
 
 /** What applying the new output will do to the clusters that run the previous one. */
@@ -98,6 +116,11 @@ export interface Plan {
   readonly clusterNotes: readonly ClusterNote[];
   /** Every object with a change, then (with `includeUnchanged`) the unchanged ones; ordered by file. */
   readonly objects: readonly PlannedObject[];
+}
+
+/** Each warning of the plan's objects, as `<cluster>: <Kind> <namespace>/<name>: <warning>`, in object order. */
+export function planWarnings(plan: Plan): string[] {
+  return plan.objects.flatMap((o) => (o.warnings ?? []).map((w) => `${o.cluster ? `${o.cluster}: ` : ''}${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}: ${w}`));
 }
 
 /** Whether a plan changes anything (what `hcp-cdk plan` exit status 2 means). */

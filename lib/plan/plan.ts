@@ -1,12 +1,15 @@
-import { Release } from '../core/release';
+import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../core/release-version';
 import { nodePoolSkewProblem } from '../core/upgrade-path';
-import { applyProblems } from '../core/upgrade-transition';
+import { applyCheck, uncheckedUpgrade } from '../core/upgrade-transition';
+import { DeliveryMode, deliveryModeOf } from '../gitops/delivery-mode';
 import type { ObjectValidator } from '../validation/object-validator';
 import type { ValidationProblem } from '../validation/validation-problem';
-import { effectsOf } from './change-effects';
+import { carriesPruneProtection, effectsOf } from './change-effects';
 import { diffFields, FieldChange } from './field-diff';
+import { GuestContent, guestContentOf, guestDeletionSummary } from './guest-content';
 import { OutputFile, OutputSnapshot } from './output-snapshot';
 import { ChangeEffect, ClusterNote, EFFECT_ORDER, Plan, PlanAction, PlannedObject, PLAN_SCHEMA_VERSION, PlanSummary } from './plan-report';
+import { upgradeOrder } from './upgrade-order';
 
 /** What a Secret's changed value is shown as. */
 export const HIDDEN = '(hidden: a Secret value)';
@@ -56,13 +59,16 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
     previous: previous.description,
     next: next.description,
     summary: summarize(changed, unchanged),
-    clusterNotes: clusterNotes(changed),
+    clusterNotes: clusterNotes(changed, context.deliveryModes),
     objects,
   };
 }
 
 /** Reads what an object's effects depend on from the two outputs, parsing only what it needs. */
 class PlanContext {
+  /** The delivery mode each planned HostedCluster of the new output records, by cluster. */
+  public readonly deliveryModes = new Map<string, DeliveryMode | undefined>();
+
   constructor(private readonly previous: OutputSnapshot, private readonly next: OutputSnapshot) {}
 
   public unchanged(beforeFile: OutputFile, file: OutputFile): PlannedObject {
@@ -86,8 +92,10 @@ class PlanContext {
       cluster: this.clusterOf(snapshot, file, object),
     };
     if (action === PlanAction.UPDATE && changes.length === 0) return { ...base, action: PlanAction.UNCHANGED, changes, effects: [] };
+    if (after?.kind === 'HostedCluster') this.deliveryModes.set(base.cluster!, deliveryModeOf(after));
     const hostedCluster = this.hostedClusterOf(this.next, afterFile ?? beforeFile!, object);
-    const refusals = after ? applyProblems(after, { previous: before, validator }).map(refusalSentence) : [];
+    const applied = after ? applyCheck(after, { previous: before, validator }) : undefined;
+    const refusals = applied ? applied.problems.map(refusalSentence) : [];
     if (after?.kind === 'NodePool' && hostedCluster) refusals.push(...skewRefusals(after, hostedCluster));
     // A control plane that moves past what its pools may lag behind leaves them unsupported.
     if (after?.kind === 'HostedCluster' && action === PlanAction.UPDATE) {
@@ -96,6 +104,7 @@ class PlanContext {
       }
     }
     const folderPools = afterFile ? this.poolsNear(afterFile) : [];
+    const warnings = after ? uncheckedReleaseWarnings(after, before, hostedCluster, after.kind === 'HostedCluster' ? folderPools.filter((p) => belongsTo(p, after)) : []) : [];
     const reading = this.readersOf(object, hostedCluster, folderPools);
     const effects = effectsOf({
       action,
@@ -104,13 +113,15 @@ class PlanContext {
       after,
       changes,
       refusals,
+      rejected: applied?.rejected ?? false,
       readingPools: reading.pools,
       readReason: reading.reason,
       clusterPools: object.kind === 'HostedCluster' ? folderPools.filter((pool) => belongsTo(pool, object)) : [],
       referencedBy: action === PlanAction.DELETE ? this.referencesTo(beforeFile!, before) : [],
+      deletionSummary: action === PlanAction.DELETE ? this.guestDeletion(beforeFile!, before) : undefined,
     });
     effects.sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect));
-    return { ...base, action, changes: object.kind === 'Secret' ? changes.map(hideSecretValue) : changes, effects };
+    return { ...base, action, changes: object.kind === 'Secret' ? changes.map(hideSecretValue) : changes, effects, ...(warnings.length > 0 ? { warnings } : {}) };
   }
 
   /** `<management folder>/<namespace>/<name>` of the hosted cluster an object belongs to: two hubs may each have a `clusters/c1`. */
@@ -119,7 +130,42 @@ class PlanContext {
     if (object.kind === 'HostedCluster') return `${hub}/${object.metadata?.namespace}/${object.metadata?.name}`;
     if (object.kind === 'NodePool' && object.spec?.clusterName) return `${hub}/${object.metadata?.namespace}/${object.spec.clusterName}`;
     const hostedCluster = this.hostedClusterOf(snapshot, file, object);
-    return hostedCluster ? `${hub}/${hostedCluster.metadata?.namespace}/${hostedCluster.metadata?.name}` : undefined;
+    if (hostedCluster) return `${hub}/${hostedCluster.metadata?.namespace}/${hostedCluster.metadata?.name}`;
+    // A guest folder's objects, and what delivers them, belong to the cluster they are applied in.
+    const guest = guestContentOf(file, object);
+    return guest && this.guestCluster(guest)?.cluster;
+  }
+
+  /**
+   * The HostedCluster of a guest's cluster: its file in the new output, else in the previous one
+   * (a cluster that leaves the output), and its name as plan gives it; undefined when no HostedCluster,
+   * or more than one on different hubs, has that name.
+   */
+  private guestCluster(guest: GuestContent): { cluster: string; snapshot: OutputSnapshot; file: OutputFile } | undefined {
+    for (const snapshot of [this.next, this.previous]) {
+      const files = snapshot.hostedClusterFiles(guest.cluster).filter((f) => guest.hub === undefined || f.path.split('/')[0] === guest.hub);
+      if (files.length > 1) return undefined;
+      if (files.length === 1) {
+        const [, , namespace, name] = files[0].key.split('|');
+        return { cluster: `${files[0].path.split('/')[0]}/${namespace}/${name}`, snapshot, file: files[0] };
+      }
+    }
+    return undefined;
+  }
+
+  /** What the engine does to a deleted object of a guest folder (or what delivers one), when it is not simply pruned. */
+  private guestDeletion(file: OutputFile, object: any): string | undefined {
+    const guest = guestContentOf(file, object);
+    const found = guest && this.guestCluster(guest);
+    if (!guest || !found) return undefined;
+    const hostedCluster = found.snapshot.object(found.file);
+    return guestDeletionSummary({
+      content: guest,
+      mode: deliveryModeOf(hostedCluster),
+      clusterRemoved: found.snapshot === this.previous,
+      clusterProtected: carriesPruneProtection(hostedCluster),
+      folderRemoved: guest.folder !== undefined && this.next.filesIn(guest.folder, { below: true }).length === 0,
+    });
   }
 
   /** The HostedCluster whose folder holds the object (hcp-cdk writes a cluster's objects to one layout folder). */
@@ -181,10 +227,42 @@ function refusalSentence(problem: ValidationProblem): string {
  * @param whose how the sentence names the pool: itself, or one of a cluster's pools
  */
 function skewRefusals(pool: any, hostedCluster: any, whose = "the pool's"): string[] {
-  const poolVersion = Release.fromImage(String(pool.spec?.release?.image)).version;
-  const clusterVersion = Release.fromImage(String(hostedCluster.spec?.release?.image)).version;
+  const poolVersion = releaseVersionOf(pool);
+  const clusterVersion = releaseVersionOf(hostedCluster);
   const problem = poolVersion && clusterVersion ? nodePoolSkewProblem(poolVersion, clusterVersion) : undefined;
   return problem ? [`HyperShift does not roll it out: spec.release.image: ${whose} release ${problem}`] : [];
+}
+
+/** `tells no OpenShift version (...)`, or `tell` for several releases. */
+const unknownVersion = (verb = 'tells'): string => `${verb} no OpenShift version (no version tag, no ${RELEASE_VERSION_ANNOTATION} annotation)`;
+const GIVE_VERSION = 'give the version with the digest: Release.fromImage(image, { version })';
+
+/**
+ * What plan cannot check about a HostedCluster's or NodePool's new or changed release because a
+ * version is unknown: its update path, and the version skew between a pool and its control plane.
+ * @param hostedCluster a pool's HostedCluster in the new output, if any
+ * @param pools a HostedCluster's pools in the new output
+ */
+function uncheckedReleaseWarnings(after: any, before: any, hostedCluster: any, pools: readonly any[]): string[] {
+  const kind = after.kind;
+  const image = after.spec?.release?.image;
+  if ((kind !== 'HostedCluster' && kind !== 'NodePool') || typeof image !== 'string' || before?.spec?.release?.image === image) return [];
+  const skew = kind === 'HostedCluster' ? "its node pools' version skew" : 'its version skew against the control plane';
+  if (!releaseVersionOf(after)) {
+    return [`spec.release.image: the release (${JSON.stringify(image)}) ${unknownVersion()}, so plan cannot check ${before ? `its update path or ${skew}` : skew}; ${GIVE_VERSION}`];
+  }
+  const warnings: string[] = [];
+  const path = before ? uncheckedUpgrade(after, before) : undefined;
+  if (path) warnings.push(`spec.release.image: ${path}`);
+  if (kind === 'NodePool' && hostedCluster && !releaseVersionOf(hostedCluster)) {
+    warnings.push(`spec.release.image: its version skew against the control plane is not checked: the HostedCluster's release (${JSON.stringify(hostedCluster.spec?.release?.image)}) ${unknownVersion()}; ${GIVE_VERSION}`);
+  }
+  const unknownPools = pools.filter((pool) => !releaseVersionOf(pool));
+  if (unknownPools.length > 0) {
+    const names = unknownPools.map((pool) => `${pool.metadata?.name} (${JSON.stringify(pool.spec?.release?.image)})`).join(', ');
+    warnings.push(`spec.release.image: the version skew of ${unknownPools.length === 1 ? 'pool' : 'pools'} ${names} is not checked: ${unknownPools.length === 1 ? 'its release' : 'their releases'} ${unknownVersion(unknownPools.length === 1 ? 'tells' : 'tell')}; ${GIVE_VERSION}`);
+  }
+  return warnings;
 }
 
 /** A Secret's values stay out of the plan, which ends up in CI logs and pull-request comments. */
@@ -230,19 +308,27 @@ function summarize(changed: readonly PlannedObject[], unchanged: number): PlanSu
   };
 }
 
-/** A control plane and its pools upgraded in one commit: say in which order they will go. */
-function clusterNotes(changed: readonly PlannedObject[]): ClusterNote[] {
+/** A control plane and its pools upgraded in one commit: say in which order the delivery applies them. */
+function clusterNotes(changed: readonly PlannedObject[], modes: ReadonlyMap<string, DeliveryMode | undefined>): ClusterNote[] {
   const notes: ClusterNote[] = [];
   for (const cluster of new Set(changed.map((o) => o.cluster))) {
     if (cluster === undefined) continue;
     const ofCluster = changed.filter((o) => o.cluster === cluster);
-    const controlPlane = ofCluster.flatMap((o) => o.effects).find((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE);
+    const hostedCluster = ofCluster.find((o) => o.kind === 'HostedCluster' && o.effects.some((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE));
+    const controlPlane = hostedCluster?.effects.find((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE);
     const pools = ofCluster.filter((o) => o.kind === 'NodePool' && o.effects.some((e) => e.effect === ChangeEffect.NODE_POOL_ROLLOUT));
-    if (!controlPlane || pools.length === 0) continue;
-    notes.push({
-      cluster,
-      note: `the control plane and ${pools.length === 1 ? 'pool' : 'pools'} ${pools.map((p) => p.name).join(', ')} upgrade in one commit: the control plane goes first, to ${String(controlPlane.details?.to)}, and the pools roll only once it reports that version (README: "Upgrades in one commit")`,
+    if (!hostedCluster || !controlPlane || pools.length === 0) continue;
+    const mode = modes.get(cluster);
+    const order = upgradeOrder({
+      mode,
+      to: String(controlPlane.details?.to),
+      toImage: String(controlPlane.details?.toImage),
+      name: hostedCluster.name,
+      namespace: hostedCluster.namespace ?? '',
+      file: hostedCluster.file,
+      pools: pools.map((p) => p.name),
     });
+    notes.push({ cluster, note: order.note, ...(mode ? { delivery: mode } : {}), ...(order.poolsWait === undefined ? {} : { poolsWait: order.poolsWait }) });
   }
   return notes;
 }

@@ -9,14 +9,20 @@ import { newCluster } from '../props';
 import { git, ROOT } from '../util';
 
 function hcpCdk(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'build', 'bin', 'hcp-cdk.js'), 'plan', ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' } });
+  return hcpCdkWith({}, cwd, ...args);
+}
+
+function hcpCdkWith(env: Record<string, string>, cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const base: Record<string, string | undefined> = { ...process.env, NO_COLOR: '' };
+  delete base.HCP_CDK_STRICT;
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'build', 'bin', 'hcp-cdk.js'), 'plan', ...args], { cwd, encoding: 'utf8', env: { ...base, ...env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Writes the synth of agent cluster c1 (at `version`, pool of `replicas`) into `<repo>/dist`, replacing what is there. */
-function synthInto(repo: string, version = '4.17.0', replicas = 2): void {
+/** Writes the synth of agent cluster c1 (at `release`, a version or a Release; pool of `replicas`) into `<repo>/dist`, replacing what is there. */
+function synthInto(repo: string, release: string | Release = '4.17.0', replicas = 2, poolRelease?: Release): void {
   const app = new HcpApp({ outdir: path.join(repo, 'dist') });
-  newCluster({ release: Release.fromVersion(version) }, app).addNodePool('workers', { replicas });
+  newCluster({ release: typeof release === 'string' ? Release.fromVersion(release) : release }, app).addNodePool('workers', { replicas, release: poolRelease });
   const files = app.synthesize();
   fs.rmSync(path.join(repo, 'dist'), { recursive: true, force: true });
   for (const file of files) {
@@ -25,13 +31,13 @@ function synthInto(repo: string, version = '4.17.0', replicas = 2): void {
   }
 }
 
-/** A git repository whose last commit holds the synth at 4.17.0 in dist/. */
-function gitOpsRepository(): string {
+/** A git repository whose last commit holds the synth at 4.17.0 (or `release`, the pool at `poolRelease`) in dist/. */
+function gitOpsRepository(release: string | Release = '4.17.0', poolRelease?: Release): string {
   const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-'));
   git(repo, 'init', '-q');
-  synthInto(repo);
+  synthInto(repo, release, 2, poolRelease);
   git(repo, 'add', '-A');
-  git(repo, 'commit', '-qm', 'clusters at 4.17.0');
+  git(repo, 'commit', '-qm', 'the clusters as they run');
   return repo;
 }
 
@@ -61,7 +67,7 @@ describe('hcp-cdk plan', () => {
       ['HostedCluster', ['control-plane-upgrade']],
       ['NodePool', ['node-pool-rollout', 'scale']],
     ]);
-    expect(plan.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', note: expect.stringContaining('the control plane goes first') }]);
+    expect(plan.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', delivery: 'kustomize', poolsWait: false, note: expect.stringContaining('and nothing waits: oc apply -k hub/c1 applies the control plane and the pools at once') }]);
   });
 
   test('text: the counts and effects first, then per cluster, without colour off a terminal', () => {
@@ -172,5 +178,55 @@ describe('hcp-cdk plan', () => {
     const schema = hcpCdk(repo, '--json-schema');
     expect(schema.status).toBe(0);
     expect(JSON.parse(schema.stdout)).toEqual(JSON.parse(JSON.stringify(PLAN_JSON_SCHEMA)));
+  });
+});
+
+describe('hcp-cdk plan on releases by digest', () => {
+  const IMAGE = (hex: string) => `quay.io/openshift-release-dev/ocp-release@sha256:${hex.repeat(64)}`;
+  const d = (hex: string, version?: string) => Release.fromImage(IMAGE(hex), version === undefined ? {} : { version });
+
+  test('a digest change declared 4.14.10 to 4.16.0 (a skipped minor): exit 1', () => {
+    const repo = gitOpsRepository(d('a', '4.14.10'));
+    synthInto(repo, d('b', '4.16.0'));
+    const result = hcpCdk(repo);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('cluster hub/clusters/c1\n  ~ HostedCluster clusters/c1  hub/c1/50-hostedcluster-clusters_c1.yaml\n'
+      + '      refused: spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15; a control plane accepts a later 4.14.z or 4.15.z, one minor at a time; '
+      + 'forceUpgradeTo (the force-upgrade-to annotation) overrides (node pools may then go from 4.14 to 4.16 directly)\n'
+      + '      control-plane-upgrade: the control plane upgrades from 4.14.10 to 4.16.0 (eus-to-eus)\n');
+    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server or HyperShift); the output cannot be applied as it is\n');
+  });
+
+  test('a control plane by digest moved past what its pool by digest may lag behind (edited into the output): exit 1, naming the pool', () => {
+    const repo = gitOpsRepository(d('a', '4.16.0'), d('c', '4.15.9'));
+    const file = path.join(repo, 'dist/hub/c1/50-hostedcluster-clusters_c1.yaml');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(IMAGE('a'), IMAGE('b')).replace('hcp-cdk.io/release-version: 4.16.0', 'hcp-cdk.io/release-version: 4.17.0'));
+    const result = hcpCdk(repo, '--json');
+    expect(result.status).toBe(1);
+    const plan = JSON.parse(result.stdout);
+    expect(plan.objects.map((o: any) => [o.kind, o.effects.map((e: any) => e.summary)])).toEqual([
+      ['HostedCluster', [
+        "HyperShift does not roll it out: spec.release.image: pool c1-workers's release is 4.15.9, 2 minors behind the control plane's 4.17.0; "
+        + 'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
+        'the control plane upgrades from 4.16.0 to 4.17.0 (minor)',
+      ]],
+    ]);
+  });
+
+  test('a digest without a version: a warning and exit 2; with --strict or HCP_CDK_STRICT=1, exit 1', () => {
+    const repo = gitOpsRepository(d('a', '4.17.0'));
+    synthInto(repo, d('b'));
+    const warning = `warning: hub/clusters/c1: HostedCluster clusters/c1: spec.release.image: the release ("${IMAGE('b')}") tells no OpenShift version `
+      + "(no version tag, no hcp-cdk.io/release-version annotation), so plan cannot check its update path or its node pools' version skew; "
+      + 'give the version with the digest: Release.fromImage(image, { version })';
+    const lenient = hcpCdk(repo);
+    expect(lenient.status).toBe(2);
+    expect(lenient.stderr).toBe('');
+    expect(lenient.stdout.split('\n')).toContain(warning);
+    const strict = hcpCdk(repo, '--strict');
+    expect(strict.status).toBe(1);
+    expect(strict.stdout).toBe(lenient.stdout);
+    expect(strict.stderr).toBe('hcp-cdk plan: 2 warnings under strict: what the plan cannot check is an error; give the versions it names, or plan without strict\n');
+    expect(hcpCdkWith({ HCP_CDK_STRICT: '1' }, repo).status).toBe(1);
   });
 });

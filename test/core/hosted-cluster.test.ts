@@ -40,14 +40,14 @@ describe('HostedCluster defaults', () => {
     const objects = synth();
     const cluster = findObject(objects, 'HostedCluster');
     expect(cluster.apiVersion).toBe('hypershift.openshift.io/v1beta1');
-    expect(cluster.metadata).toEqual({ name: 'c1', namespace: 'clusters', annotations: { 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION } });
+    expect(cluster.metadata).toEqual({ name: 'c1', namespace: 'clusters', annotations: { 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION, 'hcp-cdk.io/delivery': 'kustomize' } });
     expect(findObject(objects, 'Namespace', 'clusters')).toBeDefined();
     expect(objectKinds(objects)).toEqual(['HostedCluster/c1', 'Namespace/clusters']);
   });
 
   test('takes name and namespace from props', () => {
     const objects = synth({ name: 'vcluster2', namespace: 'hcp' });
-    expect(findObject(objects, 'HostedCluster').metadata).toEqual({ name: 'vcluster2', namespace: 'hcp', annotations: { 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION } });
+    expect(findObject(objects, 'HostedCluster').metadata).toEqual({ name: 'vcluster2', namespace: 'hcp', annotations: { 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION, 'hcp-cdk.io/delivery': 'kustomize' } });
     expect(findObject(objects, 'Namespace').metadata.name).toBe('hcp');
   });
 
@@ -371,7 +371,7 @@ describe('HostedCluster fields', () => {
   test('puts labels and annotations on the HostedCluster metadata', () => {
     const metadata = hostedCluster({ labels: { env: 'lab' }, annotations: { 'hypershift.openshift.io/cleanup-cloud-resources': 'true' } }).metadata;
     expect(metadata.labels).toEqual({ env: 'lab' });
-    expect(metadata.annotations).toEqual({ 'hypershift.openshift.io/cleanup-cloud-resources': 'true', 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION });
+    expect(metadata.annotations).toEqual({ 'hypershift.openshift.io/cleanup-cloud-resources': 'true', 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION, 'hcp-cdk.io/delivery': 'kustomize' });
   });
 });
 

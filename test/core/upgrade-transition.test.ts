@@ -7,8 +7,8 @@ interface Shape {
   readonly pool?: NodePoolOptions;
 }
 
-function build(shape: Shape): HcpApp {
-  const app = new HcpApp({ outdir: '/nonexistent' });
+function build(shape: Shape, strict = false): HcpApp {
+  const app = new HcpApp({ outdir: '/nonexistent', strict });
   newCluster(shape.cluster ?? {}, app).addNodePool('workers', shape.pool ?? {});
   return app;
 }
@@ -20,9 +20,9 @@ function outputOf(before: Shape): PreviousOutput {
 }
 
 /** The problems of synthesizing `after` against the output of `before`, or [] when it succeeds. */
-function transitionProblems(before: Shape, after: Shape): string[] {
+function transitionProblems(before: Shape, after: Shape, strict = false): string[] {
   try {
-    build(after).synthesize({ previousOutput: outputOf(before) });
+    build(after, strict).synthesize({ previousOutput: outputOf(before) });
     return [];
   } catch (error) {
     return [...((error as { problems?: string[] }).problems ?? [(error as Error).message])];
@@ -103,6 +103,57 @@ describe('update paths against the previous output', () => {
   test('does not check releases whose version the image does not tell', () => {
     const digest = (hex: string) => Release.fromImage(`quay.io/openshift-release-dev/ocp-release@sha256:${hex.repeat(64)}`);
     expect(transitionProblems({ cluster: { release: digest('a') } }, { cluster: { release: digest('b') } })).toEqual([]);
+  });
+});
+
+describe('releases by digest: their version is read from the release-version annotation', () => {
+  const IMAGE = (hex: string) => `quay.io/openshift-release-dev/ocp-release@sha256:${hex.repeat(64)}`;
+  const d = (hex: string, version?: string) => Release.fromImage(IMAGE(hex), version === undefined ? {} : { version });
+
+  test('fails when a digest change skips a minor (4.14.10 to 4.16.0), for the control plane and the pool that follows it', () => {
+    expect(transitionProblems({ cluster: { release: d('a', '4.14.10') } }, { cluster: { release: d('b', '4.16.0') } })).toEqual([
+      'hub/c1/Resource: HostedCluster clusters/c1: spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15; '
+      + 'a control plane accepts a later 4.14.z or 4.15.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides '
+      + `(node pools may then go from 4.14 to 4.16 directly) (value: "${IMAGE('b')}")`,
+    ]);
+  });
+
+  test('refuses a digest change exactly as the same change by tag', () => {
+    const byTag = transitionProblems({ cluster: { release: v('4.14.10') } }, { cluster: { release: v('4.16.0') } });
+    const byDigest = transitionProblems({ cluster: { release: d('a', '4.14.10') } }, { cluster: { release: d('b', '4.16.0') } });
+    expect(byDigest.map((p) => p.replace(/ \(value: .*\)$/, ''))).toEqual(byTag.map((p) => p.replace(/ \(value: .*\)$/, '')));
+  });
+
+  test('fails when a pool by digest is left further behind than the skew allows', () => {
+    expect(transitionProblems(
+      { cluster: { release: d('a', '4.16.0') }, pool: { release: d('c', '4.14.10') } },
+      { cluster: { release: d('b', '4.17.0') }, pool: { release: d('c', '4.14.10') } },
+    )).toEqual([
+      `hub/c1/workers: release ("${IMAGE('c')}") is 4.14.10, 3 minors behind the control plane's 4.17.0; HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here`,
+    ]);
+  });
+
+  test('fails when a pool by digest runs ahead of its control plane', () => {
+    expect(transitionProblems(
+      { cluster: { release: d('a', '4.17.0') } },
+      { cluster: { release: d('a', '4.17.0') }, pool: { release: d('c', '4.17.3') } },
+    )).toEqual([
+      `hub/c1/workers: release ("${IMAGE('c')}") is 4.17.3, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6): update the cluster first`,
+    ]);
+  });
+
+  test('a digest accepted on a supported path', () => {
+    expect(transitionProblems({ cluster: { release: d('a', '4.14.10') } }, { cluster: { release: d('b', '4.15.3') } })).toEqual([]);
+  });
+
+  test('a previous release whose version the output does not tell: a warning naming the object and the image; an error with strict', () => {
+    const app = build({ cluster: { release: d('b', '4.16.0') } });
+    app.synthesize({ previousOutput: outputOf({ cluster: { release: d('a') } }) });
+    const warning = (path: string, kind: string) => `${path}: ${kind}: spec.release.image: the update path is not checked: the previous release ("${IMAGE('a')}") tells no OpenShift version `
+      + '(no version tag, no hcp-cdk.io/release-version annotation); synthesize the previous release once with its version (Release.fromImage(image, { version })) before changing it [HCP-W004]';
+    const expected = [warning('hub/c1/Resource', 'HostedCluster clusters/c1'), warning('hub/c1/workers/Resource', 'NodePool clusters/c1-workers')];
+    expect(app.warnings).toEqual(expected);
+    expect(transitionProblems({ cluster: { release: d('a') } }, { cluster: { release: d('b', '4.16.0') } }, true)).toEqual(expected);
   });
 });
 

@@ -83,6 +83,36 @@ describe('Fleet.fromInventory', () => {
   });
 });
 
+describe('a fleet release by digest', () => {
+  const DIGEST = `quay.io/openshift-release-dev/ocp-release@sha256:${'d'.repeat(64)}`;
+  const digestFleet = (releaseVersion?: string): HcpApp => {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    Fleet.fromInventory(app, {
+      defaults: { releaseImage: DIGEST, ...(releaseVersion ? { releaseVersion } : {}), baseDomain: 'fleet.example.com' },
+      managementClusters: [{ name: 'hub-a', clusters: [{ name: 'virt-1', platform: 'KubeVirt' }] }],
+    });
+    return app;
+  };
+
+  test('releaseVersion is written as the release-version annotation of the HostedCluster and its NodePools', () => {
+    const app = digestFleet('4.14.10');
+    const objects = synthObjects(app);
+    for (const kind of ['HostedCluster', 'NodePool']) {
+      expect(objects.find((o) => o.kind === kind).metadata.annotations['hcp-cdk.io/release-version']).toBe('4.14.10');
+    }
+    expect(app.warnings).toEqual([]);
+  });
+
+  test('without releaseVersion: a warning naming the cluster and the image', () => {
+    const app = digestFleet();
+    app.synthesize();
+    expect(app.warnings).toEqual([
+      `hub-a/virt-1: release ("${DIGEST}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check `
+      + "its update paths or its node pools' version skew; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]",
+    ]);
+  });
+});
+
 describe('Fleet.fromFile', () => {
   const write = (document: unknown) => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-fleet-')), 'fleet.yaml');

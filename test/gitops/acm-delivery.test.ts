@@ -152,7 +152,7 @@ describe('AcmDelivery', () => {
       const { app, cluster } = lab(new AcmDelivery({ autoImport: false }));
       allowPruning(cluster, { reason: 'a throwaway lab cluster' });
       const { objects } = synth(app);
-      expect(objects.get('hub/c1/50-hostedcluster-clusters_c1.yaml').metadata.annotations).toEqual({ [WAVE]: '50' });
+      expect(objects.get('hub/c1/50-hostedcluster-clusters_c1.yaml').metadata.annotations).toEqual({ [WAVE]: '50', 'hcp-cdk.io/delivery': 'acm' });
       expect(objects.get('hub/c1/55-managedcluster-c1.yaml').metadata.annotations).toEqual({
         'import.open-cluster-management.io/hosting-cluster-name': 'local-cluster',
         'import.open-cluster-management.io/klusterlet-deploy-mode': 'Hosted',
@@ -337,7 +337,10 @@ describe('AcmDelivery', () => {
       const plain = synth(lab(new KustomizeDelivery()).app).objects;
       const objects = acm({ guestPolicies: false, autoImport: false });
       expect([...objects.keys()].filter((path) => !plain.has(path))).toEqual(['hub/c1/55-managedcluster-c1.yaml', 'hub/c1/56-klusterletaddonconfig-c1_c1.yaml']);
-      for (const [path, object] of plain) expect([path, objects.get(path)]).toEqual([path, object]);
+      // The same objects, but for the delivery mode each HostedCluster records.
+      const recorded = (object: any) => (object.kind !== 'HostedCluster' ? object
+        : { ...object, metadata: { ...object.metadata, annotations: { ...object.metadata.annotations, 'hcp-cdk.io/delivery': 'acm' } } });
+      for (const [path, object] of plain) expect([path, objects.get(path)]).toEqual([path, recorded(object)]);
     });
   });
 

@@ -300,7 +300,7 @@ describe('ArgoCdDelivery objects in the folders', () => {
     const hosted = cluster(new ManagementCluster(app, 'hub'), 'one');
     allowPruning(hosted, { reason: 'a test cluster, recreated at will' });
     const files = written(app);
-    expect(annotations(files, 'hub/one/50-hostedcluster-clusters_one.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '50' });
+    expect(annotations(files, 'hub/one/50-hostedcluster-clusters_one.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '50', 'hcp-cdk.io/delivery': 'argocd-without-health-checks' });
     expect(annotations(files, 'hub/one/60-nodepool-clusters_one-workers.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '60' });
   });
 

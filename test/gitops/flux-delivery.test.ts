@@ -363,7 +363,7 @@ describe('FluxDelivery prune protection', () => {
       'hub/one/node-pools/60-nodepool-clusters_one-workers.yaml',
       'one-guest/operators/00-namespace-metallb.yaml',
     ]);
-    expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual(PRUNE_PROTECTION);
+    expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual({ ...PRUNE_PROTECTION, 'hcp-cdk.io/delivery': 'flux' });
     expect(annotations.get('hub/one/node-pools/60-nodepool-clusters_one-workers.yaml')).toEqual(PRUNE_PROTECTION);
     expect(Object.keys(annotations.get('one-guest/resources/30-metallb-metallb_metallb.yaml'))).not.toContain('kustomize.toolkit.fluxcd.io/prune');
   });
@@ -372,7 +372,7 @@ describe('FluxDelivery prune protection', () => {
     const app = fluxApp();
     allowPruning(estate(app), { reason: 'a throw-away test cluster, recreated by CI' });
     const annotations = annotationsOf(app);
-    expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toBeUndefined();
+    expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual({ 'hcp-cdk.io/delivery': 'flux' });
     expect(annotations.get('hub/one/node-pools/60-nodepool-clusters_one-workers.yaml')).toBeUndefined();
     expect(annotations.get('hub/00-namespace-clusters.yaml')).toEqual(PRUNE_PROTECTION);
   });

@@ -91,7 +91,7 @@ describe('KustomizeDelivery prune protection', () => {
       'hub/one/60-nodepool-clusters_one-workers.yaml',
       'one-guest/00-namespace-metallb.yaml',
     ]);
-    expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION });
+    expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION, 'hcp-cdk.io/delivery': 'kustomize' });
     expect(Object.keys(annotations.get('one-guest/40-service-openshift-ingress_metallb-ingress.yaml'))).not.toContain('argocd.argoproj.io/sync-options');
     expect(Object.keys(annotations.get('one-guest/40-service-openshift-ingress_metallb-ingress.yaml'))).not.toContain('kustomize.toolkit.fluxcd.io/prune');
   });
@@ -109,7 +109,7 @@ describe('KustomizeDelivery prune protection', () => {
     const cluster = estate(app);
     allowPruning(cluster, { reason: 'a throw-away test cluster, recreated by CI' });
     const annotations = annotationsOf(app);
-    expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '50' });
+    expect(annotations.get('hub/one/50-hostedcluster-clusters_one.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '50', 'hcp-cdk.io/delivery': 'kustomize' });
     expect(annotations.get('hub/one/60-nodepool-clusters_one-workers.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '60' });
     expect(annotations.get('hub/00-namespace-clusters.yaml')).toEqual({ 'argocd.argoproj.io/sync-wave': '0', ...PRUNE_PROTECTION });
   });

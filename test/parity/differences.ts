@@ -63,6 +63,16 @@ interface Difference {
  * field must be equal.
  */
 export const DIFFERENCES = {
+  hcpCdkRecords: {
+    reason: 'hcp-cdk records on a HostedCluster what `hcp-cdk plan` reads back (hcp-cdk.io/delivery: the delivery mode); HyperShift ignores it and the CLI writes none. Applied in every case',
+    apply: ({ ours }) => {
+      for (const o of ours.filter((x) => x.kind === 'HostedCluster')) {
+        expectFixtureValue('hcpCdkRecords', typeof o.metadata.annotations?.['hcp-cdk.io/delivery'], 'string');
+        delete o.metadata.annotations['hcp-cdk.io/delivery'];
+        if (Object.keys(o.metadata.annotations).length === 0) delete o.metadata.annotations;
+      }
+    },
+  },
   status: {
     reason: 'the fixture carries Go zero-value status blocks; status is server-owned and hcp-cdk emits none',
     apply: ({ fixture }) => fixture.forEach((o) => delete o.status),
@@ -162,7 +172,7 @@ export function readFixture(fixture: string): any {
 /** The synthesized objects and the fixture's, keyed `<kind> <namespace>/<name>`, after the named differences. */
 export function compareCluster(app: HcpApp, fixture: string, differences: DifferenceName[], context: DifferenceContext = {}) {
   const sides: Sides = { fixture: readFixtureObjects(fixture), ours: synthObjects(app) };
-  for (const name of differences) (DIFFERENCES[name] as Difference).apply(sides, context);
+  for (const name of ['hcpCdkRecords', ...differences] as DifferenceName[]) (DIFFERENCES[name] as Difference).apply(sides, context);
   return { ours: byKey(sides.ours), fixture: byKey(sides.fixture) };
 }
 

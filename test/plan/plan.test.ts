@@ -1,8 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { Size } from 'cdk8s';
 import {
-  AcmDelivery, ArgoCdDelivery, ChangeEffect, FluxDelivery, FluxSource, HcpApp, HIDDEN, HostedCluster, IDelivery, KustomizeDelivery, MachineConfiguration, ManagementCluster, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
-  PausedUntil, Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, Release, SecretSource, TrustBundle, UpgradeType,
+  AcmDelivery, allowPruning, ArgoCdDelivery, ArgoCdGuestAccess, ChangeEffect, FluxDelivery, FluxSource, HcpApp, HIDDEN, HostedCluster, IDelivery, KustomizeDelivery, MachineConfiguration, ManagementCluster, NodePoolOptions, NodePoolPlatform, OutputSnapshot,
+  MetalLBIngress, PausedUntil, Plan, PLAN_JSON_SCHEMA, PlanAction, PlannedObject, planChanges, planMarkdown, planText, Release, SecretSource, TrustBundle, UpgradeType,
 } from '../../lib';
 import { ObjectValidator } from '../../lib/validation/object-validator';
 import { clusterProps, newCluster, PLATFORMS } from '../props';
@@ -241,6 +241,28 @@ describe('plan classifies each change by what it does to running clusters', () =
     expect(pool.effects[0].summary).toBe('spec.management.upgradeType: refused: upgradeType is immutable (InPlace before); create a new pool with upgradeType Replace, move the workloads, then delete this one (doc 6.5)');
   });
 
+  test('a refused upgradeType change is only refused: the API server rejects the pool, so nothing of it rolls or updates', () => {
+    const result = plan(
+      { platform: 'kubevirt', pool: { upgradeType: UpgradeType.IN_PLACE, release: Release.fromVersion('4.17.0') } },
+      { platform: 'kubevirt', release: Release.fromVersion('4.17.3'), pool: { upgradeType: UpgradeType.REPLACE, maxSurge: 2, maxUnavailable: 0, release: Release.fromVersion('4.17.3') } },
+    );
+    const pool = object(result, 'NodePool');
+    expect(pool.changes.map((c) => c.path)).toEqual(expect.arrayContaining(['spec.management.upgradeType', 'spec.management.replace.rollingUpdate.maxSurge', 'spec.release.image']));
+    expect(pool.effects).toEqual([{
+      effect: ChangeEffect.REFUSED,
+      summary: 'spec.management.upgradeType: refused: upgradeType is immutable (InPlace before); create a new pool with upgradeType Replace, move the workloads, then delete this one (doc 6.5)',
+      details: { problems: ['spec.management.upgradeType: refused: upgradeType is immutable (InPlace before); create a new pool with upgradeType Replace, move the workloads, then delete this one (doc 6.5)'] },
+    }]);
+    // The control plane still upgrades; the pool does not, so there is no note on their order.
+    expect(result.summary.effects).toEqual({ [ChangeEffect.REFUSED]: 1, [ChangeEffect.CONTROL_PLANE_UPGRADE]: 1 });
+    expect(result.clusterNotes).toEqual([]);
+  });
+
+  test('a HostedCluster the API server rejects does not also upgrade: a new infraID with a new release is refused and a new cluster, nothing else', () => {
+    const hc = object(plan({ infraId: 'c1-a', pool: false }, { infraId: 'c1-b', release: Release.fromVersion('4.17.3'), pool: false }), 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.DESTRUCTIVE]);
+  });
+
   test('a label-only change is metadata only', () => {
     const hc = object(plan({}, { labels: { tier: 'gold' } }), 'HostedCluster');
     expect(hc.changes).toEqual([{ path: 'metadata.labels.tier', after: 'gold' }]);
@@ -279,15 +301,306 @@ describe('plan classifies each change by what it does to running clusters', () =
     expect(object(result, 'NodePool').effects).toEqual([{ effect: ChangeEffect.CREATE, summary: 'adds a pool of 2 nodes at 4.17.0' }]);
   });
 
-  test('a control plane and its pool upgraded in one commit get a note on their order', () => {
+  test('a control plane and its pool upgraded in one commit get a note on their order (plain kustomize: nothing waits)', () => {
     const result = plan({}, { release: Release.fromVersion('4.17.3'), pool: { release: Release.fromVersion('4.17.3') } });
-    expect(result.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', note: expect.stringContaining('the control plane goes first, to 4.17.3, and the pools roll only once it reports that version') }]);
+    expect(result.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', delivery: 'kustomize', poolsWait: false, note: expect.stringContaining('and nothing waits') }]);
     expect(result.summary.effects).toEqual({ [ChangeEffect.CONTROL_PLANE_UPGRADE]: 1, [ChangeEffect.NODE_POOL_ROLLOUT]: 1 });
   });
 
   test('the cluster props used by these cases are valid on their own', () => {
     expect(() => output({ platform: 'aws' })).not.toThrow();
     expect(clusterProps().release.version).toEqual({ major: 4, minor: 17, patch: 0 });
+  });
+});
+
+describe('plan says in which order each delivery applies an upgrade of a control plane and its pools', () => {
+  /** Cluster c1 at `version` with pool workers, under `delivery`. */
+  function delivered(delivery: IDelivery, version: string): OutputSnapshot {
+    const app = new HcpApp({ outdir: '/nonexistent', delivery });
+    newCluster({ release: Release.fromVersion(version) }, app).addNodePool('workers', { replicas: 2 });
+    return OutputSnapshot.fromFiles('synth', new Map(app.synthesize().map((f) => [f.path, Buffer.from(f.text)])));
+  }
+  function notesUnder(delivery: () => IDelivery): Plan['clusterNotes'] {
+    const result = planChanges(delivered(delivery(), '4.17.0'), delivered(delivery(), '4.17.3'), { validator });
+    expect(validatePlanJson(JSON.parse(JSON.stringify(result)))).toBe(true);
+    return result.clusterNotes;
+  }
+  const REPO = 'https://git.example.com/estate.git';
+  const README = ' (README: "Upgrades in one commit")';
+  const IMAGE = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
+  const BY_HAND = 'apply the HostedCluster first (oc apply -f hub/c1/50-hostedcluster-clusters_c1.yaml), wait until it runs 4.17.3 '
+    + `(oc wait hostedcluster/c1 -n clusters --timeout=60m --for=jsonpath='{.status.version.history[0].image}'=${IMAGE}, `
+    + "then oc wait hostedcluster/c1 -n clusters --timeout=60m --for=jsonpath='{.status.version.history[0].state}'=Completed), then the pools";
+
+  test('Flux: the pools wait, as the node-pools Kustomization depends on the cluster\'s', () => {
+    expect(notesUnder(() => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPO }) }))).toEqual([{
+      cluster: 'hub/clusters/c1',
+      delivery: 'flux',
+      poolsWait: true,
+      note: 'the control plane and pool c1-workers upgrade in one commit: the control plane goes first, to 4.17.3, and Flux applies the pools only once it reports that version: '
+        + "the node-pools Kustomization depends on the cluster's, whose health check waits until the HostedCluster runs the release its spec names "
+        + '(an upgrade that outlasts the timeout fails that Kustomization, which is retried; the pools wait on)' + README,
+    }]);
+  });
+
+  test('Argo CD with its health checks: the NodePool wave waits for the HostedCluster wave to be Healthy', () => {
+    expect(notesUnder(() => new ArgoCdDelivery({ repoUrl: REPO, healthChecksInstalled: true }))).toEqual([{
+      cluster: 'hub/clusters/c1',
+      delivery: 'argocd',
+      poolsWait: true,
+      note: 'the control plane and pool c1-workers upgrade in one commit: the control plane goes first, to 4.17.3, and Argo CD syncs the pools only once it reports that version: '
+        + 'the NodePool wave (60) waits until the HostedCluster wave (50) is Healthy, which with ARGO_CD_HEALTH_CHECKS is once it runs the release its spec names' + README,
+    }]);
+  });
+
+  test('Argo CD without them: nothing waits, the pools roll at once', () => {
+    expect(notesUnder(() => new ArgoCdDelivery({ repoUrl: REPO }))).toEqual([{
+      cluster: 'hub/clusters/c1',
+      delivery: 'argocd-without-health-checks',
+      poolsWait: false,
+      note: 'the control plane and pool c1-workers upgrade in one commit, and nothing waits: without ARGO_CD_HEALTH_CHECKS Argo CD counts the HostedCluster (wave 50) Healthy '
+        + 'as soon as it exists, so the pools (wave 60) roll at once, while the control plane upgrades to 4.17.3; add the health checks to Argo CD and set healthChecksInstalled, '
+        + 'or upgrade the control plane and the pools in two commits' + README,
+    }]);
+  });
+
+  test('plain kustomize: nothing waits, and the note gives the oc wait step between the two applies', () => {
+    expect(notesUnder(() => new KustomizeDelivery())).toEqual([{
+      cluster: 'hub/clusters/c1',
+      delivery: 'kustomize',
+      poolsWait: false,
+      note: 'the control plane and pool c1-workers upgrade in one commit, and nothing waits: oc apply -k hub/c1 applies the control plane and the pools at once, '
+        + `so the pools roll while the control plane upgrades to 4.17.3; ${BY_HAND} (oc apply -k hub/c1); or upgrade them in two commits` + README,
+    }]);
+  });
+
+  test('ACM: the hub folders go by whatever engine applies them, and the note says so', () => {
+    expect(notesUnder(() => new AcmDelivery())).toEqual([{
+      cluster: 'hub/clusters/c1',
+      delivery: 'acm',
+      note: 'the control plane and pool c1-workers upgrade in one commit; the hub folders are applied by whatever engine is pointed at them, and the order is that engine\'s: '
+        + 'Argo CD with ARGO_CD_HEALTH_CHECKS syncs the pools (wave 60) only once the control plane (wave 50) reports 4.17.3; oc apply -k, or Argo CD without the health checks, '
+        + `applies both at once and the pools roll while the control plane upgrades: then ${BY_HAND}, or upgrade them in two commits` + README,
+    }]);
+  });
+
+  test('an output that records no delivery (an older hcp-cdk) says what each engine would do', () => {
+    const unrecorded = (snapshot: OutputSnapshot) => editedOutput(snapshot, 'HostedCluster', (hc) => delete hc.metadata.annotations['hcp-cdk.io/delivery']);
+    const result = planChanges(unrecorded(delivered(new KustomizeDelivery(), '4.17.0')), unrecorded(delivered(new KustomizeDelivery(), '4.17.3')), { validator });
+    expect(result.clusterNotes).toEqual([{
+      cluster: 'hub/clusters/c1',
+      note: 'the control plane and pool c1-workers upgrade in one commit; the output does not record how it is delivered (no hcp-cdk.io/delivery annotation: an older hcp-cdk wrote it), '
+        + 'so the order is the engine\'s: Flux, or Argo CD with ARGO_CD_HEALTH_CHECKS, applies the pools only once the control plane reports 4.17.3; '
+        + 'oc apply -k, or Argo CD without the health checks, applies both at once' + README,
+    }]);
+  });
+
+  test('the JSON Schema takes a note\'s delivery and poolsWait, and only the recorded modes', () => {
+    const result = planChanges(delivered(new KustomizeDelivery(), '4.17.0'), delivered(new KustomizeDelivery(), '4.17.3'), { validator });
+    const withDelivery = (delivery: unknown) => ({ ...JSON.parse(JSON.stringify(result)), clusterNotes: [{ ...result.clusterNotes[0], delivery }] });
+    expect(validatePlanJson(withDelivery('flux'))).toBe(true);
+    expect(validatePlanJson(withDelivery('helm'))).toBe(false);
+    expect(validatePlanJson({ ...withDelivery('flux'), clusterNotes: [{ cluster: 'hub/clusters/c1', note: 'n', poolsWait: 'yes' }] })).toBe(false);
+  });
+
+  test('a new delivery mode alone is a metadata-only change of the HostedCluster', () => {
+    const result = planChanges(delivered(new ArgoCdDelivery({ repoUrl: REPO }), '4.17.0'), delivered(new ArgoCdDelivery({ repoUrl: REPO, healthChecksInstalled: true }), '4.17.0'), { validator });
+    expect(result.objects.map((o) => [o.kind, o.effects])).toEqual([['HostedCluster', [{
+      effect: ChangeEffect.METADATA_ONLY, summary: 'labels or annotations only: nothing rolls', fields: ['metadata.annotations["hcp-cdk.io/delivery"]'],
+    }]]]);
+  });
+});
+
+describe('a removed cluster\'s guest objects are grouped under it, with what its engine does to them', () => {
+  const REPO = 'https://git.example.com/estate.git';
+  /** Hub `hub` with cluster c2 and its MetalLB guest and, with `c1`, cluster c1 with the same (without `guest: false`). */
+  function estate(delivery: IDelivery, c1: { guest?: boolean } | false, prune?: boolean): OutputSnapshot {
+    const app = new HcpApp({ outdir: '/nonexistent', delivery });
+    const hub = new ManagementCluster(app, 'hub');
+    const c2 = new HostedCluster(hub, 'c2', clusterProps({ infraId: 'c2' }));
+    new MetalLBIngress(c2.guest, 'ingress', { cluster: c2, addresses: ['192.0.2.101'] });
+    if (c1) {
+      const cluster = new HostedCluster(hub, 'c1', clusterProps());
+      cluster.addNodePool('workers', { replicas: 2 });
+      if (prune) allowPruning(cluster, { reason: 'a lab cluster, recreated at will' });
+      if (c1.guest !== false) new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: ['192.0.2.100'] });
+    }
+    return OutputSnapshot.fromFiles('synth', new Map(app.synthesize().map((f) => [f.path, Buffer.from(f.text)])));
+  }
+  function removal(delivery: () => IDelivery, prune?: boolean): Plan {
+    const result = planChanges(estate(delivery(), {}, prune), estate(delivery(), false, prune), { validator });
+    expect(validatePlanJson(JSON.parse(JSON.stringify(result)))).toBe(true);
+    return result;
+  }
+  const KEEPS_RUNNING = 'stays in the hosted cluster, which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing it';
+  const GUEST_KINDS = ['Namespace', 'OperatorGroup', 'Subscription', 'MetalLB', 'IPAddressPool', 'L2Advertisement', 'Service'];
+  const guestObjects = (result: Plan) => result.objects.filter((o) => o.file.startsWith('c1-guest/'));
+
+  test('Flux: the guest Kustomizations go with deletionPolicy Orphan, so the guest objects stay; all under cluster hub/clusters/c1', () => {
+    const result = removal(() => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPO }) }));
+    expect(guestObjects(result).map((o) => o.kind)).toEqual(GUEST_KINDS);
+    for (const o of guestObjects(result)) {
+      expect([o.cluster, o.action, o.effects]).toEqual(['hub/clusters/c1', PlanAction.DELETE, [{
+        effect: ChangeEffect.REMOVE,
+        summary: `${KEEPS_RUNNING}: the guest Kustomization goes with its folder, and its deletionPolicy is Orphan, so Flux deletes nothing it applied`,
+        // A guest's Namespace carries the prune protection (README's protection table).
+        details: { protected: o.kind === 'Namespace', leftInCluster: true },
+      }]]);
+    }
+    const engine = result.objects.filter((o) => o.kind === 'Kustomization' && o.name.startsWith('c1-guest'));
+    expect(engine.map((o) => [o.name, o.cluster, o.effects.map((e) => e.summary)])).toEqual(['c1-guest-operators', 'c1-guest-resources'].map((name) => [name, 'hub/clusters/c1', [
+      'the guest Kustomization goes; its deletionPolicy is Orphan, so deleting it deletes nothing it applied: the objects of c1-guest stay in the hosted cluster, '
+      + 'which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them',
+    ]]));
+    const text = planText(result);
+    expect(text.slice(text.indexOf('cluster hub/clusters/c1'))).toMatch(/^cluster hub\/clusters\/c1\n  - Namespace metallb  c1-guest\/operators\/00-namespace-metallb\.yaml\n/);
+    expect(text).not.toMatch(/objects of no hosted cluster[\s\S]*c1-guest\//);
+  });
+
+  test('Argo CD: the guest Application goes (and would have no destination), deleting nothing it applied', () => {
+    const result = removal(() => new ArgoCdDelivery({ repoUrl: REPO, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }));
+    expect(guestObjects(result).map((o) => [o.kind, o.cluster, o.effects.map((e) => e.summary)])).toEqual(GUEST_KINDS.map((kind) => [kind, 'hub/clusters/c1', [
+      `${KEEPS_RUNNING}: the guest Application goes with its folder (left in place, it has nothing to sync and no destination), and it has no resources finalizer, so Argo CD deletes nothing it applied`,
+    ]]));
+    expect(object(result, 'Application', 'c1-guest')).toEqual(expect.objectContaining({ cluster: 'hub/clusters/c1', effects: [expect.objectContaining({
+      summary: 'the guest Application goes (left in place, it would have no destination once the cluster is unregistered); it has no resources finalizer, so deleting it deletes nothing it applied: '
+        + 'the objects of c1-guest stay in the hosted cluster, which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them',
+    })] }));
+  });
+
+  test('ACM: the guest Policies, Placement and binding go with pruneObjectBehavior None, under the cluster', () => {
+    const result = removal(() => new AcmDelivery());
+    expect(result.objects.filter((o) => o.file.startsWith('hub/policies/')).map((o) => [o.kind, o.name, o.cluster, o.effects.map((e) => e.summary)])).toEqual([
+      ['Placement', 'c1-guest', 'hub/clusters/c1', ['the guest policies are no longer placed on the hosted cluster; with pruneObjectBehavior None, ACM deletes nothing they enforced: '
+        + 'the objects of c1-guest stay in the hosted cluster, which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them']],
+      ['PlacementBinding', 'c1-guest', 'hub/clusters/c1', ['the guest policies are no longer placed on the hosted cluster; with pruneObjectBehavior None, ACM deletes nothing they enforced: '
+        + 'the objects of c1-guest stay in the hosted cluster, which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them']],
+      ...['operators', 'resources'].map((part) => ['Policy', `c1-guest-${part}`, 'hub/clusters/c1', ['the guest policy goes; with pruneObjectBehavior None, ACM deletes nothing it enforced: '
+        + 'the objects of c1-guest stay in the hosted cluster, which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them']]),
+    ]);
+  });
+
+  test('plain kustomize: oc apply -k deletes nothing', () => {
+    const result = removal(() => new KustomizeDelivery());
+    expect(guestObjects(result).map((o) => [o.kind, o.cluster, o.effects.map((e) => e.summary)])).toEqual(GUEST_KINDS.map((kind) => [kind, 'hub/clusters/c1', [
+      `${KEEPS_RUNNING}: oc apply -k of c1-guest deletes nothing`,
+    ]]));
+  });
+
+  test('a cluster whose pruning is allowed: the guest objects go with the cluster once the engine prunes its HostedCluster', () => {
+    const result = removal(() => new KustomizeDelivery(), true);
+    expect(guestObjects(result)[0].effects[0].summary).toBe('stays in the hosted cluster until the engine prunes its HostedCluster, which destroys the cluster and it with it: oc apply -k of c1-guest deletes nothing');
+  });
+
+  test('a guest object removed from a cluster that stays: pruned by the guest Kustomization when its folder stays; under plain kustomize it stays', () => {
+    const withoutService = (snapshot: OutputSnapshot) => OutputSnapshot.fromFiles('edited', new Map([...snapshot.files.values()]
+      .filter((f) => !(f.path.startsWith('c1-guest/') && f.path.endsWith('-service-openshift-ingress_metallb-ingress.yaml'))).map((f) => [f.path, f.bytes])));
+    const flux = () => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPO }) });
+    const pruned = object(planChanges(estate(flux(), {}), withoutService(estate(flux(), {})), { validator }), 'Service', 'metallb-ingress');
+    expect([pruned.cluster, pruned.effects]).toEqual(['hub/clusters/c1', [{ effect: ChangeEffect.REMOVE, summary: 'deleted when the GitOps engine prunes', details: { protected: false } }]]);
+    const kept = object(planChanges(estate(new KustomizeDelivery(), {}), withoutService(estate(new KustomizeDelivery(), {})), { validator }), 'Service', 'metallb-ingress');
+    expect(kept.effects).toEqual([{ effect: ChangeEffect.REMOVE, summary: 'stays in the hosted cluster: oc apply -k of c1-guest deletes nothing; delete it there by hand if that is meant', details: { protected: false, leftInCluster: true } }]);
+  });
+
+  test('a guest folder\'s changed objects belong to their cluster too', () => {
+    const moved = (address: string) => {
+      const app = new HcpApp({ outdir: '/nonexistent' });
+      const cluster = newCluster({}, app);
+      new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: [address] });
+      return OutputSnapshot.fromFiles('synth', new Map(app.synthesize().map((f) => [f.path, Buffer.from(f.text)])));
+    };
+    const result = planChanges(moved('192.0.2.100'), moved('192.0.2.101'), { validator });
+    expect(result.objects.map((o) => [o.kind, o.cluster])).toEqual([['IPAddressPool', 'hub/clusters/c1']]);
+    expect(result.summary.clustersChanged).toEqual(['hub/clusters/c1']);
+  });
+});
+
+describe('plan reads the version of a release by digest from the release-version annotation', () => {
+  const IMAGE = (hex: string) => `quay.io/openshift-release-dev/ocp-release@sha256:${hex.repeat(64)}`;
+  const d = (hex: string, version?: string) => Release.fromImage(IMAGE(hex), version === undefined ? {} : { version });
+  /** `snapshot` with `kind`'s release set to a digest and its annotation, as a hand edit (or a synth that skipped its checks) would. */
+  const withRelease = (snapshot: OutputSnapshot, kind: string, hex: string, version: string) => editedOutput(snapshot, kind, (object) => {
+    object.spec.release.image = IMAGE(hex);
+    object.metadata.annotations['hcp-cdk.io/release-version'] = version;
+  });
+
+  test('a digest 4.14.10 to 4.16.0 (a skipped minor) is refused, naming both versions, as by tag', () => {
+    const result = plan({ release: d('a', '4.14.10') }, { release: d('b', '4.16.0') });
+    const hc = object(result, 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].summary).toBe('spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15; a control plane accepts a later 4.14.z or 4.15.z, '
+      + 'one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides (node pools may then go from 4.14 to 4.16 directly)');
+    expect(hc.effects[1].summary).toBe('the control plane upgrades from 4.14.10 to 4.16.0 (eus-to-eus)');
+    expect(hc.effects[1].details).toEqual({ from: '4.14.10', to: '4.16.0', fromImage: IMAGE('a'), toImage: IMAGE('b'), upgrade: 'eus-to-eus' });
+    expect(hc.changes).toEqual([
+      { path: 'metadata.annotations["hcp-cdk.io/release-version"]', before: '4.14.10', after: '4.16.0' },
+      { path: 'spec.release.image', before: IMAGE('a'), after: IMAGE('b') },
+    ]);
+    expect(hc.warnings).toBeUndefined();
+    const byTag = object(plan({ release: Release.fromVersion('4.14.10') }, { release: Release.fromVersion('4.16.0') }), 'HostedCluster');
+    expect(byTag.effects[0].summary).toBe(hc.effects[0].summary);
+    // The pool follows the cluster: 4.14 to 4.16 is EUS-to-EUS for nodes, and it says so with the versions.
+    expect(object(result, 'NodePool').effects.map((e) => [e.effect, e.summary])).toEqual([[ChangeEffect.NODE_POOL_ROLLOUT, 'nodes upgrade from 4.14.10 to 4.16.0: InPlace, nodes reboot into the new configuration 1 at a time, 2 nodes in 2 rounds']]);
+  });
+
+  test('a control plane by digest moved past what its pool by digest may lag behind is refused, naming the pool', () => {
+    const before = output({ release: d('a', '4.16.0'), pool: { release: d('c', '4.14.10') } });
+    const hc = object(planChanges(before, withRelease(before, 'HostedCluster', 'b', '4.17.0'), { validator }), 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].details?.problems).toEqual([
+      "HyperShift does not roll it out: spec.release.image: pool c1-workers's release is 4.14.10, 3 minors behind the control plane's 4.17.0; "
+      + 'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
+    ]);
+  });
+
+  test('a pool by digest newer than its control plane by digest is refused', () => {
+    const before = output({ release: d('a', '4.17.0') });
+    const pool = object(planChanges(before, withRelease(before, 'NodePool', 'c', '4.17.3'), { validator }), 'NodePool');
+    expect(effects(pool)).toEqual([ChangeEffect.REFUSED, ChangeEffect.NODE_POOL_ROLLOUT]);
+    expect(pool.effects[0].summary).toBe("HyperShift does not roll it out: spec.release.image: the pool's release is 4.17.3, newer than the control plane's 4.17.0; "
+      + 'node pools must not run ahead of the control plane (doc 6.6): update the cluster first');
+  });
+
+  test('a release by digest without a version: warnings naming the object and the image, and what is not checked', () => {
+    const result = plan({ release: d('a') }, { release: d('b') });
+    const hc = object(result, 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].summary).toBe(`the control plane upgrades from ${IMAGE('a')} to ${IMAGE('b')} (versions not known: the update path is not checked)`);
+    expect(hc.warnings).toEqual([`spec.release.image: the release ("${IMAGE('b')}") tells no OpenShift version (no version tag, no hcp-cdk.io/release-version annotation), `
+      + "so plan cannot check its update path or its node pools' version skew; give the version with the digest: Release.fromImage(image, { version })"]);
+    expect(object(result, 'NodePool').warnings).toEqual([`spec.release.image: the release ("${IMAGE('b')}") tells no OpenShift version (no version tag, no hcp-cdk.io/release-version annotation), `
+      + 'so plan cannot check its update path or its version skew against the control plane; give the version with the digest: Release.fromImage(image, { version })']);
+    expect(planText(result)).toContain(`\nwarning: hub/clusters/c1: HostedCluster clusters/c1: spec.release.image: the release ("${IMAGE('b')}") tells no OpenShift version`);
+    expect(planMarkdown(result)).toContain(`> **warning**: hub/clusters/c1: NodePool clusters/c1-workers: spec.release.image: the release ("${IMAGE('b')}")`);
+  });
+
+  test('a previous release without a version: the update path is not checked, and the warning says how to fix it', () => {
+    const hc = object(plan({ release: d('a') }, { release: d('b', '4.16.0') }), 'HostedCluster');
+    expect(hc.warnings).toEqual([`spec.release.image: the update path is not checked: the previous release ("${IMAGE('a')}") tells no OpenShift version `
+      + '(no version tag, no hcp-cdk.io/release-version annotation); synthesize the previous release once with its version (Release.fromImage(image, { version })) before changing it']);
+  });
+
+  test('a new pool by digest without a version under a known control plane: its skew is not checked', () => {
+    const pool = object(plan({ release: d('a', '4.17.0'), pool: false }, { release: d('a', '4.17.0'), pool: { release: d('c') } }), 'NodePool');
+    expect(pool.warnings).toEqual([`spec.release.image: the release ("${IMAGE('c')}") tells no OpenShift version (no version tag, no hcp-cdk.io/release-version annotation), `
+      + 'so plan cannot check its version skew against the control plane; give the version with the digest: Release.fromImage(image, { version })']);
+  });
+
+  test('a control plane with a version under which a pool has none: the pool\'s skew is not checked, and the control plane\'s change says so', () => {
+    const hc = object(plan({ release: d('a', '4.17.0'), pool: { release: d('c') } }, { release: d('b', '4.17.3'), pool: { release: d('c') } }), 'HostedCluster');
+    expect(hc.warnings).toEqual([`spec.release.image: the version skew of pool c1-workers ("${IMAGE('c')}") is not checked: its release tells no OpenShift version `
+      + '(no version tag, no hcp-cdk.io/release-version annotation); give the version with the digest: Release.fromImage(image, { version })']);
+  });
+
+  test('a new pool with a version under a control plane with none: its skew is not checked', () => {
+    const pool = object(plan({ release: d('a'), pool: false }, { release: d('a'), pool: { release: d('c', '4.17.0') } }), 'NodePool');
+    expect(pool.warnings).toEqual([`spec.release.image: its version skew against the control plane is not checked: the HostedCluster's release ("${IMAGE('a')}") tells no OpenShift version `
+      + '(no version tag, no hcp-cdk.io/release-version annotation); give the version with the digest: Release.fromImage(image, { version })']);
+  });
+
+  test('releases with their versions give no warning', () => {
+    const result = plan({ release: d('a', '4.17.0') }, { release: d('b', '4.17.3') });
+    expect(result.objects.map((o) => o.warnings)).toEqual([undefined, undefined]);
   });
 });
 
