@@ -244,10 +244,10 @@ export class ArgoCdDelivery implements IDelivery {
       const name = applicationName(bootstrapFolder);
       // In the last wave: an app of apps never waits for its own health before it creates the others.
       const self = this.application(settings, name, bootstrapFolder, { server: ARGO_CD_IN_CLUSTER, namespace: settings.argoCdNamespace }, ARGO_CD_CLUSTER_WAVE, [], false);
-      const held = [...bootstrap, self].map((json) => ({ path: '', apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace }));
+      const held = [...bootstrap, self].map((json) => ({ apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace }));
       const selfProject = withWave(unitProject({
         name, namespace: settings.argoCdNamespace, repoUrl: settings.repoUrl, destination: { server: ARGO_CD_IN_CLUSTER },
-        access: unitAccess(held as DeliveredFile[]), destinationNamespace: settings.argoCdNamespace,
+        access: unitAccess(held), destinationNamespace: settings.argoCdNamespace,
         description: `the AppProjects and Applications of management cluster ${hub} (hcp-cdk)`,
       }), ARGO_CD_PROJECT_WAVE);
       for (const json of [selfProject, self, ...bootstrap]) add(hub, json);

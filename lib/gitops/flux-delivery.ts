@@ -15,7 +15,7 @@ import { kustomizations } from './kustomization';
 import { KustomizeDelivery } from './kustomize-delivery';
 import { DeliveryTarget, objectFileName, OutputLayout, TargetKind } from './output-layout';
 import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED, protect } from './protection';
-import { groupOf, unitAccess } from './unit-access';
+import { groupOf, ObjectIdentity, unitAccess } from './unit-access';
 import { FLUX_ROLE_PREFIX, fluxUnitRbac } from './flux-access';
 
 export interface FluxDeliveryProps {
@@ -298,69 +298,9 @@ export class FluxDelivery implements IDelivery {
     }
 
     const objects: DeliveryObject[] = [];
-    const addObject = (folder: string, bootstrap: string, json: any): void => {
-      objects.push({ path: `${folder}/${objectFileName(json)}`, json, source: `delivery/${bootstrap}/${json.kind}/${json.metadata.name}` });
-    };
     for (const [bootstrap, held] of [...bootstraps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const folder = `${BOOTSTRAP_FOLDER}/${bootstrap}`;
-      const accessFolder = `${folder}/${ACCESS_FOLDER}`;
       const root = lastOf(bootstrap);
-      const source = this.source.render();
-      if (source) {
-        // The Kustomization that applies the bootstrap folder reads from it: never prune it from under itself.
-        protect(source);
-        addObject(folder, bootstrap, source);
-      }
-      // The units' RBAC: the hub's own folder's in the bootstrap folder (it makes the namespaces
-      // the others' Roles go into), the others' in access/, applied once the hub's folder is.
-      for (const unit of held.units) {
-        const rbac = fluxUnitRbac({
-          ...names.get(unit)!, access: unitAccess(unit.files), clusterWide: unit.layoutFolder === bootstrap,
-          prunable: new Set(unit.files.filter((f) => this.places.get(f.path)!.prunable).map((f) => `${groupOf(f.apiVersion)}/${f.kind}`)),
-        });
-        const [serviceAccount, ...clusterRbac] = rbac.clusterScoped;
-        addObject(folder, bootstrap, serviceAccount);
-        for (const json of [...clusterRbac, ...rbac.namespaced]) addObject(unit.layoutFolder === bootstrap ? folder : accessFolder, bootstrap, json);
-      }
-      const accessObjects = objects.filter((o) => o.path.startsWith(`${accessFolder}/`));
-      const guestsFolder = `${folder}/${GUESTS_FOLDER}`;
-      const bootstrapUnits: { id: { name: string; namespace: string }; folder: string; dependsOn: { name: string; namespace: string }[]; applies: () => any[] }[] = [];
-      const access = accessObjects.length > 0 ? [{ name: nameOf(accessFolder), namespace: this.namespace }] : [];
-      if (access.length > 0) {
-        bootstrapUnits.push({
-          id: { name: nameOf(accessFolder), namespace: this.namespace }, folder: accessFolder, dependsOn: root ? [names.get(root)!] : [],
-          applies: () => accessObjects.map((o) => o.json),
-        });
-      }
-      if (held.guests.length > 0) {
-        // The guests' Kustomizations live in the hosted clusters' namespaces, which the root folder makes.
-        bootstrapUnits.push({
-          id: { name: nameOf(guestsFolder), namespace: this.namespace }, folder: guestsFolder, dependsOn: access.length > 0 ? access : root ? [names.get(root)!] : [],
-          applies: () => held.guests.map((plan) => this.kustomization(plan)),
-        });
-      }
-      for (const unit of bootstrapUnits) {
-        plans.push(this.plan(unit.id, bootstrap, folder, unit.folder, { ...this.commonSpec(unit.folder, unit.dependsOn), serviceAccountName: unit.id.name }));
-      }
-      // Keeps the bootstrap folder itself in sync: clusters added later get their Kustomizations.
-      const own = { name: nameOf(folder), namespace: this.namespace };
-      plans.push(this.plan(own, bootstrap, folder, folder, { ...this.commonSpec(folder, []), serviceAccountName: own.name }));
-      // The RBAC of the Kustomizations that apply the bootstrap folders themselves: ClusterRoles, as
-      // their objects span namespaces; they create Roles and ClusterRoles, so they may bind and
-      // escalate exactly those.
-      for (const unit of bootstrapUnits) {
-        const applied = unit.applies();
-        const rbac = fluxUnitRbac({ ...unit.id, access: unitAccess(applied.map(deliveredOf)), clusterWide: true, prunable: prunableKinds(applied) });
-        for (const json of rbac.clusterScoped) addObject(folder, bootstrap, json);
-      }
-      // Its own ServiceAccount and ClusterRole are in the folder it applies: listed before they are made.
-      const inFolder = [
-        ...objects.filter((o) => path.posix.dirname(o.path) === folder).map((o) => o.json),
-        ...plans.filter((p) => path.posix.dirname(p.file) === folder).map((p) => this.kustomization(p)),
-        ...ownRbacStandIns(own),
-      ];
-      const ownRbac = fluxUnitRbac({ ...own, access: unitAccess(inFolder.map(deliveredOf)), clusterWide: true, prunable: prunableKinds(inFolder) });
-      for (const json of ownRbac.clusterScoped) addObject(folder, bootstrap, json);
+      objects.push(...this.bootstrapObjects(bootstrap, held, root && names.get(root)!, (unit) => names.get(unit)!, plans));
     }
     const found = problems.all.length;
     const kept = this.checkNames(plans, problems);
@@ -369,6 +309,79 @@ export class FluxDelivery implements IDelivery {
     for (const plan of kept) {
       objects.push({ path: plan.file, json: this.kustomization(plan), source: `delivery/${plan.bootstrap}/${KUSTOMIZATION.kind}/${plan.name}` });
     }
+    return objects;
+  }
+
+  /**
+   * The objects of a management cluster's bootstrap folder `flux/<hub>/`: the GitRepository, each
+   * unit's ServiceAccount and RBAC (the hub's own unit's beside it, the others' in `access/`), and
+   * the Kustomizations that apply the folder itself, its `access/` and its `guests/`, each as a
+   * ServiceAccount of its own whose RBAC it holds too. Adds those Kustomizations to `plans`.
+   */
+  private bootstrapObjects(bootstrap: string, held: { guests: Planned[]; units: Unit[] }, root: { name: string; namespace: string } | undefined,
+    nameOfUnit: (unit: Unit) => { name: string; namespace: string }, plans: Planned[]): DeliveryObject[] {
+    const objects: DeliveryObject[] = [];
+    const addObject = (folder: string, json: any): void => {
+      objects.push({ path: `${folder}/${objectFileName(json)}`, json, source: `delivery/${bootstrap}/${json.kind}/${json.metadata.name}` });
+    };
+    const folder = `${BOOTSTRAP_FOLDER}/${bootstrap}`;
+    const accessFolder = `${folder}/${ACCESS_FOLDER}`;
+    const source = this.source.render();
+    if (source) {
+      // The Kustomization that applies the bootstrap folder reads from it: never prune it from under itself.
+      protect(source);
+      addObject(folder, source);
+    }
+    // The units' RBAC: the hub's own folder's in the bootstrap folder (it makes the namespaces
+    // the others' Roles go into), the others' in access/, applied once the hub's folder is.
+    for (const unit of held.units) {
+      const rbac = fluxUnitRbac({
+        ...nameOfUnit(unit), access: unitAccess(unit.files), clusterWide: unit.layoutFolder === bootstrap,
+        prunable: new Set(unit.files.filter((f) => this.places.get(f.path)!.prunable).map((f) => `${groupOf(f.apiVersion)}/${f.kind}`)),
+      });
+      const [serviceAccount, ...clusterRbac] = rbac.clusterScoped;
+      addObject(folder, serviceAccount);
+      for (const json of [...clusterRbac, ...rbac.namespaced]) addObject(unit.layoutFolder === bootstrap ? folder : accessFolder, json);
+    }
+    const accessObjects = objects.filter((o) => o.path.startsWith(`${accessFolder}/`));
+    const guestsFolder = `${folder}/${GUESTS_FOLDER}`;
+    const bootstrapUnits: { id: { name: string; namespace: string }; folder: string; dependsOn: { name: string; namespace: string }[]; applies: () => any[] }[] = [];
+    const access = accessObjects.length > 0 ? [{ name: nameOf(accessFolder), namespace: this.namespace }] : [];
+    if (access.length > 0) {
+      bootstrapUnits.push({
+        id: { name: nameOf(accessFolder), namespace: this.namespace }, folder: accessFolder, dependsOn: root ? [root] : [],
+        applies: () => accessObjects.map((o) => o.json),
+      });
+    }
+    if (held.guests.length > 0) {
+      // The guests' Kustomizations live in the hosted clusters' namespaces, which the root folder makes.
+      bootstrapUnits.push({
+        id: { name: nameOf(guestsFolder), namespace: this.namespace }, folder: guestsFolder, dependsOn: access.length > 0 ? access : root ? [root] : [],
+        applies: () => held.guests.map((plan) => this.kustomization(plan)),
+      });
+    }
+    for (const unit of bootstrapUnits) {
+      plans.push(this.plan(unit.id, bootstrap, folder, unit.folder, { ...this.commonSpec(unit.folder, unit.dependsOn), serviceAccountName: unit.id.name }));
+    }
+    // Keeps the bootstrap folder itself in sync: clusters added later get their Kustomizations.
+    const own = { name: nameOf(folder), namespace: this.namespace };
+    plans.push(this.plan(own, bootstrap, folder, folder, { ...this.commonSpec(folder, []), serviceAccountName: own.name }));
+    // The RBAC of the Kustomizations that apply the bootstrap folders themselves: ClusterRoles, as
+    // their objects span namespaces; they create Roles and ClusterRoles, so they may bind and
+    // escalate exactly those.
+    for (const unit of bootstrapUnits) {
+      const applied = unit.applies();
+      const rbac = fluxUnitRbac({ ...unit.id, access: unitAccess(applied.map(identityOf)), clusterWide: true, prunable: prunableKinds(applied) });
+      for (const json of rbac.clusterScoped) addObject(folder, json);
+    }
+    // Its own ServiceAccount and ClusterRole are in the folder it applies: listed before they are made.
+    const inFolder = [
+      ...objects.filter((o) => path.posix.dirname(o.path) === folder).map((o) => o.json),
+      ...plans.filter((p) => path.posix.dirname(p.file) === folder).map((p) => this.kustomization(p)),
+      ...ownRbacStandIns(own),
+    ];
+    const ownRbac = fluxUnitRbac({ ...own, access: unitAccess(inFolder.map(identityOf)), clusterWide: true, prunable: prunableKinds(inFolder) });
+    for (const json of ownRbac.clusterScoped) addObject(folder, json);
     return objects;
   }
 
@@ -472,9 +485,9 @@ function healthChecksOf(files: readonly DeliveredFile[], places: ReadonlyMap<str
   };
 }
 
-/** What an object the delivery makes is, as the files the units' access is worked out from. */
-function deliveredOf(json: any): DeliveredFile {
-  return { path: '', apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace } as DeliveredFile;
+/** What an object the delivery makes is, for the access of the unit that applies it. */
+function identityOf(json: any): ObjectIdentity {
+  return { apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace };
 }
 
 /** The ServiceAccount, ClusterRole and ClusterRoleBinding a bootstrap Kustomization applies for itself. */

@@ -1,6 +1,9 @@
 import { SchemaCatalog } from '../validation/schema-catalog';
 import type { DeliveredFile } from './delivery';
 
+/** What the access of a unit is worked out from: each object's kind, name and namespace. */
+export type ObjectIdentity = Pick<DeliveredFile, 'apiVersion' | 'kind' | 'name' | 'namespace'>;
+
 /** One kind a delivery unit writes, with the names it writes of it. */
 export interface KindAccess {
   /** The API group: '' for the core group. */
@@ -27,7 +30,7 @@ const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { Endpoints: 'endpoi
  * What the objects of `files` are, by namespace, API group and kind. An object without a
  * namespace is cluster-scoped: every namespaced object hcp-cdk writes names its namespace.
  */
-export function unitAccess(files: readonly DeliveredFile[]): UnitAccess {
+export function unitAccess(files: readonly ObjectIdentity[]): UnitAccess {
   const catalog = SchemaCatalog.bundled();
   const clusterScoped = new Map<string, { group: string; kind: string; resource: string; names: Set<string> }>();
   const namespaces = new Map<string, typeof clusterScoped>();
