@@ -1,0 +1,54 @@
+// The CRDs hcp-cdk validates against (cdk8s.yaml's validationSchemas), installed on the test server.
+import * as fs from 'fs';
+import * as yaml from 'js-yaml';
+import * as path from 'path';
+import { KubeClient } from './kube-client';
+
+/** The files cdk8s.yaml lists under validationSchemas, as absolute paths (they are relative to the repository root). */
+export function validationSchemaFiles(root: string): string[] {
+  const config = yaml.load(fs.readFileSync(path.join(root, 'cdk8s.yaml'), 'utf8'), { schema: yaml.CORE_SCHEMA }) as { validationSchemas?: string[] };
+  if (!Array.isArray(config.validationSchemas) || config.validationSchemas.length === 0) {
+    throw new Error(`${path.join(root, 'cdk8s.yaml')}: validationSchemas must list the CRD files hcp-cdk validates against`);
+  }
+  return config.validationSchemas.map((file) => path.resolve(root, file));
+}
+
+/**
+ * Creates every CustomResourceDefinition in `files` and waits until each is Established and its
+ * kind is in its group version's discovery (which follows Established by a moment); returns their names.
+ */
+export async function installCrds(client: KubeClient, files: readonly string[], timeoutMs = 30000): Promise<string[]> {
+  const crds = files.flatMap((file) => yaml.loadAll(fs.readFileSync(file, 'utf8'), undefined, { schema: yaml.CORE_SCHEMA })
+    .filter((doc: any) => doc?.kind === 'CustomResourceDefinition')
+    .map((crd: any) => ({ file, crd })));
+  const created = await Promise.all(crds.map(async ({ file, crd }) => ({ file, crd, response: await client.create(crd) })));
+  const failed = created.filter((c) => c.response.status !== 201);
+  if (failed.length > 0) {
+    throw new Error(`the test kube-apiserver refused CRDs: ${failed.map((c) => `${c.file}: ${c.crd.metadata.name}: ${c.response.status} ${c.response.message}`).join('; ')}`);
+  }
+
+  const waiting = new Set(crds.map((c) => c.crd.metadata.name as string));
+  await client.watch('apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined, (event) => {
+    const established = (event.object?.status?.conditions ?? []).some((c: any) => c.type === 'Established' && c.status === 'True');
+    if (established) waiting.delete(event.object.metadata.name);
+    return waiting.size === 0;
+  }, timeoutMs).catch((error: Error) => {
+    throw new Error(`${error.message}; not Established: ${[...waiting].join(', ')}`);
+  });
+
+  const deadline = Date.now() + timeoutMs;
+  for (const { crd } of crds) {
+    const version = crd.spec.versions.find((v: any) => v.served).name;
+    const probe = { apiVersion: `${crd.spec.group}/${version}`, kind: crd.spec.names.kind, metadata: { namespace: 'default' } };
+    for (;;) {
+      try {
+        await client.objectPath(probe, { named: false });
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+  return crds.map((c) => c.crd.metadata.name);
+}
