@@ -4,29 +4,43 @@ import * as yaml from 'js-yaml';
 import * as path from 'path';
 import { KubeClient } from './kube-client';
 
+// The core schema: a date-like string in a CRD (an example, a default) stays a string.
+const SCHEMA = { schema: yaml.CORE_SCHEMA };
+
 /** The files cdk8s.yaml lists under validationSchemas, as absolute paths (they are relative to the repository root). */
 export function validationSchemaFiles(root: string): string[] {
-  const config = yaml.load(fs.readFileSync(path.join(root, 'cdk8s.yaml'), 'utf8'), { schema: yaml.CORE_SCHEMA }) as { validationSchemas?: string[] };
+  const config = yaml.load(fs.readFileSync(path.join(root, 'cdk8s.yaml'), 'utf8'), SCHEMA) as { validationSchemas?: string[] };
   if (!Array.isArray(config.validationSchemas) || config.validationSchemas.length === 0) {
     throw new Error(`${path.join(root, 'cdk8s.yaml')}: validationSchemas must list the CRD files hcp-cdk validates against`);
   }
   return config.validationSchemas.map((file) => path.resolve(root, file));
 }
 
-/**
- * Creates every CustomResourceDefinition in `files` and waits until each is Established and its
- * kind is in its group version's discovery (which follows Established by a moment); returns their names.
- */
-export async function installCrds(client: KubeClient, files: readonly string[], timeoutMs = 30000): Promise<string[]> {
-  const crds = files.flatMap((file) => yaml.loadAll(fs.readFileSync(file, 'utf8'), undefined, { schema: yaml.CORE_SCHEMA })
+/** A CustomResourceDefinition and the file it is in. */
+export interface CrdInFile {
+  readonly file: string;
+  readonly crd: any;
+}
+
+/** Every CustomResourceDefinition in `files`. */
+export function readCrds(files: readonly string[]): CrdInFile[] {
+  return files.flatMap((file) => yaml.loadAll(fs.readFileSync(file, 'utf8'), undefined, SCHEMA)
     .filter((doc: any) => doc?.kind === 'CustomResourceDefinition')
-    .map((crd: any) => ({ file, crd })));
+    .map((crd) => ({ file, crd })));
+}
+
+/** Creates every CRD of `crds`, then waits for them as `waitForCrds()` does. */
+export async function installCrds(client: KubeClient, crds: readonly CrdInFile[], timeoutMs = 30000): Promise<void> {
   const created = await Promise.all(crds.map(async ({ file, crd }) => ({ file, crd, response: await client.create(crd) })));
   const failed = created.filter((c) => c.response.status !== 201);
   if (failed.length > 0) {
     throw new Error(`the test kube-apiserver refused CRDs: ${failed.map((c) => `${c.file}: ${c.crd.metadata.name}: ${c.response.status} ${c.response.message}`).join('; ')}`);
   }
+  await waitForCrds(client, crds, timeoutMs);
+}
 
+/** Waits until every CRD of `crds` is Established and its kind is in its group version's discovery (which follows Established by a moment). */
+export async function waitForCrds(client: KubeClient, crds: readonly CrdInFile[], timeoutMs = 30000): Promise<void> {
   const waiting = new Set(crds.map((c) => c.crd.metadata.name as string));
   await client.watch('apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined, (event) => {
     const established = (event.object?.status?.conditions ?? []).some((c: any) => c.type === 'Established' && c.status === 'True');
@@ -50,5 +64,4 @@ export async function installCrds(client: KubeClient, files: readonly string[], 
       }
     }
   }
-  return crds.map((c) => c.crd.metadata.name);
 }

@@ -17,6 +17,16 @@ export interface KubeApiServerOptions {
   readonly readyTimeoutMs?: number;
   /** How long `stop()` waits after SIGTERM before it sends SIGKILL. @default 5000 */
   readonly stopGraceMs?: number;
+  /**
+   * An etcd data directory to start from (a copy of it), e.g. one with the CRDs installed (see crd-snapshot.ts).
+   * @default - an empty etcd
+   */
+  readonly etcdData?: string;
+}
+
+export interface StopOptions {
+  /** Copy etcd's data directory here once both processes have ended on SIGTERM; stop() throws if either had to be killed. */
+  readonly saveEtcdDataTo?: string;
 }
 
 /** A running etcd and kube-apiserver; `stop()` ends both and removes their directory. */
@@ -32,7 +42,7 @@ export class KubeApiServer {
     for (let attempt = 1; ; attempt++) {
       const server = new KubeApiServer(options.stopGraceMs ?? 5000);
       try {
-        await server.run(binaries, options.readyTimeoutMs ?? 30000);
+        await server.run(binaries, options.readyTimeoutMs ?? 30000, options.etcdData);
         return server;
       } catch (error) {
         const portTaken = /address already in use/.test(server.logTails());
@@ -60,21 +70,30 @@ export class KubeApiServer {
   }
 
   /** Ends both processes (SIGTERM, then SIGKILL after the grace period) and removes the directory; safe to call twice. */
-  public stop(): Promise<void> {
+  public stop(options: StopOptions = {}): Promise<void> {
     this.stopping ??= (async () => {
       if (this.watchdog?.pid) signal(this.watchdog.pid, 'SIGTERM');
+      const killed: string[] = [];
       // The API server first: without etcd it would retry until its own timeout.
       for (const name of ['kube-apiserver', 'etcd']) {
         const child = this.processes.get(name);
         if (!child?.pid || this.exits.has(name)) continue;
         signal(child.pid, 'SIGTERM');
         if (!(await this.exited(name, this.stopGraceMs))) {
+          killed.push(name);
           signal(child.pid, 'SIGKILL');
           await this.exited(name, 1000);
         }
       }
-      fs.rmSync(this.directory, { recursive: true, force: true });
-      RUNNING.delete(this);
+      try {
+        if (options.saveEtcdDataTo !== undefined) {
+          if (killed.length > 0) throw new Error(`etcd's data was not saved: ${killed.join(' and ')} did not end within ${this.stopGraceMs} ms of SIGTERM`);
+          fs.cpSync(path.join(this.directory, 'etcd'), options.saveEtcdDataTo, { recursive: true });
+        }
+      } finally {
+        fs.rmSync(this.directory, { recursive: true, force: true });
+        RUNNING.delete(this);
+      }
     })();
     return this.stopping;
   }
@@ -102,7 +121,7 @@ export class KubeApiServer {
     }).join('\n');
   }
 
-  private async run(binaries: { etcd: string; apiserver: string }, readyTimeoutMs: number): Promise<void> {
+  private async run(binaries: { etcd: string; apiserver: string }, readyTimeoutMs: number, etcdData?: string): Promise<void> {
     const dir = this.directory;
     const [client, peer, secure] = await freePorts(3);
     const keys = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -112,6 +131,7 @@ export class KubeApiServer {
     fs.writeFileSync(path.join(dir, 'tokens.csv'), `${token},admin,admin-uid,system:masters\n`, { mode: 0o600 });
     this.connection = { url: `https://127.0.0.1:${secure}`, caFile: path.join(dir, 'certs', 'apiserver.crt'), token };
 
+    if (etcdData) fs.cpSync(etcdData, path.join(dir, 'etcd'), { recursive: true });
     const started = Date.now();
     const etcdUrl = `http://127.0.0.1:${client}`;
     const peerUrl = `http://127.0.0.1:${peer}`;
@@ -150,7 +170,8 @@ export class KubeApiServer {
     const pids = this.pids.map(String);
     const script = [
       'parent=$1; dir=$2; shift 2',
-      'alive() { for p in "$@"; do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }',
+      // A process that has ended but not been reaped (its parent is gone) is a zombie: as good as ended.
+      'alive() { for p in "$@"; do s=$(cat /proc/$p/stat 2>/dev/null) || continue; case "${s##*) }" in Z*) ;; *) return 0;; esac; done; return 1; }',
       'while kill -0 "$parent" 2>/dev/null; do sleep 1; done',
       'kill -TERM "$@" 2>/dev/null',
       `i=0; while [ $i -lt ${Math.ceil(this.stopGraceMs / 100)} ] && alive "$@"; do sleep 0.1; i=$((i+1)); done`,
