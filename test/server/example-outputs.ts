@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { readTree } from '../util';
+import type { ExampleJob } from './example-runner';
 
 /** The delivery modes `HCP_CDK_DELIVERY` picks (examples/delivery.ts). */
 export const DELIVERY_MODES = ['kustomize', 'argocd', 'flux', 'acm'] as const;
@@ -32,15 +33,19 @@ export function exampleApps(root: string): ExampleApp[] {
   });
 }
 
-/** Runs `app` with node into `outdir` under `mode`, as `cdk8s synth` runs it; rejects with the app's output when it fails. */
-export function synthExample(app: string, mode: DeliveryMode, outdir: string, root: string): Promise<void> {
-  const env = { ...process.env, CDK8S_OUTDIR: outdir, HCP_CDK_DELIVERY: mode };
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [app], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`HCP_CDK_DELIVERY=${mode} node ${path.relative(root, app)} failed (${error.message.split('\n')[0]}):\n${stdout}${stderr}`));
+/**
+ * Runs the example apps of `jobs`, each writing its output directory, in `processes` node processes
+ * of example-runner.js (the library loaded once per process); rejects with the output of a failed app.
+ */
+export async function synthExamples(jobs: readonly ExampleJob[], root: string, processes = 2): Promise<void> {
+  const runner = path.join(__dirname, 'example-runner.js');
+  const shares = Array.from({ length: Math.min(processes, jobs.length) }, (_, i) => jobs.filter((_job, j) => j % processes === i));
+  await Promise.all(shares.map((share) => new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [runner, JSON.stringify(share)], { cwd: root, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`the example apps did not all synthesize (${error.message.split('\n')[0]}):\n${`${stdout}${stderr}`.slice(-8000)}`));
       else resolve();
     });
-  });
+  })));
 }
 
 /** One object of an output. */

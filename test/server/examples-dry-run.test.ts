@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ROOT } from '../util';
-import { DELIVERY_MODES, DeliveryMode, exampleApps, objectName, OutputObject, outputObjects, synthExample } from './example-outputs';
+import { DELIVERY_MODES, DeliveryMode, exampleApps, objectName, OutputObject, outputObjects, synthExamples } from './example-outputs';
 import { ApplyOptions, KubeClient } from './kube-client';
 
 const client = KubeClient.fromEnvironment();
@@ -24,12 +24,11 @@ const output = (example: string, variant: Variant) => outputs.get(`${example}/${
 const NEXT_RELEASE = 'quay.io/openshift-release-dev/ocp-release@sha256:1f32bd8e8a5a6c9a4e1b0c8f2d5e6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5';
 
 beforeAll(async () => {
-  const runs = exampleApps(ROOT).flatMap(({ name, app }) => [...DELIVERY_MODES, 'again' as const].map((variant) => ({ name, app, variant })));
-  await inParallel(runs, 2, async ({ name, app, variant }) => {
-    const outdir = path.join(work, name, variant);
-    await synthExample(app, variant === 'again' ? 'kustomize' : variant, outdir, ROOT);
-    outputs.set(`${name}/${variant}`, outputObjects(outdir));
-  });
+  const runs = exampleApps(ROOT).flatMap(({ name, app }) => [...DELIVERY_MODES, 'again' as const].map((variant) => ({
+    key: `${name}/${variant}`, app, mode: variant === 'again' ? 'kustomize' : variant, outdir: path.join(work, name, variant),
+  })));
+  await synthExamples(runs, ROOT);
+  for (const run of runs) outputs.set(run.key, outputObjects(run.outdir));
   // Namespaces never finish deleting on a server without controllers: each is created once, for every example and mode.
   const namespaces = new Set([...outputs.values()].flat().map((o) => o.object.metadata?.namespace).filter((n): n is string => typeof n === 'string'));
   await Promise.all([...namespaces].map(async (name) => {
