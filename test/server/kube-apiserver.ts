@@ -115,7 +115,7 @@ export class KubeApiServer {
   public logTails(lines = 25): string {
     return ['etcd', 'kube-apiserver'].map((name) => {
       const file = path.join(this.directory, `${name}.log`);
-      const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '(no log)';
+      const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') || '(empty)' : '(no log)';
       const exit = this.exits.get(name);
       return `--- ${name}${exit ? ` (${exit})` : ''}, last ${lines} lines of ${file}:\n${text}`;
     }).join('\n');
@@ -149,7 +149,7 @@ export class KubeApiServer {
       '--service-cluster-ip-range=10.0.0.0/24', '--profiling=false',
     ]);
     this.startWatchdog();
-    await this.untilReady(started + readyTimeoutMs);
+    await this.untilReady(readyTimeoutMs);
     this.readyAfterMs = Date.now() - started;
   }
 
@@ -181,22 +181,23 @@ export class KubeApiServer {
     this.watchdog.unref();
   }
 
-  private async untilReady(deadline: number): Promise<void> {
+  private async untilReady(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
     let last = 'no answer yet';
     let client: KubeClient | undefined;
     try {
       while (Date.now() < deadline) {
         const ended = [...this.exits.entries()].map(([name, how]) => `${name} ${how}`);
-        if (ended.length > 0) throw new Error(`the test kube-apiserver did not start: ${ended.join(', ')}\n${this.logTails()}`);
+        if (ended.length > 0) throw new Error(`the test kube-apiserver did not start: ${ended.join(' and ')}\n${this.logTails()}`);
         if (!client && fs.existsSync(this.connection.caFile)) client = new KubeClient(this.connection);
         if (client) {
           const answer = await client.request('GET', '/readyz').catch((error: Error) => ({ status: 0, body: error.message }));
           if (answer.status === 200 && answer.body === 'ok') return;
-          last = `${answer.status}: ${String(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)).slice(-500)}`;
+          last = answerSummary(answer.status, answer.body);
         }
         await sleep(100);
       }
-      throw new Error(`the test kube-apiserver was not ready within the timeout (/readyz last answered ${last})\n${this.logTails()}`);
+      throw new Error(`the test kube-apiserver (${this.connection.url}) did not answer /readyz with ok within ${timeoutMs} ms (the last answer: ${last})\n${this.logTails()}`);
     } finally {
       client?.close();
     }
@@ -231,6 +232,13 @@ function installCleanupHandlers(): void {
     };
     process.on(name, handler);
   }
+}
+
+/** `/readyz`'s answer on one line: the status and the checks that failed, or the start of the text. */
+function answerSummary(status: number, body: unknown): string {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const failed = text.split('\n').filter((line) => line.startsWith('[-]')).map((line) => line.slice(3));
+  return `${status}${failed.length > 0 ? `, failed: ${failed.join(', ')}` : `: ${text.replace(/\s+/g, ' ').slice(0, 200)}`}`;
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {

@@ -34,24 +34,33 @@ export interface ApiResponse {
 }
 
 /** Who a request is made as, through the `Impersonate-User` and `Impersonate-Group` headers. */
+export interface ImpersonatedUser {
+  readonly user: string;
+  /** @default - none of its own (the server adds `system:authenticated`) */
+  readonly groups?: readonly string[];
+}
+
+/** The users tests make requests as. */
 export class Impersonation {
-  /** A user in `groups` (the server adds `system:authenticated`). */
-  public static user(user: string, groups: readonly string[] = []): Impersonation {
-    return new Impersonation(user, groups);
+  /** A user in `groups`. */
+  public static user(user: string, groups: readonly string[] = []): ImpersonatedUser {
+    return { user, groups };
   }
 
   /** A ServiceAccount, with the groups its token carries on a cluster. */
-  public static serviceAccount(namespace: string, name: string): Impersonation {
-    return new Impersonation(`system:serviceaccount:${namespace}:${name}`,
-      ['system:serviceaccounts', `system:serviceaccounts:${namespace}`, 'system:authenticated']);
+  public static serviceAccount(namespace: string, name: string): ImpersonatedUser {
+    return {
+      user: `system:serviceaccount:${namespace}:${name}`,
+      groups: ['system:serviceaccounts', `system:serviceaccounts:${namespace}`, 'system:authenticated'],
+    };
   }
 
-  private constructor(public readonly user: string, public readonly groups: readonly string[]) {}
+  private constructor() {}
 }
 
 export interface RequestOptions {
   /** @default - the admin of the connection's token (system:masters) */
-  readonly impersonate?: Impersonation;
+  readonly impersonate?: ImpersonatedUser;
 }
 
 export interface WriteOptions extends RequestOptions {
@@ -180,7 +189,7 @@ export class KubeClient {
 
   /** One request to `path` (e.g. `/readyz`), with the admin's token or as `impersonate`. */
   public request(method: string, path: string, options: {
-    readonly query?: Record<string, string>; readonly body?: string; readonly contentType?: string; readonly impersonate?: Impersonation;
+    readonly query?: Record<string, string>; readonly body?: string; readonly contentType?: string; readonly impersonate?: ImpersonatedUser;
   } = {}): Promise<ApiResponse> {
     const url = new URL(`${this.connection.url}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
@@ -192,7 +201,7 @@ export class KubeClient {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          const body = /json/.test(response.headers['content-type'] ?? '') ? JSON.parse(text) : text;
+          const body = /json/.test(response.headers['content-type'] ?? '') ? parseJson(text) : text;
           const message = body?.kind === 'Status' && body.status !== 'Success' ? String(body.message ?? '') : '';
           resolve({ status: response.statusCode ?? 0, body, message });
         });
@@ -251,11 +260,11 @@ export class KubeClient {
     return resources;
   }
 
-  private headers(impersonate?: Impersonation): Record<string, string | string[]> {
+  private headers(impersonate?: ImpersonatedUser): Record<string, string | string[]> {
     const headers: Record<string, string | string[]> = { Authorization: `Bearer ${this.connection.token}`, Accept: 'application/json' };
     if (impersonate) {
       headers['Impersonate-User'] = impersonate.user;
-      if (impersonate.groups.length > 0) headers['Impersonate-Group'] = [...impersonate.groups];
+      if (impersonate.groups?.length) headers['Impersonate-Group'] = [...impersonate.groups];
     }
     return headers;
   }
@@ -263,6 +272,15 @@ export class KubeClient {
 
 /** The environment variable that names the connection file of jest's server (see global-setup.ts). */
 export const CONNECTION_FILE_VARIABLE = 'HCP_CDK_TEST_APISERVER';
+
+/** The parsed JSON, or the text when it is not JSON after all. */
+function parseJson(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 function dryRun(options: WriteOptions): Record<string, string> {
   return options.dryRun ? { dryRun: 'All' } : {};
