@@ -194,6 +194,11 @@ export class KubeApiServer {
           const answer = await client.request('GET', '/readyz').catch((error: Error) => ({ status: 0, body: error.message }));
           if (answer.status === 200 && answer.body === 'ok') return;
           last = answerSummary(answer.status, answer.body);
+          if (answer.status === 0) {
+            // Perhaps the certificate was read while being written: read it again.
+            client.close();
+            client = undefined;
+          }
         }
         await sleep(100);
       }

@@ -151,17 +151,24 @@ export class KubeClient {
   }
 
   /**
-   * Watches `kind` (in `namespace`, or everywhere) until `done` returns true for an event; the watch
-   * starts with an ADDED event for each object there is. Rejects after `timeoutMs`.
+   * Watches `kind` (in `namespace`, or everywhere) until `done` returns true for an event (true), or
+   * until the server ends the watch (false), which it may do at any time, e.g. when the watcher reads
+   * the events slower than they come. A watch starts with an ADDED event for each object there is.
+   * Rejects after `timeoutMs`.
    */
-  public async watch(apiVersion: string, kind: string, namespace: string | undefined, done: (event: WatchEvent) => boolean, timeoutMs: number): Promise<void> {
+  public async watch(apiVersion: string, kind: string, namespace: string | undefined, done: (event: WatchEvent) => boolean, timeoutMs: number): Promise<boolean> {
     const path = await this.collectionPath(apiVersion, kind, namespace);
     const url = new URL(`${this.connection.url}${path}?watch=true`);
-    await new Promise<void>((resolve, reject) => {
-      const request = https.request(url, { method: 'GET', agent: this.agent, headers: this.headers(), timeout: timeoutMs }, (response) => {
+    return new Promise<boolean>((resolve, reject) => {
+      const finish = (error?: Error, awaited = false): void => {
+        clearTimeout(timer);
+        request.destroy();
+        if (error) reject(error);
+        else resolve(awaited);
+      };
+      const request = https.request(url, { method: 'GET', agent: this.agent, headers: this.headers() }, (response) => {
         if (response.statusCode !== 200) {
-          reject(new Error(`watch ${path}: status ${response.statusCode}`));
-          response.resume();
+          finish(new Error(`watch ${path}: status ${response.statusCode}`));
           return;
         }
         let pending = '';
@@ -173,16 +180,15 @@ export class KubeClient {
             const line = pending.slice(0, end);
             pending = pending.slice(end + 1);
             if (line.trim() && done(JSON.parse(line))) {
-              request.destroy();
-              resolve();
+              finish(undefined, true);
               return;
             }
           }
         });
-        response.on('end', () => reject(new Error(`watch ${path}: the server ended the watch before the awaited event`)));
+        response.on('end', () => finish());
       });
-      request.on('timeout', () => request.destroy(new Error(`watch ${path}: the awaited event did not come within ${timeoutMs} ms`)));
-      request.on('error', reject);
+      const timer = setTimeout(() => finish(new Error(`watch ${path}: the awaited event did not come within ${timeoutMs} ms`)), timeoutMs);
+      request.on('error', (error) => finish(error));
       request.end();
     });
   }
