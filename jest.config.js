@@ -1,6 +1,8 @@
-// Two projects over the compiled tests in build/test. `npm test` (and CI) runs both; `npm run test:unit`
+// Three projects over the compiled tests in build/test. `npm test` (and CI) runs all; `npm run test:unit`
 // runs only `unit`, the inner loop: every suite that works in-process, without the suites that start
-// the cdk8s and hcp-cdk CLIs, ts-node or npm (the examples through cdk8s synth, npm pack and install).
+// the cdk8s and hcp-cdk CLIs, ts-node or npm (the examples through cdk8s synth, npm pack and install),
+// and without `server`, the suites that send objects to a real kube-apiserver, which its globalSetup
+// starts once per run (test/server/global-setup.ts).
 const INTEGRATION = [
   '<rootDir>/build/test/examples/',
   '<rootDir>/build/test/bin/',
@@ -8,6 +10,7 @@ const INTEGRATION = [
   '<rootDir>/build/test/app/cdk8s-cli-safety.test.js',
   '<rootDir>/build/test/app/secrets-report.test.js',
 ];
+const SERVER = '<rootDir>/build/test/server/';
 
 const common = {
   testEnvironment: 'node',
@@ -23,7 +26,14 @@ const common = {
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testPathIgnorePatterns: ['/node_modules/', ...INTEGRATION] },
+    { ...common, displayName: 'unit', testPathIgnorePatterns: ['/node_modules/', ...INTEGRATION, SERVER] },
     { ...common, displayName: 'integration', testMatch: INTEGRATION.map((p) => (p.endsWith('/') ? `${p}**/*.test.js` : p)) },
+    {
+      ...common,
+      displayName: 'server',
+      testMatch: [`${SERVER}**/*.test.js`],
+      globalSetup: `${SERVER}global-setup.js`,
+      globalTeardown: `${SERVER}global-teardown.js`,
+    },
   ],
 };
