@@ -11,12 +11,13 @@ import {
   SecretSource, SshPublicKey,
 } from '../../lib';
 import { exampleFile } from '../example-file';
+import { exampleDelivery } from '../delivery';
 import { CLUSTER } from './settings';
 
 const outputsFile = process.env.AWS_OUTPUTS_FILE ?? exampleFile('aws', 'outputs.example.json');
 const infra = AwsHostedInfraOutputs.fromOutputsFile(outputsFile, CLUSTER.infraStackName);
 
-const app = new HcpApp();
+const app = new HcpApp({ delivery: exampleDelivery() });
 const hub = new ManagementCluster(app, 'hub');
 const cluster = new HostedCluster(hub, CLUSTER.name, {
   release: Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.17.0-multi'),

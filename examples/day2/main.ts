@@ -11,6 +11,7 @@ import {
   MirrorRegistryConfig, MultiClusterEngine, NodePerformanceProfile, NodePoolPlatform, NodeTuning, OlmCatalogMirrors, OlmCatalogPlacement,
   Release, SecretEncryption, SecretSource, UpgradeType,
 } from '../../lib';
+import { exampleDelivery } from '../delivery';
 
 const DOMAIN = 'lab.example.com';
 const REGISTRY = `registry.${DOMAIN}:5000`;
@@ -37,7 +38,7 @@ const mirrors = new ImageMirrors({
   olmCatalogs: OlmCatalogMirrors.registryOverrides({ 'registry.redhat.io/redhat': `${REGISTRY}/redhat` }),
 });
 
-const app = new HcpApp();
+const app = new HcpApp({ delivery: exampleDelivery() });
 const hub = new ManagementCluster(app, 'hub');
 new MultiClusterEngine(hub, 'mce');
 new AssistedService(hub, 'assisted-service', {

@@ -15,6 +15,7 @@ import {
   Metal3Provisioning, MetalLBIngress, MirrorRegistryConfig, MultiClusterEngine, NodePoolPlatform, OlmCatalogPlacement, Release, SecretEncryption,
   SecretSource, SshPublicKey, UpgradeType,
 } from '../../lib';
+import { exampleDelivery } from '../delivery';
 
 const DOMAIN = 'dns.base.domain.name';
 const REGISTRY = `registry.${DOMAIN}:5000`;
@@ -41,7 +42,7 @@ const MIRRORS = new ImageMirrors({
   ],
 });
 
-const app = new HcpApp();
+const app = new HcpApp({ delivery: exampleDelivery() });
 const hub = new ManagementCluster(app, 'hub');
 
 // Management cluster: MCE with HyperShift, Metal3 watching all namespaces, the assisted service

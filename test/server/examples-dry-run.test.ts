@@ -42,17 +42,11 @@ afterAll(() => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/**
- * The examples whose app does not pass exampleDelivery() to HcpApp, so HCP_CDK_DELIVERY does not
- * change their output: the server checks their kustomize output under every mode's name.
- */
-const IGNORE_DELIVERY_MODE = ['aws', 'day2', 'disconnected-dual-stack'];
-
-test('HCP_CDK_DELIVERY changes the output of every example but those that ignore it', () => {
+test('HCP_CDK_DELIVERY changes the output of every example', () => {
   // Not every mode changes every output: ACM delivery changes only what goes into hosted clusters.
   const text = (example: string, mode: DeliveryMode) => JSON.stringify(output(example, mode).map((o) => [o.source, o.object]));
   const unchanged = EXAMPLES.filter((example) => DELIVERY_MODES.every((mode) => text(example, mode) === text(example, 'kustomize')));
-  expect(unchanged).toEqual(IGNORE_DELIVERY_MODE);
+  expect(unchanged).toEqual([]);
 });
 
 describe.each(EXAMPLES)('examples/%s', (example) => {
