@@ -70,14 +70,14 @@ describe('npm pack, installed into a fresh app', () => {
   const installed = path.join(app, 'node_modules', 'hcp-cdk');
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-  test('the tarball holds the compiled lib, bin and imports and the schemas, and no tests, examples or benchmarks', () => {
+  test('the tarball holds the compiled lib, bin and imports, the schemas and the LICENSE, and no tests, examples or benchmarks', () => {
     expect([...files.keys()]).toEqual(expect.arrayContaining([
-      'package.json', 'README.md', 'build/lib/index.js', 'build/lib/index.d.ts', 'build/lib/aws/index.js', 'build/lib/aws/index.d.ts',
+      'package.json', 'README.md', 'LICENSE', 'build/lib/index.js', 'build/lib/index.d.ts', 'build/lib/aws/index.js', 'build/lib/aws/index.d.ts',
       'build/bin/hcp-cdk.js', 'build/imports/hostedcluster-hypershift.openshift.io.js', 'imports/schemas/index.json', 'imports/schemas/kubernetes.json',
     ]));
     const schemas = JSON.parse(fs.readFileSync(path.join(ROOT, 'imports', 'schemas', 'index.json'), 'utf8')) as Record<string, string>;
     for (const file of new Set(Object.values(schemas))) expect(files.has(`imports/schemas/${file}`)).toBe(true);
-    expect([...files.keys()].filter((f) => !/^(package\.json|README\.md|build\/(lib|bin|imports)\/.+\.(js|d\.ts)|imports\/schemas\/.+\.json)$/.test(f))).toEqual([]);
+    expect([...files.keys()].filter((f) => !/^(package\.json|README\.md|LICENSE|build\/(lib|bin|imports)\/.+\.(js|d\.ts)|imports\/schemas\/.+\.json)$/.test(f))).toEqual([]);
   });
 
   test('the bin is executable in the tarball and once installed', () => {
