@@ -286,5 +286,9 @@ describe('plan --live against a real API server', () => {
       `hcp-cdk plan: --live: the management cluster at ${client.connection.url} (context nobody) refuses to let user "nobody" read HostedCluster clusters/live-err (403 Forbidden: hostedclusters.hypershift.openshift.io "live-err" is forbidden: User "system:serviceaccount:plan-live:nobody" cannot get resource "hostedclusters" in API group "hypershift.openshift.io" in the namespace "clusters"); plan --live needs get on every kind of the output but Secrets, which it does not read`,
       'hcp-cdk plan: --live: cannot reach the management cluster at https://127.0.0.1:1 (context reader): Failed to fetch resource metadata for hypershift.openshift.io/v1beta1/HostedCluster: request to https://127.0.0.1:1/apis/hypershift.openshift.io/v1beta1 failed, reason: connect ECONNREFUSED 127.0.0.1:1',
     ]);
+
+    // The cluster options without --live are a usage error, not a plan that silently reads nothing.
+    const usage = await hcpCdkPlan([next, '--against', committed, '--context', 'reader']);
+    expect([usage.status, usage.stdout, usage.stderr.split('\n')[0]]).toEqual([1, '', 'hcp-cdk plan: --context is for --live, which reads the management cluster; give --live too']);
   }, 30_000);
 });

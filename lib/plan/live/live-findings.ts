@@ -125,7 +125,9 @@ function upgradeFinding(state: LiveObjectState, object: PlannedObject | undefine
   if (assessment.problem) {
     return { refused: true, summary: `spec.release.image: refused: ${where}, and from there this commit ${assessment.problem}`, details: withTarget };
   }
-  if (!assessment.forced && assessment.kind !== UpgradeKind.Z_STREAM && assessment.kind !== UpgradeKind.NONE) {
+  // HyperShift forces only the image the annotation names.
+  const forced = assessment.forced || (targetImage !== undefined && state.next?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION] === targetImage);
+  if (!forced && assessment.kind !== UpgradeKind.Z_STREAM && assessment.kind !== UpgradeKind.NONE) {
     const upgradeable = condition(state.live, 'ClusterVersionUpgradeable');
     const stated = upgradeable && upgradeable.status !== 'True' ? `condition ClusterVersionUpgradeable is ${upgradeable.status}${upgradeable.message ? `: ${upgradeable.message}` : ''}` : 'condition ClusterVersionUpgradeable';
     return {
