@@ -1,7 +1,7 @@
 import type { Plan } from '../plan-report';
 import { LiveFieldDrift, LiveFinding, liveCountsLine } from './live-report';
 
-/** `1 live finding refuses a change`, for the exit message; undefined when none does. */
+/** How many live findings refuse a change (0 without --live): the plan then exits 1. */
 export function liveRefusals(plan: Plan): number {
   return plan.live?.findings.filter((f) => f.refused).length ?? 0;
 }
