@@ -56,7 +56,7 @@ output directory or an unsupported CRD rule`;
 const FORMATS = ['text', 'json', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
 
-function main(argv: string[]): number {
+function main(argv: string[]): number | Promise<number> {
   const [command, ...rest] = argv;
   if (command === '-h' || command === '--help' || command === 'help') return print(USAGE);
   if (command === '-V' || command === '--version') return print(version());
@@ -143,4 +143,6 @@ function version(): string {
   return `hcp-cdk ${manifest.version}`;
 }
 
-process.exitCode = main(process.argv.slice(2));
+const status = main(process.argv.slice(2));
+if (typeof status === 'number') process.exitCode = status;
+else void status.then((code) => { process.exitCode = code; });

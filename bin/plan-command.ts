@@ -6,6 +6,8 @@ import { planMarkdown } from '../lib/plan/plan-markdown';
 import { ChangeEffect, hasChanges, Plan, planWarnings } from '../lib/plan/plan-report';
 import { previousSnapshot } from '../lib/plan/plan-sources';
 import { planText } from '../lib/plan/plan-text';
+import { addLiveState } from '../lib/plan/live/live-plan';
+import { liveRefusals } from '../lib/plan/live/live-text';
 import { ObjectValidator } from '../lib/validation/object-validator';
 import { SchemaCatalog } from '../lib/validation/schema-catalog';
 
@@ -35,6 +37,15 @@ metadata-only.
                         update path, no version skew) is an error, exit 1, as synth's strict mode
                         makes it (also: HCP_CDK_STRICT set to 1 or true)
   --no-color            no ANSI colours in text (also: NO_COLOR set, or stdout not a terminal)
+  --live                read the management cluster too, read-only (get only; never Secrets), and
+                        say what the change meets there: an upgrade in progress (a further one is
+                        refused), pools checked against the version the control plane reports,
+                        clusters not Available, fields changed since the last sync (drift), and
+                        protected objects this commit removes that stay on the cluster
+  --kubeconfig <file>   with --live: the kubeconfig (default: KUBECONFIG, else ~/.kube/config)
+  --context <name>      with --live: its context (default: the current context)
+  --hub <folder>        with --live: the management folder of the output that cluster runs
+                        (default: the output's only one)
   --json-schema         print the JSON Schema of --json output and exit
   -h, --help            this text
 
@@ -43,7 +54,9 @@ unreadable or foreign output (not an hcp-cdk synth, two versions of one object i
 unknown git ref, an output a synth left incomplete, an empty new output without --allow-empty),
 CRDs that cannot be read, a usage error, or a plan with a refused change (the API server or
 HyperShift would refuse it: the plan is printed, and the exit status says it cannot be applied),
-or with --strict a plan with warnings`;
+or with --strict a plan with warnings; with --live also a management cluster that cannot be read
+(no kubeconfig, an unknown context, a server out of reach, a read refused: nothing is printed but
+the error) and a change refused as the cluster is now (an upgrade on top of one in progress)`;
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
@@ -58,10 +71,11 @@ interface PlanArguments {
   readonly crds: readonly string[];
   readonly color: boolean;
   readonly strict: boolean;
+  readonly live?: { readonly kubeconfig?: string; readonly context?: string; readonly managementFolder?: string };
 }
 
-/** `hcp-cdk plan`: returns the exit status. */
-export function runPlan(args: readonly string[]): number {
+/** `hcp-cdk plan`: returns the exit status (once the management cluster is read, with --live). */
+export function runPlan(args: readonly string[]): number | Promise<number> {
   const parsed = parseArguments(args);
   if (typeof parsed === 'number') return parsed;
   const catalog = SchemaCatalog.bundled();
@@ -74,9 +88,11 @@ export function runPlan(args: readonly string[]): number {
     }
   }
   let plan: Plan;
+  let previous: OutputSnapshot;
+  let next: OutputSnapshot;
   try {
-    const previous = previousSnapshot(parsed.output, { directory: parsed.against, gitRef: parsed.against === undefined ? parsed.ref : undefined });
-    const next = OutputSnapshot.fromDirectory(parsed.output);
+    previous = previousSnapshot(parsed.output, { directory: parsed.against, gitRef: parsed.against === undefined ? parsed.ref : undefined });
+    next = OutputSnapshot.fromDirectory(parsed.output);
     if (next.files.size === 0 && previous.files.size > 0 && !parsed.allowEmpty) {
       throw new PlanInputError(`${parsed.output} holds no objects, and ${previous.description} holds ${previous.files.size}: a synth that failed leaves an empty output, and this plan would delete everything; synthesize again, or give --allow-empty if deleting every object is meant`);
     }
@@ -88,6 +104,19 @@ export function runPlan(args: readonly string[]): number {
     }
     throw error;
   }
+  if (parsed.live) {
+    // Nothing is printed before the cluster is read: a read that fails leaves only its error.
+    return addLiveState(plan, previous, next, parsed.live).then((withLive) => report(withLive, parsed), (error) => {
+      if (!(error instanceof PlanInputError)) throw error;
+      console.error(`hcp-cdk plan: --live: ${error.message}`);
+      return 1;
+    });
+  }
+  return report(plan, parsed);
+}
+
+/** Prints the plan as asked and returns the exit status. */
+function report(plan: Plan, parsed: PlanArguments): number {
   if (parsed.format === 'json') process.stdout.write(`${JSON.stringify(plan, null, 2)}\n`);
   else if (parsed.format === 'markdown') process.stdout.write(planMarkdown(plan));
   else process.stdout.write(planText(plan, { color: parsed.color }));
@@ -96,10 +125,14 @@ export function runPlan(args: readonly string[]): number {
   if (refused > 0) {
     console.error(`hcp-cdk plan: ${refused} of the changes would be refused (effect refused: by the API server or HyperShift); the output cannot be applied as it is`);
   }
+  const liveRefused = liveRefusals(plan);
+  if (liveRefused > 0) {
+    console.error(`hcp-cdk plan: ${liveRefused} of the changes would be refused as the management cluster is now (live findings refused: an upgrade on top of one in progress, a pool ahead of the version its control plane reports); apply once the cluster allows them`);
+  }
   if (warnings > 0) {
     console.error(`hcp-cdk plan: ${warnings} ${warnings === 1 ? 'warning' : 'warnings'} under strict: what the plan cannot check is an error; give the versions it names, or plan without strict`);
   }
-  if (refused > 0 || warnings > 0) return 1;
+  if (refused > 0 || liveRefused > 0 || warnings > 0) return 1;
   return hasChanges(plan) ? 2 : 0;
 }
 
@@ -113,6 +146,8 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
   let allowEmpty = false;
   let strict = ['1', 'true'].includes(process.env.HCP_CDK_STRICT ?? '');
   let color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  let live = false;
+  const liveOptions: { kubeconfig?: string; context?: string; managementFolder?: string } = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '-h' || arg === '--help') return print(PLAN_USAGE);
@@ -123,7 +158,14 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
     else if (arg === '--allow-empty') allowEmpty = true;
     else if (arg === '--strict') strict = true;
     else if (arg === '--no-color') color = false;
-    else if (arg === '--against' || arg === '--ref' || arg === '--format' || arg === '--crds') {
+    else if (arg === '--live') live = true;
+    else if (arg === '--kubeconfig' || arg === '--context' || arg === '--hub') {
+      const value = args[++i];
+      if (value === undefined || value === '') return usageError(`${arg} needs a value`);
+      if (arg === '--kubeconfig') liveOptions.kubeconfig = value;
+      else if (arg === '--context') liveOptions.context = value;
+      else liveOptions.managementFolder = value;
+    } else if (arg === '--against' || arg === '--ref' || arg === '--format' || arg === '--crds') {
       const value = args[++i];
       if (value === undefined) return usageError(`${arg} needs a value`);
       if (arg === '--against') against = value;
@@ -139,9 +181,11 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
   }
   if (paths.length > 1) return usageError(`one output directory is planned at a time, not ${paths.length} (${paths.join(', ')})`);
   if (against !== undefined && ref !== undefined) return usageError('--against and --ref both name the previous output; give one');
+  const liveOnly = Object.keys(liveOptions).map((key) => ({ kubeconfig: '--kubeconfig', context: '--context', managementFolder: '--hub' })[key]);
+  if (!live && liveOnly.length > 0) return usageError(`${liveOnly.join(', ')} ${liveOnly.length === 1 ? 'is' : 'are'} for --live, which reads the management cluster; give --live too`);
   const output = paths[0] ?? 'dist';
   if (!fs.existsSync(output)) return usageError(`${output}: no such directory; synthesize first (npm run synth) or name the output directory`);
-  return { output, against, ref, format, includeUnchanged, allowEmpty, crds, color, strict };
+  return { output, against, ref, format, includeUnchanged, allowEmpty, crds, color, strict, ...(live ? { live: liveOptions } : {}) };
 }
 
 function print(text: string): number {

@@ -12,6 +12,7 @@ import { checkFleetInvariants } from '../fleet/fleet-invariants';
 import type { DeliveredFile, IDelivery } from '../gitops/delivery';
 import { KustomizeDelivery } from '../gitops/kustomize-delivery';
 import { OutputLayout } from '../gitops/output-layout';
+import { addLiveState, LivePlanOptions } from '../plan/live/live-plan';
 import { OutputSnapshot } from '../plan/output-snapshot';
 import { planChanges } from '../plan/plan';
 import type { Plan } from '../plan/plan-report';
@@ -320,14 +321,28 @@ export class HcpApp extends App {
    * API): synthesizes in memory, writes nothing, and compares object by object. Changes the API
    * server would refuse (transition rules such as immutable fields) are reported in the plan, with
    * effect `refused`, instead of failing the synth; problems of the app itself still throw.
+   * With `live`, it also reads the management cluster, read-only, through a kubeconfig context and
+   * resolves to the plan with `live` (see `addLiveState`); it rejects with a LiveReadError when the
+   * cluster cannot be read.
    * @param options.previous where the previous output is @default - git HEAD's copy of the output directory
    * @param options.includeUnchanged list unchanged objects too @default false
+   * @param options.live the management cluster to read @default - none is read
    */
-  public plan(options: { readonly previous?: PreviousOutputSpec; readonly includeUnchanged?: boolean } = {}): Plan {
+  public plan(options: { readonly previous?: PreviousOutputSpec; readonly includeUnchanged?: boolean; readonly live: LivePlanOptions }): Promise<Plan>;
+  public plan(options?: { readonly previous?: PreviousOutputSpec; readonly includeUnchanged?: boolean }): Plan;
+  public plan(options: { readonly previous?: PreviousOutputSpec; readonly includeUnchanged?: boolean; readonly live?: LivePlanOptions } = {}): Plan | Promise<Plan> {
+    const live = options.live;
+    // An asynchronous plan fails as a rejection, whatever fails.
+    if (live) return Promise.resolve().then(() => this.planOutputs(options)).then(({ plan, previous, next }) => addLiveState(plan, previous, next, live));
+    return this.planOutputs(options).plan;
+  }
+
+  /** The plan, and the two outputs it compares. */
+  private planOutputs(options: { readonly previous?: PreviousOutputSpec; readonly includeUnchanged?: boolean }): { plan: Plan; previous: OutputSnapshot; next: OutputSnapshot } {
     const previous = previousSnapshot(this.outdir, options.previous);
     const files = new Map(this.synthesize().map((file) => [file.path, Buffer.from(file.text)]));
     const next = OutputSnapshot.fromFiles(`the synth of this app (${this.outdir})`, files);
-    return planChanges(previous, next, { validator: this.validator, includeUnchanged: options.includeUnchanged });
+    return { plan: planChanges(previous, next, { validator: this.validator, includeUnchanged: options.includeUnchanged }), previous, next };
   }
 
   /** What the last `synth()` or `writeFiles()` wrote: files written, removed and left alone; undefined before one. */

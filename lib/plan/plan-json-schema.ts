@@ -1,4 +1,5 @@
 import { DeliveryMode } from '../gitops/delivery-mode';
+import { LIVE_JSON_SCHEMA } from './live/live-json-schema';
 import { ChangeEffect, PlanAction, PLAN_SCHEMA_VERSION } from './plan-report';
 
 const EFFECTS = Object.values(ChangeEffect);
@@ -106,5 +107,6 @@ export const PLAN_JSON_SCHEMA = {
         },
       },
     },
+    live: LIVE_JSON_SCHEMA,
   },
 } as const;

@@ -1,3 +1,4 @@
+import { liveMarkdownLines } from './live/live-text';
 import { changeLine } from './plan-text';
 import { countsLine, effectsLine, groupByCluster, Plan, PlannedObject, planWarnings } from './plan-report';
 
@@ -11,6 +12,7 @@ export function planMarkdown(plan: Plan): string {
   if (effects) lines.push('', `Effects: ${effects}`);
   for (const note of plan.clusterNotes) lines.push('', `> **${escape(note.cluster)}**: ${escape(note.note)}`);
   for (const warning of planWarnings(plan)) lines.push('', `> **warning**: ${escape(warning)}`);
+  lines.push(...liveMarkdownLines(plan, escape));
   for (const group of groupByCluster(plan)) {
     lines.push('', group.cluster ? `#### Cluster \`${group.cluster}\`` : '#### Objects of no hosted cluster', '', '| | object | effects |', '|---|---|---|');
     for (const object of group.objects) lines.push(row(object));

@@ -1,5 +1,6 @@
 import type { DeliveryMode } from '../gitops/delivery-mode';
 import type { FieldChange } from './field-diff';
+import type { LiveReport } from './live/live-report';
 
 /**
  * The version of the plan's JSON form (`hcp-cdk plan --json`). A field is only ever added within a
@@ -116,6 +117,11 @@ export interface Plan {
   readonly clusterNotes: readonly ClusterNote[];
   /** Every object with a change, then (with `includeUnchanged`) the unchanged ones; ordered by file. */
   readonly objects: readonly PlannedObject[];
+  /**
+   * What the management cluster holds, read through a kubeconfig context (`hcp-cdk plan --live`).
+   * @default - not read
+   */
+  readonly live?: LiveReport;
 }
 
 /** Each warning of the plan's objects, as `<cluster>: <Kind> <namespace>/<name>: <warning>`, in object order. */

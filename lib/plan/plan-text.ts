@@ -1,4 +1,5 @@
 import { FieldChange } from './field-diff';
+import { liveTextLines } from './live/live-text';
 import { ChangeEffect, countsLine, effectsLine, groupByCluster, Plan, PlanAction, PlannedObject, planWarnings } from './plan-report';
 
 export interface PlanTextOptions {
@@ -36,6 +37,7 @@ export function planText(plan: Plan, options: PlanTextOptions = {}): string {
   if (effects) lines.push(`effects: ${effects}`);
   for (const note of plan.clusterNotes) lines.push(paint('33', `note: ${note.cluster}: ${note.note}`));
   for (const warning of planWarnings(plan)) lines.push(paint('33', `warning: ${warning}`));
+  lines.push(...liveTextLines(plan, paint));
   for (const group of groupByCluster(plan)) {
     lines.push('', group.cluster ? `cluster ${group.cluster}` : 'objects of no hosted cluster');
     for (const object of group.objects) lines.push(...objectLines(object, paint, max));

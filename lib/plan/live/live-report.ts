@@ -1,0 +1,71 @@
+/** What `plan --live` found on the management cluster that the two outputs alone cannot tell. */
+export enum LiveFindingKind {
+  /** A control-plane upgrade in progress (or not yet started) that this commit's changes meet; refused when the commit upgrades further. */
+  UPGRADE_IN_PROGRESS = 'upgrade-in-progress',
+  /** A pool's release checked against the version the control plane reports, not the one its spec names. */
+  VERSION_SKEW = 'version-skew',
+  /** A hosted cluster this commit changes that is not Available. */
+  NOT_AVAILABLE = 'not-available',
+  /** Fields of the last committed output that the live object no longer has (edited by hand, or by another controller), or an object gone. */
+  DRIFT = 'drift',
+  /** An object protected from pruning that this commit removes from the output, and that stays on the cluster. */
+  LEFT_IN_PLACE = 'left-in-place',
+}
+
+/** One field of a live object that differs from the last committed output. */
+export interface LiveFieldDrift {
+  /** The field, as plan writes paths: `spec.replicas`, `metadata.labels["a/b"]`. */
+  readonly path: string;
+  /** The value of the last committed output. */
+  readonly committed?: unknown;
+  /** The value on the cluster; absent when the field is gone. */
+  readonly live?: unknown;
+  /** The value of the new output, which applying it sets; absent when the new output does not set the field (or drops the object). */
+  readonly next?: unknown;
+}
+
+/** One finding, about one object. */
+export interface LiveFinding {
+  readonly finding: LiveFindingKind;
+  /**
+   * Whether HyperShift would not carry out this commit's change while the cluster is as it is
+   * (an upgrade on top of one in progress, a pool ahead of the version its control plane runs):
+   * a plan with one exits 1, as with a refused change.
+   */
+  readonly refused: boolean;
+  /** The hosted cluster, `<management folder>/<namespace>/<name>`, when the object belongs to one. */
+  readonly cluster?: string;
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly namespace?: string;
+  readonly name: string;
+  /** One line for people. */
+  readonly summary: string;
+  /** The fields that drifted (drift only). */
+  readonly fields?: readonly LiveFieldDrift[];
+  /** Finding-specific facts for machines; see the JSON Schema. */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/** What plan read from the management cluster and found there. */
+export interface LiveReport {
+  /** The kubeconfig context read. */
+  readonly context: string;
+  /** Its API server. */
+  readonly server: string;
+  /** The management folder of the outputs that this cluster runs. */
+  readonly managementFolder: string;
+  /** How many objects of the outputs were looked up (Secrets are not read). */
+  readonly objectsRead: number;
+  /** How many of them the cluster holds. */
+  readonly objectsFound: number;
+  /** Refused first, then by cluster and object. */
+  readonly findings: readonly LiveFinding[];
+}
+
+/** `1 refused, 2 drift, ...` counts by finding, refused first; empty without findings. */
+export function liveCountsLine(report: LiveReport): string {
+  const refused = report.findings.filter((f) => f.refused).length;
+  const counts = Object.values(LiveFindingKind).map((kind) => [kind, report.findings.filter((f) => f.finding === kind).length] as const).filter(([, n]) => n > 0);
+  return [...(refused > 0 ? [`${refused} refused`] : []), ...counts.map(([kind, n]) => `${n} ${kind}`)].join(', ');
+}
