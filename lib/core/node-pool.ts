@@ -131,7 +131,7 @@ export class NodePool extends Construct {
     const cluster = props.cluster;
     this.cluster = cluster;
     this.poolName = props.name ?? `${cluster.clusterName}-${id}`;
-    this.release = props.release ?? cluster.release;
+    this.release = props.release ?? cluster.nodePoolRelease ?? cluster.release;
     const problems = new Problems(this);
 
     problems.require(isDns1123Label(this.poolName), 'name', this.poolName, DNS1123_LABEL_RULE);
