@@ -146,7 +146,7 @@ describe('hcp-cdk plan', () => {
     const result = hcpCdk(repo);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('refused: the API server refuses it: spec.infraID: infraID is immutable');
-    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server or HyperShift); the output cannot be applied as it is\n');
+    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is\n');
   });
 
   test('an empty new output against a full one: exit 1 unless --allow-empty (a failed synth leaves one)', () => {
@@ -194,7 +194,7 @@ describe('hcp-cdk plan on releases by digest', () => {
       + '      refused: spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15; a control plane accepts a later 4.14.z or 4.15.z, one minor at a time; '
       + 'forceUpgradeTo (the force-upgrade-to annotation) overrides (node pools may then go from 4.14 to 4.16 directly)\n'
       + '      control-plane-upgrade: the control plane upgrades from 4.14.10 to 4.16.0 (eus-to-eus)\n');
-    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server or HyperShift); the output cannot be applied as it is\n');
+    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is\n');
   });
 
   test('a control plane by digest moved past what its pool by digest may lag behind (edited into the output): exit 1, naming the pool', () => {
