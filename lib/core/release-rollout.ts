@@ -257,15 +257,20 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
         problems.push(`waves[${i}] (${wave.description}): ${waveName(i)} selects no cluster of the rollout; a wave must select at least one, or be left out`);
       }
     });
-    for (const member of this.members) {
-      if (member.picks.length > 1) problems.push(`${member.id} is in ${member.picks.map(waveName).join(' and ')}; a cluster is in one wave: take it out of all but one`);
-      if (member.wave === undefined) problems.push(`${member.id} is in no wave: pick it in a wave, or end the waves with RolloutWave.rest()`);
-      const from = member.release.version;
-      if (!version || !from || member.wave === undefined) continue;
-      const assessment = assessUpgrade(from, version, { channel: member.channel, forceUpgradeTo: member.forceUpgradeTo?.image });
-      if (assessment.problem) {
-        problems.push(`release (${target}) is not an allowed update for ${member.id} of ${waveName(member.wave)}, which runs ${formatVersion(from)}: ${assessment.problem}`);
-      }
+    // Grouped, so that a rule a thousand clusters break is one problem, not a thousand.
+    const twice = groupBy(this.members.filter((m) => m.picks.length > 1), (m) => m.picks.map(waveName).join(' and '));
+    for (const [waves, members] of twice) problems.push(`${clusters(members)} ${members.length === 1 ? 'is' : 'are'} in ${waves}; a cluster is in one wave: take ${members.length === 1 ? 'it' : 'each'} out of all but one`);
+    const none = this.members.filter((m) => m.wave === undefined);
+    if (none.length > 0) problems.push(`${clusters(none)} ${none.length === 1 ? 'is' : 'are'} in no wave: pick ${none.length === 1 ? 'it' : 'them'} in a wave, or end the waves with RolloutWave.rest()`);
+    const refused = groupBy(this.members.filter((m) => m.wave !== undefined && version && m.release.version), (m) => {
+      const from = m.release.version!;
+      const problem = assessUpgrade(from, version!, { channel: m.channel, forceUpgradeTo: m.forceUpgradeTo?.image }).problem;
+      return problem && `${formatVersion(from)}\n${problem}`;
+    });
+    for (const [key, members] of refused) {
+      const [runs, problem] = key.split('\n');
+      const which = members.length === 1 ? `${members[0].id} of ${waveName(members[0].wave!)}, which runs ${runs}` : `${members.length} clusters, which run ${runs} (${clusters(members)})`;
+      problems.push(`release (${target}) is not an allowed update for ${which}: ${problem}`);
     }
     for (const name of this.failedClusters) {
       const found = this.named(name);
@@ -278,6 +283,23 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
     if (cycle) problems.push(`after (${show(this.after.map((r) => r.rolloutName))}) waits for this rollout in turn (${[this, ...cycle].map((r) => r.rolloutName).join(' -> ')}); rollouts cannot wait for each other`);
     return problems;
   }
+}
+
+/** `a, b, c and 4 more`: the clusters' names, the first three of them. */
+function clusters(members: readonly Member[]): string {
+  const ids = members.map((m) => m.id);
+  if (ids.length > 3) return `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more`;
+  return ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}` : ids[0];
+}
+
+/** The members by key, in the order the keys first appear; members whose key is undefined are left out. */
+function groupBy(members: readonly Member[], key: (member: Member) => string | undefined): Map<string, Member[]> {
+  const groups = new Map<string, Member[]>();
+  for (const member of members) {
+    const k = key(member);
+    if (k !== undefined) groups.set(k, [...(groups.get(k) ?? []), member]);
+  }
+  return groups;
 }
 
 /** The chain of `after` from `from` back to `target`, if there is one. */
