@@ -69,7 +69,7 @@ export interface NodePoolOptions {
   readonly nodeDrainTimeout?: Duration;
   /** How long to wait for volumes to detach. @default - wait forever (0s) */
   readonly nodeVolumeDetachTimeout?: Duration;
-  /** @default - the cluster's release */
+  /** @default - the cluster's release (while a release rollout holds the pools of the cluster's wave, the release before it) */
   readonly release?: Release;
   /** @default Arch.AMD64 */
   readonly arch?: Arch;
