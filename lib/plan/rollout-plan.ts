@@ -1,6 +1,6 @@
 import { RolloutOutputs, rolloutProgress } from '../core/rollout-progress';
 import { ROLLOUT_RECORD_FOLDER, ROLLOUT_RECORD_KIND, RolloutRecord } from '../core/rollout-record';
-import type { OutputFile, OutputSnapshot } from './output-snapshot';
+import { OutputFile, OutputSnapshot, PlanInputError } from './output-snapshot';
 import { PlanAction, PlannedObject, PlannedRollout } from './plan-report';
 
 const RECORD_KEY = `${ROLLOUT_RECORD_FOLDER}|${ROLLOUT_RECORD_KIND.toLowerCase()}|`;
@@ -19,7 +19,7 @@ export function isRolloutRecord(file: OutputFile): boolean {
 export function planRollouts(previous: OutputSnapshot, next: OutputSnapshot, objects: readonly PlannedObject[]): { rollouts: PlannedRollout[]; refusals: Map<string, string[]> } {
   const records = new Map<string, RolloutRecord>();
   for (const file of next.files.values()) {
-    if (isRolloutRecord(file)) records.set(file.key.split('|')[3], next.object(file));
+    if (isRolloutRecord(file)) records.set(file.key.split('|')[3], recordIn(next, file));
   }
   const outputs = new SnapshotRolloutOutputs(previous, objects);
   const rollouts: PlannedRollout[] = [];
@@ -44,6 +44,18 @@ export function planRollouts(previous: OutputSnapshot, next: OutputSnapshot, obj
     });
   }
   return { rollouts, refusals };
+}
+
+/** The record in `file`, checked to have the fields plan reads. */
+function recordIn(snapshot: OutputSnapshot, file: OutputFile): RolloutRecord {
+  const record = snapshot.object(file);
+  const spec = record?.spec;
+  const wellFormed = typeof spec?.release?.image === 'string' && Number.isInteger(spec.releasedWaves) && Array.isArray(spec.waves)
+    && spec.waves.every((wave: any) => typeof wave?.name === 'string' && Array.isArray(wave.clusters));
+  if (!wellFormed) {
+    throw new PlanInputError(`${snapshot.description}: ${file.path} is not a release rollout's record as hcp-cdk writes it (spec.release.image, spec.releasedWaves and spec.waves, each with a name and clusters); synthesize again`);
+  }
+  return record;
 }
 
 /** `rollout r-4-17-3 (4.17.3): wave 2 of 3 (ring-1) moves 12 clusters: …; 450 left in wave 3 (rest)`. */

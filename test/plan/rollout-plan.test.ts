@@ -128,4 +128,12 @@ describe('plan of a release rollout', () => {
     expect(summary).toMatch(/^wave 1 of 3/);
     expect(validatePlanJson(withRollout(withoutSummary))).toBe(false);
   });
+
+  test('a record that is not as hcp-cdk writes it makes the output no hcp-cdk output: an error, not a plan', () => {
+    const after = output({ releasedWaves: 1 });
+    const files = new Map([...after.files.values()].map((f) => [f.path, f.bytes]));
+    files.set('rollouts/40-releaserollout-r.yaml', Buffer.from('apiVersion: hcp-cdk.io/v1alpha1\nkind: ReleaseRollout\nmetadata:\n  name: r\nspec:\n  waves: 3\n'));
+    expect(() => planChanges(output(), OutputSnapshot.fromFiles('edited', files), { validator })).toThrow(
+      'edited: rollouts/40-releaserollout-r.yaml is not a release rollout\'s record as hcp-cdk writes it (spec.release.image, spec.releasedWaves and spec.waves, each with a name and clusters); synthesize again');
+  });
 });
