@@ -55,8 +55,9 @@ export class Fleet {
   private constructor(app: Construct, inventory: FleetInventory) {
     const problems: string[] = [];
     // Before the clusters, which join their rollout as they are made.
-    const rolloutSpecs = inventory.rollouts ?? [];
-    this.buildRollouts(app, rolloutSpecs, problems);
+    this.buildRollouts(app, inventory.rollouts ?? [], problems);
+    // A rollout named twice is a problem of its own (see buildRollouts): its first spec covers clusters.
+    const rolloutSpecs = (inventory.rollouts ?? []).filter((spec, i, all) => all.findIndex((other) => other.name === spec.name) === i);
     const covered = new Map<string, string[]>();
     for (const management of inventory.managementClusters) {
       const hub = new ManagementCluster(app, management.name);
@@ -117,7 +118,11 @@ export class Fleet {
       done.add(spec.name);
       return this.rollouts.get(spec.name);
     };
-    for (const spec of specs) build(spec);
+    specs.forEach((spec, i) => {
+      const first = specs.findIndex((other) => other.name === spec.name);
+      if (first !== i) problems.push(`${spec.name}: name (${JSON.stringify(spec.name)}) of rollouts[${i}] is also the name of rollouts[${first}]; give each rollout a name of its own`);
+      else build(spec);
+    });
   }
 }
 

@@ -84,6 +84,12 @@ describe('Fleet: release rollouts', () => {
     ]);
   });
 
+  test('fails when two rollouts have one name', () => {
+    expect(fleetProblems([ROLLOUT, { ...ROLLOUT, clusterLabels: { env: 'lab' } }])).toEqual([
+      'r-4-17-3: name ("r-4-17-3") of rollouts[1] is also the name of rollouts[0]; give each rollout a name of its own',
+    ]);
+  });
+
   test('fails when two rollouts cover a cluster', () => {
     expect(fleetProblems([ROLLOUT, { ...ROLLOUT, name: 'second', clusterLabels: { ring: '1' }, waves: [{ rest: true }] }])).toEqual([
       'second: clusterLabels ({"ring":"1"}) covers 2 clusters rollout r-4-17-3 covers too (hub-a/a1, hub-b/b1); a cluster is in one rollout: give the rollouts clusterLabels that do not overlap',
