@@ -193,6 +193,17 @@ describe('the example fleet\'s rollout, commit by commit', () => {
     expect(last.summary.effects).toEqual({ 'control-plane-upgrade': 16, 'node-pool-rollout': 38 });
   });
 
+  test('once complete, the release in the defaults and no rollout: only the record goes', () => {
+    const done = synth(commit(3, (spec) => {
+      spec.defaults.releaseImage = spec.rollouts[0].releaseImage;
+      spec.defaults.releaseVersion = spec.rollouts[0].releaseVersion;
+      delete spec.rollouts;
+    }), third);
+    const paths = (files: readonly SynthesizedFile[]) => files.map((f) => f.path);
+    expect(paths(third).filter((p) => !paths(done).includes(p))).toEqual(['rollouts/40-releaserollout-r-4-17-3.yaml']);
+    expect(done).toEqual(third.filter((f) => !f.path.startsWith('rollouts/')));
+  });
+
   test('re-synth of each commit is byte-identical', () => {
     expect(synth(commit(1), first)).toEqual(first);
   });
