@@ -17,8 +17,10 @@ Says what applying a new hcp-cdk output will do to the clusters that run the pre
 object created, updated (field by field), deleted or unchanged, and what each change does:
 control-plane-upgrade, node-pool-rollout (Replace: new machines, maxSurge at a time; InPlace:
 reboots, maxUnavailable at a time), configuration-rollout, scale, destructive, refused (the API
-server would reject it: immutable fields and other transition rules, the schema), in-place-update,
-metadata-only.
+server would reject it: immutable fields and other transition rules, the schema; or a release
+rollout: more than one wave, a wave before the waves ahead of it run the release), in-place-update,
+metadata-only; and for each release rollout the output records (rollouts/), the wave the commit
+moves, the clusters it moves and those left.
 
   <output-dir>          the new output, as synth wrote it (default: dist)
   --ref <git-ref>       the previous output is <output-dir> as this commit of the git repository
@@ -52,11 +54,12 @@ metadata-only.
 exit status (as terraform plan -detailed-exitcode): 0 no changes; 2 changes; 1 an error: an
 unreadable or foreign output (not an hcp-cdk synth, two versions of one object in one folder, an
 unknown git ref, an output a synth left incomplete, an empty new output without --allow-empty),
-CRDs that cannot be read, a usage error, or a plan with a refused change (the API server or
-HyperShift would refuse it: the plan is printed, and the exit status says it cannot be applied),
-or with --strict a plan with warnings; with --live also a management cluster that cannot be read
-(no kubeconfig, an unknown context, a server out of reach, a read refused: nothing is printed but
-the error) and a change refused as the cluster is now (an upgrade on top of one in progress)`;
+CRDs that cannot be read, a usage error, or a plan with a refused change (the API server,
+HyperShift or a release rollout would refuse it: the plan is printed, and the exit status says it
+cannot be applied), or with --strict a plan with warnings; with --live also a management cluster
+that cannot be read (no kubeconfig, an unknown context, a server out of reach, a read refused:
+nothing is printed but the error) and a change refused as the cluster is now (an upgrade on top of
+one in progress)`;
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
@@ -123,7 +126,7 @@ function report(plan: Plan, parsed: PlanArguments): number {
   const refused = plan.summary.effects[ChangeEffect.REFUSED] ?? 0;
   const warnings = parsed.strict ? planWarnings(plan).length : 0;
   if (refused > 0) {
-    console.error(`hcp-cdk plan: ${refused} of the changes would be refused (effect refused: by the API server or HyperShift); the output cannot be applied as it is`);
+    console.error(`hcp-cdk plan: ${refused} of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is`);
   }
   const liveRefused = liveRefusals(plan);
   if (liveRefused > 0) {

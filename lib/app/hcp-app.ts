@@ -5,13 +5,16 @@ import { formatLintFinding, LINT_RULES, lintFindings, noticesOf } from '../core/
 import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems, show } from '../core/problems';
 import { renderApiObject } from '../core/render-object';
+import { ReleaseRollout } from '../core/release-rollout';
 import { releaseVersionOf } from '../core/release-version';
+import { rolloutProgress } from '../core/rollout-progress';
+import { ROLLOUT_RECORD_FOLDER, RolloutRecord } from '../core/rollout-record';
 import { applyProblems, uncheckedUpgrade } from '../core/upgrade-transition';
 import { yamlText } from '../core/yaml-text';
 import { checkFleetInvariants } from '../fleet/fleet-invariants';
 import type { DeliveredFile, IDelivery } from '../gitops/delivery';
 import { KustomizeDelivery } from '../gitops/kustomize-delivery';
-import { OutputLayout } from '../gitops/output-layout';
+import { objectFileName, OutputLayout } from '../gitops/output-layout';
 import { addLiveState, LivePlanOptions } from '../plan/live/live-plan';
 import { OutputSnapshot } from '../plan/output-snapshot';
 import { planChanges } from '../plan/plan';
@@ -26,6 +29,7 @@ import { CheckedObjects } from './checked-objects';
 import { guardCliOutput, guardOutputDeletedByCli, restoreFileDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
 import { PreviousOutput } from './previous-output';
+import { SynthRolloutOutputs } from './synth-rollout-outputs';
 import { formatSecretsReport, SecretsReportEntry, secretsReportOf, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
 
 // Under `cdk8s synth`, which has emptied the output directory already: an app that fails before it
@@ -206,11 +210,15 @@ export class HcpApp extends App {
       // both and may answer differently. Such an object is recorded once it is checked unchanged.
       if (digest !== undefined && previous === undefined) reuse!.accepted.add(digest);
     };
+    // Release rollouts: the release of every HostedCluster and NodePool, now and in the previous output.
+    const rollouts = constructs.filter((c): c is ReleaseRollout => c instanceof ReleaseRollout);
+    const releases = rollouts.length > 0 && previousOutput ? new SynthRolloutOutputs(previousOutput.found) : undefined;
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
     for (const { file, json, source } of this.render(constructs, flagged, problems, deliveryProblems, placed)) {
       const text = file === undefined ? undefined : yamlText(json);
       check(json, source, file, text);
       if (file !== undefined) add({ path: file, text: text! });
+      if (releases && file !== undefined) releases.add(file, json, () => (previousOutput!.holds(file, text!) ? json : previousOutput!.object(file)));
     }
     const additions = this.delivery.finish(placed, deliveryProblems);
     const taken = new Set(files.map((f) => f.path));
@@ -220,6 +228,30 @@ export class HcpApp extends App {
       const text = yamlText(json);
       check(json, source, file, text);
       add({ path: file, text });
+    }
+    const records = new Map<string, RolloutRecord>();
+    for (const rollout of rollouts.filter((r) => !flagged.has(r.node.path))) {
+      const json = rollout.record();
+      const file = `${ROLLOUT_RECORD_FOLDER}/${objectFileName(json)}`;
+      const clash = placed.find((p) => p.path.startsWith(`${ROLLOUT_RECORD_FOLDER}/`));
+      if (clash) problems.push(`${rollout.node.path}: its record goes to ${file}, but ${clash.path} is in that folder too: ${ROLLOUT_RECORD_FOLDER}/ holds the records of release rollouts; rename the chart that writes there`);
+      else if (taken.has(file)) problems.push(`${rollout.node.path}: writes ${file}, which another rollout of the app is written to; give each rollout a name of its own`);
+      taken.add(file);
+      records.set(json.metadata.name, json);
+      const text = yamlText(json);
+      check(json, rollout.node.path, file, text);
+      add({ path: file, text });
+    }
+    for (const rollout of rollouts.filter((r) => releases && records.has(r.rolloutName))) {
+      const record = records.get(rollout.rolloutName)!;
+      if (!releases!.previousFound) {
+        if (record.spec.releasedWaves > 0) {
+          const unchecked = `${rollout.node.path}: releasedWaves (${record.spec.releasedWaves}) is not checked: with no previous output, synth cannot tell which wave this commit moves, nor whether the waves before it${record.spec.after ? ' and the rollouts it waits for (after)' : ''} run their release`;
+          (this.strict ? problems : warnings).push(unchecked);
+        }
+        continue;
+      }
+      for (const problem of rolloutProgress(record, records, releases!).problems) problems.push(`${rollout.node.path}: ${problem}`);
     }
     problems.push(...deliveryProblems.all);
     if (problems.length > 0) throw new HcpValidationError(problems);

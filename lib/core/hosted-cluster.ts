@@ -19,6 +19,7 @@ import { Problems, show } from './problems';
 import { checkListItems, checkRequiredProps, hasMethod } from './runtime-props';
 import { Release } from './release';
 import type { ReleaseChannel } from './release-channel';
+import type { IReleaseRollout } from './release-rollout';
 import { unknownReleaseVersion } from './release-version';
 import type { PausedUntil } from './paused-until';
 import { SecretEncryption } from './secret-encryption';
@@ -67,6 +68,12 @@ export interface IHostedCluster extends IConstruct {
   readonly defaultSubnetId?: string;
   /** `metadata.annotations`, for the ones node pools inherit. @default - none */
   readonly annotations?: Readonly<Record<string, string>>;
+  /**
+   * The release node pools run when they name none: the cluster's, unless a release rollout holds
+   * the pools of the cluster's wave on the release before it.
+   * @default - `release`
+   */
+  readonly nodePoolRelease?: Release;
 }
 
 /** A HostedCluster created outside this app, for NodePools added to it. */
@@ -94,8 +101,17 @@ export interface HostedClusterProps {
    * @default 'clusters'
    */
   readonly namespace?: string;
-  /** The OpenShift release of the control plane (and, by default, of the node pools). */
+  /**
+   * The OpenShift release of the control plane (and, by default, of the node pools). With `rollout`,
+   * what the cluster runs until the rollout releases its wave.
+   */
   readonly release: Release;
+  /**
+   * A release rollout that covers this cluster: once the rollout releases the cluster's wave, the
+   * cluster runs the rollout's release instead of `release` (see ReleaseRollout).
+   * @default - none: the cluster runs `release`
+   */
+  readonly rollout?: IReleaseRollout;
   /** The pull secret for the release and operator images (`.dockerconfigjson`). */
   readonly pullSecret: ISecretSource;
   readonly platform: IClusterPlatform;
@@ -227,7 +243,9 @@ export class HostedCluster extends Construct implements IHostedCluster {
   public readonly clusterName: string;
   public readonly namespace: string;
   public readonly platformType: PlatformType;
+  /** The release the control plane runs: `release`, or the rollout's once it releases the cluster's wave. */
   public readonly release: Release;
+  public readonly nodePoolRelease?: Release;
   public readonly infraId: string;
   public readonly defaultSubnetId?: string;
   public readonly annotations?: Readonly<Record<string, string>>;
@@ -261,13 +279,20 @@ export class HostedCluster extends Construct implements IHostedCluster {
       pullSecret: { accepts: hasMethod('bind'), expected: 'a secret source: SecretSource.fromExistingSecret(...) or another SecretSource factory' },
       platform: { accepts: hasMethod('bind'), expected: 'a cluster platform: ClusterPlatform.agent(...), .kubevirt(...), .aws(...) or .none(...)' },
     });
+    if (props?.rollout !== undefined && !hasMethod('addCluster')(props.rollout)) required.require(false, 'rollout', props.rollout, 'must be a ReleaseRollout');
     for (const field of ['imageContentSources', 'controlPlaneTolerations', 'disabledCapabilities', 'enabledCapabilities'] as const) checkListItems(required, field, props?.[field]);
     required.throwIfAny();
     this.props = props;
     this.clusterName = props.name ?? id;
     this.namespace = props.namespace ?? 'clusters';
     this.platformType = props.platform.type;
-    this.release = props.release;
+    // Joins before the checks below, so that a cluster with problems of its own still counts in its wave.
+    const channel = props.channel === undefined ? props.release.channel?.name : typeof props.channel === 'string' ? props.channel : props.channel.name;
+    const assigned = props.rollout?.addCluster({
+      cluster: this, clusterName: this.clusterName, namespace: this.namespace, labels: props.labels, release: props.release, channel, forceUpgradeTo: props.forceUpgradeTo,
+    });
+    this.release = assigned?.release ?? props.release;
+    this.nodePoolRelease = assigned?.nodePoolRelease;
     this.infraId = props.infraId ?? props.platform.infraId ?? this.clusterName;
     this.availabilityPolicy = props.controllerAvailabilityPolicy ?? AvailabilityPolicy.HIGHLY_AVAILABLE;
     this.defaultSubnetId = props.platform.defaultSubnetId;
@@ -323,13 +348,13 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.services = new Map(Object.entries({ ...platform.defaultServices, ...props.services }) as [ControlPlaneService, ServicePublishing][]);
     this.checkServices(problems);
     this.checkSpecFields(problems);
-    const updates = renderUpgradeSettings(props, problems);
-    const unknownVersion = unknownReleaseVersion(props.release, "its update paths or its node pools' version skew");
+    const updates = renderUpgradeSettings({ ...props, release: this.release }, problems);
+    const unknownVersion = unknownReleaseVersion(this.release, "its update paths or its node pools' version skew");
     if (unknownVersion) lint(this, LINT_RULES.HCP_W004_RELEASE_VERSION_UNKNOWN, unknownVersion);
     problems.throwIfAny();
 
     const spec = (): hc.HostedClusterSpec => ({
-      release: { image: props.release.image },
+      release: { image: this.release.image },
       pullSecret: { name: pullSecretName },
       sshKey: sshKeySecretName ? { name: sshKeySecretName } : undefined,
       infraId: this.infraId,

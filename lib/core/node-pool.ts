@@ -69,7 +69,7 @@ export interface NodePoolOptions {
   readonly nodeDrainTimeout?: Duration;
   /** How long to wait for volumes to detach. @default - wait forever (0s) */
   readonly nodeVolumeDetachTimeout?: Duration;
-  /** @default - the cluster's release */
+  /** @default - the cluster's release (while a release rollout holds the pools of the cluster's wave, the release before it) */
   readonly release?: Release;
   /** @default Arch.AMD64 */
   readonly arch?: Arch;
@@ -131,7 +131,7 @@ export class NodePool extends Construct {
     const cluster = props.cluster;
     this.cluster = cluster;
     this.poolName = props.name ?? `${cluster.clusterName}-${id}`;
-    this.release = props.release ?? cluster.release;
+    this.release = props.release ?? cluster.nodePoolRelease ?? cluster.release;
     const problems = new Problems(this);
 
     problems.require(isDns1123Label(this.poolName), 'name', this.poolName, DNS1123_LABEL_RULE);

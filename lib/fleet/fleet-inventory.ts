@@ -80,9 +80,55 @@ export interface FleetClusterSpec {
   };
   /** @default - one pool `<name>-workers` of 2 */
   readonly nodePools?: FleetNodePoolSpec[];
+  /** Labels of the HostedCluster (`metadata.labels`), which rollouts select clusters by. @default - none */
+  readonly labels?: Record<string, string>;
 }
 
 export type FleetClusterDefaults = Partial<Omit<FleetClusterSpec, 'name'>>;
+
+/**
+ * One wave of a rollout: exactly one of `canaries`, `clusters`, `labels`, `batch` or `rest` (see
+ * RolloutWave). Clusters are named by name, or `<management cluster>/<name>` when two management
+ * clusters have one of that name.
+ */
+export interface FleetRolloutWaveSpec {
+  /** @default - 'canaries', 'rest', else `wave-<n>` */
+  readonly name?: string;
+  /** The canary clusters: the first wave. */
+  readonly canaries?: string[];
+  /** Clusters by name. */
+  readonly clusters?: string[];
+  /** The clusters carrying every one of these labels. */
+  readonly labels?: Record<string, string>;
+  /** The next so many clusters no wave names or selects by label, in inventory order. */
+  readonly batch?: number;
+  /** Every cluster left: the last wave. */
+  readonly rest?: boolean;
+  /** Upgrade the wave's control planes now and its pools in the next commit, which drops the hold. @default false */
+  readonly holdNodePools?: boolean;
+}
+
+/** A release rolled across the fleet in waves, one wave per commit (see ReleaseRollout). */
+export interface FleetRolloutSpec {
+  /** The rollout's name (a DNS-1123 subdomain). */
+  readonly name: string;
+  /** The release the clusters move to, by digest or tag. */
+  readonly releaseImage: string;
+  /** Its version, when the image does not tell it (a digest). @default - from the tag */
+  readonly releaseVersion?: string;
+  /** The clusters it covers: those whose labels include all of these. @default - every cluster of the fleet */
+  readonly clusterLabels?: Record<string, string>;
+  /** The waves, in order. */
+  readonly waves: FleetRolloutWaveSpec[];
+  /** How many waves are released: raise it by one per commit. @default 0 */
+  readonly releasedWaves?: number;
+  /** What a failed cluster does to the waves after it, as TALM's batchTimeoutAction. @default 'Continue' */
+  readonly onFailure?: 'Continue' | 'Stop';
+  /** Clusters of released waves whose upgrade failed. @default - none */
+  readonly failedClusters?: string[];
+  /** Rollouts (by name) that must be complete before this one moves a wave. @default - none */
+  readonly after?: string[];
+}
 
 /** The management clusters of a fleet and the hosted clusters each runs. */
 export interface FleetInventory {
@@ -94,6 +140,8 @@ export interface FleetInventory {
     readonly defaults?: FleetClusterDefaults;
     readonly clusters: FleetClusterSpec[];
   }[];
+  /** Release rollouts over the fleet's clusters; a cluster is in one at most. @default - none */
+  readonly rollouts?: FleetRolloutSpec[];
 }
 
 const stringList: OpenApiSchema = { type: 'array', items: { type: 'string' } };
@@ -143,6 +191,38 @@ const CLUSTER_FIELDS: Record<string, OpenApiSchema> = {
   none: { type: 'object', required: ['apiServerAddress'], properties: { apiServerAddress: { type: 'string' } } },
   aws: { type: 'object', required: ['infra'], properties: { infra: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } } },
   nodePools: { type: 'array', items: NODE_POOL },
+  labels,
+};
+
+const ROLLOUT: OpenApiSchema = {
+  type: 'object',
+  required: ['name', 'releaseImage', 'waves'],
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    releaseImage: { type: 'string', minLength: 1 },
+    releaseVersion: { type: 'string' },
+    clusterLabels: labels,
+    waves: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          canaries: stringList,
+          clusters: stringList,
+          labels,
+          batch: { type: 'integer', minimum: 1 },
+          rest: { type: 'boolean' },
+          holdNodePools: { type: 'boolean' },
+        },
+      },
+    },
+    releasedWaves: { type: 'integer', minimum: 0 },
+    onFailure: { type: 'string', enum: ['Continue', 'Stop'] },
+    failedClusters: stringList,
+    after: stringList,
+  },
 };
 
 const DEFAULTS: OpenApiSchema = { type: 'object', properties: CLUSTER_FIELDS };
@@ -190,6 +270,7 @@ export const FLEET_INVENTORY_CRD = {
                     },
                   },
                 },
+                rollouts: { type: 'array', items: ROLLOUT },
               },
             },
           },

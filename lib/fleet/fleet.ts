@@ -6,13 +6,15 @@ import { HostedCluster } from '../core/hosted-cluster';
 import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems } from '../core/problems';
 import { Release } from '../core/release';
+import { ReleaseRollout, RolloutFailurePolicy } from '../core/release-rollout';
+import { RolloutWave, RolloutWaveOptions } from '../core/rollout-wave';
 import { isPlainObject } from '../core/runtime-props';
 import { SshPublicKey } from '../core/ssh-public-key';
 import { existingSecretWithDerivedName, SecretSource } from '../secrets/secret-source';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
-import { FLEET_INVENTORY_CRD, FleetClusterDefaults, FleetClusterSpec, FleetInventory } from './fleet-inventory';
+import { FLEET_INVENTORY_CRD, FleetClusterDefaults, FleetClusterSpec, FleetInventory, FleetRolloutSpec, FleetRolloutWaveSpec } from './fleet-inventory';
 import { FLEET_PLATFORMS } from './fleet-platforms';
 
 /**
@@ -47,9 +49,16 @@ export class Fleet {
   public readonly managementClusters = new Map<string, ManagementCluster>();
   /** The hosted clusters, by `<management cluster>/<name>`. */
   public readonly clusters = new Map<string, HostedCluster>();
+  /** The release rollouts, by name. */
+  public readonly rollouts = new Map<string, ReleaseRollout>();
 
   private constructor(app: Construct, inventory: FleetInventory) {
     const problems: string[] = [];
+    // Before the clusters, which join their rollout as they are made.
+    this.buildRollouts(app, inventory.rollouts ?? [], problems);
+    // A rollout named twice is a problem of its own (see buildRollouts): its first spec covers clusters.
+    const rolloutSpecs = (inventory.rollouts ?? []).filter((spec, i, all) => all.findIndex((other) => other.name === spec.name) === i);
+    const covered = new Map<string, string[]>();
     for (const management of inventory.managementClusters) {
       const hub = new ManagementCluster(app, management.name);
       this.managementClusters.set(management.name, hub);
@@ -57,8 +66,10 @@ export class Fleet {
       for (const own of management.clusters) {
         const spec = merge(defaults, own) as FleetClusterSpec;
         const clusterProblems = new Problems(`${hub.node.path}/${spec.name}`);
+        const covering = rolloutSpecs.filter((r) => Object.entries(r.clusterLabels ?? {}).every(([key, value]) => spec.labels?.[key] === value));
+        for (const r of covering) covered.set(r.name, [...(covered.get(r.name) ?? []), `${management.name}/${spec.name}`]);
         try {
-          const cluster = buildCluster(hub, spec, clusterProblems);
+          const cluster = buildCluster(hub, spec, clusterProblems, covering.length === 1 ? this.rollouts.get(covering[0].name) : undefined);
           if (cluster) this.clusters.set(`${management.name}/${spec.name}`, cluster);
         } catch (error) {
           // Every cluster is built, so that one synth reports the problems of all of them.
@@ -67,12 +78,88 @@ export class Fleet {
         problems.push(...clusterProblems.all);
       }
     }
+    problems.push(...overlaps(rolloutSpecs, covered));
     if (problems.length > 0) throw new HcpValidationError(problems);
+  }
+
+  /** The inventory's rollouts, each after the ones it waits for (`after`), which it is given. */
+  private buildRollouts(app: Construct, specs: readonly FleetRolloutSpec[], problems: string[]): void {
+    const byName = new Map(specs.map((spec) => [spec.name, spec]));
+    // Rollouts being made (waiting for the ones they name in after) and made or failed.
+    const building = new Set<string>();
+    const done = new Set<string>();
+    const build = (spec: FleetRolloutSpec): ReleaseRollout | undefined => {
+      if (done.has(spec.name) || building.has(spec.name)) return this.rollouts.get(spec.name);
+      building.add(spec.name);
+      const rolloutProblems = new Problems(spec.name);
+      const after: ReleaseRollout[] = [];
+      for (const name of spec.after ?? []) {
+        const other = byName.get(name);
+        if (!other) rolloutProblems.add(`after (${JSON.stringify(name)}) names no rollout of the inventory; give the name of one of its rollouts`);
+        else if (building.has(name)) rolloutProblems.add(`after (${JSON.stringify(name)}) waits for a rollout that waits for this one in turn; rollouts cannot wait for each other`);
+        else {
+          const built = build(other);
+          if (built) after.push(built);
+        }
+      }
+      const waves = spec.waves.map((wave, i) => waveOf(wave, i, rolloutProblems));
+      try {
+        if (rolloutProblems.all.length === 0) {
+          const release = Release.fromImage(spec.releaseImage, spec.releaseVersion ? { version: spec.releaseVersion } : {});
+          this.rollouts.set(spec.name, new ReleaseRollout(app, spec.name, {
+            release, waves: waves as RolloutWave[], releasedWaves: spec.releasedWaves, onFailure: spec.onFailure as RolloutFailurePolicy | undefined, failedClusters: spec.failedClusters, after,
+          }));
+        }
+      } catch (error) {
+        problems.push(...((error as HcpValidationError).problems ?? [(error as Error).message]));
+      }
+      problems.push(...rolloutProblems.all);
+      building.delete(spec.name);
+      done.add(spec.name);
+      return this.rollouts.get(spec.name);
+    };
+    specs.forEach((spec, i) => {
+      const first = specs.findIndex((other) => other.name === spec.name);
+      if (first !== i) problems.push(`${spec.name}: name (${JSON.stringify(spec.name)}) of rollouts[${i}] is also the name of rollouts[${first}]; give each rollout a name of its own`);
+      else build(spec);
+    });
   }
 }
 
+/** The RolloutWave of an inventory wave, which gives exactly one of canaries, clusters, labels, batch and rest. */
+function waveOf(wave: FleetRolloutWaveSpec, index: number, problems: Problems): RolloutWave | undefined {
+  const options: RolloutWaveOptions = { name: wave.name, holdNodePools: wave.holdNodePools };
+  const given = (['canaries', 'clusters', 'labels', 'batch', 'rest'] as const).filter((key) => wave[key] !== undefined && wave[key] !== false);
+  if (given.length !== 1) {
+    problems.add(`waves[${index}] (${given.length === 0 ? 'none of them' : given.join(' and ')}) must give exactly one of canaries, clusters, labels, batch or rest`);
+    return undefined;
+  }
+  switch (given[0]) {
+    case 'canaries': return RolloutWave.canaries(wave.canaries!, options);
+    case 'clusters': return RolloutWave.clusters(wave.clusters!, options);
+    case 'labels': return RolloutWave.labels(wave.labels!, options);
+    case 'batch': return RolloutWave.batch(wave.batch!, options);
+    default: return RolloutWave.rest(options);
+  }
+}
+
+/** A cluster two rollouts cover: one problem per pair of rollouts, naming the clusters. */
+function overlaps(specs: readonly FleetRolloutSpec[], covered: ReadonlyMap<string, readonly string[]>): string[] {
+  const problems: string[] = [];
+  specs.forEach((second, j) => {
+    specs.slice(0, j).forEach((first) => {
+      const mine = new Set(covered.get(first.name) ?? []);
+      const both = (covered.get(second.name) ?? []).filter((c) => mine.has(c));
+      if (both.length === 0) return;
+      const named = both.length > 3 ? `${both.slice(0, 3).join(', ')} and ${both.length - 3} more` : both.join(', ');
+      problems.push(`${second.name}: clusterLabels (${JSON.stringify(second.clusterLabels ?? {})}) covers ${both.length} ${both.length === 1 ? 'cluster' : 'clusters'} rollout ${first.name} covers too (${named}); a cluster is in one rollout: give the rollouts clusterLabels that do not overlap`);
+    });
+  });
+  return problems;
+}
+
 /** The cluster of `spec` on `hub`, or undefined after recording in `problems` why it cannot be built. */
-function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: Problems): HostedCluster | undefined {
+function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: Problems, rollout?: ReleaseRollout): HostedCluster | undefined {
   const builder = FLEET_PLATFORMS[spec.platform ?? 'None'];
   if (!spec.releaseImage) problems.add('releaseImage (undefined) must be given, for the cluster or in defaults');
   const platform = builder.cluster(spec, problems);
@@ -88,6 +175,8 @@ function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: 
     controllerAvailabilityPolicy: (spec.availabilityPolicy ?? 'HighlyAvailable') as AvailabilityPolicy,
     networking: spec.networking,
     platform,
+    labels: spec.labels,
+    rollout,
   });
   for (const pool of spec.nodePools ?? [{ name: 'workers' }]) {
     const options = builder.pool(spec, pool, problems);

@@ -3,6 +3,20 @@ import { LIVE_JSON_SCHEMA } from './live/live-json-schema';
 import { ChangeEffect, PlanAction, PLAN_SCHEMA_VERSION } from './plan-report';
 
 const EFFECTS = Object.values(ChangeEffect);
+const CLUSTER = { type: 'string', pattern: '^[^/]+/[^/]+/[^/]+$' } as const;
+const WAVE_CLUSTERS = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['wave', 'name', 'clusters'],
+    additionalProperties: false,
+    properties: {
+      wave: { type: 'integer', minimum: 1, description: 'The wave\'s place, from 1.' },
+      name: { type: 'string' },
+      clusters: { type: 'array', items: CLUSTER },
+    },
+  },
+} as const;
 
 /**
  * The JSON Schema (draft 2020-12) of `hcp-cdk plan --json`, version `PLAN_SCHEMA_VERSION`:
@@ -49,6 +63,31 @@ export const PLAN_JSON_SCHEMA = {
           note: { type: 'string' },
           delivery: { enum: Object.values(DeliveryMode), description: 'How the output is delivered, as its HostedCluster records it (hcp-cdk.io/delivery); absent when not recorded.' },
           poolsWait: { type: 'boolean', description: 'Whether the pools roll only once the control plane reports the new version; absent when it depends on an engine the output does not name.' },
+        },
+      },
+    },
+    rollouts: {
+      type: 'array',
+      description: 'The release rollouts the new output records (rollouts/), by name; absent when it records none.',
+      items: {
+        type: 'object',
+        required: ['name', 'release', 'waves', 'releasedWaves', 'moves', 'left', 'summary'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string' },
+          release: {
+            type: 'object',
+            required: ['image'],
+            additionalProperties: false,
+            properties: { image: { type: 'string' }, version: { type: 'string' } },
+          },
+          waves: { type: 'integer', minimum: 1, description: 'How many waves the rollout has.' },
+          releasedWaves: { type: 'integer', minimum: 0, description: 'How many the new output releases.' },
+          moves: { ...WAVE_CLUSTERS, description: 'The waves this commit moves, with the clusters it moves to the release; more than one is refused.' },
+          left: { ...WAVE_CLUSTERS, description: 'The clusters of the waves not released yet, by wave.' },
+          failedClusters: { type: 'array', items: CLUSTER, description: 'The clusters the rollout lists as failed; absent when none.' },
+          refusals: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Why the rollout refuses the commit; the moved objects carry them as refused. Absent when there is nothing to say.' },
+          summary: { type: 'string', description: 'One line: `wave 2 of 3 (ring-1) moves 12 clusters: …; 450 left in wave 3 (rest)`.' },
         },
       },
     },

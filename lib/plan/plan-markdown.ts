@@ -1,6 +1,7 @@
 import { liveMarkdownLines } from './live/live-text';
 import { changeLine } from './plan-text';
 import { countsLine, effectsLine, groupByCluster, Plan, PlannedObject, planWarnings } from './plan-report';
+import { rolloutLine } from './rollout-plan';
 
 /**
  * The plan as a pull-request comment (GitHub and GitLab Markdown): the counts and effects, the
@@ -10,6 +11,10 @@ export function planMarkdown(plan: Plan): string {
   const lines = ['### hcp-cdk plan', '', `**${countsLine(plan.summary)}**`];
   const effects = effectsLine(plan.summary);
   if (effects) lines.push('', `Effects: ${effects}`);
+  for (const rollout of plan.rollouts ?? []) {
+    lines.push('', `> **${escape(rolloutLine(rollout))}**`);
+    for (const refusal of rollout.refusals ?? []) lines.push('>', `> **refused**: ${escape(refusal)}`);
+  }
   for (const note of plan.clusterNotes) lines.push('', `> **${escape(note.cluster)}**: ${escape(note.note)}`);
   for (const warning of planWarnings(plan)) lines.push('', `> **warning**: ${escape(warning)}`);
   lines.push(...liveMarkdownLines(plan, escape));

@@ -1,3 +1,4 @@
+import type { WaveClusters } from '../core/rollout-progress';
 import type { DeliveryMode } from '../gitops/delivery-mode';
 import type { FieldChange } from './field-diff';
 import type { LiveReport } from './live/live-report';
@@ -106,6 +107,31 @@ export interface ClusterNote {
   readonly poolsWait?: boolean;
 }
 
+/** What the commit does to one release rollout the new output records (`rollouts/`). */
+export interface PlannedRollout {
+  readonly name: string;
+  /** The release it moves its clusters to. */
+  readonly release: { readonly image: string; readonly version?: string };
+  /** How many waves it has. */
+  readonly waves: number;
+  /** How many the new output releases. */
+  readonly releasedWaves: number;
+  /** The waves this commit moves, each with the clusters it moves to the release (`<management folder>/<namespace>/<name>`). */
+  readonly moves: readonly WaveClusters[];
+  /** The clusters of the waves not released yet, by wave. */
+  readonly left: readonly WaveClusters[];
+  /** The clusters the rollout lists as failed. @default - none */
+  readonly failedClusters?: readonly string[];
+  /**
+   * Why the rollout refuses the commit (more than one wave, a wave before the waves ahead of it
+   * run the release, a rollout it waits for not complete); the moved objects carry them as `refused`.
+   * Absent when there is nothing to say.
+   */
+  readonly refusals?: readonly string[];
+  /** One line: `wave 2 of 3 (ring-1) moves 12 clusters: …; 450 left in wave 3 (rest)`. */
+  readonly summary: string;
+}
+
 /** What applying the new output will do to the clusters that run the previous one. */
 export interface Plan {
   readonly schemaVersion: typeof PLAN_SCHEMA_VERSION;
@@ -115,6 +141,8 @@ export interface Plan {
   readonly next: string;
   readonly summary: PlanSummary;
   readonly clusterNotes: readonly ClusterNote[];
+  /** The release rollouts the new output records, by name. Absent when it records none. */
+  readonly rollouts?: readonly PlannedRollout[];
   /** Every object with a change, then (with `includeUnchanged`) the unchanged ones; ordered by file. */
   readonly objects: readonly PlannedObject[];
   /**

@@ -1,6 +1,7 @@
 import { FieldChange } from './field-diff';
 import { liveTextLines } from './live/live-text';
 import { ChangeEffect, countsLine, effectsLine, groupByCluster, Plan, PlanAction, PlannedObject, planWarnings } from './plan-report';
+import { rolloutLine } from './rollout-plan';
 
 export interface PlanTextOptions {
   /**
@@ -35,6 +36,10 @@ export function planText(plan: Plan, options: PlanTextOptions = {}): string {
   const lines = [`hcp-cdk plan: ${plan.next}`, `  against ${plan.previous}`, '', `${countsLine(plan.summary)}`];
   const effects = effectsLine(plan.summary);
   if (effects) lines.push(`effects: ${effects}`);
+  for (const rollout of plan.rollouts ?? []) {
+    lines.push(rolloutLine(rollout));
+    for (const refusal of rollout.refusals ?? []) lines.push(paint('31', `refused: rollout ${rollout.name}: ${refusal}`));
+  }
   for (const note of plan.clusterNotes) lines.push(paint('33', `note: ${note.cluster}: ${note.note}`));
   for (const warning of planWarnings(plan)) lines.push(paint('33', `warning: ${warning}`));
   lines.push(...liveTextLines(plan, paint));

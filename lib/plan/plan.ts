@@ -9,6 +9,7 @@ import { diffFields, FieldChange } from './field-diff';
 import { GuestContent, guestContentOf, guestDeletionSummary } from './guest-content';
 import { OutputFile, OutputSnapshot } from './output-snapshot';
 import { ChangeEffect, ClusterNote, EFFECT_ORDER, Plan, PlanAction, PlannedObject, PLAN_SCHEMA_VERSION, PlanSummary } from './plan-report';
+import { isRolloutRecord, planRollouts } from './rollout-plan';
 import { upgradeOrder } from './upgrade-order';
 
 /** What a Secret's changed value is shown as. */
@@ -40,6 +41,8 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
   for (const key of [...new Set([...previous.files.keys(), ...next.files.keys()])]) {
     const before = previous.files.get(key);
     const after = next.files.get(key);
+    // A rollout's record is applied to no cluster: what it says is planned below.
+    if (isRolloutRecord((after ?? before)!)) continue;
     if (before && after && before.bytes.equals(after.bytes)) {
       unchanged++;
       if (options.includeUnchanged) objects.push(context.unchanged(before, after));
@@ -53,15 +56,26 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
     objects.push(planned);
   }
   objects.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const changed = objects.filter((o) => o.action !== PlanAction.UNCHANGED);
+  const { rollouts, refusals } = planRollouts(previous, next, objects.filter((o) => o.action !== PlanAction.UNCHANGED));
+  const planned = refusals.size === 0 ? objects : objects.map((o) => (refusals.has(o.file) ? withRefusals(o, refusals.get(o.file)!) : o));
+  const changed = planned.filter((o) => o.action !== PlanAction.UNCHANGED);
   return {
     schemaVersion: PLAN_SCHEMA_VERSION,
     previous: previous.description,
     next: next.description,
     summary: summarize(changed, unchanged),
     clusterNotes: clusterNotes(changed, context.deliveryModes),
-    objects,
+    ...(rollouts.length > 0 ? { rollouts } : {}),
+    objects: planned,
   };
+}
+
+/** An object with more reasons it is refused: added to its refused effect, or one made for them. */
+function withRefusals(object: PlannedObject, more: readonly string[]): PlannedObject {
+  const refused = object.effects.find((e) => e.effect === ChangeEffect.REFUSED);
+  const problems = [...((refused?.details?.problems as string[] | undefined) ?? []), ...more];
+  const effect = { effect: ChangeEffect.REFUSED, summary: `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, details: { problems } };
+  return { ...object, effects: [effect, ...object.effects.filter((e) => e !== refused)] };
 }
 
 /** Reads what an object's effects depend on from the two outputs, parsing only what it needs. */

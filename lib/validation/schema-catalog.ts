@@ -2,6 +2,7 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { packageRoot } from '../core/package-root';
+import { ROLLOUT_RECORD_CRD } from '../core/rollout-record';
 import { CelValidationRule, CompiledCelRule } from './cel/cel-rule';
 import { CORE_SCHEMA, loadAll } from 'js-yaml';
 
@@ -77,10 +78,14 @@ const CLUSTER_SCOPED_BUILT_INS = /^(Namespace|Node|PersistentVolume|ClusterRole|
  * installed on their management cluster (`oc get crd -o yaml`).
  */
 export class SchemaCatalog {
-  /** The CRDs in cdk8s.yaml's validationSchemas and the Kubernetes built-in kinds. */
+  /**
+   * The CRDs in cdk8s.yaml's validationSchemas and the Kubernetes built-in kinds, and hcp-cdk's own
+   * record of a release rollout (`rollouts/` of an output), which no cluster applies but which
+   * `hcp-cdk validate` reads with the rest.
+   */
   static bundled(): SchemaCatalog {
     bundledIndex ??= JSON.parse(fs.readFileSync(path.join(BUNDLED_DIR, 'index.json'), 'utf8')) as Record<string, string>;
-    return new SchemaCatalog(bundledIndex);
+    return new SchemaCatalog(bundledIndex).addCustomResourceDefinitions([ROLLOUT_RECORD_CRD], 'hcp-cdk');
   }
 
   private readonly kinds = new Map<string, KindSchema>();

@@ -4,7 +4,8 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { HcpApp, PLAN_JSON_SCHEMA, Release } from '../../lib';
+import { load } from 'js-yaml';
+import { Fleet, FleetInventory, HcpApp, PLAN_JSON_SCHEMA, Release } from '../../lib';
 import { newCluster } from '../props';
 import { git, ROOT } from '../util';
 
@@ -146,7 +147,7 @@ describe('hcp-cdk plan', () => {
     const result = hcpCdk(repo);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('refused: the API server refuses it: spec.infraID: infraID is immutable');
-    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server or HyperShift); the output cannot be applied as it is\n');
+    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is\n');
   });
 
   test('an empty new output against a full one: exit 1 unless --allow-empty (a failed synth leaves one)', () => {
@@ -194,7 +195,7 @@ describe('hcp-cdk plan on releases by digest', () => {
       + '      refused: spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15; a control plane accepts a later 4.14.z or 4.15.z, one minor at a time; '
       + 'forceUpgradeTo (the force-upgrade-to annotation) overrides (node pools may then go from 4.14 to 4.16 directly)\n'
       + '      control-plane-upgrade: the control plane upgrades from 4.14.10 to 4.16.0 (eus-to-eus)\n');
-    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server or HyperShift); the output cannot be applied as it is\n');
+    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is\n');
   });
 
   test('a control plane by digest moved past what its pool by digest may lag behind (edited into the output): exit 1, naming the pool', () => {
@@ -228,5 +229,59 @@ describe('hcp-cdk plan on releases by digest', () => {
     expect(strict.stdout).toBe(lenient.stdout);
     expect(strict.stderr).toBe('hcp-cdk plan: 2 warnings under strict: what the plan cannot check is an error; give the versions it names, or plan without strict\n');
     expect(hcpCdkWith({ HCP_CDK_STRICT: '1' }, repo).status).toBe(1);
+  });
+});
+
+describe('hcp-cdk plan of the example fleet\'s release rollout', () => {
+  const document = load(fs.readFileSync(path.join(ROOT, 'examples', 'fleet', 'fleet.yaml'), 'utf8')) as { spec: FleetInventory };
+  /** Writes the example fleet, its rollout at `releasedWaves`, into `<repo>/dist`, as synth() does against what is there. */
+  const synthFleetInto = (repo: string, releasedWaves: number): void => {
+    const spec = JSON.parse(JSON.stringify(document.spec));
+    spec.rollouts[0].releasedWaves = releasedWaves;
+    const app = new HcpApp({ outdir: path.join(repo, 'dist'), keepLastGoodCopy: false });
+    Fleet.fromInventory(app, spec);
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      app.synth();
+    } finally {
+      spy.mockRestore();
+    }
+  };
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-rollout-'));
+  git(repo, 'init', '-q');
+  synthFleetInto(repo, 0);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', 'the fleet, its rollout declared');
+
+  test('the first commit: the rollout line names wave 1 and its clusters, in text, markdown and --json; exit 2', () => {
+    synthFleetInto(repo, 1);
+    const line = 'rollout r-4-17-3 (4.17.3): wave 1 of 3 (canaries) moves 2 clusters: hub-0/clusters/c00000, hub-1/clusters/c00001; 22 left: 6 in wave 2 (ring-1), 16 in wave 3 (rest)';
+    const text = hcpCdk(repo);
+    expect(text.status).toBe(2);
+    expect(text.stdout.split('\n').slice(3, 6)).toEqual(['0 to create, 6 to update, 0 to delete, 204 unchanged', 'effects: 2 control-plane-upgrade, 4 node-pool-rollout', line]);
+    expect(hcpCdk(repo, '--markdown').stdout).toContain(`\n> **${line}**\n`);
+    const json = hcpCdk(repo, '--json');
+    const plan = JSON.parse(json.stdout);
+    expect(new Ajv2020({ strict: true }).compile(PLAN_JSON_SCHEMA)(plan)).toBe(true);
+    expect(plan.rollouts.map((r: any) => [r.name, r.moves, r.left.map((w: any) => [w.wave, w.name, w.clusters.length])])).toEqual([
+      ['r-4-17-3', [{ wave: 1, name: 'canaries', clusters: ['hub-0/clusters/c00000', 'hub-1/clusters/c00001'] }], [[2, 'ring-1', 6], [3, 'rest', 16]]],
+    ]);
+    expect(plan.summary.clustersChanged).toEqual(['hub-0/clusters/c00000', 'hub-1/clusters/c00001']);
+  });
+
+  test('a commit that moves two waves (written without synth\'s check): exit 1, refused on every object it moves', () => {
+    const app = new HcpApp({ outdir: path.join(repo, 'dist'), keepLastGoodCopy: false });
+    const spec = JSON.parse(JSON.stringify(document.spec));
+    spec.rollouts[0].releasedWaves = 2;
+    Fleet.fromInventory(app, spec);
+    app.writeFiles(app.synthesize());
+    const result = hcpCdk(repo);
+    expect(result.status).toBe(1);
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('refused: rollout'))).toEqual([
+      'refused: rollout r-4-17-3: releasedWaves (2): 2 waves move in one commit, wave 1 (canaries) and wave 2 (ring-1); a commit moves one wave: release them one commit at a time',
+      'refused: rollout r-4-17-3: releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output '
+      + '(hub-0/clusters/c00000 (control plane and 2 pools) and hub-1/clusters/c00001 (control plane and 2 pools)); move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
+    ]);
+    expect(result.stderr).toBe('hcp-cdk plan: 26 of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is\n');
   });
 });

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { cdk8sSynth, readTree, testValidAndRepeatable } from './example-synth';
+import { cdk8sSynth, isRolloutRecord, readTree, testValidAndRepeatable } from './example-synth';
 
 
 interface Written {
@@ -41,9 +41,11 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
       expect([...new Set([...tree.keys()].filter((f) => f.startsWith('argocd/')).map((f) => f.split('/')[1]))].sort()).toEqual(expect_.hubs);
     });
 
-    test('every folder\'s kustomization.yaml lists exactly its own files, no sub-folder; argocd/ itself has none (each hub applies its own)', () => {
+    test('every folder\'s kustomization.yaml lists exactly its own files, no sub-folder; argocd/ itself has none (each hub applies its own), nor has the rollout records\' folder, which no Application delivers', () => {
       // Every folder that holds files (a folder with only sub-folders has no kustomization.yaml).
-      const folders = new Set([...tree.keys()].map((f) => path.posix.dirname(f)));
+      const folders = new Set([...tree.keys()].filter((f) => !isRolloutRecord(f)).map((f) => path.posix.dirname(f)));
+      expect([...tree.keys()].filter((f) => isRolloutRecord(f) && f.endsWith('kustomization.yaml'))).toEqual([]);
+      expect(applications.filter((a) => isRolloutRecord(`${a.object.spec.source.path.replace(/^dist\//, '')}/`))).toEqual([]);
       folders.add('argocd');
       expect(folders.has('argocd')).toBe(true);
       expect(tree.has('argocd/kustomization.yaml')).toBe(false);

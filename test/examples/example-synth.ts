@@ -4,9 +4,18 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
+import { ROLLOUT_RECORD_FOLDER } from '../../lib';
 import { readTree, ROOT } from '../util';
 
 export { readTree };
+
+/**
+ * Whether an output file is a release rollout's record (`rollouts/`), which no delivery applies:
+ * the folder has no kustomization.yaml, and no Application, Kustomization or Policy points at it.
+ */
+export function isRolloutRecord(file: string): boolean {
+  return file.startsWith(`${ROLLOUT_RECORD_FOLDER}/`);
+}
 
 const CDK8S = path.join(ROOT, 'node_modules', '.bin', 'cdk8s');
 

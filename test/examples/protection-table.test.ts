@@ -21,7 +21,10 @@ const MODES = ['kustomize', 'argocd', 'flux', 'acm'];
 /** The bootstrap folders of Argo CD and Flux hold the engines' own objects. */
 const BOOTSTRAP_FOLDERS = new Set(['argocd', 'flux']);
 
-type Where = 'management cluster' | 'hosted cluster' | 'bootstrap folder';
+/** hcp-cdk's records of release rollouts, which no engine applies. */
+const RECORD_FOLDERS = new Set(['rollouts']);
+
+type Where = 'management cluster' | 'hosted cluster' | 'bootstrap folder' | 'record folder';
 
 /** Runs an example app as the cdk8s CLI would (CDK8S_OUTDIR), under a delivery mode. */
 function synth(app: string, mode: string, outdir: string): Promise<void> {
@@ -40,7 +43,7 @@ function* objectsOf(tree: ReadonlyMap<string, string>): Generator<{ kind: string
     if (!file.endsWith('.yaml') || file.endsWith('kustomization.yaml')) continue;
     const top = file.split('/')[0];
     for (const json of YAML.parseAllDocuments(text).map((d) => d.toJSON())) {
-      const where: Where = BOOTSTRAP_FOLDERS.has(top) ? 'bootstrap folder' : top.endsWith('-guest') ? 'hosted cluster' : 'management cluster';
+      const where: Where = BOOTSTRAP_FOLDERS.has(top) ? 'bootstrap folder' : RECORD_FOLDERS.has(top) ? 'record folder' : top.endsWith('-guest') ? 'hosted cluster' : 'management cluster';
       yield { kind: json.kind, where, protectedBy: protectionOf(json) };
       // ACM carries guest objects inside Policies, whose templates never delete what they applied.
       for (const template of json.kind === 'Policy' ? json.spec['policy-templates'] : []) {
@@ -64,7 +67,7 @@ function protectionOf(json: any): string {
 function readmeTable(): Map<string, string> {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const rows = new Map<string, string>();
-  for (const match of readme.matchAll(/^\| `(\w+(?: template)?)` \| (management cluster|hosted cluster|bootstrap folder) \| (yes|no) \| [^|]+\|$/gm)) {
+  for (const match of readme.matchAll(/^\| `(\w+(?: template)?)` \| (management cluster|hosted cluster|bootstrap folder|record folder) \| (yes|no) \| [^|]+\|$/gm)) {
     rows.set(`${match[1]} in ${match[2]}`, match[3]);
   }
   return rows;

@@ -1,0 +1,87 @@
+/**
+ * hcp-cdk's record of a ReleaseRollout in the output: `<output>/rollouts/<rank>-releaserollout-<name>.yaml`.
+ * No delivery applies it (the folder has no kustomization.yaml and no engine object points at it);
+ * it is there so that `hcp-cdk plan`, which sees only outputs, knows the rollout's waves, and so
+ * that a review of the commit shows which wave it releases.
+ */
+export const ROLLOUT_RECORD_API_VERSION = 'hcp-cdk.io/v1alpha1';
+export const ROLLOUT_RECORD_KIND = 'ReleaseRollout';
+/** The top folder of the output that holds the records. */
+export const ROLLOUT_RECORD_FOLDER = 'rollouts';
+
+/** One wave as recorded: its clusters as plan names them, `<management folder>/<namespace>/<name>`. */
+export interface RolloutRecordWave {
+  readonly name: string;
+  /** @default false */
+  readonly holdNodePools?: boolean;
+  readonly clusters: readonly string[];
+}
+
+/** The record's spec. */
+export interface RolloutRecordSpec {
+  readonly release: { readonly image: string; readonly version?: string };
+  readonly releasedWaves: number;
+  readonly onFailure: string;
+  /** @default - none */
+  readonly failedClusters?: readonly string[];
+  /** Rollouts that must be complete first, by name. @default - none */
+  readonly after?: readonly string[];
+  readonly waves: readonly RolloutRecordWave[];
+}
+
+export interface RolloutRecord {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly metadata: { readonly name: string };
+  readonly spec: RolloutRecordSpec;
+}
+
+const names = { type: 'array', items: { type: 'string' } };
+
+/** The record's schema, served to the validator with the bundled ones (`hcp-cdk validate` reads the records too). */
+export const ROLLOUT_RECORD_CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'releaserollouts.hcp-cdk.io' },
+  spec: {
+    group: 'hcp-cdk.io',
+    names: { kind: ROLLOUT_RECORD_KIND, plural: 'releaserollouts' },
+    scope: 'Cluster',
+    versions: [{
+      name: 'v1alpha1',
+      served: true,
+      storage: true,
+      schema: {
+        openAPIV3Schema: {
+          type: 'object',
+          required: ['spec'],
+          properties: {
+            apiVersion: { type: 'string' },
+            kind: { type: 'string' },
+            metadata: { type: 'object' },
+            spec: {
+              type: 'object',
+              required: ['release', 'releasedWaves', 'onFailure', 'waves'],
+              properties: {
+                release: { type: 'object', required: ['image'], properties: { image: { type: 'string', minLength: 1 }, version: { type: 'string' } } },
+                releasedWaves: { type: 'integer', minimum: 0 },
+                onFailure: { type: 'string', enum: ['Continue', 'Stop'] },
+                failedClusters: names,
+                after: names,
+                waves: {
+                  type: 'array',
+                  minItems: 1,
+                  items: {
+                    type: 'object',
+                    required: ['name', 'clusters'],
+                    properties: { name: { type: 'string', minLength: 1 }, holdNodePools: { type: 'boolean' }, clusters: names },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    }],
+  },
+};
