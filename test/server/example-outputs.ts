@@ -6,6 +6,7 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { readTree } from '../util';
 import type { ExampleJob } from './example-runner';
+import { ROLLOUT_RECORD_FOLDER } from '../../lib/core/rollout-record';
 
 /** The delivery modes `HCP_CDK_DELIVERY` picks (examples/delivery.ts). */
 export const DELIVERY_MODES = ['kustomize', 'argocd', 'flux', 'acm'] as const;
@@ -65,6 +66,8 @@ export function outputObjects(outdir: string): OutputObject[] {
   const objects: OutputObject[] = [];
   for (const [file, text] of readTree(outdir)) {
     if (path.posix.basename(file) === 'kustomization.yaml') continue;
+    // hcp-cdk's record of each release rollout, for plan: no engine applies it, no cluster serves it.
+    if (file.startsWith(`${ROLLOUT_RECORD_FOLDER}/`)) continue;
     const documents = YAML.parseAllDocuments(text).map((d) => d.toJS()).filter((d) => d !== null);
     for (const [n, object] of documents.entries()) {
       objects.push({ source: documents.length > 1 ? `${file} (document ${n + 1})` : file, object, text: documents.length > 1 ? undefined : text });
