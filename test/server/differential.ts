@@ -322,6 +322,9 @@ export interface DifferentialReport {
   readonly distinctAgreeing: number;
 }
 
+/** Put before the namespace of every case. */
+const NAMESPACE_PREFIX = 'differential-';
+
 /** The kinds whose whole schema the constraint coverage is reported against. */
 const INVENTORIED = [['hypershift.openshift.io/v1beta1', 'HostedCluster'], ['hypershift.openshift.io/v1beta1', 'NodePool']] as const;
 
@@ -345,7 +348,12 @@ export async function runDifferential(client: KubeClient, root: string, concurre
   const statusKinds = new Set(crds.flatMap((crd) => crd.spec.versions.filter((v: any) => v.subresources?.status).map((v: any) => `${crd.spec.group}/${v.name}/${crd.spec.names.kind}`)));
   const sender = new DifferentialSender(client, statusKinds);
 
-  const written: DifferentialCase[] = loadCaseFiles().flatMap(({ file, cases }) => cases.map((c) => ({ name: `${file}: ${c.name}`, object: c.object, previous: c.previous })));
+  // In namespaces of their own, so that no other suite's object of the same name turns a create into an update.
+  const isolated = (object: any) => (typeof object?.metadata?.namespace === 'string'
+    ? { ...object, metadata: { ...object.metadata, namespace: `${NAMESPACE_PREFIX}${object.metadata.namespace}` } } : object);
+  const written: DifferentialCase[] = loadCaseFiles().flatMap(({ file, cases }) => cases.map((c) => ({
+    name: `${file}: ${c.name}`, object: isolated(c.object), ...(c.previous !== undefined ? { previous: isolated(c.previous) } : {}),
+  })));
   const namespaces = new Set(written.map((c) => c.object?.metadata?.namespace).filter((n): n is string => typeof n === 'string'));
   await Promise.all([...namespaces].map(async (name) => {
     const created = await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
