@@ -32,7 +32,14 @@ function main(): void {
       const file = `crd/${crd.metadata.name}.json`;
       const versions = crd.spec.versions
         .filter((v: any) => v.served !== false && v.schema?.openAPIV3Schema)
-        .map((v: any) => ({ name: v.name, schema: strip(v.schema.openAPIV3Schema) }));
+        // The subresources change what the API server checks: the scale subresource's replica
+        // counts on every write, and status only through the status subresource.
+        .map((v: any) => ({
+          name: v.name,
+          schema: strip(v.schema.openAPIV3Schema),
+          ...(v.subresources?.scale ? { scale: v.subresources.scale } : {}),
+          ...(v.subresources?.status ? { statusSubresource: true } : {}),
+        }));
       for (const v of versions) index[`${crd.spec.group}/${v.name}/${crd.spec.names.kind}`] = file;
       write(file, {
         name: crd.metadata.name,

@@ -5,7 +5,7 @@ import { isPlainObject } from '../core/runtime-props';
 import { CompiledCelRule } from './cel/cel-rule';
 import { satisfiesFormat } from './kubernetes-formats';
 import { re2 } from './re2';
-import { KindSchema, OpenApiSchema, SchemaCatalog } from './schema-catalog';
+import { KindSchema, OpenApiSchema, ScaleSubresource, SchemaCatalog } from './schema-catalog';
 import { SchemaDefinitions, SchemaNode } from './schema-node';
 import { identify, ObjectIdentity, ValidationProblem } from './validation-problem';
 import { validatorCodeFingerprint } from './validator-fingerprint';
@@ -155,6 +155,13 @@ class SchemaWalk {
   private kind!: KindSchema;
   private definitions: SchemaDefinitions = {};
   private rulesEnabled = true;
+  /**
+   * Whether a null where the schema takes none counts as absent. It does in built-in kinds and
+   * metadata, which the API server reads into Go types, and in status, which goes by an update. In
+   * the rest of a custom resource, server-side apply (Flux, `kubectl apply --server-side`) keeps
+   * the null and the schema refuses it, unless a default replaces it; only a create drops it.
+   */
+  private nullsDropped = true;
 
   constructor(
     private readonly catalog: SchemaCatalog,
@@ -165,7 +172,9 @@ class SchemaWalk {
     private readonly prefix = '',
   ) {}
 
+  /** `path` may hold map keys as `mapKey()` marks them: a rule's problem writes them in brackets, any other problem after a dot. */
   report(path: string, message: string, value?: unknown, rule?: string): void {
+    path = renderPath(path, rule !== undefined);
     const at = !this.prefix ? path : !path ? this.prefix : path.startsWith('[') ? `${this.prefix}${path}` : `${this.prefix}.${path}`;
     const problem: ValidationProblem = { object: this.identity, path: at, message, ...(arguments.length > 2 ? { value } : {}), ...(rule ? { rule } : {}), ...(this.source ? { source: this.source } : {}) };
     this.problems.push(problem);
@@ -174,13 +183,41 @@ class SchemaWalk {
   checkObject(object: Record<string, unknown>, kind: KindSchema, previous: unknown): void {
     this.kind = kind;
     this.definitions = kind.builtIn ? kind.definitions : this.catalog.builtInDefinitions();
+    this.nullsDropped = true;
     this.checkMetadata(object.metadata, kind);
+    this.nullsDropped = kind.builtIn;
     const kindSchema = SchemaNode.of(kind.schema, this.definitions).schema; // resolved
     const root = SchemaNode.of(rootSchemaOf(kindSchema), this.definitions);
     // Metadata that is not a mapping is reported by the walk too, after the other fields. A
     // mapping (the usual case) gives the walk nothing to report, so the object goes as it is.
     const { metadata } = object;
     this.walk(metadata === undefined || isPlainObject(metadata) ? object : metadataLast(object), root, '', '', previous, true);
+    if (kind.scale) this.checkScale(object, kind.scale);
+  }
+
+  /**
+   * The scale subresource's fields, as the API server checks them on every write whatever the
+   * schema says (NodePool's spec.replicas has no minimum): replica counts are non-negative int32s
+   * and the label selector a string. It names the paths as the CRD gives them; here without the
+   * leading dot.
+   */
+  private checkScale(object: Record<string, unknown>, scale: ScaleSubresource): void {
+    for (const replicasPath of [scale.specReplicasPath, scale.statusReplicasPath]) {
+      const value = valueAt(object, replicasPath);
+      const at = replicasPath.replace(/^\./, '');
+      // A null in status is dropped as the status subresource reads it (see walkFields).
+      if (value === undefined || (value === null && this.kind.statusSubresource && at.startsWith('status.'))) continue;
+      if (value === NOT_A_MAPPING) this.report(at, `Invalid value: cannot be read: a field on the way to it is not a mapping; the scale subresource reads it as a replica count`);
+      else if (typeof value !== 'number' || !Number.isInteger(value)) this.report(at, 'Invalid value: must be an integer: the scale subresource reads it as a replica count', value);
+      else if (value < 0) this.report(at, 'Invalid value: should be a non-negative integer: the scale subresource reads it as a replica count', value);
+      else if (value > INTEGER_RANGES.int32.max) this.report(at, `Invalid value: should be less than or equal to ${INTEGER_RANGES.int32.max}: the scale subresource reads it as a replica count`, value);
+    }
+    if (scale.labelSelectorPath) {
+      const selector = valueAt(object, scale.labelSelectorPath);
+      const at = scale.labelSelectorPath.replace(/^\./, '');
+      if (selector === NOT_A_MAPPING) this.report(at, 'Invalid value: cannot be read: a field on the way to it is not a mapping; the scale subresource reads it as a label selector');
+      else if (selector !== undefined && typeof selector !== 'string') this.report(at, 'Invalid value: must be a string: the scale subresource reads it as a label selector', selector);
+    }
   }
 
   private checkMetadata(metadata: unknown, kind: KindSchema): void {
@@ -206,7 +243,8 @@ class SchemaWalk {
       if (!isPlainObject(entries)) continue;
       for (const [k, v] of Object.entries(entries)) {
         if (!isQualifiedName(k)) this.report(`metadata.${field}`, `Invalid value: key ${JSON.stringify(k)} must be a qualified name (an optional DNS prefix and "/", then at most 63 alphanumerics, "-", "_" or ".")`, k);
-        if (field === 'labels' && typeof v === 'string' && !isLabelValue(v)) this.report(`metadata.labels[${k}]`, 'Invalid value: must be a label value (at most 63 alphanumerics, "-", "_" or ".", starting and ending with an alphanumeric)', v);
+        // The API server names the labels, as for a key, and the value.
+        if (field === 'labels' && typeof v === 'string' && !isLabelValue(v)) this.report('metadata.labels', `Invalid value: the value of ${JSON.stringify(k)} must be a label value (at most 63 alphanumerics, "-", "_" or ".", starting and ending with an alphanumeric)`, v);
       }
     }
   }
@@ -280,14 +318,17 @@ class SchemaWalk {
       if (schema.multipleOf !== undefined && !Number.isInteger(value / schema.multipleOf)) this.report(path, `Invalid value: must be a multiple of ${schema.multipleOf}`, value);
       if (schema.format !== undefined) {
         const range = INTEGER_RANGES[schema.format];
-        // The API server's schema check lets such a number through, but the controller's Go field cannot hold it.
+        // The API server refuses it too ("must be of type integer with format int32"): the controller's Go field cannot hold it.
         if (range && (value < range.min || value > range.max)) this.report(path, `Invalid value: must fit in ${range.name} (${range.min} to ${range.max}), the type of the field the controller reads`, value);
       }
     } else if (Array.isArray(value)) {
       if (schema.maxItems !== undefined && value.length > schema.maxItems) this.report(path, `Too many: ${value.length}: must have at most ${schema.maxItems} items`, value.length);
       if (schema.minItems !== undefined && value.length < schema.minItems) this.report(path, `Invalid value: must have at least ${schema.minItems} items`, value.length);
-    } else if (isPlainObject(value)) {
-      const count = Object.keys(value).length;
+    } else if (isPlainObject(value) && (schema.maxProperties !== undefined || schema.minProperties !== undefined)) {
+      // Counted as the API server counts them, after defaults have filled absent fields.
+      let count = 0;
+      for (const field in value) if (!this.isAbsent(value[field], node.field(field) ?? node.additionalProperties)) count++;
+      for (const [field, fieldNode] of node.defaulted) if (this.isAbsent(value[field], fieldNode)) count++;
       if (schema.maxProperties !== undefined && count > schema.maxProperties) this.report(path, `Too many: ${count}: must have at most ${schema.maxProperties} properties`, count);
       if (schema.minProperties !== undefined && count < schema.minProperties) this.report(path, `Invalid value: must have at least ${schema.minProperties} properties`, count);
     }
@@ -328,29 +369,37 @@ class SchemaWalk {
     let out: Record<string, unknown> | undefined;
     for (const field of node.required) {
       const fieldNode = node.field(field);
-      if (isAbsent(object[field], fieldNode) && fieldNode?.schema.default === undefined) this.report(join(path, field), 'Required value');
+      if (this.isAbsent(object[field], fieldNode) && fieldNode?.schema.default === undefined) this.report(join(path, field), 'Required value');
     }
     const additional = node.additionalProperties;
     const embedded = node.embeddedResource;
     // The fields given, then the defaults of those absent: as the API server decodes, a null in a
-    // field that is not nullable is dropped, then defaults fill absent fields, so rules see them.
+    // field that is not nullable is dropped where a default replaces it (see nullsDropped), then
+    // defaults fill absent fields, so rules see them.
     for (const field in object) {
       const value = object[field];
       const fieldNode = node.field(field);
       // The field's CEL form; undefined leaves it out (absent, unknown, or of the wrong type).
       let cel: unknown;
       if (fieldNode) {
-        if (!isAbsent(value, fieldNode)) {
+        // Status goes through the status subresource, an update, which drops nulls (the main resource drops status altogether).
+        const statusDropsNulls = schemaPath === '' && field === 'status' && this.kind.statusSubresource === true && !this.nullsDropped;
+        if (statusDropsNulls) this.nullsDropped = true;
+        if (value === null && !fieldNode.nullable && !this.isAbsent(value, fieldNode)) {
+          if (structural) this.report(join(path, field), `Invalid value: null: must be ${describeType(fieldNode)} (server-side apply refuses a null in a field that is not nullable and has no default; a create drops it)`, null);
+          cel = null;
+        } else if (!this.isAbsent(value, fieldNode)) {
           // The stored object is read with defaults applied too, so oldSelf sees them.
           const previousValue = previousObject && (previousObject[field] ?? clone(fieldNode.schema.default));
           cel = this.walk(value, fieldNode, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
         }
+        if (statusDropsNulls) this.nullsDropped = false;
       } else if (additional) {
-        cel = this.walk(value, additional, `${path}[${field}]`, `${schemaPath}{}`, previousObject?.[field], structural);
+        cel = this.walk(value, additional, mapKey(path, field), `${schemaPath}{}`, previousObject?.[field], structural);
       } else if (node.additionalPropertiesAllowed || node.preservesUnknownFields || (embedded && (field === 'apiVersion' || field === 'kind' || field === 'metadata'))) {
         cel = toCelValue(value);
       } else if (structural) {
-        this.report(join(path, field), `unknown field ${JSON.stringify(join(path, field))}: the schema has no such field (strict field validation rejects it; without it the field is silently dropped)`, value);
+        this.report(join(path, field), `unknown field ${JSON.stringify(renderPath(join(path, field), false))}: the schema has no such field (strict field validation rejects it; without it the field is silently dropped)`, value);
       }
       if (out !== undefined) {
         if (cel !== undefined) out[field] = cel;
@@ -361,7 +410,7 @@ class SchemaWalk {
     }
     if (structural) {
       for (const [field, fieldNode] of node.defaulted) {
-        if (!isAbsent(object[field], fieldNode)) continue;
+        if (!this.isAbsent(object[field], fieldNode)) continue;
         const previousValue = previousObject && (previousObject[field] ?? clone(fieldNode.schema.default));
         const cel = this.walk(clone(fieldNode.schema.default), fieldNode, join(path, field), `${schemaPath}.${field}`, previousValue, structural);
         out ??= fieldsBefore(object, undefined);
@@ -389,6 +438,11 @@ class SchemaWalk {
     }
   }
 
+  /** As the API server decodes: a field is absent when not given, or null where null is dropped (see nullsDropped) or defaulted. */
+  private isAbsent(value: unknown, node: SchemaNode | undefined): boolean {
+    return value === undefined || (value === null && !node?.nullable && (this.nullsDropped || node?.schema.default !== undefined));
+  }
+
   /** Whether `value` meets `node` with no problems, without reporting anything. */
   private quietlyPasses(value: unknown, node: SchemaNode): boolean {
     const before = this.problems.length;
@@ -409,13 +463,39 @@ class SchemaWalk {
   }
 }
 
+const NOT_A_MAPPING = Symbol('not a mapping');
+
+/**
+ * The value at a CRD's JSON path of plain fields (`.spec.replicas`), read as the API server reads
+ * it: undefined when a step on the way is missing or null, NOT_A_MAPPING when one is no mapping.
+ */
+function valueAt(object: Record<string, unknown>, path: string): unknown {
+  let value: unknown = object;
+  for (const field of path.replace(/^\./, '').split('.')) {
+    if (value === undefined || value === null) return undefined;
+    if (!isPlainObject(value)) return NOT_A_MAPPING;
+    value = value[field];
+  }
+  return value;
+}
+
 function join(path: string, field: string): string {
   return path ? `${path}.${field}` : field;
 }
 
-/** As the API server decodes: a field is absent when not given, or null where null is not allowed. */
-function isAbsent(value: unknown, node: SchemaNode | undefined): boolean {
-  return value === undefined || (value === null && !node?.nullable);
+// A map key in a path under walk: the API server's OpenAPI checks write it as a field
+// (`spec.nodeLabels.pool`), its CEL rules in brackets (`spec.nodeLabels[pool]`).
+const KEY_START = '\u0001';
+const KEY_END = '\u0002';
+const MARKED_KEY = /\u0001([^\u0002]*)\u0002/g;
+
+function mapKey(path: string, key: string): string {
+  return `${path}${KEY_START}${key}${KEY_END}`;
+}
+
+function renderPath(path: string, rule: boolean): string {
+  if (!path.includes(KEY_START)) return path;
+  return path.replace(MARKED_KEY, rule ? '[$1]' : '.$1').replace(/^\./, '');
 }
 
 function hasType(value: unknown, type: OpenApiSchema['type']): boolean {

@@ -43,6 +43,16 @@ export interface OpenApiSchema {
   readonly 'x-kubernetes-validations'?: readonly CelValidationRule[];
 }
 
+/** A CRD version's scale subresource: where its replica counts (and label selector) are. */
+export interface ScaleSubresource {
+  /** `.spec.replicas` */
+  readonly specReplicasPath: string;
+  /** `.status.replicas` */
+  readonly statusReplicasPath: string;
+  /** `.status.selector` @default - none */
+  readonly labelSelectorPath?: string;
+}
+
 /** The schema serving one apiVersion/kind, and where it came from. */
 export interface KindSchema {
   /** `hostedclusters.hypershift.openshift.io@v1beta1`, or `kubernetes:v1/Secret` for built-ins. */
@@ -52,6 +62,10 @@ export interface KindSchema {
   readonly builtIn: boolean;
   readonly schema: OpenApiSchema;
   readonly definitions: Readonly<Record<string, OpenApiSchema>>;
+  /** The scale subresource, whose replica counts the API server checks. @default - none */
+  readonly scale?: ScaleSubresource;
+  /** Whether status has a subresource of its own, written by updates (the main resource drops it). @default false */
+  readonly statusSubresource?: boolean;
 }
 
 interface CrdFile {
@@ -60,7 +74,7 @@ interface CrdFile {
   readonly group: string;
   readonly kind: string;
   readonly scope: string;
-  readonly versions: { readonly name: string; readonly schema: OpenApiSchema }[];
+  readonly versions: { readonly name: string; readonly schema: OpenApiSchema; readonly scale?: ScaleSubresource; readonly statusSubresource?: boolean }[];
 }
 
 const BUNDLED_DIR = path.join(packageRoot(), 'imports', 'schemas');
@@ -120,6 +134,8 @@ export class SchemaCatalog {
           builtIn: false,
           schema: version.schema.openAPIV3Schema,
           definitions: {},
+          ...(version.subresources?.scale ? { scale: version.subresources.scale } : {}),
+          ...(version.subresources?.status ? { statusSubresource: true } : {}),
         });
       }
     }
@@ -227,6 +243,8 @@ export class SchemaCatalog {
       builtIn: false,
       schema: version.schema,
       definitions: {},
+      ...(version.scale ? { scale: version.scale } : {}),
+      ...(version.statusSubresource ? { statusSubresource: true } : {}),
     };
   }
 }

@@ -28,6 +28,7 @@ describe('OpenAPI schema', () => {
       port: { 'x-kubernetes-int-or-string': true },
       address: { type: 'string', format: 'ipv4' },
       enabled: { type: 'boolean' },
+      level: { type: 'string', default: 'low' },
       note: { type: 'string', nullable: true },
       tags: { type: 'array', maxItems: 2, items: { type: 'string' }, 'x-kubernetes-list-type': 'set' },
       ports: {
@@ -61,20 +62,37 @@ describe('OpenAPI schema', () => {
     ['a string against its pattern', { size: 1, name: 'AB' }, 'spec.name: Invalid value: must match the pattern "^[a-z]+$"'],
     ['int-or-string given a bool', { size: 1, port: true }, 'spec.port: Invalid value: must be an integer or a string'],
     ['a bad ipv4 format', { size: 1, address: '300.1.1.1' }, 'spec.address: Invalid value: must be a valid ipv4'],
-    ['null in a required field that is not nullable (dropped, as the API server does)', { size: null }, 'spec.size: Required value'],
+    ['null in a required field that is not nullable', { size: null }, 'spec.size: Invalid value: null: must be of type integer (server-side apply refuses a null in a field that is not nullable and has no default; a create drops it)'],
     ['null as an item of a list', { size: 1, tags: [null] }, 'spec.tags[0]: Invalid value: null: must be of type string'],
     ['too many items', { size: 1, tags: ['a', 'b', 'c'] }, 'spec.tags: Too many: 3: must have at most 2 items'],
     ['a duplicate in a set', { size: 1, tags: ['a', 'a'] }, 'spec.tags[1]: Duplicate value: items of a set must be unique'],
     ['a duplicate key in a map list', { size: 1, ports: [{ name: 'a' }, { name: 'a' }] }, 'spec.ports[1]: Duplicate value: another item has the same name'],
     ['too many properties', { size: 1, labels: { a: 'b', c: 'd' } }, 'spec.labels: Too many: 2: must have at most 1 properties'],
-    ['a map value of the wrong type', { size: 1, labels: { a: 1 } }, 'spec.labels[a]: Invalid value: must be of type string, got integer'],
+    ['a map value of the wrong type', { size: 1, labels: { a: 1 } }, 'spec.labels.a: Invalid value: must be of type string, got integer'],
     ['an embedded resource without kind', { size: 1, template: { apiVersion: 'v1' } }, 'spec.template.kind: Required value: an embedded resource needs apiVersion and kind'],
   ])('fails on %s', (_, spec, expected) => {
     expect(problemsOf(v, widget(spec))).toEqual([expected]);
   });
 
-  test('drops null in an optional field that is not nullable, as the API server does', () => {
-    expect(problemsOf(v, widget({ size: 1, enabled: null }))).toEqual([]);
+  test('refuses null in a field that is neither nullable nor defaulted, as server-side apply does; takes it as absent where a default replaces it', () => {
+    expect(problemsOf(v, widget({ size: 1, enabled: null }))).toEqual([
+      'spec.enabled: Invalid value: null: must be of type boolean (server-side apply refuses a null in a field that is not nullable and has no default; a create drops it)',
+    ]);
+    expect(problemsOf(v, widget({ size: 1, level: null }))).toEqual([]);
+  });
+
+  test('names a map key after a dot in a schema problem and in brackets in a rule\'s, as the API server does', () => {
+    const u = widgetValidator({ type: 'object', properties: { m: { type: 'object', additionalProperties: { 'type': 'string', 'maxLength': 3, 'x-kubernetes-validations': [{ rule: "self != 'bad'" }] } } } });
+    expect(problemsOf(u, widget({ m: { 'a.b': 'long', 'c': 'bad' } }))).toEqual([
+      'spec.m.a.b: Too long: may not be more than 3 characters (has 4)',
+      'spec.m[c]: failed rule: self != \'bad\'',
+    ]);
+    expect(problemsOf(u, widget({ m: { k: 5 } }))).toEqual(['spec.m.k: Invalid value: must be of type string, got integer']);
+  });
+
+  test('counts the defaulted fields towards minProperties, as the API server counts after defaulting', () => {
+    const u = widgetValidator({ type: 'object', properties: { o: { type: 'object', minProperties: 1, properties: { a: { type: 'string', default: 'x' }, b: { type: 'string' } } } } });
+    expect(problemsOf(u, widget({ o: {} }))).toEqual([]);
   });
 
   test('fails on an unknown field, naming its full path', () => {
@@ -118,7 +136,7 @@ describe('object metadata', () => {
   test.each([
     ['a name that is no DNS subdomain', { name: 'Bad_Name', namespace: 'default' }, 'metadata.name: Invalid value: must be a DNS-1123 subdomain'],
     ['no name', { namespace: 'default' }, 'metadata.name: Required value: name or generateName is required'],
-    ['a label value with spaces', { name: 'w', labels: { a: 'b c' } }, 'metadata.labels[a]: Invalid value: must be a label value'],
+    ['a label value with spaces', { name: 'w', labels: { a: 'b c' } }, 'metadata.labels: Invalid value: the value of "a" must be a label value'],
     ['an unknown metadata field', { name: 'w', colour: 'red' }, 'metadata.colour: unknown field "metadata.colour"'],
   ])('fails on %s', (_, metadata, expected) => {
     const problems = problemsOf(v, { apiVersion: 'example.com/v1', kind: 'Widget', metadata, spec: {} });
@@ -321,6 +339,46 @@ describe('CEL rules', () => {
     expect(counts['hostedclusters.hypershift.openshift.io@v1beta1']).toBe(250);
     expect(counts['nodepools.hypershift.openshift.io@v1beta1']).toBe(54);
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeGreaterThan(600);
+  });
+});
+
+describe('subresources', () => {
+  const crd: any = {
+    ...widgetCrd({}),
+    spec: {
+      group: 'example.com',
+      names: { kind: 'Widget', plural: 'widgets' },
+      scope: 'Namespaced',
+      versions: [{
+        name: 'v1', served: true, storage: true,
+        subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } },
+        schema: { openAPIV3Schema: { type: 'object', properties: {
+          apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' },
+          spec: { type: 'object', properties: { replicas: { type: 'integer' } } },
+          status: { type: 'object', properties: { replicas: { type: 'integer' }, selector: { type: 'string' }, phase: { type: 'string' } } },
+        } } },
+      }],
+    },
+  };
+  const v = new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([crd], 'test') });
+  const scaled = (spec: object, status?: object) => ({ ...widget(spec), ...(status ? { status } : {}) });
+
+  test('the scale subresource\'s replica counts are non-negative int32s whatever the schema says', () => {
+    expect(problemsOf(v, scaled({ replicas: 0 }, { replicas: 2 ** 31 - 1 }))).toEqual([]);
+    expect(problemsOf(v, scaled({ replicas: -1 }))).toEqual(['spec.replicas: Invalid value: should be a non-negative integer: the scale subresource reads it as a replica count']);
+    expect(problemsOf(v, scaled({}, { replicas: 2 ** 31 }))).toEqual(['status.replicas: Invalid value: should be less than or equal to 2147483647: the scale subresource reads it as a replica count']);
+    expect(problemsOf(v, { ...widget('three') })).toEqual([
+      'spec: Invalid value: must be of type object, got string',
+      'spec.replicas: Invalid value: cannot be read: a field on the way to it is not a mapping; the scale subresource reads it as a replica count',
+    ]);
+  });
+
+  test('nulls in status are dropped, as the status subresource, an update, drops them', () => {
+    expect(problemsOf(v, scaled({ replicas: 1 }, { phase: null, replicas: null }))).toEqual([]);
+    expect(problemsOf(v, scaled({ replicas: null }))).toEqual([
+      'spec.replicas: Invalid value: null: must be of type integer (server-side apply refuses a null in a field that is not nullable and has no default; a create drops it)',
+      'spec.replicas: Invalid value: must be an integer: the scale subresource reads it as a replica count',
+    ]);
   });
 });
 

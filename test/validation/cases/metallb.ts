@@ -92,7 +92,7 @@ export const CASES: ObjectCase[] = [
     name: 'fails when the controller CPU limit is not a quantity',
     object: metallb({ 'spec.controllerConfig.resources.limits.cpu': '2 cores' }),
     rejects: 'Invalid value: must match the pattern',
-    at: 'spec.controllerConfig.resources.limits[cpu]',
+    at: 'spec.controllerConfig.resources.limits.cpu',
   },
   {
     name: 'fails when a speaker toleration time is a string',

@@ -94,6 +94,14 @@ export const CASES: ObjectCase[] = [
     at: 'spec.replicas',
   },
   { name: 'passes when replicas is the largest int32', object: withChanges(NODE_POOL, { 'spec.replicas': 2 ** 31 - 1 }) },
+  {
+    // The schema has no minimum: the API server checks the scale subresource's replica count on every write.
+    name: 'fails when replicas is negative, which the scale subresource refuses',
+    object: withChanges(NODE_POOL, { 'spec.replicas': -1 }),
+    rejects: 'Invalid value: should be a non-negative integer: the scale subresource reads it as a replica count',
+    at: 'spec.replicas',
+  },
+  { name: 'passes when replicas is zero', object: withChanges(NODE_POOL, { 'spec.replicas': 0 }) },
   { name: 'passes when an AWS pool runs arm64', object: aws({ 'spec.arch': 'arm64', 'spec.platform.aws.instanceType': 'm7g.xlarge' }) },
   { name: 'passes when an Azure pool runs arm64', object: azure({ 'spec.arch': 'arm64', 'spec.platform.azure.vmSize': 'Standard_D4ps_v5' }) },
   { name: 'passes when an Agent pool runs arm64', object: withChanges(NODE_POOL, { 'spec.arch': 'arm64' }) },
