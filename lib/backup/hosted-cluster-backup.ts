@@ -115,7 +115,7 @@ export class HostedClusterBackup extends Construct {
       problems.add(`schedule (${show(props.schedule)}) needs hypershiftPlugin on ${props.dataProtection.node.path}: docs 7.6.5 pause the HostedCluster and its NodePools before each backup, `
         + 'which a Schedule cannot do by hand; without the plugin take one-off Backups of a paused cluster');
     }
-    problems.throwIfAny();
+    problems.report();
 
     // Fields both the Backup spec and the Schedule's template have, with the same types.
     const template = {
@@ -123,7 +123,7 @@ export class HostedClusterBackup extends Construct {
       includedResources: hostedClusterBackupResources(cluster.platformType),
       excludedResources: [],
       storageLocation: props.dataProtection.storageLocation,
-      ttl: toGoDuration(props.ttl ?? Duration.hours(2)),
+      ttl: toGoDuration(isDuration(props.ttl) ? props.ttl : Duration.hours(2)),
       snapshotMoveData: true,
       datamover: 'velero',
       defaultVolumesToFsBackup: true,

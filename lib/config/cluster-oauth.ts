@@ -52,9 +52,9 @@ export class ClusterOAuth extends Construct {
     if (inactivity !== undefined) {
       problems.require(inactivity >= MIN_INACTIVITY_TIMEOUT_SECONDS, 'accessTokenInactivityTimeout', `${inactivity}s`, `must be at least ${MIN_INACTIVITY_TIMEOUT_SECONDS} seconds, the OAuth API's minimum`);
     }
-    problems.throwIfAny();
+    const broken = problems.report();
 
-    cluster.addConfiguration({
+    if (!broken) cluster.addConfiguration({
       oauth: {
         identityProviders: entries,
         tokenConfig: maxAge !== undefined || inactivity !== undefined

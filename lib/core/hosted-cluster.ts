@@ -326,7 +326,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const updates = renderUpgradeSettings(props, problems);
     const unknownVersion = unknownReleaseVersion(props.release, "its update paths or its node pools' version skew");
     if (unknownVersion) lint(this, LINT_RULES.HCP_W004_RELEASE_VERSION_UNKNOWN, unknownVersion);
-    problems.throwIfAny();
+    problems.report();
 
     const spec = (): hc.HostedClusterSpec => ({
       release: { image: props.release.image },
@@ -410,7 +410,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.services.set(service, publishing);
     const problems = new Problems(this);
     this.checkServices(problems);
-    problems.throwIfAny();
+    problems.report();
   }
 
   /**

@@ -134,7 +134,8 @@ export class NodePool extends Construct {
     this.release = props.release ?? cluster.release;
     const problems = new Problems(this);
 
-    problems.require(isDns1123Label(this.poolName), 'name', this.poolName, DNS1123_LABEL_RULE);
+    // A name made from a cluster name that is no label is reported with the cluster, not again here.
+    if (props.name !== undefined || isDns1123Label(cluster.clusterName)) problems.require(isDns1123Label(this.poolName), 'name', this.poolName, DNS1123_LABEL_RULE);
     if (props.release?.problem) problems.add(props.release.problem);
     const replicas = props.autoScaling ? undefined : props.replicas ?? 2;
     if (props.autoScaling && props.replicas !== undefined) {
@@ -195,7 +196,7 @@ export class NodePool extends Construct {
       });
     }
     this.checkConfigMaps(problems, props, upgradeType);
-    problems.throwIfAny();
+    problems.report();
 
     const management: np.NodePoolSpecManagement = {
       upgradeType,

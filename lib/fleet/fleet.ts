@@ -4,7 +4,7 @@ import { AvailabilityPolicy } from '../core/availability-policy';
 import type { Construct } from 'constructs';
 import { HostedCluster } from '../core/hosted-cluster';
 import { ManagementCluster } from '../core/management-cluster';
-import { HcpValidationError, Problems } from '../core/problems';
+import { HcpValidationError, Problems, reportProblems } from '../core/problems';
 import { Release } from '../core/release';
 import { isPlainObject } from '../core/runtime-props';
 import { SshPublicKey } from '../core/ssh-public-key';
@@ -67,7 +67,8 @@ export class Fleet {
         problems.push(...clusterProblems.all);
       }
     }
-    if (problems.length > 0) throw new HcpValidationError(problems);
+    // In an HcpApp, reported at synth with the problems of every object of the app.
+    reportProblems(app, problems);
   }
 }
 

@@ -111,7 +111,7 @@ export class MetalLBIngress extends Construct {
     checkOverlaps(spans, problems);
     checkClusterNetworks(spans, props.cluster, advertisement.mode, problems);
     advertisement.problems(context).forEach((p) => problems.add(p));
-    problems.throwIfAny();
+    problems.report();
 
     this.addresses = props.addresses.map((text) => (text.includes('-') || text.includes('/') ? text : `${text}-${text}`));
     if (props.installOperator ?? true) this.installOperator(props);

@@ -397,8 +397,10 @@ describe('clusterDeploymentRef', () => {
   });
 
   test('fails when the reference is not a valid name and namespace', () => {
-    expect(() => new InfraEnv(new ManagementCluster(new HcpApp(), 'hub'), 'lab', {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    new InfraEnv(new ManagementCluster(app, 'hub'), 'lab', {
       namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), clusterDeploymentRef: { name: 'Bad_Name', namespace: 'x.y' },
-    })).toThrow('2 problems:\n  - hub/lab: clusterDeploymentRef.name ("Bad_Name") must be a DNS-1123 subdomain');
+    });
+    expect(() => app.synthesize()).toThrow('2 problems:\n  - hub/lab: clusterDeploymentRef.name ("Bad_Name") must be a DNS-1123 subdomain');
   });
 });

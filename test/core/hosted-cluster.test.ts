@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { JsonPatch, Size } from 'cdk8s';
+import { App, JsonPatch, Size } from 'cdk8s';
 import {
   AvailabilityPolicy, ClusterPlatform, ControlPlaneService, EtcdStorage, HcpApp, HcpValidationError, HostedCluster, HostedClusterProps,
   ManagementCluster, NetworkType, OlmCatalogPlacement, OptionalCapability, Release, SAFE_TO_DELETE_WITH_CLUSTER_LABEL, SecretEncryption,
@@ -413,19 +413,24 @@ test('snapshot of a full agent cluster', () => {
 });
 
 describe('HostedCluster validation', () => {
-  test('throws an HcpValidationError from the constructor', () => {
-    expect(() => newCluster({ name: 'Bad' })).toThrow(HcpValidationError);
+  test('in an HcpApp, keeps its problems for synth, which throws them as an HcpValidationError; elsewhere, throws from the constructor', () => {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    newCluster({ name: 'Bad' }, app);
+    expect(() => app.synthesize()).toThrow(HcpValidationError);
+    expect(() => newCluster({ name: 'Bad' }, new App() as HcpApp)).toThrow(HcpValidationError);
   });
 
   test('reports several problems at once, in one error', () => {
     let error: HcpValidationError | undefined;
     try {
+      const app = new HcpApp({ outdir: '/nonexistent' });
       newCluster({
         name: 'Lab_Cluster',
         release: Release.fromImage('not an image'),
         networking: { clusterNetwork: ['10.0.0.0/33'] },
         sshKey: SshPublicKey.fromString('garbage'),
-      });
+      }, app);
+      app.synthesize();
     } catch (e) {
       error = e as HcpValidationError;
     }
@@ -659,9 +664,8 @@ describe('HostedCluster validation', () => {
   });
 
   test('fails when publishService leaves an invalid combination', () => {
-    const cluster = newCluster();
-    expect(() => cluster.publishService(ControlPlaneService.API_SERVER, ServicePublishing.route({ hostname: 'api.c1.example.org' })))
-      .toThrow('hub/c1: services.APIServer (Route) is not supported on platform Agent; use NodePort or LoadBalancer');
+    expect(synthProblems((app) => newCluster({}, app).publishService(ControlPlaneService.API_SERVER, ServicePublishing.route({ hostname: 'api.c1.example.org' }))))
+      .toEqual(['hub/c1: services.APIServer (Route) is not supported on platform Agent; use NodePort or LoadBalancer']);
   });
 
   test('fails when a NodePort is outside the NodePort range', () => {

@@ -70,15 +70,20 @@ describe('Fleet.fromInventory', () => {
     expect(objects.find((o) => o.kind === 'IPAddressPool').spec.addresses).toEqual(['192.168.10.200-192.168.10.200']);
   });
 
-  test('reports the problems of every cluster at once', () => {
+  test('fails when several clusters are broken, a construct problem and a schema problem in different clusters: synth reports all of them at once', () => {
     const bad = inventory();
     const clusters = bad.managementClusters[0].clusters as any[];
     clusters[0] = { ...clusters[0], name: 'Bad_Name' };
     clusters[1] = { ...clusters[1], platform: 'Agent' };
-    expect(() => Fleet.fromInventory(new HcpApp(), bad)).toThrow([
-      '2 problems:',
-      '  - hub-a/Bad_Name: name ("Bad_Name") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+    // Accepted by the construct, refused by the NodePool CRD (cores is an int32).
+    (bad.managementClusters[1].clusters as any[]).push({ name: 'virt-2', platform: 'KubeVirt', nodePools: [{ name: 'big', cores: 3_000_000_000 }] });
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    Fleet.fromInventory(app, bad);
+    expect(() => app.synthesize()).toThrow([
+      '3 problems:',
       '  - hub-a/none-1: agent (undefined) must give agentNamespace and apiServerAddress on platform Agent',
+      '  - hub-a/Bad_Name: name ("Bad_Name") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+      '  - hub-b/virt-2/big/Resource: NodePool clusters/virt-2-big: spec.platform.kubevirt.compute.cores: Invalid value: must fit in a 32-bit integer (-2147483648 to 2147483647), the type of the field the controller reads (value: 3000000000)',
     ].join('\n'));
   });
 });

@@ -339,7 +339,9 @@ describe('MetalLBIngress', () => {
     });
 
     test('several rules break, reporting all of them at once', () => {
-      expect(() => newIngress({ addresses: ['192.168.122.300', '192.168.122.9-192.168.122.1', '10.132.0.1'], advertisement: bgp([{ ...BGP_PEER, asn: 0 }]) }))
+      const app = new HcpApp({ outdir: '/nonexistent' });
+      newIngress({ addresses: ['192.168.122.300', '192.168.122.9-192.168.122.1', '10.132.0.1'], advertisement: bgp([{ ...BGP_PEER, asn: 0 }]) }, undefined, app);
+      expect(() => app.synthesize())
         .toThrow([
           '4 problems:',
           `  - ${PATH}: addresses[0] ("192.168.122.300") must be an IPv4 or IPv6 address, a range "first-last" or a CIDR block`,
