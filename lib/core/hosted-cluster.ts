@@ -22,7 +22,7 @@ import type { ReleaseChannel } from './release-channel';
 import { unknownReleaseVersion } from './release-version';
 import type { PausedUntil } from './paused-until';
 import { SecretEncryption } from './secret-encryption';
-import { ControlPlaneService, ServicePublishing, ServicePublishingMap, ServicePublishingType } from './service-publishing';
+import { ControlPlaneService, nodePortAddressProblem, ServicePublishing, ServicePublishingMap, ServicePublishingType } from './service-publishing';
 import { SshPublicKey } from './ssh-public-key';
 import { TrustBundle } from './trust-bundle';
 import { renderUpgradeSettings } from './upgrade-settings';
@@ -248,6 +248,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
 
   private readonly props: HostedClusterProps;
   private readonly services: Map<ControlPlaneService, ServicePublishing>;
+  /** The services given in `services` or by publishService, not by the platform (which checks its own). */
+  private readonly givenServices: Set<ControlPlaneService>;
   private readonly nodePools: NodePool[] = [];
   private readonly apiServerRoute: boolean;
   private guestChart?: GuestCluster;
@@ -321,6 +323,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     }
 
     this.services = new Map(Object.entries({ ...platform.defaultServices, ...props.services }) as [ControlPlaneService, ServicePublishing][]);
+    this.givenServices = new Set(Object.keys(props.services ?? {}) as ControlPlaneService[]);
     this.checkServices(problems);
     this.checkSpecFields(problems);
     const updates = renderUpgradeSettings(props, problems);
@@ -408,6 +411,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
   /** Sets or replaces how one control-plane service is published. */
   public publishService(service: ControlPlaneService, publishing: ServicePublishing): void {
     this.services.set(service, publishing);
+    this.givenServices.add(service);
     const problems = new Problems(this);
     this.checkServices(problems);
     problems.report();
@@ -520,7 +524,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const required = [ControlPlaneService.API_SERVER, ControlPlaneService.OAUTH_SERVER, ControlPlaneService.KONNECTIVITY, ControlPlaneService.IGNITION];
     const missing = required.filter((s) => !this.services.has(s));
     if (missing.length > 0) {
-      problems.add(`services (${JSON.stringify([...this.services.keys()])}) must publish ${missing.join(', ')}; `
+      const given = [...this.givenServices];
+      problems.add(`services (${given.length > 0 ? show(given) : show(this.props.services)}) must publish ${missing.join(', ')}; `
         + `give the platform an apiServerAddress or set services for platform ${this.platformType}`);
     }
     const api = this.services.get(ControlPlaneService.API_SERVER);
@@ -531,9 +536,16 @@ export class HostedCluster extends Construct implements IHostedCluster {
       problems.add('services.APIServer (Route without hostname) needs a hostname served by external DNS');
     }
     for (const [service, publishing] of this.services) {
+      // The platform checks the address it publishes every service at, once.
+      if (!this.givenServices.has(service)) continue;
+      if (publishing.problem) {
+        problems.add(`services.${service} ${publishing.problem}`);
+        continue;
+      }
       if (publishing.type === ServicePublishingType.NODE_PORT) {
         const { address, port } = publishing.strategy.nodePort!;
-        problems.require(address.length > 0, `services.${service}.nodePort.address`, address, 'must be an IP address or DNS name');
+        const problem = nodePortAddressProblem(`services.${service}.nodePort.address`, address);
+        if (problem) problems.add(problem);
         if (port !== undefined) problems.require(Number.isInteger(port) && port >= 30000 && port <= 32767, `services.${service}.nodePort.port`, port, 'must be a NodePort from 30000 to 32767');
       }
     }

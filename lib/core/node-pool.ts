@@ -8,7 +8,7 @@ import type { IHostedCluster } from './hosted-cluster';
 import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { hasLintFinding, lint, LINT_RULES } from './lint';
 import type { INodePoolConfigMap } from './node-pool-config-map';
-import { Problems } from './problems';
+import { Problems, show } from './problems';
 import { checkListItems, checkRequiredProps, isDuration } from './runtime-props';
 import { PausedUntil } from './paused-until';
 import { Release } from './release';
@@ -139,14 +139,15 @@ export class NodePool extends Construct {
     if (props.release?.problem) problems.add(props.release.problem);
     const replicas = props.autoScaling ? undefined : props.replicas ?? 2;
     if (props.autoScaling && props.replicas !== undefined) {
-      problems.add(`replicas (${props.replicas}) and autoScaling (${JSON.stringify(props.autoScaling)}) are mutually exclusive; give one`);
+      problems.add(`replicas (${show(props.replicas)}) and autoScaling (${show(props.autoScaling)}) are mutually exclusive; give one`);
     }
     if (replicas !== undefined) problems.require(Number.isInteger(replicas) && replicas >= 0, 'replicas', replicas, 'must be a whole number >= 0');
     if (props.autoScaling) {
       const { min, max } = props.autoScaling;
       problems.require(Number.isInteger(min) && min >= 0, 'autoScaling.min', min, 'must be a whole number >= 0');
       problems.require(Number.isInteger(max) && max >= 1, 'autoScaling.max', max, 'must be a whole number >= 1');
-      if (max < min) problems.add(`autoScaling.max (${max}) must be >= autoScaling.min (${min})`);
+      // Compared only as the numbers they must be: two strings compare by their characters.
+      if (typeof max === 'number' && typeof min === 'number' && max < min) problems.add(`autoScaling.max (${show(max)}) must be >= autoScaling.min (${show(min)})`);
     }
     this.maxNodes = props.autoScaling?.max ?? replicas ?? 0;
     if (this.maxNodes > MAX_CLUSTER_NODES) {

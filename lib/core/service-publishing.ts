@@ -1,3 +1,6 @@
+import { isHostOrAddress } from './formats';
+import { show } from './problems';
+
 /** The control-plane services a HostedCluster publishes to its nodes and users. */
 export enum ControlPlaneService {
   API_SERVER = 'APIServer',
@@ -64,10 +67,18 @@ export class ServicePublishing {
 
   /** A NodePort Service on the management cluster, reached at `address`. */
   public static nodePort(options: NodePortOptions): ServicePublishing {
+    // A JavaScript caller may pass the address itself: the cluster reports it where it is used.
+    if (typeof options !== 'object' || options === null) {
+      return new ServicePublishing({ type: ServicePublishingType.NODE_PORT, nodePort: { address: '' } },
+        `(ServicePublishing.nodePort(${show(options)})) must be ServicePublishing.nodePort({ address, port? }), e.g. ServicePublishing.nodePort({ address: "192.0.2.10" })`);
+    }
     return new ServicePublishing({ type: ServicePublishingType.NODE_PORT, nodePort: { address: options.address, port: options.port } });
   }
 
-  private constructor(public readonly strategy: ServicePublishingStrategyJson) {}
+  /**
+   * @param problem why the factory's arguments make no strategy, after the field that names it
+   */
+  private constructor(public readonly strategy: ServicePublishingStrategyJson, public readonly problem?: string) {}
 
   public get type(): ServicePublishingType {
     return this.strategy.type;
@@ -88,6 +99,14 @@ export function ingressPublishing(): ServicePublishingMap {
     [ControlPlaneService.KONNECTIVITY]: ServicePublishing.route(),
     [ControlPlaneService.OAUTH_SERVER]: ServicePublishing.route(),
   };
+}
+
+/**
+ * Why `address` cannot be where nodes and users reach the control plane (`<field> (<value>) ...`),
+ * or undefined: an IP address or DNS name, as the NodePort publishing strategy takes it.
+ */
+export function nodePortAddressProblem(field: string, address: unknown): string | undefined {
+  return isHostOrAddress(address) ? undefined : `${field} (${show(address)}) must be an IP address or DNS name of the management cluster's nodes`;
 }
 
 /**

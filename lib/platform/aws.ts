@@ -1,6 +1,7 @@
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import { EC2_INSTANCE_TYPE, EC2_INSTANCE_TYPE_RULE, IAM_ROLE_ARN, IAM_ROLE_ARN_RULE } from '../core/formats';
+import { show } from '../core/problems';
 import { ingressPublishing } from '../core/service-publishing';
 import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
 import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
@@ -223,9 +224,9 @@ export class AwsNodePoolPlatform implements INodePoolPlatform {
     if (!subnetId) problems.add('subnetId (undefined) must be given when the cluster has no default subnet');
     const instanceProfile = p.instanceProfile ?? (context.clusterInfraId ? `${context.clusterInfraId}-worker` : undefined);
     const size = p.rootVolume?.sizeGiB ?? 120;
-    if (!Number.isInteger(size) || size < MIN_ROOT_VOLUME_GIB) problems.add(`rootVolume.sizeGiB (${size}) must be a whole number >= ${MIN_ROOT_VOLUME_GIB}`);
+    if (!Number.isInteger(size) || size < MIN_ROOT_VOLUME_GIB) problems.add(`rootVolume.sizeGiB (${show(size)}) must be a whole number >= ${MIN_ROOT_VOLUME_GIB}`);
     if (p.rootVolume?.iops !== undefined && (!Number.isInteger(p.rootVolume.iops) || p.rootVolume.iops < 0)) {
-      problems.add(`rootVolume.iops (${p.rootVolume.iops}) must be a whole number >= 0`);
+      problems.add(`rootVolume.iops (${show(p.rootVolume.iops)}) must be a whole number >= 0`);
     }
     const aws: np.NodePoolSpecPlatformAws = {
       instanceType: instanceType ?? '',

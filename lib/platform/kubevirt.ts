@@ -3,6 +3,7 @@ import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { isImageReference } from '../core/release';
+import { show } from '../core/problems';
 import { isSize } from '../core/runtime-props';
 import { ingressPublishing } from '../core/service-publishing';
 import type { ISecretSource } from '../secrets/secret-source';
@@ -264,7 +265,7 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
     }
     const memoryGiB = (isSize(p.memory) ? p.memory! : Size.gibibytes(4)).toMebibytes() / 1024;
     const rootGiB = (isSize(p.rootVolumeSize) ? p.rootVolumeSize! : Size.gibibytes(32)).toMebibytes() / 1024;
-    if (!Number.isInteger(cores) || cores < 1) problems.add(`cores (${cores}) must be a whole number >= 1`);
+    if (!Number.isInteger(cores) || cores < 1) problems.add(`cores (${show(cores)}) must be a whole number >= 1`);
     if (!(memoryGiB > 0)) problems.add(`memory (${memoryGiB} GiB) must be more than 0`);
     if (!Number.isInteger(rootGiB) || rootGiB < MIN_ROOT_VOLUME_GIB) problems.add(`rootVolumeSize (${rootGiB} GiB) must be a whole number of GiB >= ${MIN_ROOT_VOLUME_GIB}`);
     (p.additionalNetworks ?? []).forEach((network, i) => {
@@ -281,7 +282,7 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
     }
     (p.hostDevices ?? []).forEach((device, i) => {
       if (device.count !== undefined && (!Number.isInteger(device.count) || device.count < 1)) {
-        problems.add(`hostDevices[${i}].count (${device.count}) must be a whole number >= 1`);
+        problems.add(`hostDevices[${i}].count (${show(device.count)}) must be a whole number >= 1`);
       }
     });
     if (p.rootVolumeContainerDiskImage !== undefined && !isImageReference(p.rootVolumeContainerDiskImage)) {

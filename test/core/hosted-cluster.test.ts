@@ -653,7 +653,7 @@ describe('HostedCluster validation', () => {
 
   test('fails when services are missing on Agent without an apiServerAddress', () => {
     expect(problemsOf({ platform: ClusterPlatform.agent({ agentNamespace: 'hardware-inventory' }) })).toEqual([
-      'hub/c1: services ([]) must publish APIServer, OAuthServer, Konnectivity, Ignition; give the platform an apiServerAddress or set services for platform Agent',
+      'hub/c1: services (undefined) must publish APIServer, OAuthServer, Konnectivity, Ignition; give the platform an apiServerAddress or set services for platform Agent',
     ]);
   });
 
@@ -676,7 +676,29 @@ describe('HostedCluster validation', () => {
 
   test('fails when a NodePort has no address', () => {
     expect(problemsOf({ services: { Ignition: ServicePublishing.nodePort({ address: '' }) } })).toEqual([
-      'hub/c1: services.Ignition.nodePort.address ("") must be an IP address or DNS name',
+      'hub/c1: services.Ignition.nodePort.address ("") must be an IP address or DNS name of the management cluster\'s nodes',
+    ]);
+  });
+
+  test.each([
+    ['agent', () => ClusterPlatform.agent({ agentNamespace: 'hardware-inventory', apiServerAddress: '' })],
+    ['none', () => ClusterPlatform.none({ apiServerAddress: '' })],
+  ])('fails when the %s platform\'s apiServerAddress is empty, naming the field and showing the empty string written', (_, platform) => {
+    expect(problemsOf({ platform: platform() })).toEqual([
+      'hub/c1: platform.apiServerAddress ("") must be an IP address or DNS name of the management cluster\'s nodes',
+    ]);
+  });
+
+  test('fails when a NodePort address is no host name or address, or a JavaScript caller passes the address for the options', () => {
+    expect(problemsOf({ services: { APIServer: ServicePublishing.nodePort({ address: 'api server' }), Ignition: ServicePublishing.nodePort('192.0.2.10' as any) } })).toEqual([
+      'hub/c1: services.APIServer.nodePort.address ("api server") must be an IP address or DNS name of the management cluster\'s nodes',
+      'hub/c1: services.Ignition (ServicePublishing.nodePort("192.0.2.10")) must be ServicePublishing.nodePort({ address, port? }), e.g. ServicePublishing.nodePort({ address: "192.0.2.10" })',
+    ]);
+  });
+
+  test('fails when a JavaScript caller gives a NodePort as a string, shown quoted', () => {
+    expect(problemsOf({ services: { APIServer: ServicePublishing.nodePort({ address: API_SERVER_ADDRESS, port: '30443' as any }) } })).toEqual([
+      'hub/c1: services.APIServer.nodePort.port ("30443") must be a NodePort from 30000 to 32767',
     ]);
   });
 

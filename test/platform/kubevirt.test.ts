@@ -198,6 +198,13 @@ describe('NodePoolPlatform.kubevirt', () => {
     expect(poolProblems({ cores: 0 })).toEqual(['hub/c1/workers: platform.cores (0) must be a whole number >= 1']);
   });
 
+  test('fails when a JavaScript caller gives cores or a device count as a string, shown quoted', () => {
+    expect(poolProblems({ cores: '4' as any, hostDevices: [{ deviceName: 'gpu', count: '1' as any }] })).toEqual([
+      'hub/c1/workers: platform.cores ("4") must be a whole number >= 1',
+      'hub/c1/workers: platform.hostDevices[0].count ("1") must be a whole number >= 1',
+    ]);
+  });
+
   test('fails when memory is 0', () => {
     expect(poolProblems({ memory: Size.gibibytes(0) })).toEqual(['hub/c1/workers: platform.memory (0 GiB) must be more than 0']);
   });

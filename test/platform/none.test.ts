@@ -11,7 +11,7 @@ describe('ClusterPlatform.none', () => {
 
   test('fails without an apiServerAddress and services: nothing publishes the control plane', () => {
     expect(synthProblems((app) => newCluster({ platform: ClusterPlatform.none() }, app))).toEqual([
-      'hub/c1: services ([]) must publish APIServer, OAuthServer, Konnectivity, Ignition; give the platform an apiServerAddress or set services for platform None',
+      'hub/c1: services (undefined) must publish APIServer, OAuthServer, Konnectivity, Ignition; give the platform an apiServerAddress or set services for platform None',
     ]);
   });
 });
