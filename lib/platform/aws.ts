@@ -6,7 +6,7 @@ import { ingressPublishing } from '../core/service-publishing';
 import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
 import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
 import type { AwsClusterRoles, AwsKmsEncryption, IAwsHostedInfra } from './aws-infra';
-import { isUnresolvedToken } from './aws-infra';
+import { awsHostedInfraValuesProblems, isUnresolvedToken } from './aws-infra';
 import { PlatformType } from './platform-type';
 
 export const AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
@@ -63,14 +63,15 @@ type ResolvedAwsProps = Omit<AwsClusterPlatformProps, 'infra'> & {
 
 function resolve(props: AwsClusterPlatformProps): ResolvedAwsProps {
   const v = props.infra?.values;
-  const first = v?.zones[0];
+  // Values from JavaScript or JSON may lack zones or roles: bind() names them.
+  const first = Array.isArray(v?.zones) ? v!.zones[0] : undefined;
   const { infra, ...explicit } = props;
   const defined = Object.fromEntries(Object.entries(explicit).filter(([, value]) => value !== undefined));
   return {
     region: v?.region ?? '',
     vpcId: v?.vpcId ?? '',
     defaultSubnet: first ? { id: first.subnetId, zone: first.name } : { id: '' },
-    roles: v?.roles ?? { ingressArn: '', imageRegistryArn: '', storageArn: '', networkArn: '', kubeCloudControllerArn: '', nodePoolManagementArn: '', controlPlaneOperatorArn: '' },
+    roles: { ingressArn: '', imageRegistryArn: '', storageArn: '', networkArn: '', kubeCloudControllerArn: '', nodePoolManagementArn: '', controlPlaneOperatorArn: '', ...v?.roles },
     issuerUrl: v?.issuerUrl,
     publicZoneId: v?.publicZoneId,
     privateZoneId: v?.privateZoneId,
@@ -98,9 +99,14 @@ export class AwsClusterPlatform implements IClusterPlatform {
   /** The infra ID the AWS prerequisites were made for, when they are given. */
   public readonly infraId?: string;
   private readonly props: ResolvedAwsProps;
+  /** What the infra values lack of what the platform takes from them. */
+  private readonly infraProblems: readonly string[];
 
   constructor(props: AwsClusterPlatformProps) {
     this.props = resolve(props);
+    // A value given explicitly is not needed from the infra.
+    const explicit = new Set(Object.entries(props ?? {}).filter(([, value]) => value !== undefined).map(([key]) => (key === 'defaultSubnet' ? 'zones' : key)));
+    this.infraProblems = props?.infra === undefined ? [] : awsHostedInfraValuesProblems(props.infra.values, 'infra', explicit);
     this.defaultSubnetId = this.props.defaultSubnet.id;
     this.infraId = this.props.infraId;
   }
@@ -108,6 +114,11 @@ export class AwsClusterPlatform implements IClusterPlatform {
   public bind(context: ClusterPlatformContext): ClusterPlatformConfig {
     const p = this.props;
     const problems = context.problems;
+    if (this.infraProblems.length > 0) {
+      // Without them the rest would be checked against empty values: each missing one is named once.
+      this.infraProblems.forEach((problem) => problems.add(problem));
+      return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: true };
+    }
     let unresolved = false;
     for (const [field, value] of concreteFields(p)) {
       if (isUnresolvedToken(value)) {

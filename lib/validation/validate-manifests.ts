@@ -1,17 +1,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { CORE_SCHEMA, loadAll } from 'js-yaml';
-import { expandedSize } from './expanded-size';
-import { manifestFiles, ManifestPathError, reason } from './manifest-files';
+import { manifestFiles, readManifestFile } from './manifest-files';
 import { ObjectValidator, RuleObserver } from './object-validator';
 import { SchemaCatalog } from './schema-catalog';
 import { ValidationProblem } from './validation-problem';
 
-/**
- * The most values one document may expand to through YAML aliases. The largest object hcp-cdk
- * writes (a HostedCluster with every option) holds a few hundred; an alias bomb holds billions.
- */
-export const MAX_EXPANDED_VALUES = 100_000;
+export { MAX_EXPANDED_VALUES } from './manifest-files';
 
 export interface ValidateManifestsOptions {
   /**
@@ -72,38 +66,10 @@ export function validateManifests(paths: readonly string[], options: ValidateMan
 }
 
 function parseDocuments(file: string, problems: ValidationProblem[]): unknown[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ManifestPathError(`${file}: ${reason(error)}`);
-  }
-  let documents: unknown[];
-  if (file.endsWith('.json')) {
-    try {
-      documents = [JSON.parse(text)];
-    } catch (error) {
-      problems.push({ object: {}, path: '', message: `not valid JSON: ${(error as Error).message}`, source: file });
-      return [];
-    }
-  } else {
-    try {
-      // js-yaml parses several times faster than the yaml package, which matters for a repository of
-      // thousands of objects. The core schema keeps timestamps as strings, as the API server reads them.
-      documents = loadAll(text, undefined, { schema: CORE_SCHEMA, filename: file });
-    } catch (error) {
-      problems.push({ object: {}, path: '', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}`, source: file });
-      return [];
-    }
-  }
+  const read = readManifestFile(file);
+  problems.push(...read.problems);
   const objects: unknown[] = [];
-  documents.forEach((document, index) => {
-    const size = expandedSize(document, MAX_EXPANDED_VALUES);
-    if (size === 'cycle' || size > MAX_EXPANDED_VALUES) {
-      const what = size === 'cycle' ? 'an alias that contains itself' : `aliases that expand to more than ${MAX_EXPANDED_VALUES} values`;
-      problems.push({ object: {}, path: '', message: `document ${index + 1} has ${what}; it is not read (an API server would refuse it too)`, source: file });
-      return;
-    }
+  read.documents.forEach((document) => {
     // A `kind: List` (as `oc get -o yaml` writes) holds its objects in items: each is checked on its own.
     const list = document as { kind?: unknown; items?: unknown };
     if (typeof list?.kind === 'string' && list.kind.endsWith('List') && Array.isArray(list.items)) objects.push(...list.items);

@@ -145,6 +145,56 @@ describe('Fleet.fromFile', () => {
     ].join('\n'));
   });
 
+  describe('fails when the file cannot be read as hcp-cdk validate reads manifests', () => {
+    const header = 'apiVersion: hcp-cdk.io/v1alpha1\nkind: Fleet\nmetadata:\n  name: lab\nspec:\n';
+    const writeText = (text: string) => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-fleet-')), 'fleet.yaml');
+      fs.writeFileSync(file, text);
+      return file;
+    };
+
+    test('a key is given twice', () => {
+      const file = writeText(`${header}  managementClusters:\n  - name: hub\n    clusters:\n    - name: a\n      platform: KubeVirt\n      platform: None\n`);
+      expect(() => Fleet.fromFile(new HcpApp(), file)).toThrow(`${file}: not valid YAML: duplicated mapping key in "${file}" (11:7)`);
+    });
+
+    test('aliases expand a small file to billions of values, without expanding them', () => {
+      const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+      for (let i = 1; i < 9; i++) levels.push(`${'abcdefghi'[i]}: &${'abcdefghi'[i]} [${Array(10).fill(`*${'abcdefghi'[i - 1]}`).join(', ')}]`);
+      const file = writeText(`${levels.join('\n')}\n${header}  managementClusters: []\n`);
+      const started = Date.now();
+      expect(() => Fleet.fromFile(new HcpApp(), file)).toThrow(`${file}: document 1 has aliases that expand to more than 100000 values; it is not read (an API server would refuse it too)`);
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    test('it holds two documents, none, or is missing', () => {
+      const two = writeText(`${header}  managementClusters: []\n---\n${header}  managementClusters: []\n`);
+      expect(() => Fleet.fromFile(new HcpApp(), two)).toThrow(`${two}: holds 2 documents; an inventory file holds one Fleet (apiVersion hcp-cdk.io/v1alpha1)`);
+      const none = writeText('');
+      expect(() => Fleet.fromFile(new HcpApp(), none)).toThrow(`${none}: holds 0 documents; an inventory file holds one Fleet (apiVersion hcp-cdk.io/v1alpha1)`);
+      const missing = path.join(os.tmpdir(), 'hcp-no-such-fleet.yaml');
+      expect(() => Fleet.fromFile(new HcpApp(), missing)).toThrow(`Fleet.fromFile: ${missing}: no such file or directory (or a symbolic link to nothing)`);
+    });
+  });
+
+  test('fails when an AWS cluster\'s infra lists only some of its values, naming each missing one', () => {
+    const file = write({
+      apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'lab' },
+      spec: {
+        defaults: { releaseImage: RELEASE, baseDomain: 'fleet.example.com' },
+        managementClusters: [{ name: 'hub', clusters: [{ name: 'aws-1', platform: 'AWS', aws: { infra: { infraId: 'aws-1', region: 'us-east-1', zones: [{ name: 'us-east-1a' }], roles: {} } } }] }],
+      },
+    });
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    Fleet.fromFile(app, file);
+    const roles = ['ingressArn', 'imageRegistryArn', 'storageArn', 'networkArn', 'kubeCloudControllerArn', 'nodePoolManagementArn', 'controlPlaneOperatorArn'];
+    const missing = ['issuerUrl', 'vpcId', 'machineCidr', 'privateZoneId', 'instanceProfileName', 'zones[0].subnetId', ...roles.map((r) => `roles.${r}`)];
+    expect(() => app.synthesize()).toThrow([
+      '13 problems:',
+      ...missing.map((field) => `  - hub/aws-1: aws.infra.${field} (undefined) must be given, as text`),
+    ].join('\n'));
+  });
+
   test('the example fleet (24 clusters on two management clusters) builds and validates', () => {
     const app = new HcpApp();
     const fleet = Fleet.fromFile(app, path.join(ROOT, 'examples', 'fleet', 'fleet.yaml'));
