@@ -151,6 +151,8 @@ export class BareMetalHost extends Construct {
     if (props.ignitionConfigOverrides !== undefined) {
       problems.require(isJsonObject(props.ignitionConfigOverrides), 'ignitionConfigOverrides', props.ignitionConfigOverrides.slice(0, 40), 'must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})');
     }
+    const credentialsProblem = (credentials as IBmcCredentials | undefined)?.problem;
+    if (credentialsProblem) problems.add(`bmc.credentials.${credentialsProblem}`);
     // Credentials that are no BmcCredentials cannot be bound: nothing more of the host can be made.
     if (typeof (credentials as IBmcCredentials)?.bind !== 'function') problems.throwIfAny();
     problems.report();

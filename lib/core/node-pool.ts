@@ -3,13 +3,13 @@ import { Construct } from 'constructs';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import type { INodePoolPlatform } from '../platform/node-pool-platform';
 import { NodePoolPlatform } from '../platform/node-pool-platform';
-import { toGoDuration } from './go-duration';
+import { durationProblem, toGoDuration } from './go-duration';
 import type { IHostedCluster } from './hosted-cluster';
 import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { hasLintFinding, lint, LINT_RULES } from './lint';
 import type { INodePoolConfigMap } from './node-pool-config-map';
 import { Problems, show } from './problems';
-import { checkListItems, checkRequiredProps, isDuration } from './runtime-props';
+import { checkListItems, checkRequiredProps } from './runtime-props';
 import { PausedUntil } from './paused-until';
 import { Release } from './release';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotation, unknownReleaseVersion } from './release-version';
@@ -123,9 +123,6 @@ export class NodePool extends Construct {
     checkRequiredProps(required, props, {
       cluster: { accepts: (v) => typeof (v as IHostedCluster | undefined)?.clusterName === 'string', expected: 'a hosted cluster: a HostedCluster or HostedCluster.fromAttributes(...)' },
     });
-    for (const field of ['nodeDrainTimeout', 'nodeVolumeDetachTimeout'] as const) {
-      if (props?.[field] !== undefined && !isDuration(props[field])) required.require(false, field, props[field], 'must be a Duration, e.g. Duration.minutes(5)');
-    }
     for (const field of ['taints', 'tuningConfigMaps', 'configMaps', 'machineConfigs', 'tuningConfigs'] as const) checkListItems(required, field, props?.[field]);
     required.throwIfAny();
     const cluster = props.cluster;
@@ -195,6 +192,10 @@ export class NodePool extends Construct {
       (props[field] ?? []).forEach((name, i) => {
         problems.require(isDns1123Subdomain(name), `${field}[${i}]`, name, 'must name a ConfigMap (DNS-1123 subdomain)');
       });
+    }
+    for (const field of ['nodeDrainTimeout', 'nodeVolumeDetachTimeout'] as const) {
+      const problem = props[field] === undefined ? undefined : durationProblem(field, props[field], { example: 'Duration.minutes(5)' });
+      if (problem) problems.add(problem);
     }
     this.checkConfigMaps(problems, props, upgradeType);
     problems.report();

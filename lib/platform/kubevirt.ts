@@ -285,6 +285,8 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
         problems.add(`hostDevices[${i}].count (${show(device.count)}) must be a whole number >= 1`);
       }
     });
+    // The NodePool CRD takes any text; KubeVirt's CDI would fail to clone the root volume of every VM.
+    if (p.rootVolumeStorageClass !== undefined) problems.require(typeof p.rootVolumeStorageClass === 'string' && isDns1123Subdomain(p.rootVolumeStorageClass), 'rootVolumeStorageClass', p.rootVolumeStorageClass, `must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`);
     if (p.rootVolumeContainerDiskImage !== undefined && !isImageReference(p.rootVolumeContainerDiskImage)) {
       problems.add(`rootVolumeContainerDiskImage (${JSON.stringify(p.rootVolumeContainerDiskImage)}) must be a container image reference such as quay.io/containerdisks/rhcos:4.17`);
     }

@@ -232,6 +232,18 @@ describe('BareMetalHost', () => {
       ]);
     });
 
+    test('fails when fromExternalSecret\'s refresh interval is in words or, from JavaScript, a number: the operator parses a Go duration', () => {
+      const external = (refreshInterval: unknown) => BmcCredentials.fromExternalSecret({
+        storeName: 'vault', refreshInterval: refreshInterval as string, username: { remoteKey: 'u' }, password: { remoteKey: 'p' },
+      });
+      expect(hostProblems({ bmc: { address: BMC_ADDRESS, credentials: external('every hour') } })).toEqual([
+        'hub/lab/worker-0: bmc.credentials.refreshInterval ("every hour") must be a Go duration such as 1h, 15m or 1h30m: numbers with a unit ns, us, ms, s, m or h, no spaces',
+      ]);
+      expect(hostProblems({ bmc: { address: BMC_ADDRESS, credentials: external(3600) } })).toEqual([
+        'hub/lab/worker-0: bmc.credentials.refreshInterval (3600) must be a Go duration such as 1h, 15m or 1h30m: numbers with a unit ns, us, ms, s, m or h, no spaces',
+      ]);
+    });
+
     test('fromSealedSecret writes a SealedSecret holding both encrypted values', () => {
       const objects = synthAppOf(newHost({ bmc: { address: BMC_ADDRESS, credentials: BmcCredentials.fromSealedSecret({ username: 'AgBy3i4OJSWK+PiTySYZZA==', password: 'AgCtr8yjqw3mBH8b0AkE2A==' }) } }));
       expect(findObject(objects, 'BareMetalHost').spec.bmc.credentialsName).toBe('worker-0-bmc-secret');

@@ -702,6 +702,12 @@ describe('HostedCluster validation', () => {
     ]);
   });
 
+  test.each(['1 hour', 'hourly', '1d', '-5m'])('fails when an ExternalSecret\'s refresh interval is %j, which the External Secrets Operator cannot parse', (refreshInterval) => {
+    expect(problemsOf({ pullSecret: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'ocp/pull-secret', refreshInterval }) })).toEqual([
+      `hub/c1: SecretSource.fromExternalSecret refreshInterval (${JSON.stringify(refreshInterval)}) must be a Go duration such as 1h, 15m or 1h30m: numbers with a unit ns, us, ms, s, m or h, no spaces`,
+    ]);
+  });
+
   test('fails when an inline pull secret is not dockerconfigjson', () => {
     expect(problemsOf({ pullSecret: SecretSource.fromInlineValue('{"auths": null}', { allowSecretInOutput: true }) })).toEqual([
       'hub/c1: pullSecret (inline value) must be dockerconfigjson text: {"auths": {"<registry>": {"auth": "..."}}}',
