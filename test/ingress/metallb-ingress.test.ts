@@ -266,6 +266,13 @@ describe('MetalLBIngress', () => {
       ]);
     });
 
+    test.each(['192.168.122.0/24', '192.168.122.0-192.168.122.255', '192.168.0.0/16'])('layer 2 is asked for %p, the whole machine network: the nodes\' own addresses among them', (address) => {
+      expect(problems({ addresses: [address] })).toEqual([
+        `${PATH}: addresses[0] (${JSON.stringify(address)}) covers the whole of networking.machineNetwork[0] ("192.168.122.0/24") of cluster "vcluster2", the nodes' own addresses among them, `
+        + 'which MetalLB would hand to Services; give the free addresses of the network, e.g. a range "first-last"',
+      ]);
+    });
+
     test('BGP announces an address of the machine network', () => {
       expect(problems({ addresses: ['192.0.2.100', '192.168.122.0/28'], advertisement: bgp() })).toEqual([
         `${PATH}: addresses[1] ("192.168.122.0/28") overlaps networking.machineNetwork[0] ("192.168.122.0/24") of cluster "vcluster2"; `
