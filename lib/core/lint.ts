@@ -10,8 +10,6 @@ export const LINT_RULES = {
   HCP_W001_TINY_ETCD_VOLUME: { id: 'HCP-W001', summary: 'etcd volume under 1 GiB' },
   /** A pool asks for more nodes than an OpenShift cluster supports (2,000). */
   HCP_W002_OVERSIZED_POOL: { id: 'HCP-W002', summary: 'node pool above 2,000 nodes' },
-  /** BareMetalHosts in a namespace that no Agent cluster on their management cluster takes Agents from. */
-  HCP_W003_UNWATCHED_HOSTS: { id: 'HCP-W003', summary: 'hosts no cluster takes Agents from' },
   /**
    * A release (a digest, or a tag that is not a version) whose OpenShift version is not given:
    * neither synth nor `hcp-cdk plan` can check its update paths or version skew.

@@ -1,4 +1,5 @@
 import {
+  allowHostsWithoutCluster,
   BmcCredentials, ClusterPlatform, CpuArchitecture, HcpApp, InfraEnv, InfraEnvProps, ManagementCluster, NMStateConfig, SecretSource, SshPublicKey,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
@@ -11,7 +12,10 @@ const IGNITION = '{"ignition":{"version":"3.2.0"},"storage":{"files":[{"path":"/
 
 /** InfraEnv `lab` in namespace `hardware-inventory` of chart `hub`, varied by `props`. */
 function newInfraEnv(props: Partial<InfraEnvProps> = {}, app = new HcpApp({ outdir: '/nonexistent' })): InfraEnv {
-  return new InfraEnv(new ManagementCluster(app, 'hub'), 'lab', {
+  const hub = new ManagementCluster(app, 'hub');
+  // The InfraEnv and its hosts on their own, without a cluster that takes their Agents.
+  allowHostsWithoutCluster(hub, { reason: 'an inventory under test' });
+  return new InfraEnv(hub, 'lab', {
     namespace: 'hardware-inventory',
     pullSecret: SecretSource.fromExistingSecret('pull-secret'),
     ...props,

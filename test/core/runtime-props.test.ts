@@ -144,6 +144,7 @@ describe('messages show values as the user wrote them', () => {
 
 test('BmcCredentials keep working for hosts given in full (no false alarm)', () => {
   expect(problemsOf((hub) => {
+    cluster(hub);
     new InfraEnv(hub, 'inventory', { namespace: 'agents', pullSecret: SecretSource.fromExistingSecret('p') })
       .addHost('h1', { bmc: { address: 'ipmi://192.0.2.1', credentials: BmcCredentials.fromExistingSecret('h1-bmc') }, bootMacAddress: 'aa:bb:cc:00:11:22' });
   })).toEqual([]);
