@@ -10,8 +10,9 @@ import { mergeConfigurations } from './configuration-merge';
 import { droppedFields } from './dropped-fields';
 import { EtcdStorage } from './etcd-storage';
 import { configMap, ensureNamespace } from './kube-objects';
-import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
+import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { GuestCluster } from './guest-cluster';
+import { clusterNameProblems, tinyEtcdVolumeMessage } from './hosted-cluster-rules';
 import { ClusterNetworks, NetworkingProps, renderNetworking } from './networking';
 import { NodePool, NodePoolOptions } from './node-pool';
 import { lint, LINT_RULES } from './lint';
@@ -22,7 +23,10 @@ import type { ReleaseChannel } from './release-channel';
 import { unknownReleaseVersion } from './release-version';
 import type { PausedUntil } from './paused-until';
 import { SecretEncryption } from './secret-encryption';
-import { ControlPlaneService, nodePortAddressProblem, ServicePublishing, ServicePublishingMap, ServicePublishingType } from './service-publishing';
+import {
+  apiServerRouteProblems, ControlPlaneService, missingServices, nodePortAddressProblem, nodePortPortProblem, ServicePublishing, ServicePublishingMap,
+  ServicePublishingType, sharedEndpointProblems,
+} from './service-publishing';
 import { SshPublicKey } from './ssh-public-key';
 import { TrustBundle } from './trust-bundle';
 import { renderUpgradeSettings } from './upgrade-settings';
@@ -203,7 +207,6 @@ export interface HostedClusterProps {
   readonly restartDate?: Date | string;
 }
 
-const CLUSTER_NAME_MAX = 53;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -318,9 +321,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
       problems.add(`etcd.restoreSnapshotUrl (given) needs secretEncryption naming the Secret with the AES key of the cluster the snapshot was taken from (docs 7.4.2 step 3); without it etcd cannot decrypt the restored data`);
     }
     const etcdGiB = etcd.volumeSizeGiB;
-    if (etcdGiB !== undefined && etcdGiB > 0 && etcdGiB < 1) {
-      lint(this, LINT_RULES.HCP_W001_TINY_ETCD_VOLUME, `etcd.size (${etcdGiB * 1024} MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB`);
-    }
+    const tiny = etcdGiB === undefined ? undefined : tinyEtcdVolumeMessage('etcd.size', `${etcdGiB * 1024} MiB`, etcdGiB);
+    if (tiny) lint(this, LINT_RULES.HCP_W001_TINY_ETCD_VOLUME, tiny);
 
     this.services = new Map(Object.entries({ ...platform.defaultServices, ...props.services }) as [ControlPlaneService, ServicePublishing][]);
     this.givenServices = new Set(Object.keys(props.services ?? {}) as ControlPlaneService[]);
@@ -477,14 +479,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
   }
 
   private checkIdentity(problems: Problems): void {
-    const { clusterName: name, namespace } = this;
-    if (problems.require(isDns1123Label(name), 'name', name, DNS1123_LABEL_RULE)) {
-      problems.require(name.length <= CLUSTER_NAME_MAX, 'name', name, `must be at most ${CLUSTER_NAME_MAX} characters (HyperShift derives longer names from it)`);
-    }
-    problems.require(isDns1123Label(namespace), 'namespace', namespace, DNS1123_LABEL_RULE);
-    problems.require(`${namespace}-${name}`.length <= 63, 'namespace', namespace,
-      `and name together make the control-plane namespace "${namespace}-${name}", which must be at most 63 characters`);
-    problems.require(name !== 'clusters' && name !== 'local-cluster', 'name', name, 'must not be "clusters" or "local-cluster", which MCE reserves');
+    // The rules hcp-cdk validate applies to hand-written HostedClusters too (lib/validation/manifest-lint.ts).
+    for (const problem of clusterNameProblems(this.clusterName, this.namespace, { name: 'name', namespace: 'namespace' })) problems.add(problem);
     if (this.props.infraId !== undefined) {
       problems.require(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(this.infraId) && this.infraId.length <= 63, 'infraId', this.infraId,
         'must be lower-case letters, digits and "-", at most 63 characters');
@@ -521,20 +517,16 @@ export class HostedCluster extends Construct implements IHostedCluster {
   }
 
   private checkServices(problems: Problems): void {
-    const required = [ControlPlaneService.API_SERVER, ControlPlaneService.OAUTH_SERVER, ControlPlaneService.KONNECTIVITY, ControlPlaneService.IGNITION];
-    const missing = required.filter((s) => !this.services.has(s));
+    // The rules hcp-cdk validate applies to hand-written HostedClusters too (lib/validation/manifest-lint.ts).
+    const entries = [...this.services].map(([service, publishing]) => ({ service, strategy: publishing.strategy, field: `services.${service}` }));
+    const missing = missingServices(entries);
     if (missing.length > 0) {
       const given = [...this.givenServices];
       problems.add(`services (${given.length > 0 ? show(given) : show(this.props.services)}) must publish ${missing.join(', ')}; `
         + `give the platform an apiServerAddress or set services for platform ${this.platformType}`);
     }
-    const api = this.services.get(ControlPlaneService.API_SERVER);
-    if (api?.type === ServicePublishingType.ROUTE && !this.apiServerRoute) {
-      problems.add(`services.APIServer (Route) is not supported on platform ${this.platformType}; use NodePort or LoadBalancer`);
-    }
-    if (api?.type === ServicePublishingType.ROUTE && !api.strategy.route?.hostname) {
-      problems.add('services.APIServer (Route without hostname) needs a hostname served by external DNS');
-    }
+    for (const problem of apiServerRouteProblems(entries, { type: this.platformType, apiServerRoute: this.apiServerRoute })) problems.add(problem);
+    for (const problem of sharedEndpointProblems(entries)) problems.add(problem);
     for (const [service, publishing] of this.services) {
       // The platform checks the address it publishes every service at, once.
       if (!this.givenServices.has(service)) continue;
@@ -546,7 +538,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
         const { address, port } = publishing.strategy.nodePort!;
         const problem = nodePortAddressProblem(`services.${service}.nodePort.address`, address);
         if (problem) problems.add(problem);
-        if (port !== undefined) problems.require(Number.isInteger(port) && port >= 30000 && port <= 32767, `services.${service}.nodePort.port`, port, 'must be a NodePort from 30000 to 32767');
+        const portProblem = nodePortPortProblem(`services.${service}.nodePort.port`, port);
+        if (portProblem) problems.add(portProblem);
       }
     }
   }

@@ -8,7 +8,8 @@ import type { IHostedCluster } from './hosted-cluster';
 import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { hasLintFinding, lint, LINT_RULES } from './lint';
 import type { INodePoolConfigMap } from './node-pool-config-map';
-import { Problems, show } from './problems';
+import { nodePoolSizeProblems, oversizedPoolMessage, poolPlatformProblem } from './node-pool-rules';
+import { Problems } from './problems';
 import { checkListItems, checkRequiredProps } from './runtime-props';
 import { PausedUntil } from './paused-until';
 import { Release } from './release';
@@ -21,9 +22,6 @@ export const UpgradeType = np.NodePoolSpecManagementUpgradeType;
 export type UpgradeType = np.NodePoolSpecManagementUpgradeType;
 export const TaintEffect = np.NodePoolSpecTaintsEffect;
 export type TaintEffect = np.NodePoolSpecTaintsEffect;
-
-/** The most nodes an OpenShift cluster is documented to support. */
-const MAX_CLUSTER_NODES = 2000;
 
 export interface Taint {
   readonly key: string;
@@ -135,29 +133,18 @@ export class NodePool extends Construct {
     if (props.name !== undefined || isDns1123Label(cluster.clusterName)) problems.require(isDns1123Label(this.poolName), 'name', this.poolName, DNS1123_LABEL_RULE);
     if (props.release?.problem) problems.add(props.release.problem);
     const replicas = props.autoScaling ? undefined : props.replicas ?? 2;
-    if (props.autoScaling && props.replicas !== undefined) {
-      problems.add(`replicas (${show(props.replicas)}) and autoScaling (${show(props.autoScaling)}) are mutually exclusive; give one`);
-    }
-    if (replicas !== undefined) problems.require(Number.isInteger(replicas) && replicas >= 0, 'replicas', replicas, 'must be a whole number >= 0');
-    if (props.autoScaling) {
-      const { min, max } = props.autoScaling;
-      problems.require(Number.isInteger(min) && min >= 0, 'autoScaling.min', min, 'must be a whole number >= 0');
-      problems.require(Number.isInteger(max) && max >= 1, 'autoScaling.max', max, 'must be a whole number >= 1');
-      // Compared only as the numbers they must be: two strings compare by their characters.
-      if (typeof max === 'number' && typeof min === 'number' && max < min) problems.add(`autoScaling.max (${show(max)}) must be >= autoScaling.min (${show(min)})`);
-    }
+    // The rules hcp-cdk validate applies to hand-written NodePools too (lib/validation/manifest-lint.ts).
+    const size = nodePoolSizeProblems({ replicas: props.autoScaling ? props.replicas : replicas, autoScaling: props.autoScaling }, { replicas: 'replicas', autoScaling: 'autoScaling' }, cluster.platformType);
+    for (const problem of size) problems.add(problem);
     this.maxNodes = props.autoScaling?.max ?? replicas ?? 0;
-    if (this.maxNodes > MAX_CLUSTER_NODES) {
-      const field = props.autoScaling ? 'autoScaling.max' : 'replicas';
-      lint(this, LINT_RULES.HCP_W002_OVERSIZED_POOL, `${field} (${this.maxNodes}) is more nodes than an OpenShift cluster supports (${MAX_CLUSTER_NODES})`);
-    }
+    const oversized = oversizedPoolMessage(props.autoScaling ? 'autoScaling.max' : 'replicas', this.maxNodes);
+    if (oversized) lint(this, LINT_RULES.HCP_W002_OVERSIZED_POOL, oversized);
     this.minNodes = props.autoScaling?.min ?? replicas ?? 0;
 
     const platform = props.platform ?? NodePoolPlatform.defaultFor(cluster.platformType);
     this.platform = platform;
-    if (platform.type !== cluster.platformType) {
-      problems.add(`platform (${platform.type}) must match the platform of cluster ${cluster.clusterName} (${cluster.platformType})`);
-    }
+    const mismatch = poolPlatformProblem('platform', platform.type, cluster.clusterName, cluster.platformType);
+    if (mismatch) problems.add(mismatch);
     const arch = props.arch ?? Arch.AMD64;
     const rendered = platform.render({ arch, clusterInfraId: cluster.infraId, clusterDefaultSubnetId: cluster.defaultSubnetId, clusterAnnotations: cluster.annotations, problems: problems.within('platform') });
 

@@ -7,7 +7,10 @@ import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } 
 import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
 import type { AwsClusterRoles, AwsKmsEncryption, IAwsHostedInfra } from './aws-infra';
 import { awsHostedInfraValuesProblems, isUnresolvedToken } from './aws-infra';
+import { platformRules } from './platform-rules';
 import { PlatformType } from './platform-type';
+
+const AWS_RULES = platformRules(PlatformType.AWS)!;
 
 export const AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
 export type AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
@@ -117,7 +120,7 @@ export class AwsClusterPlatform implements IClusterPlatform {
     if (this.infraProblems.length > 0) {
       // Without them the rest would be checked against empty values: each missing one is named once.
       this.infraProblems.forEach((problem) => problems.add(problem));
-      return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: true };
+      return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: AWS_RULES.apiServerRoute };
     }
     let unresolved = false;
     for (const [field, value] of concreteFields(p)) {
@@ -126,7 +129,7 @@ export class AwsClusterPlatform implements IClusterPlatform {
         problems.add(`${field} (a CloudFormation token) is only known once the AwsHostedInfra stack is deployed; read the values with AwsHostedInfraOutputs.fromOutputsFile(<cdk deploy --outputs-file>, <stack>) or give it explicitly`);
       }
     }
-    if (unresolved) return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: true };
+    if (unresolved) return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: AWS_RULES.apiServerRoute };
     const regionOk = /^[a-z]{2}(-[a-z]+)+-\d+$/.test(p.region);
     if (!regionOk) problems.add(`region (${JSON.stringify(p.region)}) must be an AWS region such as us-east-1`);
     // A zone of the region: us-east-1a, or a Local Zone such as us-east-1-bos-1a.
@@ -175,7 +178,7 @@ export class AwsClusterPlatform implements IClusterPlatform {
         },
       },
       defaultServices: ingressPublishing(),
-      apiServerRoute: true,
+      apiServerRoute: AWS_RULES.apiServerRoute,
       dns: { publicZoneId: p.publicZoneId, privateZoneId: p.privateZoneId },
       defaultEtcdStorageClass: 'gp3-csi',
       issuerUrl: p.issuerUrl,

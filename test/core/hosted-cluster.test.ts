@@ -651,6 +651,14 @@ describe('HostedCluster validation', () => {
     ]);
   });
 
+  test('fails when two services are published on one Route hostname: the router admits the first Route of a host only', () => {
+    expect(problemsOf({ ...PLATFORMS.aws(), services: {
+      OAuthServer: ServicePublishing.route({ hostname: 'c1.apps.example.org' }), Konnectivity: ServicePublishing.route({ hostname: 'c1.apps.example.org' }),
+    } })).toEqual([
+      'hub/c1: services.OAuthServer ("OAuthServer") is published at the Route hostname "c1.apps.example.org" services.Konnectivity ("Konnectivity") uses already; give each service its own',
+    ]);
+  });
+
   test('fails when services are missing on Agent without an apiServerAddress', () => {
     expect(problemsOf({ platform: ClusterPlatform.agent({ agentNamespace: 'hardware-inventory' }) })).toEqual([
       'hub/c1: services (undefined) must publish APIServer, OAuthServer, Konnectivity, Ignition; give the platform an apiServerAddress or set services for platform Agent',

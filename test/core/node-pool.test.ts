@@ -239,6 +239,12 @@ describe('NodePool validation', () => {
     ]);
   });
 
+  test('fails when autoscaling from zero on a platform other than AWS, which HyperShift refuses', () => {
+    expect(problemsOf({ autoScaling: { min: 0, max: 3 } })).toEqual([
+      'hub/c1/workers: autoScaling.min (0) scales from zero, which HyperShift supports on AWS and Azure only; give at least 1 on platform Agent',
+    ]);
+  });
+
   test.each([-1, 1.5])('fails when replicas is %p', (replicas) => {
     expect(problemsOf({ replicas })).toEqual([`hub/c1/workers: replicas (${replicas}) must be a whole number >= 0`]);
   });
