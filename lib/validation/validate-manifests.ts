@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { manifestFiles, readManifestFile } from './manifest-files';
+import { LintedObject, lintManifests, ManifestLintFinding } from './manifest-lint';
 import { ObjectValidator, RuleObserver } from './object-validator';
 import { SchemaCatalog } from './schema-catalog';
 import { ValidationProblem } from './validation-problem';
@@ -22,6 +23,12 @@ export interface ValidateManifestsOptions {
   readonly previous?: string;
   /** @default - none */
   readonly ruleObserver?: RuleObserver;
+  /**
+   * Also lint the objects the API server would accept: what HyperShift, its controllers and MetalLB
+   * refuse or cannot use although the CRDs allow it (MANIFEST_LINT_RULES), into `findings`.
+   * @default false
+   */
+  readonly lint?: boolean;
 }
 
 export interface ManifestValidationResult {
@@ -30,6 +37,8 @@ export interface ManifestValidationResult {
   readonly problems: readonly ValidationProblem[];
   /** Files and directories that hold no object: worth a look, not an error. */
   readonly warnings: readonly string[];
+  /** With `lint`, the lint findings on objects without problems (`hcp-cdk validate` prints them as warnings, or as problems with --strict). */
+  readonly findings: readonly ManifestLintFinding[];
 }
 
 /**
@@ -44,6 +53,8 @@ export function validateManifests(paths: readonly string[], options: ValidateMan
   const warnings: string[] = [];
   let files = 0;
   let objects = 0;
+  // What the lint reads: the objects the API server would accept, with their files.
+  const accepted: LintedObject[] = [];
   for (const root of paths) {
     const found = manifestFiles(root);
     if (found.length === 0) warnings.push(`${root}: no YAML or JSON files`);
@@ -57,12 +68,14 @@ export function validateManifests(paths: readonly string[], options: ValidateMan
         if (object === null || object === undefined || isKustomization(object)) continue;
         objects++;
         inFile++;
-        problems.push(...validator.validate(object, { source: file, previous: findSame(previous, object) }));
+        const found = validator.validate(object, { source: file, previous: findSame(previous, object) });
+        problems.push(...found);
+        if (options.lint && found.length === 0) accepted.push({ object, source: file });
       }
       if (inFile === 0 && !isKustomizationFile(file)) warnings.push(`${file}: no objects`);
     }
   }
-  return { files, objects, problems, warnings };
+  return { files, objects, problems, warnings, findings: options.lint ? lintManifests(accepted) : [] };
 }
 
 function parseDocuments(file: string, problems: ValidationProblem[]): unknown[] {
