@@ -32,6 +32,12 @@ describe('hcp-cdk validate lint', () => {
     expect(new Set(ids).size).toBe(new Set([...Object.values(LINT_RULES), ...Object.values(MANIFEST_LINT_RULES)]).size);
   });
 
+  test('README lists every rule, in its table of hcp-cdk validate\'s lint', () => {
+    const readme = fs.readFileSync(path.join(process.cwd(), 'README.md'), 'utf8');
+    const listed = [...readme.matchAll(/^\| `(HCP-W\d{3})` \| (.+) \|$/gm)].map((m) => m[1]);
+    expect(listed).toEqual(Object.values(MANIFEST_LINT_RULES).map((r) => r.id));
+  });
+
   test('passes the valid bases: no finding on a HostedCluster and NodePool that break no rule', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-lint-clean-'));
     fs.writeFileSync(path.join(dir, 'objects.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [HOSTED_CLUSTER, NODE_POOL] }));
