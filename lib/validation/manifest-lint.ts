@@ -59,8 +59,22 @@ const OBJECT_NETWORK_NAMES: NetworkFieldNames = {
 export function lintManifests(objects: readonly LintedObject[]): ManifestLintFinding[] {
   const findings: ManifestLintFinding[] = [];
   const clusters = objects.filter((o) => isKind(o.object, HYPERSHIFT, 'HostedCluster'));
-  const clusterOf = (namespace: unknown, name: unknown, near: string) =>
-    nearest(clusters.filter((c) => meta(c.object).namespace === namespace && meta(c.object).name === name), near)?.object;
+  // By namespace and name: a fleet's output holds thousands of pools and clusters.
+  const byName = new Map<string, LintedObject[]>();
+  const byClusterName = new Map<unknown, LintedObject[]>();
+  for (const cluster of clusters) {
+    const key = `${meta(cluster.object).namespace}\u0000${meta(cluster.object).name}`;
+    byName.set(key, [...(byName.get(key) ?? []), cluster]);
+    byClusterName.set(meta(cluster.object).name, [...(byClusterName.get(meta(cluster.object).name) ?? []), cluster]);
+  }
+  const clusterOf = (namespace: unknown, name: unknown, near: string) => nearest(byName.get(`${namespace}\u0000${name}`) ?? [], near)?.object;
+  // By the guest folder they are in: each hosted cluster runs its own MetalLB.
+  const advertisements = new Map<string, LintedObject[]>();
+  for (const o of objects) {
+    if (!isKind(o.object, METALLB, 'L2Advertisement') && !isKind(o.object, METALLB, 'BGPAdvertisement')) continue;
+    const folder = guestFolder(o.source)?.path ?? '';
+    advertisements.set(folder, [...(advertisements.get(folder) ?? []), o]);
+  }
   for (const linted of objects) {
     const report = (rule: LintRule, messages: readonly (string | undefined)[]) => {
       for (const message of messages) {
@@ -70,7 +84,7 @@ export function lintManifests(objects: readonly LintedObject[]): ManifestLintFin
     const object = linted.object as any;
     if (isKind(object, HYPERSHIFT, 'HostedCluster')) lintHostedCluster(object, report);
     else if (isKind(object, HYPERSHIFT, 'NodePool')) lintNodePool(object, clusterOf(meta(object).namespace, object.spec?.clusterName, path.dirname(linted.source)), report);
-    else if (isKind(object, METALLB, 'IPAddressPool')) lintAddressPool(linted, objects, clusters, report);
+    else if (isKind(object, METALLB, 'IPAddressPool')) lintAddressPool(linted, advertisements, byClusterName, report);
   }
   return findings;
 }
@@ -134,19 +148,17 @@ function lintNodePool(object: any, cluster: any, report: Report): void {
   if (skew) report(R.HCP_W111_POOL_OF_CLUSTER, [`spec.release.image (${show(spec.release?.image)}) ${skew}`]);
 }
 
-function lintAddressPool(linted: LintedObject, objects: readonly LintedObject[], clusters: readonly LintedObject[], report: Report): void {
+function lintAddressPool(linted: LintedObject, advertisements: ReadonlyMap<string, readonly LintedObject[]>, clusters: ReadonlyMap<unknown, readonly LintedObject[]>, report: Report): void {
   const object = linted.object as any;
   const addresses = list(object.spec?.addresses);
   if (addresses === undefined) return;
   const parsed = parseAddressPool(addresses, (i) => `spec.addresses[${i}]`, 'spec.addresses');
   report(R.HCP_W120_METALLB_POOL, [...parsed.problems, ...poolEntryOverlaps(parsed.spans)]);
 
-  const folders = path.dirname(linted.source).split(path.sep);
-  const guest = folders.map((folder, i) => ({ folder, i })).reverse().find(({ folder }) => folder.endsWith('-guest'));
-  const name = guest?.folder.slice(0, -'-guest'.length);
+  const guest = guestFolder(linted.source);
   // The output the guest folder is in: its parent.
-  const cluster = guest === undefined ? undefined : nearest(clusters.filter((c) => meta(c.object).name === name), folders.slice(0, guest.i).join(path.sep))?.object as any;
-  const mode = cluster === undefined ? undefined : advertisedAs(object, objects);
+  const cluster = guest === undefined ? undefined : nearest(clusters.get(guest.cluster) ?? [], path.dirname(guest.path))?.object as any;
+  const mode = cluster === undefined ? undefined : advertisedAs(object, advertisements.get(guest!.path) ?? []);
   if (cluster === undefined || mode === undefined) return;
   report(R.HCP_W121_METALLB_NETWORK, poolNetworkProblems(parsed.spans as AddressSpan[], {
     cluster: `of HostedCluster ${meta(cluster).namespace}/${meta(cluster).name}`,
@@ -158,10 +170,10 @@ function lintAddressPool(linted: LintedObject, objects: readonly LintedObject[],
 }
 
 /** How MetalLB announces a pool: the advertisements in its namespace that name it (or every pool); undefined for none or both kinds. */
-function advertisedAs(pool: any, objects: readonly LintedObject[]): 'layer2' | 'bgp' | undefined {
+function advertisedAs(pool: any, advertisements: readonly LintedObject[]): 'layer2' | 'bgp' | undefined {
   const { name, namespace } = meta(pool);
   const modes = new Set<'layer2' | 'bgp'>();
-  for (const { object } of objects) {
+  for (const { object } of advertisements) {
     const kind = isKind(object, METALLB, 'L2Advertisement') ? 'layer2' : isKind(object, METALLB, 'BGPAdvertisement') ? 'bgp' : undefined;
     if (kind === undefined || meta(object).namespace !== namespace) continue;
     const spec = (object as any).spec ?? {};
@@ -173,6 +185,15 @@ function advertisedAs(pool: any, objects: readonly LintedObject[]): 'layer2' | '
 
 const LINT_W001 = MANIFEST_LINT_RULES.HCP_W001_TINY_ETCD_VOLUME;
 const LINT_W002 = MANIFEST_LINT_RULES.HCP_W002_OVERSIZED_POOL;
+
+/** The innermost folder `<cluster>-guest` a file is in, where hcp-cdk writes a hosted cluster's guest objects. */
+function guestFolder(file: string): { readonly path: string; readonly cluster: string } | undefined {
+  const folders = path.dirname(file).split(path.sep);
+  for (let i = folders.length - 1; i >= 0; i--) {
+    if (folders[i].endsWith('-guest') && folders[i].length > '-guest'.length) return { path: folders.slice(0, i + 1).join(path.sep), cluster: folders[i].slice(0, -'-guest'.length) };
+  }
+  return undefined;
+}
 
 /** The candidate whose file's folder shares the most folders with `dir`; undefined when none, or two share as many. */
 function nearest(candidates: readonly LintedObject[], dir: string): LintedObject | undefined {
