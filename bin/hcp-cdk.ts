@@ -17,6 +17,7 @@ import { outputState } from '../lib/app/output-state';
 import { packageRoot } from '../lib/core/package-root';
 import { UnsupportedCelRuleError } from '../lib/validation/cel/cel-rule';
 import { ManifestPathError } from '../lib/validation/manifest-files';
+import { formatLintFinding } from '../lib/validation/manifest-lint';
 import { ManifestValidationResult, validateManifests } from '../lib/validation/validate-manifests';
 import { formatProblem } from '../lib/validation/validation-problem';
 import { runPlan } from './plan-command';
@@ -32,15 +33,19 @@ options:
   -h, --help       this text (hcp-cdk <command> --help: the command's)
   -V, --version    the version of hcp-cdk`;
 
-const VALIDATE_USAGE = `usage: hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--previous <dir>] [--format text|json|junit]
+const VALIDATE_USAGE = `usage: hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--previous <dir>] [--strict] [--format text|json|junit]
 
 Checks every object in the YAML or JSON files under the paths (a \`kind: List\` item by item) as a
 Kubernetes API server carrying the CRDs would on apply: OpenAPI schema, unknown fields, CEL rules.
+Then lints the HostedClusters, NodePools and MetalLB pools it accepts for what HyperShift and
+MetalLB refuse or cannot use although the API server takes it (rules HCP-W001 to HCP-W121, see
+README): warnings, unless --strict.
 
   --crds <path>       CRDs to validate against instead of the bundled ones for the kinds they
                       serve, e.g. from the management cluster: oc get crd -o yaml > crds.yaml
   --previous <path>   the objects as stored now (e.g. the last committed output), laid out like
                       the checked directory; enables transition rules (immutable fields, ...)
+  --strict            lint findings are problems (exit status 1), not warnings
   --format <format>   text (default): problems on stderr, a summary line;
                       json: one JSON document on stdout (schema: hcp-cdk.io/validate/v1);
                       junit: JUnit XML on stdout, one test case per file, for CI annotations
@@ -67,10 +72,12 @@ function main(argv: string[]): number | Promise<number> {
   const crds: string[] = [];
   let previous: string | undefined;
   let format: Format = 'text';
+  let strict = false;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg === '-h' || arg === '--help') return print(VALIDATE_USAGE);
     if (arg === '--json') format = 'json';
+    else if (arg === '--strict') strict = true;
     else if (arg === '--crds' || arg === '--previous' || arg === '--format') {
       const value = rest[++i];
       if (value === undefined) return usageError(`${arg} needs a value`, VALIDATE_USAGE);
@@ -98,7 +105,7 @@ function main(argv: string[]): number | Promise<number> {
   const started = process.hrtime.bigint();
   let result: ManifestValidationResult;
   try {
-    result = validateManifests(paths, { crds, previous });
+    result = validateManifests(paths, { crds, previous, lint: true });
   } catch (error) {
     if (error instanceof UnsupportedCelRuleError || error instanceof ManifestPathError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
       console.error(`hcp-cdk validate: ${(error as Error).message}`);
@@ -107,16 +114,22 @@ function main(argv: string[]): number | Promise<number> {
     throw error;
   }
   const millis = Number(process.hrtime.bigint() - started) / 1e6;
-  if (format === 'json') process.stdout.write(`${JSON.stringify(jsonReport(result), null, 2)}\n`);
-  if (format === 'junit') process.stdout.write(junitReport(result));
+  if (format === 'json') process.stdout.write(`${JSON.stringify(jsonReport(result, strict), null, 2)}\n`);
+  if (format === 'junit') process.stdout.write(junitReport(result, strict));
   for (const warning of result.warnings) console.error(`hcp-cdk validate: warning: ${warning}`);
+  const findings = result.findings.map(formatLintFinding);
+  // Without --strict, lint findings are warnings in every format; with it, they are problems.
+  if (!strict) for (const finding of findings) console.error(`hcp-cdk validate: warning: ${finding}`);
+  const failed = result.problems.length > 0 || (strict && findings.length > 0);
   if (format === 'text') {
     for (const problem of result.problems) console.error(formatProblem(problem));
-    const summary = `${result.objects} objects in ${result.files} files, ${result.problems.length} problems (${millis.toFixed(0)} ms)`;
-    if (result.problems.length > 0) console.error(`hcp-cdk validate: ${summary}`);
+    if (strict) for (const finding of findings) console.error(finding);
+    const lint = findings.length === 0 ? '' : `, ${findings.length} lint findings${strict ? '' : ' (warnings)'}`;
+    const summary = `${result.objects} objects in ${result.files} files, ${result.problems.length} problems${lint} (${millis.toFixed(0)} ms)`;
+    if (failed) console.error(`hcp-cdk validate: ${summary}`);
     else console.log(`hcp-cdk validate: ${summary}`);
   }
-  return result.problems.length > 0 ? 1 : 0;
+  return failed ? 1 : 0;
 }
 
 function isDirectory(file: string): boolean {

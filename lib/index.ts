@@ -51,6 +51,7 @@ export * from './validation/object-validator';
 export * from './validation/schema-catalog';
 export * from './validation/validate-manifests';
 export * from './validation/validation-problem';
+export { allowHostsWithoutCluster, AllowHostsWithoutClusterOptions } from './baremetal/agent-host-checks';
 export * from './baremetal/bare-metal-host';
 export * from './baremetal/bmc-address';
 export * from './baremetal/bmc-credentials';

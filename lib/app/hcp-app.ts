@@ -1,9 +1,9 @@
-import { ApiObject, App, AppProps } from 'cdk8s';
+import { ApiObject, App, AppProps, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { withConstructWalk } from '../core/construct-walk';
 import { formatLintFinding, LINT_RULES, lintFindings, noticesOf } from '../core/lint';
 import { ManagementCluster } from '../core/management-cluster';
-import { HcpValidationError, Problems, show } from '../core/problems';
+import { HcpValidationError, Problems, reportedProblems, reportProblemsAtSynth, show } from '../core/problems';
 import { renderApiObject } from '../core/render-object';
 import { ReleaseRollout } from '../core/release-rollout';
 import { releaseVersionOf } from '../core/release-version';
@@ -118,6 +118,8 @@ export class HcpApp extends App {
 
   constructor(props: HcpAppProps = {}) {
     super(props);
+    // Constructs keep their problems for synth, which reports those of the whole app at once.
+    reportProblemsAtSynth(this);
     if (props.validateObjects ?? true) {
       const catalog = SchemaCatalog.bundled();
       for (const crds of props.crds ?? []) catalog.addCustomResourceDefinitionFiles(crds);
@@ -158,10 +160,27 @@ export class HcpApp extends App {
     const problems: string[] = [];
     // The constructs with problems of their own: their objects are not checked (see below).
     const flagged = new Set<string>();
+    // What constructs reported as they were made: each message starts with the path it is about.
+    const reported = reportedProblems(constructs);
+    const reporters = new Set(reported.map((message) => message.slice(0, message.indexOf(': '))));
+    problems.push(...reported);
+    // A chart's own problems (a management cluster's capacity figures) are not about the objects in it.
+    const charts = new Set(reported.length === 0 ? [] : constructs.filter((c) => Chart.isChart(c)).map((c) => c.node.path));
+    for (const path of reporters) if (!charts.has(path)) flagged.add(path);
     withConstructWalk(this, constructs, () => {
       for (const construct of constructs) {
         const path = construct.node.path;
-        for (const message of construct.node.validate()) {
+        // Its own checks would mostly repeat what it reported.
+        if (path && reporters.has(path)) continue;
+        let messages: string[];
+        try {
+          messages = construct.node.validate();
+        } catch (error) {
+          // A check that stumbles over a construct reported broken already would only repeat it.
+          if (reported.length > 0) continue;
+          throw error;
+        }
+        for (const message of messages) {
           // App-wide checks (on the root, whose path is empty) start each message with the path of the construct it is about.
           problems.push(path ? `${path}: ${message}` : message);
           flagged.add(path || message.slice(0, message.indexOf(': ')));

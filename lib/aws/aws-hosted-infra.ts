@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import { Problems } from '../core/problems';
 import type { AwsHostedInfraValues, AwsHostedInfraZone, IAwsHostedInfra } from '../platform/aws-infra';
 import { AWS_HOSTED_INFRA_OUTPUTS } from './aws-hosted-infra-values';
+import { oidcBucketNameProblem } from './aws-management-prereqs';
 import { HostedClusterIam } from './hosted-cluster-iam';
 import { HostedClusterNetwork } from './hosted-cluster-network';
 
@@ -78,6 +79,9 @@ export class AwsHostedInfra extends Construct implements IAwsHostedInfra {
     if (Token.isUnresolved(region)) {
       problems.add('the stack\'s region (an unresolved token) must be concrete: the OIDC issuer URL goes into the HostedCluster at synth; give the stack env { account, region } or oidcBucketRegion');
     }
+    // The issuer URL is made from the bucket name: checked as AwsManagementPrereqs checks the bucket it makes.
+    const bucketProblem = Token.isUnresolved(props.oidcBucketName) ? undefined : oidcBucketNameProblem(props.oidcBucketName);
+    if (bucketProblem) problems.add(`oidcBucketName ${bucketProblem}`);
     if (!props.zones && !props.existingNetwork) problems.add('zones (undefined) must list the Availability Zones, unless existingNetwork is given');
     if (props.zones && props.existingNetwork) problems.add('zones and existingNetwork are mutually exclusive: give the zones to create a network, or the network you have');
     const encryption = props.etcdEncryption;

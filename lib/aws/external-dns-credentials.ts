@@ -46,6 +46,6 @@ export class ExternalDnsCredentialsSecret extends Construct {
       secretName: this.secretName, namespace: this.namespace, backupLabelValue: '', credentials: props.credentials,
       plainKeys: { 'provider': 'aws', 'domain-filter': props.domainFilter },
     });
-    problems.throwIfAny();
+    problems.report();
   }
 }

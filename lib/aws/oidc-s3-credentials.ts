@@ -54,7 +54,7 @@ export class OidcS3CredentialsSecret extends Construct {
       secretName: this.secretName, namespace: this.namespace, backupLabelValue: 'true', credentials: props.credentials,
       plainKeys: { bucket: this.bucketName, region: this.bucketRegion },
     });
-    problems.throwIfAny();
+    problems.report();
     this.node.addValidation({ validate: () => this.checkOnePerHub() });
   }
 

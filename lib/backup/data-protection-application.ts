@@ -95,7 +95,7 @@ export class DataProtectionApplication extends Construct {
     }
     const credentials = storage.credentials.bind(this, 'Credentials', { defaultName: 'cloud-credentials', namespace: this.namespace, key: 'cloud', type: 'Opaque' });
     if (credentials.problem) problems.add(`storage.credentials: ${credentials.problem}`);
-    problems.throwIfAny();
+    problems.report();
 
     const plugins = ['openshift', 'aws', 'csi', ...(props.kubevirtPlugin ? ['kubevirt'] : []), ...(this.hypershiftPlugin ? ['hypershift'] : [])];
     this.resource = new ApiObject(this, 'Resource', {

@@ -2,7 +2,7 @@ import { Chart, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as velero from '../../imports/backup-velero.io';
 import * as schedule from '../../imports/schedule-velero.io';
-import { toGoDuration } from '../core/go-duration';
+import { durationProblem, toGoDuration } from '../core/go-duration';
 import { HostedCluster } from '../core/hosted-cluster';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems, show } from '../core/problems';
@@ -102,7 +102,8 @@ export class HostedClusterBackup extends Construct {
     const problems = new Problems(this);
     problems.require(isDns1123Subdomain(this.backupName) && this.backupName.length <= 63, 'name', this.backupName, `${DNS1123_SUBDOMAIN_RULE}, at most 63 characters (Velero labels backups with it)`);
     if (props.schedule !== undefined) problems.require(CRON.test(props.schedule.trim()), 'schedule', props.schedule, 'must be a cron expression of five fields such as "0 1 * * *", or @daily, @every 6h ...');
-    if (props.ttl !== undefined) problems.require(isDuration(props.ttl), 'ttl', props.ttl, 'must be a Duration, e.g. Duration.hours(2)');
+    const ttlProblem = props.ttl === undefined ? undefined : durationProblem('ttl', props.ttl, { example: 'Duration.hours(2)' });
+    if (ttlProblem) problems.add(ttlProblem);
     if (Chart.of(cluster) !== Chart.of(props.dataProtection)) {
       problems.add(`dataProtection (${props.dataProtection.node.path}) must be on the management cluster of ${cluster.node.path} (${Chart.of(cluster).node.path}): Velero backs up the cluster it runs on`);
     }
@@ -115,7 +116,7 @@ export class HostedClusterBackup extends Construct {
       problems.add(`schedule (${show(props.schedule)}) needs hypershiftPlugin on ${props.dataProtection.node.path}: docs 7.6.5 pause the HostedCluster and its NodePools before each backup, `
         + 'which a Schedule cannot do by hand; without the plugin take one-off Backups of a paused cluster');
     }
-    problems.throwIfAny();
+    problems.report();
 
     // Fields both the Backup spec and the Schedule's template have, with the same types.
     const template = {
@@ -123,7 +124,7 @@ export class HostedClusterBackup extends Construct {
       includedResources: hostedClusterBackupResources(cluster.platformType),
       excludedResources: [],
       storageLocation: props.dataProtection.storageLocation,
-      ttl: toGoDuration(props.ttl ?? Duration.hours(2)),
+      ttl: toGoDuration(isDuration(props.ttl) ? props.ttl : Duration.hours(2)),
       snapshotMoveData: true,
       datamover: 'velero',
       defaultVolumesToFsBackup: true,

@@ -1,7 +1,7 @@
 import { Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { allConstructs } from '../core/construct-walk';
-import { lint, LINT_RULES } from '../core/lint';
+import { reportProblems, show } from '../core/problems';
 import { HostedCluster } from '../core/hosted-cluster';
 import { NodePool } from '../core/node-pool';
 import { AgentNodePoolPlatform, LabelSelectorOperator } from '../platform/agent';
@@ -9,6 +9,35 @@ import { BareMetalHost } from './bare-metal-host';
 import { NMStateConfig } from './nmstate-config';
 
 const registered = new WeakSet<IConstruct>();
+/** Why the hosts under a construct may wait for no cluster, per construct. */
+const waived = new WeakMap<IConstruct, string>();
+
+/** Options of `allowHostsWithoutCluster`. */
+export interface AllowHostsWithoutClusterOptions {
+  /** Why these hosts wait for no cluster (spares, an inventory for clusters to come); written nowhere, required so that the choice is explicit in code review. */
+  readonly reason: string;
+}
+
+/**
+ * Lets the BareMetalHosts under `scope` (an InfraEnv, a ManagementCluster, a host) sit in a namespace
+ * that no Agent HostedCluster on their management cluster takes Agents from. Without it synth fails
+ * for such hosts: they become Agents that no cluster ever uses as nodes.
+ */
+export function allowHostsWithoutCluster(scope: IConstruct, options: AllowHostsWithoutClusterOptions): void {
+  const reason: unknown = options?.reason;
+  if (typeof reason !== 'string' || reason.trim() === '') {
+    reportProblems(scope, [`${scope.node.path}: allowHostsWithoutCluster reason (${show(reason)}) must say why these hosts wait for no cluster, e.g. "spares for the clusters of next quarter"`]);
+    return;
+  }
+  waived.set(scope, reason);
+}
+
+function isWaived(host: IConstruct): boolean {
+  for (let scope: IConstruct | undefined = host; scope; scope = scope.node.scope) {
+    if (waived.has(scope)) return true;
+  }
+  return false;
+}
 
 /**
  * Registers, once per app, the checks that span hosts and node pools: no two hosts share a MAC
@@ -23,34 +52,35 @@ export function registerAgentHostChecks(scope: IConstruct): void {
   root.node.addValidation({
     validate: () => {
       const all = allConstructs(root);
-      lintUnwatchedHosts(all);
-      return [...duplicateHardware(all), ...poolCapacity(all)];
+      return [...unwatchedHosts(all), ...duplicateHardware(all), ...poolCapacity(all)];
     },
   });
 }
 
 /**
  * Hosts whose Agents no cluster takes: their namespace is the agent namespace of no Agent
- * HostedCluster on their management cluster. Legal (an inventory kept for clusters to come), so a
- * lint finding, not an error.
+ * HostedCluster on their management cluster, so they would never become nodes. An inventory kept
+ * for clusters to come says so with allowHostsWithoutCluster.
  */
-function lintUnwatchedHosts(all: readonly IConstruct[]): void {
+function unwatchedHosts(all: readonly IConstruct[]): string[] {
+  const problems: string[] = [];
   const watched = new Set<string>();
   for (const cluster of all) {
     if (cluster instanceof HostedCluster && cluster.agentNamespace !== undefined) watched.add(`${Chart.of(cluster).node.path}\u0000${cluster.agentNamespace}`);
   }
   const hostsByNamespace = new Map<string, BareMetalHost[]>();
   for (const host of all) {
-    if (!(host instanceof BareMetalHost)) continue;
+    if (!(host instanceof BareMetalHost) || isWaived(host)) continue;
     const key = `${Chart.of(host).node.path}\u0000${host.namespace}`;
     hostsByNamespace.set(key, [...(hostsByNamespace.get(key) ?? []), host]);
   }
   for (const [key, hosts] of hostsByNamespace) {
     if (watched.has(key)) continue;
-    lint(hosts[0].infraEnv, LINT_RULES.HCP_W003_UNWATCHED_HOSTS,
-      `namespace (${JSON.stringify(hosts[0].namespace)}) holds ${hosts.length} BareMetalHost${hosts.length === 1 ? '' : 's'}, but no Agent HostedCluster on `
-      + `${Chart.of(hosts[0]).node.path} takes Agents from it (platform.agentNamespace); their Agents would wait unused`);
+    problems.push(`${hosts[0].infraEnv.node.path}: namespace (${show(hosts[0].namespace)}) holds ${hosts.length} BareMetalHost${hosts.length === 1 ? '' : 's'} (${hosts.map((h) => h.hostName).join(', ')}), `
+      + `but no Agent HostedCluster on ${Chart.of(hosts[0]).node.path} takes Agents from it (platform.agentNamespace), so they would never become nodes; `
+      + 'give a cluster that agent namespace, or keep them as spares with allowHostsWithoutCluster(scope, { reason })');
   }
+  return problems;
 }
 
 function duplicateHardware(all: readonly IConstruct[]): string[] {

@@ -151,13 +151,17 @@ export class BareMetalHost extends Construct {
     if (props.ignitionConfigOverrides !== undefined) {
       problems.require(isJsonObject(props.ignitionConfigOverrides), 'ignitionConfigOverrides', props.ignitionConfigOverrides.slice(0, 40), 'must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})');
     }
-    problems.throwIfAny();
+    const credentialsProblem = (credentials as IBmcCredentials | undefined)?.problem;
+    if (credentialsProblem) problems.add(`bmc.credentials.${credentialsProblem}`);
+    // Credentials that are no BmcCredentials cannot be bound: nothing more of the host can be made.
+    if (typeof (credentials as IBmcCredentials)?.bind !== 'function') problems.throwIfAny();
+    problems.report();
 
     const secretName = (credentials as IBmcCredentials).bind(this, 'BmcSecret', `${this.hostName}-bmc-secret`, this.namespace);
     // A name the user gave (fromExistingSecret, ...) reaches Metal3 as it is.
     if (typeof secretName !== 'string' || !isDns1123Subdomain(secretName)) {
       problems.add(`bmc.credentials Secret name (${show(secretName)}) must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`);
-      problems.throwIfAny();
+      problems.report();
     }
     const annotations: Record<string, string> = {};
     if (!props.inspect) annotations['inspect.metal3.io'] = 'disabled';

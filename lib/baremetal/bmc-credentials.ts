@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { goDurationTextProblem } from '../core/go-duration';
 import { show } from '../core/problems';
 import { recordSecretRequirement, SecretMaker } from '../secrets/secret-requirement';
 import type { ExternalSecretOptions, InlineSecretOptions } from '../secrets/secret-source';
@@ -9,6 +10,12 @@ const BMC_KEYS = ['username', 'password'] as const;
 
 /** Where a BareMetalHost's BMC user name and password come from: one Secret with `username` and `password`. */
 export interface IBmcCredentials {
+  /**
+   * Why the options the source was made with cannot work (`<field> (<value>) ...`), which the host
+   * reports under `bmc.credentials`.
+   * @default - none
+   */
+  readonly problem?: string;
   /** Adds the Secret (or what makes it) under `scope` when this source creates one; returns its name. */
   bind(scope: Construct, id: string, defaultName: string, namespace: string): string;
 }
@@ -64,6 +71,7 @@ export class BmcCredentials {
    */
   public static fromExternalSecret(options: BmcExternalSecretOptions): IBmcCredentials {
     return {
+      problem: options.refreshInterval === undefined ? undefined : goDurationTextProblem('refreshInterval', options.refreshInterval),
       bind: (scope, id, name, namespace) => {
         const storeKind = options.storeKind ?? 'ClusterSecretStore';
         const remoteReferences = BMC_KEYS.map((key) => ({ secretKey: key, remoteKey: options[key].remoteKey, remoteProperty: options[key].remoteProperty }));

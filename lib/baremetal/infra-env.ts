@@ -150,7 +150,7 @@ export class InfraEnv extends Construct {
       defaultName: 'pull-secret', namespace: this.namespace, key: '.dockerconfigjson', type: 'kubernetes.io/dockerconfigjson', checkValue: checkPullSecret,
     });
     if (pullSecret.problem) problems.add(pullSecret.problem);
-    problems.throwIfAny();
+    problems.report();
 
     if (props.capiProviderRole ?? false) ensureCapiProviderRole(this, this.namespace);
     this.resource = new ApiObject(this, 'Resource', {

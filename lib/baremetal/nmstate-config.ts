@@ -56,7 +56,7 @@ export class NMStateConfig extends Construct {
       if (configured.size > 0 && !configured.has(nic.name)) problems.add(`interfaces: ${JSON.stringify(nic.name)} does not appear in config.interfaces (${[...configured].map((n) => JSON.stringify(n)).join(', ')}); each listed NIC must be configured`);
     }
     this.staticAddresses = checkNMStateAddresses(props.config, problems.within('config'));
-    problems.throwIfAny();
+    problems.report();
 
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'agent-install.openshift.io/v1beta1', kind: 'NMStateConfig',

@@ -51,7 +51,8 @@ export class ApiServerConfiguration extends Construct {
     if (props.auditProfile !== undefined) {
       problems.require(Object.values(AuditProfile).includes(props.auditProfile), 'auditProfile', props.auditProfile, `must be one of ${Object.values(AuditProfile).join(', ')}`);
     }
-    problems.throwIfAny();
+    // A cluster is left as it is when this part of its configuration is wrong.
+    if (problems.report()) return;
     cluster.addConfiguration({
       apiServer: {
         servingCerts: certificates.length > 0 ? { namedCertificates: certificates } : undefined,

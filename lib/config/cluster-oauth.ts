@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import { Construct } from 'constructs';
+import { durationProblem } from '../core/go-duration';
 import { notice } from '../core/lint';
 import { HostedCluster } from '../core/hosted-cluster';
 import { Problems } from '../core/problems';
@@ -46,15 +47,21 @@ export class ClusterOAuth extends Construct {
         problems: problems.within(`identityProviders[${i}]`),
       });
     });
-    const maxAge = props.accessTokenMaxAge?.toSeconds();
+    // A Duration of whole seconds: the API takes a count of seconds and a Go duration to the second.
+    const seconds = (field: 'accessTokenMaxAge' | 'accessTokenInactivityTimeout'): number | undefined => {
+      const problem = props[field] === undefined ? undefined : durationProblem(field, props[field], { example: 'Duration.hours(24)' });
+      if (problem) problems.add(problem);
+      return problem ? undefined : props[field]?.toSeconds();
+    };
+    const maxAge = seconds('accessTokenMaxAge');
     if (maxAge !== undefined) problems.require(Number.isInteger(maxAge) && maxAge > 0, 'accessTokenMaxAge', `${maxAge}s`, 'must be a whole number of seconds > 0');
-    const inactivity = props.accessTokenInactivityTimeout?.toSeconds();
+    const inactivity = seconds('accessTokenInactivityTimeout');
     if (inactivity !== undefined) {
       problems.require(inactivity >= MIN_INACTIVITY_TIMEOUT_SECONDS, 'accessTokenInactivityTimeout', `${inactivity}s`, `must be at least ${MIN_INACTIVITY_TIMEOUT_SECONDS} seconds, the OAuth API's minimum`);
     }
-    problems.throwIfAny();
+    const broken = problems.report();
 
-    cluster.addConfiguration({
+    if (!broken) cluster.addConfiguration({
       oauth: {
         identityProviders: entries,
         tokenConfig: maxAge !== undefined || inactivity !== undefined

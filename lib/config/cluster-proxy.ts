@@ -34,7 +34,8 @@ export class ClusterProxy extends Construct {
     const trustedCa = props.trustedCa?.bind(this, 'TrustedCa', {
       field: 'trustedCa', defaultName: `${cluster.clusterName}-proxy-ca`, namespace: cluster.namespace, problems, key: 'ca-bundle.crt',
     });
-    problems.throwIfAny();
+    // A cluster is left as it is when this part of its configuration is wrong.
+    if (problems.report()) return;
     cluster.addConfiguration({
       proxy: {
         httpProxy: props.httpProxy,

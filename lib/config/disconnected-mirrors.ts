@@ -46,11 +46,11 @@ export class DisconnectedMirrors extends Construct {
     for (const value of Object.values(olmCatalogs?.annotations ?? {})) {
       if (value === undefined || value === '') problems.add(`mirrors.olmCatalogs (${show(olmCatalogs?.annotations)}) must name every catalog image, or give registry overrides`);
     }
-    problems.throwIfAny();
+    problems.report();
 
     this.resource = new idms.ImageDigestMirrorSet(this, 'Resource', {
       metadata: { name },
-      spec: { imageDigestMirrors: repositories.map((r) => ({ source: r.source, mirrors: [...r.mirrors] })) },
+      spec: { imageDigestMirrors: (repositories ?? []).map((r) => ({ source: r.source, mirrors: [...(r.mirrors ?? [])] })) },
     });
     for (const cluster of props.clusters) {
       for (const [key, value] of Object.entries(olmCatalogs?.annotations ?? {})) cluster.resource.metadata.addAnnotation(key, value!);

@@ -35,7 +35,8 @@ export class FeatureGates extends Construct {
     if (noUpgrade && props.acknowledgeIrreversibleNoUpgrade !== true) {
       problems.add(`featureSet (${JSON.stringify(set)}) cannot be undone and blocks minor upgrades of the cluster; set acknowledgeIrreversibleNoUpgrade: true to enable it`);
     }
-    problems.throwIfAny();
+    // A cluster is left as it is when this part of its configuration is wrong.
+    if (problems.report()) return;
     if (noUpgrade) notice(this, `featureSet ${set} is irreversible: once applied, cluster ${cluster.clusterName} can never return to Default nor take a minor upgrade`);
     // The API spells the default feature set as "", not "Default".
     const wire = set === FeatureSet.DEFAULT ? '' : set;

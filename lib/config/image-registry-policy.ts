@@ -32,7 +32,8 @@ export class ImageRegistryPolicy extends Construct {
     for (const field of ['allowedRegistries', 'blockedRegistries', 'insecureRegistries', 'searchRegistries'] as const) {
       (props[field] ?? []).forEach((registry, i) => problems.require(REGISTRY.test(registry) && registry.length <= 256, `${field}[${i}]`, registry, REGISTRY_RULE));
     }
-    problems.throwIfAny();
+    // A cluster is left as it is when this part of its configuration is wrong.
+    if (problems.report()) return;
     cluster.addConfiguration({
       image: {
         registrySources: {

@@ -123,7 +123,7 @@ export class MachineConfiguration extends NodeConfigMap {
     }
     if (extra.config?.storage?.files !== undefined && props.files !== undefined) problems.add('machineConfigSpec.config.storage.files repeats files; give them once');
     if (extra.config?.systemd?.units !== undefined && props.units !== undefined) problems.add('machineConfigSpec.config.systemd.units repeats units; give them once');
-    problems.throwIfAny();
+    problems.report();
 
     this.kinds = [...(machineConfig ? ['MachineConfig'] : []), ...(props.kubeletConfig !== undefined ? ['KubeletConfig'] : [])];
     const objects = (): unknown[] => [

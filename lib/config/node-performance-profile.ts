@@ -59,7 +59,7 @@ export class NodePerformanceProfile extends NodeConfigMap {
         if (shared.length > 0) problems.add(`cpu.${roles[i]} (${JSON.stringify(props.cpu[roles[i] as 'reserved'])}) and cpu.${roles[j]} (${JSON.stringify(props.cpu[roles[j] as 'reserved'])}) share CPU ${shared[0]}; each CPU has one role`);
       }
     }
-    problems.throwIfAny();
+    problems.report();
     const object = () => ({
       ...pp.PerformanceProfileV2.GVK,
       ...pp.toJson_PerformanceProfileV2Props({

@@ -72,7 +72,7 @@ export class NodeTuning extends NodeConfigMap {
       problems.require(Number.isInteger(r.priority) && r.priority >= 0, `recommend[${i}].priority`, r.priority, 'must be a whole number >= 0 (lower wins)');
       (r.match ?? []).forEach((m, j) => problems.require(isQualifiedName(m.label), `recommend[${i}].match[${j}].label`, m.label, 'must be a node label key'));
     });
-    problems.throwIfAny();
+    problems.report();
 
     // TuneD profile names must be unique across the Tuned objects of a hosted cluster (docs 9.2).
     this.node.addValidation({

@@ -198,7 +198,7 @@ function usageAt(qps: number): ControlPlaneResources {
 }
 
 function checkWorker(worker: ControlPlaneWorker, field: string, problems: string[]): void {
-  const where = `estimateCapacity: ${field}`;
+  const where = field;
   if (!isPositiveNumber(worker.vCpus)) {
     problems.push(`${where}.vCpus (${showValue(worker.vCpus)}) must be a number greater than 0`);
   }
@@ -211,39 +211,53 @@ function checkWorker(worker: ControlPlaneWorker, field: string, problems: string
 }
 
 /**
+ * What is wrong with the options of an estimate, each `<field> (<value>) <what is accepted>`, the
+ * fields named as in CapacityEstimateOptions: `estimateCapacity` and ManagementCluster's `capacity`
+ * say where they come from.
+ */
+export function capacityProblems(options: CapacityEstimateOptions): string[] {
+  const problems: string[] = [];
+  if (options === null || typeof options !== 'object') return [`options (${showValue(options)}) must be an object with workers (and qps)`];
+  const qps = options.qps ?? MEDIUM_API_LOAD_QPS;
+  if (!isNonNegativeNumber(qps)) {
+    problems.push(`qps (${showValue(qps)}) must be a number of at least 0`);
+  }
+  const given = options.workers;
+  if (given === null || typeof given !== 'object') {
+    problems.push(`workers (${showValue(given)}) must be a list of control-plane workers or a group with a count`);
+  } else if (Array.isArray(given)) {
+    if (given.length === 0) {
+      problems.push('workers ([]) must list at least one control-plane worker');
+    }
+    given.forEach((worker, i) => checkWorker(worker, `workers[${i}]`, problems));
+  } else {
+    const group = given as ControlPlaneWorkerGroup;
+    if (!isWholeNumber(group.count, 1)) {
+      problems.push(`workers.count (${showValue(group.count)}) must be a whole number of at least 1`);
+    }
+    checkWorker(group, 'workers', problems);
+  }
+  return problems;
+}
+
+/**
  * Estimates how many highly available hosted control planes a set of control-plane
  * workers can hold, with the limits and formulas of doc 2.2.4 (rule MG-04).
  * Throws an HcpValidationError listing every bad input.
  */
 export function estimateCapacity(options: CapacityEstimateOptions): CapacityEstimate {
-  const problems: string[] = [];
+  const problems = capacityProblems(options);
+  if (problems.length > 0) throw new HcpValidationError(problems.map((problem) => `estimateCapacity: ${problem}`));
   const qps = options.qps ?? MEDIUM_API_LOAD_QPS;
-  if (!isNonNegativeNumber(qps)) {
-    problems.push(`estimateCapacity: qps (${showValue(qps)}) must be a number of at least 0`);
-  }
-
-  const workers: ControlPlaneWorker[] = [];
   const given = options.workers;
-  if (given === null || typeof given !== 'object') {
-    problems.push(`estimateCapacity: workers (${showValue(given)}) must be a list of control-plane workers or a group with a count`);
-  } else if (Array.isArray(given)) {
-    if (given.length === 0) {
-      problems.push('estimateCapacity: workers ([]) must list at least one control-plane worker');
-    }
-    given.forEach((worker, i) => checkWorker(worker, `workers[${i}]`, problems));
+  const workers: ControlPlaneWorker[] = [];
+  if (Array.isArray(given)) {
     workers.push(...given);
   } else {
     const group = given as ControlPlaneWorkerGroup;
-    if (!isWholeNumber(group.count, 1)) {
-      problems.push(`estimateCapacity: workers.count (${showValue(group.count)}) must be a whole number of at least 1`);
-    }
-    checkWorker(group, 'workers', problems);
-    if (problems.length === 0) {
-      const worker: ControlPlaneWorker = { vCpus: group.vCpus, memoryGiB: group.memoryGiB, maxPods: group.maxPods };
-      for (let i = 0; i < group.count; i++) workers.push(worker);
-    }
+    const worker: ControlPlaneWorker = { vCpus: group.vCpus, memoryGiB: group.memoryGiB, maxPods: group.maxPods };
+    for (let i = 0; i < group.count; i++) workers.push(worker);
   }
-  if (problems.length > 0) throw new HcpValidationError(problems);
 
   const usage = usageAt(qps);
   const perWorker = workers.map((worker) => workerCapacity(worker, usage));

@@ -10,8 +10,9 @@ import { mergeConfigurations } from './configuration-merge';
 import { droppedFields } from './dropped-fields';
 import { EtcdStorage } from './etcd-storage';
 import { configMap, ensureNamespace } from './kube-objects';
-import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
+import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { GuestCluster } from './guest-cluster';
+import { clusterNameProblems, tinyEtcdVolumeMessage } from './hosted-cluster-rules';
 import { ClusterNetworks, NetworkingProps, renderNetworking } from './networking';
 import { NodePool, NodePoolOptions } from './node-pool';
 import { lint, LINT_RULES } from './lint';
@@ -23,7 +24,10 @@ import type { IReleaseRollout } from './release-rollout';
 import { unknownReleaseVersion } from './release-version';
 import type { PausedUntil } from './paused-until';
 import { SecretEncryption } from './secret-encryption';
-import { ControlPlaneService, ServicePublishing, ServicePublishingMap, ServicePublishingType } from './service-publishing';
+import {
+  apiServerRouteProblems, ControlPlaneService, missingServices, nodePortAddressProblem, nodePortPortProblem, ServicePublishing, ServicePublishingMap,
+  ServicePublishingType, sharedEndpointProblems,
+} from './service-publishing';
 import { SshPublicKey } from './ssh-public-key';
 import { TrustBundle } from './trust-bundle';
 import { renderUpgradeSettings } from './upgrade-settings';
@@ -219,7 +223,6 @@ export interface HostedClusterProps {
   readonly restartDate?: Date | string;
 }
 
-const CLUSTER_NAME_MAX = 53;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -266,6 +269,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
 
   private readonly props: HostedClusterProps;
   private readonly services: Map<ControlPlaneService, ServicePublishing>;
+  /** The services given in `services` or by publishService, not by the platform (which checks its own). */
+  private readonly givenServices: Set<ControlPlaneService>;
   private readonly nodePools: NodePool[] = [];
   private readonly apiServerRoute: boolean;
   private guestChart?: GuestCluster;
@@ -341,17 +346,17 @@ export class HostedCluster extends Construct implements IHostedCluster {
       problems.add(`etcd.restoreSnapshotUrl (given) needs secretEncryption naming the Secret with the AES key of the cluster the snapshot was taken from (docs 7.4.2 step 3); without it etcd cannot decrypt the restored data`);
     }
     const etcdGiB = etcd.volumeSizeGiB;
-    if (etcdGiB !== undefined && etcdGiB > 0 && etcdGiB < 1) {
-      lint(this, LINT_RULES.HCP_W001_TINY_ETCD_VOLUME, `etcd.size (${etcdGiB * 1024} MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB`);
-    }
+    const tiny = etcdGiB === undefined ? undefined : tinyEtcdVolumeMessage('etcd.size', `${etcdGiB * 1024} MiB`, etcdGiB);
+    if (tiny) lint(this, LINT_RULES.HCP_W001_TINY_ETCD_VOLUME, tiny);
 
     this.services = new Map(Object.entries({ ...platform.defaultServices, ...props.services }) as [ControlPlaneService, ServicePublishing][]);
+    this.givenServices = new Set(Object.keys(props.services ?? {}) as ControlPlaneService[]);
     this.checkServices(problems);
     this.checkSpecFields(problems);
     const updates = renderUpgradeSettings({ ...props, release: this.release }, problems);
     const unknownVersion = unknownReleaseVersion(this.release, "its update paths or its node pools' version skew");
     if (unknownVersion) lint(this, LINT_RULES.HCP_W004_RELEASE_VERSION_UNKNOWN, unknownVersion);
-    problems.throwIfAny();
+    problems.report();
 
     const spec = (): hc.HostedClusterSpec => ({
       release: { image: this.release.image },
@@ -433,9 +438,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
   /** Sets or replaces how one control-plane service is published. */
   public publishService(service: ControlPlaneService, publishing: ServicePublishing): void {
     this.services.set(service, publishing);
+    this.givenServices.add(service);
     const problems = new Problems(this);
     this.checkServices(problems);
-    problems.throwIfAny();
+    problems.report();
   }
 
   /**
@@ -498,14 +504,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
   }
 
   private checkIdentity(problems: Problems): void {
-    const { clusterName: name, namespace } = this;
-    if (problems.require(isDns1123Label(name), 'name', name, DNS1123_LABEL_RULE)) {
-      problems.require(name.length <= CLUSTER_NAME_MAX, 'name', name, `must be at most ${CLUSTER_NAME_MAX} characters (HyperShift derives longer names from it)`);
-    }
-    problems.require(isDns1123Label(namespace), 'namespace', namespace, DNS1123_LABEL_RULE);
-    problems.require(`${namespace}-${name}`.length <= 63, 'namespace', namespace,
-      `and name together make the control-plane namespace "${namespace}-${name}", which must be at most 63 characters`);
-    problems.require(name !== 'clusters' && name !== 'local-cluster', 'name', name, 'must not be "clusters" or "local-cluster", which MCE reserves');
+    // The rules hcp-cdk validate applies to hand-written HostedClusters too (lib/validation/manifest-lint.ts).
+    for (const problem of clusterNameProblems(this.clusterName, this.namespace, { name: 'name', namespace: 'namespace' })) problems.add(problem);
     if (this.props.infraId !== undefined) {
       problems.require(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(this.infraId) && this.infraId.length <= 63, 'infraId', this.infraId,
         'must be lower-case letters, digits and "-", at most 63 characters');
@@ -542,24 +542,29 @@ export class HostedCluster extends Construct implements IHostedCluster {
   }
 
   private checkServices(problems: Problems): void {
-    const required = [ControlPlaneService.API_SERVER, ControlPlaneService.OAUTH_SERVER, ControlPlaneService.KONNECTIVITY, ControlPlaneService.IGNITION];
-    const missing = required.filter((s) => !this.services.has(s));
+    // The rules hcp-cdk validate applies to hand-written HostedClusters too (lib/validation/manifest-lint.ts).
+    const entries = [...this.services].map(([service, publishing]) => ({ service, strategy: publishing.strategy, field: `services.${service}` }));
+    const missing = missingServices(entries);
     if (missing.length > 0) {
-      problems.add(`services (${JSON.stringify([...this.services.keys()])}) must publish ${missing.join(', ')}; `
+      const given = [...this.givenServices];
+      problems.add(`services (${given.length > 0 ? show(given) : show(this.props.services)}) must publish ${missing.join(', ')}; `
         + `give the platform an apiServerAddress or set services for platform ${this.platformType}`);
     }
-    const api = this.services.get(ControlPlaneService.API_SERVER);
-    if (api?.type === ServicePublishingType.ROUTE && !this.apiServerRoute) {
-      problems.add(`services.APIServer (Route) is not supported on platform ${this.platformType}; use NodePort or LoadBalancer`);
-    }
-    if (api?.type === ServicePublishingType.ROUTE && !api.strategy.route?.hostname) {
-      problems.add('services.APIServer (Route without hostname) needs a hostname served by external DNS');
-    }
+    for (const problem of apiServerRouteProblems(entries, { type: this.platformType, apiServerRoute: this.apiServerRoute })) problems.add(problem);
+    for (const problem of sharedEndpointProblems(entries)) problems.add(problem);
     for (const [service, publishing] of this.services) {
+      // The platform checks the address it publishes every service at, once.
+      if (!this.givenServices.has(service)) continue;
+      if (publishing.problem) {
+        problems.add(`services.${service} ${publishing.problem}`);
+        continue;
+      }
       if (publishing.type === ServicePublishingType.NODE_PORT) {
         const { address, port } = publishing.strategy.nodePort!;
-        problems.require(address.length > 0, `services.${service}.nodePort.address`, address, 'must be an IP address or DNS name');
-        if (port !== undefined) problems.require(Number.isInteger(port) && port >= 30000 && port <= 32767, `services.${service}.nodePort.port`, port, 'must be a NodePort from 30000 to 32767');
+        const problem = nodePortAddressProblem(`services.${service}.nodePort.address`, address);
+        if (problem) problems.add(problem);
+        const portProblem = nodePortPortProblem(`services.${service}.nodePort.port`, port);
+        if (portProblem) problems.add(portProblem);
       }
     }
   }

@@ -1,16 +1,19 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
+import { isDns1123Label } from './names';
 
 /**
  * The Namespace object for `name` in the chart of `scope`, created once per chart
  * so that several clusters can share a namespace such as `clusters`.
  */
 export function ensureNamespace(scope: Construct, name: string): ApiObject {
-  const chart = Chart.of(scope);
+  // A name that cannot be a Namespace's stays with the construct that asked for it, which reports
+  // the name: its objects are left unchecked, so the name is reported once.
+  const owner = isDns1123Label(name) ? Chart.of(scope) : scope;
   const id = `Namespace-${name}`;
-  const existing = chart.node.tryFindChild(id);
+  const existing = owner.node.tryFindChild(id);
   if (existing) return existing as ApiObject;
-  return new ApiObject(chart, id, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  return new ApiObject(owner, id, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
 }
 
 /** A ConfigMap with string data. */

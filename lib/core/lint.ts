@@ -10,8 +10,6 @@ export const LINT_RULES = {
   HCP_W001_TINY_ETCD_VOLUME: { id: 'HCP-W001', summary: 'etcd volume under 1 GiB' },
   /** A pool asks for more nodes than an OpenShift cluster supports (2,000). */
   HCP_W002_OVERSIZED_POOL: { id: 'HCP-W002', summary: 'node pool above 2,000 nodes' },
-  /** BareMetalHosts in a namespace that no Agent cluster on their management cluster takes Agents from. */
-  HCP_W003_UNWATCHED_HOSTS: { id: 'HCP-W003', summary: 'hosts no cluster takes Agents from' },
   /**
    * A release (a digest, or a tag that is not a version) whose OpenShift version is not given:
    * neither synth nor `hcp-cdk plan` can check its update paths or version skew.
@@ -23,7 +21,42 @@ export const LINT_RULES = {
   HCP_W011_MULTIQUEUE_LOW_MTU: { id: 'HCP-W011', summary: 'multiqueue with MTU under 9000' },
 } as const;
 
-export type LintRule = (typeof LINT_RULES)[keyof typeof LINT_RULES];
+/**
+ * The rules `hcp-cdk validate` applies to HostedClusters, NodePools and MetalLB pools written by hand
+ * (or by anything else): what the docs, HyperShift and MetalLB refuse or cannot use although the API
+ * server accepts it. The constructs enforce the same rules at synth (errors there, or the lint above),
+ * from the same functions. Warnings by default, errors with `hcp-cdk validate --strict`.
+ */
+export const MANIFEST_LINT_RULES = {
+  HCP_W001_TINY_ETCD_VOLUME: LINT_RULES.HCP_W001_TINY_ETCD_VOLUME,
+  HCP_W002_OVERSIZED_POOL: LINT_RULES.HCP_W002_OVERSIZED_POOL,
+  /** CIDRs of the machine, cluster and service networks that contain or overlap each other (the CRD's rule compares equal ranges only). */
+  HCP_W101_NETWORKS_OVERLAP: { id: 'HCP-W101', summary: 'networks that contain or overlap each other' },
+  /** A network that is no CIDR, has host bits set, lists a family twice, mixes families unlike the others, or is too small or too large. */
+  HCP_W102_NETWORK_SHAPE: { id: 'HCP-W102', summary: 'network of a shape the cluster cannot use' },
+  /** A service listed twice, or two services published on one Route or load-balancer hostname or one NodePort. */
+  HCP_W103_SERVICES_SHARED: { id: 'HCP-W103', summary: 'service listed twice or endpoint shared' },
+  /** APIServer, OAuthServer, Konnectivity or Ignition not published (the CRD counts the entries only). */
+  HCP_W104_SERVICES_MISSING: { id: 'HCP-W104', summary: 'service the platform needs not published' },
+  /** A platform type without the block of `spec.platform` its controllers read (aws, agent). */
+  HCP_W105_PLATFORM_BLOCK: { id: 'HCP-W105', summary: 'platform block missing for its type' },
+  /** APIServer published as a Route on a platform that cannot serve it, or without the hostname where the platform needs one. */
+  HCP_W106_API_SERVER_ROUTE: { id: 'HCP-W106', summary: 'API server Route the platform cannot serve' },
+  /** A fixed NodePort outside 30000-32767. */
+  HCP_W107_NODE_PORT: { id: 'HCP-W107', summary: 'NodePort outside the NodePort range' },
+  /** A cluster name over 53 characters, reserved by MCE, or making a control-plane namespace over 63. */
+  HCP_W108_CLUSTER_NAME: { id: 'HCP-W108', summary: 'cluster name HyperShift or MCE cannot use' },
+  /** Replicas with autoscaling, a negative count, bounds the wrong way round, scaling from zero off AWS. */
+  HCP_W110_POOL_SIZE: { id: 'HCP-W110', summary: 'pool size HyperShift refuses' },
+  /** A NodePool on another platform than its HostedCluster, or a release ahead of it or too far behind. */
+  HCP_W111_POOL_OF_CLUSTER: { id: 'HCP-W111', summary: 'pool its cluster cannot run' },
+  /** A MetalLB pool entry that is no address, range or CIDR, has host bits set, or overlaps another. */
+  HCP_W120_METALLB_POOL: { id: 'HCP-W120', summary: 'MetalLB pool entries MetalLB refuses' },
+  /** Pool addresses outside their cluster's machine network (layer 2), covering it whole, or in its pod, service or (BGP) machine network. */
+  HCP_W121_METALLB_NETWORK: { id: 'HCP-W121', summary: 'MetalLB addresses outside their network' },
+} as const;
+
+export type LintRule = (typeof LINT_RULES)[keyof typeof LINT_RULES] | (typeof MANIFEST_LINT_RULES)[keyof typeof MANIFEST_LINT_RULES];
 
 /** One lint finding: the construct, the rule and the message (field, value, why it is suspicious). */
 export interface LintFinding {

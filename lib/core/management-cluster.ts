@@ -1,6 +1,7 @@
 import { Chart, ChartProps } from 'cdk8s';
 import { Construct } from 'constructs';
-import { CapacityEstimateOptions, estimateCapacity, formatCapacityReport } from './capacity';
+import { capacityProblems, CapacityEstimateOptions, estimateCapacity, formatCapacityReport } from './capacity';
+import { Problems } from './problems';
 import { AvailabilityPolicy } from './availability-policy';
 import { HostedCluster } from './hosted-cluster';
 
@@ -19,13 +20,17 @@ export interface ManagementClusterProps extends ChartProps {
  * written to `<outdir>/<id>/`, each hosted cluster's to a folder inside.
  */
 export class ManagementCluster extends Chart {
-  private readonly capacity?: CapacityEstimateOptions;
+  private capacity?: CapacityEstimateOptions;
 
   constructor(scope: Construct, id: string, props: ManagementClusterProps = {}) {
     super(scope, id, props);
     this.capacity = props.capacity;
-    // Checked now, so that bad worker figures fail where they are given.
-    if (props.capacity) estimateCapacity(props.capacity);
+    // Checked now, so that bad worker figures are reported where they are given.
+    if (props.capacity !== undefined) {
+      const problems = new Problems(this).within('capacity');
+      for (const problem of capacityProblems(props.capacity)) problems.add(problem);
+      if (problems.report()) this.capacity = undefined;
+    }
   }
 
   /** The capacity report of docs 2.2 for the hosted clusters declared here, when `capacity` is given. */

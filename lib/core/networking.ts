@@ -68,6 +68,92 @@ export interface RenderedNetworking {
   readonly operatorConfiguration?: hc.HostedClusterSpecOperatorConfiguration;
 }
 
+/** The networks of a cluster, as the rules below read them: every CIDR as written, with its hostPrefix. */
+export interface ClusterNetworkInput {
+  readonly clusterNetwork: readonly { readonly cidr: unknown; readonly hostPrefix?: unknown }[];
+  readonly serviceNetwork: readonly { readonly cidr: unknown }[];
+  /** Undefined when the cluster declares none. */
+  readonly machineNetwork?: readonly { readonly cidr: unknown }[];
+}
+
+export type NetworkName = 'clusterNetwork' | 'serviceNetwork' | 'machineNetwork';
+
+/** How the rules name fields: construct props (`clusterNetwork[0]`) or the object (`spec.networking.clusterNetwork[0].cidr`). */
+export interface NetworkFieldNames {
+  /** A network list, where a problem of the list is reported. */
+  list(network: NetworkName): string;
+  /** One CIDR, where a problem of it is reported. */
+  cidr(network: NetworkName, index: number): string;
+  /** One CIDR named inside a message about another. */
+  refCidr(network: NetworkName, index: number): string;
+  /** A network list named inside a message about another. */
+  refList(network: NetworkName): string;
+  /** The hostPrefix of a cluster network entry. */
+  hostPrefix(index: number): string;
+}
+
+/** The problems of a cluster's networks, by rule: overlapping networks, and each network's own shape. */
+export interface NetworkProblems {
+  /** CIDRs of different networks that contain or overlap each other (the CRD's rule compares equal ranges only). */
+  readonly overlaps: string[];
+  /** Syntax, canonical form, count, families and their order, and the sizes the API server and node allocation accept. */
+  readonly shape: string[];
+}
+
+/**
+ * The rules of a hosted cluster's networks, one source for HostedCluster (at synth) and for the lint
+ * of hand-written HostedClusters (`hcp-cdk validate`): each problem a sentence starting with the
+ * field `names` gives it.
+ * @param checkSyntax report CIDRs that do not parse (the CRD's own rules do for hand-written objects)
+ */
+export function clusterNetworkProblems(input: ClusterNetworkInput, names: NetworkFieldNames, checkSyntax = true): NetworkProblems {
+  const shape: string[] = [];
+  const parsed: ParsedCidr[] = [];
+  const parseAll = (network: NetworkName, entries: readonly { readonly cidr: unknown; readonly hostPrefix?: unknown }[]) => {
+    const cidrs = entries.map((e) => e.cidr);
+    if (entries.length === 0) shape.push(`${names.list(network)} ([]) must list at least one CIDR`);
+    if (entries.length > 2) shape.push(`${names.list(network)} (${JSON.stringify(cidrs)}) must list at most two CIDRs (one IPv4, one IPv6)`);
+    const families = new Set<number>();
+    entries.forEach((entry, i) => {
+      const block = typeof entry.cidr === 'string' ? parseCidr(entry.cidr) : undefined;
+      if (!block) {
+        if (checkSyntax) shape.push(`${names.cidr(network, i)} (${JSON.stringify(entry.cidr)}) must be a CIDR block such as 10.132.0.0/14 or fd01::/48`);
+        return;
+      }
+      // Host bits set: the API server and OVN would read a different network than the user meant.
+      if (block.hostBitsSet) shape.push(`${names.cidr(network, i)} (${JSON.stringify(entry.cidr)}) has host bits set; write it as ${block.canonical}`);
+      if (families.has(block.family)) shape.push(`${names.list(network)} (${JSON.stringify(cidrs)}) must not list two IPv${block.family} CIDRs`);
+      families.add(block.family);
+      parsed.push({ network, index: i, block, hostPrefix: entry.hostPrefix });
+    });
+  };
+  parseAll('clusterNetwork', input.clusterNetwork);
+  parseAll('serviceNetwork', input.serviceNetwork);
+  if (input.machineNetwork) parseAll('machineNetwork', input.machineNetwork);
+  shape.push(...familyProblems(parsed, names), ...sizeProblems(parsed, names));
+
+  const overlaps: string[] = [];
+  for (let i = 0; i < parsed.length; i++) {
+    for (let j = i + 1; j < parsed.length; j++) {
+      const a = parsed[i];
+      const b = parsed[j];
+      if (a.network !== b.network && cidrsOverlap(a.block, b.block)) {
+        overlaps.push(`${names.cidr(a.network, a.index)} (${JSON.stringify(a.block.text)}) overlaps ${names.refCidr(b.network, b.index)} (${JSON.stringify(b.block.text)}); pod, service and machine networks must be disjoint`);
+      }
+    }
+  }
+  return { overlaps, shape };
+}
+
+/** How HostedCluster's props name the fields, under `networking.`. */
+const PROP_NAMES: NetworkFieldNames = {
+  list: (network) => network,
+  cidr: (network, index) => `${network}[${index}]`,
+  refCidr: (network, index) => `networking.${network}[${index}]`,
+  refList: (network) => network,
+  hostPrefix: () => 'hostPrefix',
+};
+
 /**
  * Builds `spec.networking` and checks the CIDRs: syntax, canonical form, overlaps, families that
  * agree between the networks (and in the same order, dual stack), sizes the API server and the
@@ -80,39 +166,16 @@ export function renderNetworking(props: NetworkingProps, problems: Problems, pla
   const machineNetwork = props.machineNetwork ?? (platformMachineNetwork ? [...platformMachineNetwork] : undefined);
   const networkType = props.networkType ?? NetworkType.OVN_KUBERNETES;
 
-  const parsed: { field: string; block: CidrBlock }[] = [];
-  const parseAll = (field: string, cidrs: readonly string[]) => {
-    if (cidrs.length === 0) problems.add(`${field} ([]) must list at least one CIDR`);
-    if (cidrs.length > 2) problems.add(`${field} (${JSON.stringify(cidrs)}) must list at most two CIDRs (one IPv4, one IPv6)`);
-    const families = new Set<number>();
-    cidrs.forEach((text, i) => {
-      const block = parseCidr(text);
-      if (!block) {
-        problems.add(`${field}[${i}] (${JSON.stringify(text)}) must be a CIDR block such as 10.132.0.0/14 or fd01::/48`);
-        return;
-      }
-      // Host bits set: the API server and OVN would read a different network than the user meant.
-      if (block.hostBitsSet) problems.add(`${field}[${i}] (${JSON.stringify(text)}) has host bits set; write it as ${block.canonical}`);
-      if (families.has(block.family)) problems.add(`${field} (${JSON.stringify(cidrs)}) must not list two IPv${block.family} CIDRs`);
-      families.add(block.family);
-      parsed.push({ field: `${field}[${i}]`, block });
-    });
-  };
-  parseAll('clusterNetwork', clusterNetwork);
-  parseAll('serviceNetwork', serviceNetwork);
-  if (machineNetwork) parseAll('machineNetwork', machineNetwork);
-  checkFamilies(parsed, problems);
-  checkSizes(parsed, props.hostPrefix, problems);
-
-  for (let i = 0; i < parsed.length; i++) {
-    for (let j = i + 1; j < parsed.length; j++) {
-      const a = parsed[i];
-      const b = parsed[j];
-      if (a.field.split('[')[0] !== b.field.split('[')[0] && cidrsOverlap(a.block, b.block)) {
-        problems.add(`${a.field} (${JSON.stringify(a.block.text)}) overlaps networking.${b.field} (${JSON.stringify(b.block.text)}); pod, service and machine networks must be disjoint`);
-      }
-    }
+  if (props.hostPrefix !== undefined && !isHostPrefix(props.hostPrefix)) {
+    problems.add(`hostPrefix (${show(props.hostPrefix)}) must be a whole number from 1 to 30`);
   }
+  const checked = clusterNetworkProblems({
+    clusterNetwork: clusterNetwork.map((cidr) => ({ cidr, hostPrefix: cidr.includes(':') ? undefined : props.hostPrefix })),
+    serviceNetwork: serviceNetwork.map((cidr) => ({ cidr })),
+    machineNetwork: machineNetwork?.map((cidr) => ({ cidr })),
+  }, PROP_NAMES);
+  // In the order the checks ran before they were shared: each CIDR, families and sizes, then overlaps.
+  for (const problem of [...checked.shape, ...checked.overlaps]) problems.add(problem);
 
   if (props.ovnMtu !== undefined) {
     if (networkType !== NetworkType.OVN_KUBERNETES) problems.add(`ovnMtu (${show(props.ovnMtu)}) needs networkType OVNKubernetes, not ${networkType}`);
@@ -135,46 +198,50 @@ export function renderNetworking(props: NetworkingProps, problems: Problems, pla
   };
 }
 
-type ParsedCidr = { readonly field: string; readonly block: CidrBlock };
+type ParsedCidr = { readonly network: NetworkName; readonly index: number; readonly block: CidrBlock; readonly hostPrefix?: unknown };
+
+function isHostPrefix(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 30;
+}
 
 /** The networks of one cluster share its address families, in one order: the first is the primary family everywhere. */
-function checkFamilies(parsed: readonly ParsedCidr[], problems: Problems): void {
-  const byNetwork = new Map<string, ParsedCidr[]>();
-  for (const entry of parsed) {
-    const network = entry.field.split('[')[0];
-    byNetwork.set(network, [...(byNetwork.get(network) ?? []), entry]);
-  }
+function familyProblems(parsed: readonly ParsedCidr[], names: NetworkFieldNames): string[] {
+  const problems: string[] = [];
+  const byNetwork = new Map<NetworkName, ParsedCidr[]>();
+  for (const entry of parsed) byNetwork.set(entry.network, [...(byNetwork.get(entry.network) ?? []), entry]);
   const families = (entries: readonly ParsedCidr[]) => entries.map((e) => `IPv${e.block.family}`).join(', ');
   // A network listing one family twice is reported already, and has no order to compare.
   const [reference, ...others] = [...byNetwork].filter(([, entries]) => new Set(entries.map((e) => e.block.family)).size === entries.length);
-  if (!reference) return;
+  if (!reference) return problems;
   const [referenceName, referenceEntries] = reference;
   for (const [name, entries] of others) {
     const same = families(entries) === families(referenceEntries);
     const sameSet = new Set(entries.map((e) => e.block.family)).size === new Set([...entries, ...referenceEntries].map((e) => e.block.family)).size
       && entries.length === referenceEntries.length;
     if (same) continue;
-    problems.add(sameSet
-      ? `${name} (${JSON.stringify(entries.map((e) => e.block.text))}) lists its families as ${families(entries)}, but ${referenceName} as ${families(referenceEntries)}; dual-stack networks must list IPv4 and IPv6 in the same order (the first is the primary family)`
-      : `${name} (${JSON.stringify(entries.map((e) => e.block.text))}) is ${families(entries)}, but ${referenceName} is ${families(referenceEntries)}; a cluster's networks must have the same address families`);
+    problems.push(sameSet
+      ? `${names.list(name)} (${JSON.stringify(entries.map((e) => e.block.text))}) lists its families as ${families(entries)}, but ${names.refList(referenceName)} as ${families(referenceEntries)}; dual-stack networks must list IPv4 and IPv6 in the same order (the first is the primary family)`
+      : `${names.list(name)} (${JSON.stringify(entries.map((e) => e.block.text))}) is ${families(entries)}, but ${names.refList(referenceName)} is ${families(referenceEntries)}; a cluster's networks must have the same address families`);
   }
+  return problems;
 }
 
 /** Service networks the API server can allocate from, and cluster networks that hold at least one node block. */
-function checkSizes(parsed: readonly ParsedCidr[], hostPrefix: number | undefined, problems: Problems): void {
-  if (hostPrefix !== undefined && (!Number.isInteger(hostPrefix) || hostPrefix < 1 || hostPrefix > 30)) {
-    problems.add(`hostPrefix (${show(hostPrefix)}) must be a whole number from 1 to 30`);
-  }
-  for (const { field, block } of parsed) {
+function sizeProblems(parsed: readonly ParsedCidr[], names: NetworkFieldNames): string[] {
+  const problems: string[] = [];
+  for (const { network, index, block, hostPrefix } of parsed) {
+    const field = names.cidr(network, index);
     const bits = block.family === 4 ? 32 : 128;
-    if (field.startsWith('serviceNetwork') && bits - block.prefixLength > MAX_SERVICE_HOST_BITS) {
-      problems.add(`${field} (${JSON.stringify(block.text)}) is larger than the API server accepts: an IPv${block.family} service network must be /${bits - MAX_SERVICE_HOST_BITS} or smaller`);
+    if (network === 'serviceNetwork' && bits - block.prefixLength > MAX_SERVICE_HOST_BITS) {
+      problems.push(`${field} (${JSON.stringify(block.text)}) is larger than the API server accepts: an IPv${block.family} service network must be /${bits - MAX_SERVICE_HOST_BITS} or smaller`);
     }
-    if (field.startsWith('clusterNetwork')) {
-      const nodePrefix = block.family === 4 ? hostPrefix ?? DEFAULT_HOST_PREFIX.ipv4 : DEFAULT_HOST_PREFIX.ipv6;
+    if (network === 'clusterNetwork') {
+      const given = typeof hostPrefix === 'number' && Number.isInteger(hostPrefix) ? hostPrefix : undefined;
+      const nodePrefix = given ?? (block.family === 4 ? DEFAULT_HOST_PREFIX.ipv4 : DEFAULT_HOST_PREFIX.ipv6);
       if (block.prefixLength > nodePrefix) {
-        problems.add(`${field} (${JSON.stringify(block.text)}) cannot hold one node's /${nodePrefix} (hostPrefix${block.family === 4 && hostPrefix !== undefined ? '' : `, default ${nodePrefix}`}); give a network of /${nodePrefix} or larger`);
+        problems.push(`${field} (${JSON.stringify(block.text)}) cannot hold one node's /${nodePrefix} (${names.hostPrefix(index)}${given !== undefined ? '' : `, default ${nodePrefix}`}); give a network of /${nodePrefix} or larger`);
       }
     }
   }
+  return problems;
 }

@@ -3,13 +3,14 @@ import { Construct } from 'constructs';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import type { INodePoolPlatform } from '../platform/node-pool-platform';
 import { NodePoolPlatform } from '../platform/node-pool-platform';
-import { toGoDuration } from './go-duration';
+import { durationProblem, toGoDuration } from './go-duration';
 import type { IHostedCluster } from './hosted-cluster';
 import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { hasLintFinding, lint, LINT_RULES } from './lint';
 import type { INodePoolConfigMap } from './node-pool-config-map';
+import { nodePoolSizeProblems, oversizedPoolMessage, poolPlatformProblem } from './node-pool-rules';
 import { Problems } from './problems';
-import { checkListItems, checkRequiredProps, isDuration } from './runtime-props';
+import { checkListItems, checkRequiredProps } from './runtime-props';
 import { PausedUntil } from './paused-until';
 import { Release } from './release';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotation, unknownReleaseVersion } from './release-version';
@@ -21,9 +22,6 @@ export const UpgradeType = np.NodePoolSpecManagementUpgradeType;
 export type UpgradeType = np.NodePoolSpecManagementUpgradeType;
 export const TaintEffect = np.NodePoolSpecTaintsEffect;
 export type TaintEffect = np.NodePoolSpecTaintsEffect;
-
-/** The most nodes an OpenShift cluster is documented to support. */
-const MAX_CLUSTER_NODES = 2000;
 
 export interface Taint {
   readonly key: string;
@@ -123,9 +121,6 @@ export class NodePool extends Construct {
     checkRequiredProps(required, props, {
       cluster: { accepts: (v) => typeof (v as IHostedCluster | undefined)?.clusterName === 'string', expected: 'a hosted cluster: a HostedCluster or HostedCluster.fromAttributes(...)' },
     });
-    for (const field of ['nodeDrainTimeout', 'nodeVolumeDetachTimeout'] as const) {
-      if (props?.[field] !== undefined && !isDuration(props[field])) required.require(false, field, props[field], 'must be a Duration, e.g. Duration.minutes(5)');
-    }
     for (const field of ['taints', 'tuningConfigMaps', 'configMaps', 'machineConfigs', 'tuningConfigs'] as const) checkListItems(required, field, props?.[field]);
     required.throwIfAny();
     const cluster = props.cluster;
@@ -134,31 +129,22 @@ export class NodePool extends Construct {
     this.release = props.release ?? cluster.nodePoolRelease ?? cluster.release;
     const problems = new Problems(this);
 
-    problems.require(isDns1123Label(this.poolName), 'name', this.poolName, DNS1123_LABEL_RULE);
+    // A name made from a cluster name that is no label is reported with the cluster, not again here.
+    if (props.name !== undefined || isDns1123Label(cluster.clusterName)) problems.require(isDns1123Label(this.poolName), 'name', this.poolName, DNS1123_LABEL_RULE);
     if (props.release?.problem) problems.add(props.release.problem);
     const replicas = props.autoScaling ? undefined : props.replicas ?? 2;
-    if (props.autoScaling && props.replicas !== undefined) {
-      problems.add(`replicas (${props.replicas}) and autoScaling (${JSON.stringify(props.autoScaling)}) are mutually exclusive; give one`);
-    }
-    if (replicas !== undefined) problems.require(Number.isInteger(replicas) && replicas >= 0, 'replicas', replicas, 'must be a whole number >= 0');
-    if (props.autoScaling) {
-      const { min, max } = props.autoScaling;
-      problems.require(Number.isInteger(min) && min >= 0, 'autoScaling.min', min, 'must be a whole number >= 0');
-      problems.require(Number.isInteger(max) && max >= 1, 'autoScaling.max', max, 'must be a whole number >= 1');
-      if (max < min) problems.add(`autoScaling.max (${max}) must be >= autoScaling.min (${min})`);
-    }
+    // The rules hcp-cdk validate applies to hand-written NodePools too (lib/validation/manifest-lint.ts).
+    const size = nodePoolSizeProblems({ replicas: props.autoScaling ? props.replicas : replicas, autoScaling: props.autoScaling }, { replicas: 'replicas', autoScaling: 'autoScaling' }, cluster.platformType);
+    for (const problem of size) problems.add(problem);
     this.maxNodes = props.autoScaling?.max ?? replicas ?? 0;
-    if (this.maxNodes > MAX_CLUSTER_NODES) {
-      const field = props.autoScaling ? 'autoScaling.max' : 'replicas';
-      lint(this, LINT_RULES.HCP_W002_OVERSIZED_POOL, `${field} (${this.maxNodes}) is more nodes than an OpenShift cluster supports (${MAX_CLUSTER_NODES})`);
-    }
+    const oversized = oversizedPoolMessage(props.autoScaling ? 'autoScaling.max' : 'replicas', this.maxNodes);
+    if (oversized) lint(this, LINT_RULES.HCP_W002_OVERSIZED_POOL, oversized);
     this.minNodes = props.autoScaling?.min ?? replicas ?? 0;
 
     const platform = props.platform ?? NodePoolPlatform.defaultFor(cluster.platformType);
     this.platform = platform;
-    if (platform.type !== cluster.platformType) {
-      problems.add(`platform (${platform.type}) must match the platform of cluster ${cluster.clusterName} (${cluster.platformType})`);
-    }
+    const mismatch = poolPlatformProblem('platform', platform.type, cluster.clusterName, cluster.platformType);
+    if (mismatch) problems.add(mismatch);
     const arch = props.arch ?? Arch.AMD64;
     const rendered = platform.render({ arch, clusterInfraId: cluster.infraId, clusterDefaultSubnetId: cluster.defaultSubnetId, clusterAnnotations: cluster.annotations, problems: problems.within('platform') });
 
@@ -194,8 +180,12 @@ export class NodePool extends Construct {
         problems.require(isDns1123Subdomain(name), `${field}[${i}]`, name, 'must name a ConfigMap (DNS-1123 subdomain)');
       });
     }
+    for (const field of ['nodeDrainTimeout', 'nodeVolumeDetachTimeout'] as const) {
+      const problem = props[field] === undefined ? undefined : durationProblem(field, props[field], { example: 'Duration.minutes(5)' });
+      if (problem) problems.add(problem);
+    }
     this.checkConfigMaps(problems, props, upgradeType);
-    problems.throwIfAny();
+    problems.report();
 
     const management: np.NodePoolSpecManagement = {
       upgradeType,

@@ -73,8 +73,58 @@ export class Problems {
     return this.found;
   }
 
-  /** Throws one error listing every recorded problem, if there are any. */
+  /**
+   * Throws one error listing every recorded problem, if there are any: for problems after which the
+   * construct cannot be built at all (a missing or mistyped required prop). For the rest, `report()`.
+   */
   public throwIfAny(): void {
     if (this.found.length > 0) throw new HcpValidationError(this.found);
   }
+
+  /**
+   * Reports every recorded problem. In an app that reports at synth (HcpApp), they are kept on the
+   * construct and synth lists them with every other problem of the app, so that one run names all
+   * of them; the construct goes on being built (its objects are not written). Elsewhere, or for a
+   * path of a construct not built, they are thrown now. Use it once the values checked are of the
+   * types the rest of the constructor needs.
+   * @returns whether there were problems (kept for synth); a construct that changes others (adds
+   *   to a cluster's configuration) leaves them as they are then
+   */
+  public report(): boolean {
+    if (this.found.length === 0) return false;
+    const messages = this.found.splice(0);
+    if (typeof this.scope === 'string') throw new HcpValidationError(messages);
+    reportProblems(this.scope, messages);
+    return true;
+  }
+}
+
+/** The app roots whose problems are reported at synth, all at once (HcpApp registers its own). */
+const reportingRoots = new WeakSet<IConstruct>();
+const PROBLEM = 'hcp-cdk:problem';
+
+/** Makes `Problems.report()` and `reportProblems` under `root` keep problems for synth instead of throwing them. */
+export function reportProblemsAtSynth(root: IConstruct): void {
+  reportingRoots.add(root.node.root);
+}
+
+/**
+ * Reports problems about `scope` or what it is building, each a message starting with the path of
+ * what it is about: kept on `scope` for synth when its app reports at synth, else thrown now.
+ */
+export function reportProblems(scope: IConstruct, messages: readonly string[]): void {
+  if (messages.length === 0) return;
+  if (!reportingRoots.has(scope.node.root)) throw new HcpValidationError(messages);
+  for (const message of messages) scope.node.addMetadata(PROBLEM, message);
+}
+
+/** The problems reported on the given constructs (see `reportProblems`), in their order. */
+export function reportedProblems(constructs: readonly IConstruct[]): string[] {
+  const found: string[] = [];
+  for (const construct of constructs) {
+    for (const entry of construct.node.metadata) {
+      if (entry.type === PROBLEM) found.push(entry.data as string);
+    }
+  }
+  return found;
 }

@@ -1,3 +1,4 @@
+import type { Duration } from 'cdk8s';
 import type { Problems } from './problems';
 import { show } from './problems';
 
@@ -48,7 +49,7 @@ export function isSize(value: unknown): boolean {
 }
 
 /** A cdk8s `Duration` (Duration.minutes(5)), not a string such as "5m". */
-export function isDuration(value: unknown): boolean {
+export function isDuration(value: unknown): value is Duration {
   return typeof (value as { toSeconds?: unknown })?.toSeconds === 'function';
 }
 

@@ -1,3 +1,6 @@
+import { isHostOrAddress } from './formats';
+import { show } from './problems';
+
 /** The control-plane services a HostedCluster publishes to its nodes and users. */
 export enum ControlPlaneService {
   API_SERVER = 'APIServer',
@@ -64,10 +67,18 @@ export class ServicePublishing {
 
   /** A NodePort Service on the management cluster, reached at `address`. */
   public static nodePort(options: NodePortOptions): ServicePublishing {
+    // A JavaScript caller may pass the address itself: the cluster reports it where it is used.
+    if (typeof options !== 'object' || options === null) {
+      return new ServicePublishing({ type: ServicePublishingType.NODE_PORT, nodePort: { address: '' } },
+        `(ServicePublishing.nodePort(${show(options)})) must be ServicePublishing.nodePort({ address, port? }), e.g. ServicePublishing.nodePort({ address: "192.0.2.10" })`);
+    }
     return new ServicePublishing({ type: ServicePublishingType.NODE_PORT, nodePort: { address: options.address, port: options.port } });
   }
 
-  private constructor(public readonly strategy: ServicePublishingStrategyJson) {}
+  /**
+   * @param problem why the factory's arguments make no strategy, after the field that names it
+   */
+  private constructor(public readonly strategy: ServicePublishingStrategyJson, public readonly problem?: string) {}
 
   public get type(): ServicePublishingType {
     return this.strategy.type;
@@ -91,6 +102,14 @@ export function ingressPublishing(): ServicePublishingMap {
 }
 
 /**
+ * Why `address` cannot be where nodes and users reach the control plane (`<field> (<value>) ...`),
+ * or undefined: an IP address or DNS name, as the NodePort publishing strategy takes it.
+ */
+export function nodePortAddressProblem(field: string, address: unknown): string | undefined {
+  return isHostOrAddress(address) ? undefined : `${field} (${show(address)}) must be an IP address or DNS name of the management cluster's nodes`;
+}
+
+/**
  * The mapping `hcp create cluster` uses with `--api-server-address`: every
  * service, OIDC included, as a NodePort on the management nodes at `address`.
  */
@@ -103,4 +122,70 @@ export function nodePortPublishing(address: string): ServicePublishingMap {
     [ControlPlaneService.OAUTH_SERVER]: at(),
     [ControlPlaneService.OIDC]: at(),
   };
+}
+
+/** The services HyperShift needs published on every platform hcp-cdk models. */
+export const REQUIRED_SERVICES: readonly ControlPlaneService[] = [
+  ControlPlaneService.API_SERVER, ControlPlaneService.OAUTH_SERVER, ControlPlaneService.KONNECTIVITY, ControlPlaneService.IGNITION,
+];
+
+/** One entry of `spec.services` as the rules below read it, with how messages name it. */
+export interface PublishedServiceEntry {
+  /** `APIServer`, ... as written. */
+  readonly service: unknown;
+  /** The strategy as written (`{ type, nodePort?, route?, loadBalancer? }`). */
+  readonly strategy: Partial<ServicePublishingStrategyJson> | undefined;
+  /** How messages name the entry: `services.APIServer`, `spec.services[0]`. */
+  readonly field: string;
+}
+
+/** The required services no entry publishes, in the order HyperShift lists them. */
+export function missingServices(entries: readonly PublishedServiceEntry[]): ControlPlaneService[] {
+  const published = new Set(entries.map((e) => e.service));
+  return REQUIRED_SERVICES.filter((service) => !published.has(service));
+}
+
+/**
+ * An APIServer published as a Route where the platform cannot serve it so (only AWS's control-plane
+ * operator can), or without the hostname external DNS serves it at.
+ */
+export function apiServerRouteProblems(entries: readonly PublishedServiceEntry[], platform: { readonly type: string; readonly apiServerRoute: boolean }): string[] {
+  const problems: string[] = [];
+  for (const entry of entries) {
+    if (entry.service !== ControlPlaneService.API_SERVER || entry.strategy?.type !== ServicePublishingType.ROUTE) continue;
+    if (!platform.apiServerRoute) problems.push(`${entry.field} (Route) is not supported on platform ${platform.type}; use NodePort or LoadBalancer`);
+    if (!entry.strategy.route?.hostname) problems.push(`${entry.field} (Route without hostname) needs a hostname served by external DNS`);
+  }
+  return problems;
+}
+
+/** A fixed NodePort outside the range the API server allocates NodePorts from. */
+export function nodePortPortProblem(field: string, port: unknown): string | undefined {
+  if (port === undefined) return undefined;
+  return typeof port === 'number' && Number.isInteger(port) && port >= 30000 && port <= 32767 ? undefined : `${field} (${show(port)}) must be a NodePort from 30000 to 32767`;
+}
+
+/**
+ * Services listed twice, and two services published at one endpoint: one Route or load-balancer
+ * hostname (the router admits the first Route of a host only; DNS points a name at one load
+ * balancer), or one NodePort address and port.
+ */
+export function sharedEndpointProblems(entries: readonly PublishedServiceEntry[]): string[] {
+  const problems: string[] = [];
+  const firstOfService = new Map<unknown, PublishedServiceEntry>();
+  const firstAt = new Map<string, PublishedServiceEntry>();
+  for (const entry of entries) {
+    const twin = firstOfService.get(entry.service);
+    if (twin) problems.push(`${entry.field} (${show(entry.service)}) lists a service ${twin.field} lists already; HyperShift reads one strategy per service`);
+    else firstOfService.set(entry.service, entry);
+    const s = entry.strategy;
+    const endpoint = s?.type === ServicePublishingType.ROUTE && s.route?.hostname ? `Route hostname ${show(s.route.hostname)}`
+      : s?.type === ServicePublishingType.LOAD_BALANCER && s.loadBalancer?.hostname ? `load-balancer hostname ${show(s.loadBalancer.hostname)}`
+        : s?.type === ServicePublishingType.NODE_PORT && s.nodePort?.port !== undefined ? `NodePort ${s.nodePort.address}:${s.nodePort.port}` : undefined;
+    if (endpoint === undefined || twin) continue;
+    const earlier = firstAt.get(endpoint);
+    if (earlier) problems.push(`${entry.field} (${show(entry.service)}) is published at the ${endpoint} ${earlier.field} (${show(earlier.service)}) uses already; give each service its own`);
+    else firstAt.set(endpoint, entry);
+  }
+  return problems;
 }

@@ -7,6 +7,7 @@ import type { NodePoolOptions } from '../core/node-pool';
 import type { Problems } from '../core/problems';
 import { SshPublicKey } from '../core/ssh-public-key';
 import { MetalLBIngress } from '../ingress/metallb-ingress';
+import { awsHostedInfraValuesProblems } from '../platform/aws-infra';
 import { ClusterPlatform, IClusterPlatform } from '../platform/cluster-platform';
 import { NodePoolPlatform } from '../platform/node-pool-platform';
 import { SecretSource } from '../secrets/secret-source';
@@ -48,6 +49,10 @@ export const FLEET_PLATFORMS: Readonly<Record<NonNullable<FleetClusterSpec['plat
         problems.add('aws (undefined) must give the infra values on platform AWS');
         return undefined;
       }
+      // Values from a file may be partial: each missing one is named, and the cluster is not built.
+      const infraProblems = awsHostedInfraValuesProblems(spec.aws.infra, 'aws.infra');
+      infraProblems.forEach((problem) => problems.add(problem));
+      if (infraProblems.length > 0) return undefined;
       return ClusterPlatform.aws({ infra: AwsHostedInfraOutputs.fromValues(spec.aws.infra) });
     },
     pool: (spec, pool, problems) => {

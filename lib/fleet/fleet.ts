@@ -1,16 +1,15 @@
-import * as fs from 'fs';
-import { CORE_SCHEMA, load } from 'js-yaml';
 import { AvailabilityPolicy } from '../core/availability-policy';
 import type { Construct } from 'constructs';
 import { HostedCluster } from '../core/hosted-cluster';
 import { ManagementCluster } from '../core/management-cluster';
-import { HcpValidationError, Problems } from '../core/problems';
+import { HcpValidationError, Problems, reportProblems } from '../core/problems';
 import { Release } from '../core/release';
 import { ReleaseRollout, RolloutFailurePolicy } from '../core/release-rollout';
 import { RolloutWave, RolloutWaveOptions } from '../core/rollout-wave';
 import { isPlainObject } from '../core/runtime-props';
 import { SshPublicKey } from '../core/ssh-public-key';
 import { existingSecretWithDerivedName, SecretSource } from '../secrets/secret-source';
+import { ManifestDocuments, readManifestFile } from '../validation/manifest-files';
 import { ObjectValidator } from '../validation/object-validator';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import { formatProblem } from '../validation/validation-problem';
@@ -37,10 +36,12 @@ export class Fleet {
 
   /**
    * Reads an inventory file: `apiVersion: hcp-cdk.io/v1alpha1`, `kind: Fleet`, `metadata.name`,
-   * `spec` a FleetInventory. Every schema problem of the file is reported at once, by field path.
+   * `spec` a FleetInventory. It is read as `hcp-cdk validate` reads manifests (a duplicated key, a
+   * syntax error or aliases that expand past 100,000 values are problems of the file), and every
+   * schema problem of the file is reported at once, by field path.
    */
   public static fromFile(app: Construct, file: string): Fleet {
-    const document = load(fs.readFileSync(file, 'utf8'), { schema: CORE_SCHEMA, filename: file }) as any;
+    const document = readInventoryFile(file);
     checkInventory(document, file);
     return new Fleet(app, document.spec as FleetInventory);
   }
@@ -79,7 +80,8 @@ export class Fleet {
       }
     }
     problems.push(...overlaps(rolloutSpecs, covered));
-    if (problems.length > 0) throw new HcpValidationError(problems);
+    // In an HcpApp, reported at synth with the problems of every object of the app.
+    reportProblems(app, problems);
   }
 
   /** The inventory's rollouts, each after the ones it waits for (`after`), which it is given. */
@@ -184,6 +186,21 @@ function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: 
   }
   builder.addExtras?.(cluster, spec);
   return cluster;
+}
+
+/** The one document of an inventory file; throws why the file holds none that can be read. */
+function readInventoryFile(file: string): any {
+  let read: ManifestDocuments;
+  try {
+    read = readManifestFile(file);
+  } catch (error) {
+    throw new HcpValidationError([`Fleet.fromFile: ${(error as Error).message}`]);
+  }
+  if (read.problems.length > 0) throw new HcpValidationError(read.problems.map(formatProblem));
+  if (read.documents.length !== 1) {
+    throw new HcpValidationError([`${file}: holds ${read.documents.length} documents; an inventory file holds one Fleet (apiVersion hcp-cdk.io/v1alpha1)`]);
+  }
+  return read.documents[0];
 }
 
 /** Throws every problem of an inventory document against the inventory schema, by field path. */

@@ -2,10 +2,9 @@ import * as path from 'path';
 import { ApiObject, Chart, Duration } from 'cdk8s';
 import * as flux from '../../imports/kustomization-kustomize.toolkit.fluxcd.io';
 import { appliedByHand } from '../core/apply-by-hand';
-import { toGoDuration } from '../core/go-duration';
+import { durationProblem, toGoDuration } from '../core/go-duration';
 import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { isDuration } from '../core/runtime-props';
 import { OPERATOR_KINDS } from './apply-order';
 import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
 import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
@@ -205,8 +204,8 @@ export class FluxDelivery implements IDelivery {
     problems.require(isDns1123Label(this.namespace), 'namespace', this.namespace, DNS1123_LABEL_RULE);
     for (const [field, value, least] of [['interval', this.interval, 60], ['retryInterval', this.retryInterval, 1], ['timeout', this.timeout, 1]] as const) {
       // A JavaScript caller may give "10m" or "ten minutes": a Duration is what Flux's Go duration is written from.
-      if (!isDuration(value)) problems.require(false, field, value, 'must be a Duration, e.g. Duration.minutes(10)');
-      else problems.require(value.toSeconds() >= least, field, toGoDuration(value), least === 60 ? 'must be at least 1m0s, the least Flux\'s docs allow' : 'must be at least 1s');
+      const problem = durationProblem(field, value, { example: 'Duration.minutes(10)', least, leastReason: least === 60 ? 'the least Flux\'s docs allow' : undefined });
+      if (problem) problems.add(problem);
     }
   }
 

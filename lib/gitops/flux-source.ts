@@ -1,9 +1,8 @@
 import { Duration } from 'cdk8s';
 import * as git from '../../imports/gitrepository-source.toolkit.fluxcd.io';
-import { toGoDuration } from '../core/go-duration';
+import { durationProblem, toGoDuration } from '../core/go-duration';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { isDuration } from '../core/runtime-props';
 
 /** The Flux namespace `flux install` and `flux bootstrap` create. */
 export const FLUX_NAMESPACE = 'flux-system';
@@ -118,8 +117,8 @@ class GitRepositorySource extends FluxSource {
       const given = REFERENCE_FIELDS.filter((field) => props.ref![field] !== undefined && props.ref![field] !== '');
       problems.require(given.length > 0, 'ref', props.ref, `must name one of ${REFERENCE_FIELDS.join(', ')}`);
     }
-    if (props.interval !== undefined && !isDuration(props.interval)) problems.require(false, 'interval', props.interval, 'must be a Duration, e.g. Duration.minutes(1)');
-    else if (props.interval !== undefined) problems.require(props.interval.toSeconds() >= 1, 'interval', toGoDuration(props.interval), 'must be at least 1s');
+    const interval = props.interval === undefined ? undefined : durationProblem('interval', props.interval, { example: 'Duration.minutes(1)', least: 1 });
+    if (interval) problems.add(interval);
     if (props.secretName !== undefined) problems.require(isDns1123Subdomain(props.secretName), 'secretName', props.secretName, DNS1123_SUBDOMAIN_RULE);
   }
 

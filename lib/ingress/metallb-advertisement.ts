@@ -138,6 +138,8 @@ class BgpAdvertisement extends MetalLBAdvertisement {
   public bind(scope: Construct, context: MetalLBAdvertisementContext): ApiObject {
     const names = this.options.peers.map((peer, i) => {
       const name = peerName(context.poolName, peer, i);
+      // A name given twice is reported (problems); the first peer of that name stands for both.
+      if (scope.node.tryFindChild(`BGPPeer-${name}`)) return name;
       new ApiObject(scope, `BGPPeer-${name}`, {
         apiVersion: 'metallb.io/v1beta2',
         kind: 'BGPPeer',

@@ -1,6 +1,6 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { CidrBlock, parseCidr, parseIPv4, parseIPv6 } from '../core/cidr';
+import { AddressSpan, parseAddressPool, poolEntryOverlaps, poolNetworkProblems } from '../core/address-pool';
 import { HostedCluster } from '../core/hosted-cluster';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
 import { checkOperatorSource, installOperator } from '../core/operator-install';
@@ -15,7 +15,6 @@ export const METALLB_ADDRESS_POOL_ANNOTATION = 'metallb.universe.tf/address-pool
 // operator is installed would fail on the unknown kinds.
 const SKIP_DRY_RUN = { 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true' };
 const ROUTER_SELECTOR = { 'ingresscontroller.operator.openshift.io/deployment-ingresscontroller': 'default' };
-const ADDRESS_RULE = 'must be an IPv4 or IPv6 address, a range "first-last" or a CIDR block';
 
 export interface MetalLBIngressProps {
   /** The hosted cluster whose `*.apps` ingress this serves; the construct must be created in `cluster.guest`. */
@@ -58,13 +57,7 @@ export interface MetalLBIngressProps {
 }
 
 /** A parsed entry of `addresses`: one contiguous span of one family. */
-export interface AddressSpan {
-  readonly field: string;
-  readonly text: string;
-  readonly family: 4 | 6;
-  readonly first: bigint;
-  readonly last: bigint;
-}
+export type { AddressSpan } from '../core/address-pool';
 
 /**
  * The ingress of a bare-metal (Agent) hosted cluster on MetalLB (docs 4.2.3): the operator, its
@@ -111,7 +104,7 @@ export class MetalLBIngress extends Construct {
     checkOverlaps(spans, problems);
     checkClusterNetworks(spans, props.cluster, advertisement.mode, problems);
     advertisement.problems(context).forEach((p) => problems.add(p));
-    problems.throwIfAny();
+    problems.report();
 
     this.addresses = props.addresses.map((text) => (text.includes('-') || text.includes('/') ? text : `${text}-${text}`));
     if (props.installOperator ?? true) this.installOperator(props);
@@ -164,77 +157,26 @@ export class MetalLBIngress extends Construct {
   }
 }
 
-function parseIP(text: string): { family: 4 | 6; value: bigint } | undefined {
-  const family = text.includes(':') ? 6 : 4;
-  const value = family === 6 ? parseIPv6(text) : parseIPv4(text);
-  return value === undefined ? undefined : { family, value };
-}
-
 /** Parses each address, range or CIDR block the way MetalLB reads a pool's `spec.addresses`. */
 export function parseAddresses(addresses: readonly string[], problems: Problems): AddressSpan[] {
-  if (addresses.length === 0) problems.add(`addresses ([]) must list at least one address, range "first-last" or CIDR block`);
-  const spans: AddressSpan[] = [];
-  addresses.forEach((text, i) => {
-    const field = `addresses[${i}]`;
-    const bounds = text.split('-');
-    if (text.includes('/')) {
-      const block: CidrBlock | undefined = parseCidr(text);
-      if (!block) {
-        problems.add(`${field} (${show(text)}) ${ADDRESS_RULE}`);
-      } else if (block.hostBitsSet) {
-        // MetalLB would silently take the whole network, not the address the user probably meant.
-        problems.add(`${field} (${show(text)}) has host bits set; write it as ${block.canonical}, or as the single address without a prefix`);
-      } else {
-        spans.push({ field, text, family: block.family, first: block.first, last: block.last });
-      }
-    } else if (bounds.length === 2) {
-      const [first, last] = bounds.map(parseIP);
-      if (!first || !last) problems.add(`${field} (${show(text)}) ${ADDRESS_RULE}`);
-      else if (first.family !== last.family) problems.add(`${field} (${show(text)}) must not mix IPv4 and IPv6: both ends of a range are of one family`);
-      else if (first.value > last.value) problems.add(`${field} (${show(text)}) must start at or below its end: write ${show(`${bounds[1]}-${bounds[0]}`)}`);
-      else spans.push({ field, text, family: first.family, first: first.value, last: last.value });
-    } else {
-      const address = bounds.length === 1 ? parseIP(text) : undefined;
-      if (!address) problems.add(`${field} (${show(text)}) ${ADDRESS_RULE}`);
-      else spans.push({ field, text, family: address.family, first: address.value, last: address.value });
-    }
-  });
-  return spans;
-}
-
-function overlaps(a: { family: number; first: bigint; last: bigint }, b: { family: number; first: bigint; last: bigint }): boolean {
-  return a.family === b.family && a.first <= b.last && b.first <= a.last;
+  const parsed = parseAddressPool(addresses, (i) => `addresses[${i}]`, 'addresses');
+  parsed.problems.forEach((problem) => problems.add(problem));
+  return parsed.spans;
 }
 
 /** MetalLB rejects a pool whose entries overlap. */
 export function checkOverlaps(spans: readonly AddressSpan[], problems: Problems): void {
-  spans.forEach((span, j) => {
-    const earlier = spans.slice(0, j).find((other) => overlaps(other, span));
-    if (earlier) problems.add(`${span.field} (${show(span.text)}) overlaps ${earlier.field} (${show(earlier.text)}); the entries of a pool must be disjoint`);
-  });
+  poolEntryOverlaps(spans).forEach((problem) => problems.add(problem));
 }
 
 function checkClusterNetworks(spans: readonly AddressSpan[], cluster: HostedCluster, mode: MetalLBAdvertisementMode, problems: Problems): void {
-  const blocks = (field: string, cidrs: readonly string[]) => cidrs
-    .map((text, i) => ({ field: `${field}[${i}]`, text, block: parseCidr(text) }))
-    .filter((entry): entry is { field: string; text: string; block: CidrBlock } => entry.block !== undefined);
-  const internal = [...blocks('clusterNetwork', cluster.networks.clusterNetwork), ...blocks('serviceNetwork', cluster.networks.serviceNetwork)];
-  const machine = blocks('machineNetwork', cluster.networks.machineNetwork);
-  const where = `of cluster ${show(cluster.clusterName)}`;
-  for (const span of spans) {
-    for (const network of internal.filter((n) => overlaps(n.block, span))) {
-      problems.add(`${span.field} (${show(span.text)}) overlaps networking.${network.field} (${show(network.text)}) ${where}; load-balancer addresses must lie outside the pod and service networks`);
-    }
-    if (mode === MetalLBAdvertisementMode.LAYER2 && machine.length > 0
-      && !machine.some((n) => n.block.family === span.family && n.block.first <= span.first && span.last <= n.block.last)) {
-      problems.add(`${span.field} (${show(span.text)}) is outside any valid range: layer 2 mode answers ARP and NDP only on the node subnet, `
-        + `so it must lie inside networking.machineNetwork (${show(machine.map((n) => n.text))}) ${where}; use MetalLBAdvertisement.bgp() for other addresses`);
-    }
-    if (mode === MetalLBAdvertisementMode.BGP) {
-      for (const network of machine.filter((n) => overlaps(n.block, span))) {
-        problems.add(`${span.field} (${show(span.text)}) overlaps networking.${network.field} (${show(network.text)}) ${where}; `
-          + 'in BGP mode the announced routes would shadow node addresses, so use addresses outside the machine network');
-      }
-    }
-  }
+  const named = (field: string, cidrs: readonly string[]) => cidrs.map((text, i) => ({ field: `networking.${field}[${i}]`, text }));
+  const networks = {
+    cluster: `of cluster ${show(cluster.clusterName)}`,
+    clusterNetwork: named('clusterNetwork', cluster.networks.clusterNetwork),
+    serviceNetwork: named('serviceNetwork', cluster.networks.serviceNetwork),
+    machineNetwork: named('machineNetwork', cluster.networks.machineNetwork),
+    machineNetworkField: 'networking.machineNetwork',
+  };
+  poolNetworkProblems(spans, networks, mode === MetalLBAdvertisementMode.BGP ? 'bgp' : 'layer2').forEach((problem) => problems.add(problem));
 }

@@ -163,7 +163,7 @@ export class AssistedService extends Construct {
       problems.require(isDns1123Subdomain(props.assistedServiceConfigMap), 'assistedServiceConfigMap', props.assistedServiceConfigMap, DNS1123_SUBDOMAIN_RULE);
     }
     const mirrorRegistryRef = this.bindMirrorRegistries(problems, props.mirrorRegistries);
-    problems.throwIfAny();
+    problems.report();
     const mirrors = props.mirrorRegistries;
     if (mirrors?.registriesConf !== undefined) {
       this.mirrorRegistryConfigMap = new ApiObject(this, 'MirrorRegistries', {

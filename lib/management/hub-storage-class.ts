@@ -47,7 +47,7 @@ export class HubStorageClass extends Construct {
     const problems = new Problems(this);
     problems.require(isDns1123Subdomain(props.name), 'name', props.name, DNS1123_SUBDOMAIN_RULE);
     problems.require(isDns1123Subdomain(props.provisioner ?? ''), 'provisioner', props.provisioner, 'must be a CSI driver name such as ebs.csi.aws.com');
-    problems.throwIfAny();
+    problems.report();
     this.storageClassName = props.name;
     this.isDefault = props.isDefault ?? false;
     this.resource = new ApiObject(this, 'Resource', {

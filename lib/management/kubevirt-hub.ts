@@ -82,7 +82,7 @@ export class KubevirtHub extends Construct {
     if (props.existingDefaultStorageClass !== undefined) problems.require(isDns1123Subdomain(props.existingDefaultStorageClass), 'existingDefaultStorageClass', props.existingDefaultStorageClass, DNS1123_SUBDOMAIN_RULE);
     if (props.mtu !== undefined) problems.require(Number.isInteger(props.mtu) && props.mtu >= 576 && props.mtu <= 65536, 'mtu', props.mtu, 'must be a whole number from 576 to 65536');
     if (props.networkType !== undefined) problems.require(Object.values(HubNetworkType).includes(props.networkType), 'networkType', props.networkType, 'must be OVNKubernetes, OpenShiftSDN or Other');
-    problems.throwIfAny();
+    problems.report();
     this.node.addValidation({ validate: () => this.check() });
   }
 

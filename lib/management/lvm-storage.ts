@@ -99,7 +99,7 @@ export class LvmStorage extends Construct {
     const classes = props.deviceClasses ?? [];
     if (classes.length === 0) problems.add('deviceClasses ([]) must list at least one device class');
     checkDeviceClasses(classes, problems);
-    problems.throwIfAny();
+    problems.report();
 
     const single = classes.length === 1;
     this.storageClassNames = classes.map((c) => `lvms-${c.name}`);

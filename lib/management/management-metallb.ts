@@ -49,7 +49,7 @@ export class ManagementMetalLB extends Construct {
     checkOperatorSource(props, problems);
     problems.require(isDns1123Subdomain(this.poolName), 'poolName', this.poolName, DNS1123_SUBDOMAIN_RULE);
     checkOverlaps(parseAddresses(props.addresses, problems), problems);
-    problems.throwIfAny();
+    problems.report();
 
     if (props.installOperator ?? true) {
       installOperator(this, {

@@ -55,7 +55,7 @@ export class Metal3Provisioning extends Construct {
     const problems = new Problems(this);
     const networks = Object.values(ProvisioningNetwork) as string[];
     problems.require(networks.includes(this.provisioningNetwork), 'provisioningNetwork', this.provisioningNetwork, `must be one of ${networks.join(', ')}`);
-    problems.throwIfAny();
+    problems.report();
 
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'metal3.io/v1alpha1',

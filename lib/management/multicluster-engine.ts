@@ -126,7 +126,7 @@ export class MultiClusterEngine extends Construct {
       if (problem) problems.add(`componentOverrides[${i}].component ${problem}`);
       else this.overrides.set(override.component.name, override.enabled);
     });
-    problems.throwIfAny();
+    problems.report();
 
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'multicluster.openshift.io/v1',
@@ -149,7 +149,7 @@ export class MultiClusterEngine extends Construct {
     if (problem) {
       const problems = new Problems(this);
       problems.add(`component ${problem}`);
-      problems.throwIfAny();
+      problems.report();
     }
     this.overrides.set(component.name, enabled);
   }

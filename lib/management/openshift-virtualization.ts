@@ -71,7 +71,7 @@ export class OpenShiftVirtualization extends Construct {
     if (props.evictionStrategy !== undefined) {
       problems.require(Object.values(VmEvictionStrategy).includes(props.evictionStrategy), 'evictionStrategy', props.evictionStrategy, 'must be None, LiveMigrate, LiveMigrateIfPossible or External');
     }
-    problems.throwIfAny();
+    problems.report();
 
     if (props.installOperator ?? true) {
       installOperator(this, {

@@ -2,7 +2,7 @@ import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import { ensureNamespace } from '../core/kube-objects';
 import { DNS1123_LABEL_RULE, isDns1123Label, isLabelValue, isQualifiedName } from '../core/names';
-import { nodePortPublishing } from '../core/service-publishing';
+import { nodePortAddressProblem, nodePortPublishing } from '../core/service-publishing';
 import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
 import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
 import { PlatformType } from './platform-type';
@@ -37,9 +37,12 @@ export class AgentClusterPlatform implements IClusterPlatform {
     } else if (this.props.createAgentNamespace) {
       ensureNamespace(context.scope, this.props.agentNamespace);
     }
+    const address = this.props.apiServerAddress;
+    const problem = address === undefined ? undefined : nodePortAddressProblem('apiServerAddress', address);
+    if (problem) problems.add(problem);
     return {
       platform: { type: hc.HostedClusterSpecPlatformType.AGENT, agent: { agentNamespace: this.props.agentNamespace } },
-      defaultServices: this.props.apiServerAddress ? nodePortPublishing(this.props.apiServerAddress) : undefined,
+      defaultServices: this.props.apiServerAddress !== undefined ? nodePortPublishing(this.props.apiServerAddress) : undefined,
       defaultBaseDomain: 'example.com',
     };
   }

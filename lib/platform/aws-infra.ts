@@ -1,3 +1,6 @@
+import { show } from '../core/problems';
+import { isPlainObject } from '../core/runtime-props';
+
 /** The IAM roles the control-plane components assume through the cluster's OIDC provider. */
 export interface AwsClusterRoles {
   readonly ingressArn: string;
@@ -59,4 +62,51 @@ export interface IAwsHostedInfra {
 /** Whether a string is an unresolved CDK token (`${Token[...]}`), i.e. only known after deploy. */
 export function isUnresolvedToken(value: unknown): boolean {
   return typeof value === 'string' && /\$\{Token\[|#\{Token\[|\[TOKEN\./.test(value);
+}
+
+const INFRA_TEXT_VALUES = ['infraId', 'region', 'issuerUrl', 'vpcId', 'machineCidr', 'privateZoneId', 'instanceProfileName'] as const;
+const INFRA_ROLES: readonly (keyof AwsClusterRoles)[] = [
+  'ingressArn', 'imageRegistryArn', 'storageArn', 'networkArn', 'kubeCloudControllerArn', 'nodePoolManagementArn', 'controlPlaneOperatorArn',
+];
+
+/**
+ * What AwsHostedInfraValues given as data (a fleet file, JSON, a JavaScript object) lack: each
+ * missing or mistyped value by its field under `field` (`aws.infra.vpcId (undefined) ...`), so that a
+ * partial set is named rather than read as if it were whole.
+ * @param except values given another way (the platform's explicit props), not needed here
+ */
+export function awsHostedInfraValuesProblems(values: unknown, field: string, except: ReadonlySet<string> = new Set()): string[] {
+  if (!isPlainObject(values)) {
+    return [`${field} (${show(values)}) must be the AwsHostedInfra values: ${INFRA_TEXT_VALUES.join(', ')}, zones and roles`];
+  }
+  const problems: string[] = [];
+  const text = (name: string, value: unknown, required: boolean) => {
+    if (value === undefined ? required : typeof value !== 'string' || value === '') problems.push(`${field}.${name} (${show(value)}) must be given, as text`);
+  };
+  for (const name of INFRA_TEXT_VALUES) if (!except.has(name)) text(name, values[name], true);
+  for (const name of ['publicZoneId', 'localZoneId']) text(name, values[name], false);
+  const zones = values.zones;
+  if (!except.has('zones')) {
+    if (!Array.isArray(zones) || zones.length === 0) problems.push(`${field}.zones (${show(zones)}) must list the cluster's zones, each { name, subnetId }`);
+    else zones.forEach((zone, i) => ['name', 'subnetId'].forEach((name) => text(`zones[${i}].${name}`, (zone as Record<string, unknown> | undefined)?.[name], true)));
+  }
+  const roles = values.roles;
+  if (!except.has('roles')) {
+    if (!isPlainObject(roles)) problems.push(`${field}.roles (${show(roles)}) must give the role ARNs ${INFRA_ROLES.join(', ')}`);
+    else for (const name of INFRA_ROLES) text(`roles.${name}`, roles[name], true);
+  }
+  const kms = values.kms;
+  if (kms !== undefined) {
+    if (!isPlainObject(kms)) problems.push(`${field}.kms (${show(kms)}) must give activeKeyArn and providerRoleArn`);
+    else {
+      text('kms.activeKeyArn', kms.activeKeyArn, true);
+      text('kms.providerRoleArn', kms.providerRoleArn, true);
+      text('kms.backupKeyArn', kms.backupKeyArn, false);
+    }
+  }
+  const tags = values.resourceTags;
+  if (tags !== undefined && (!isPlainObject(tags) || Object.values(tags).some((v) => typeof v !== 'string'))) {
+    problems.push(`${field}.resourceTags (${show(tags)}) must map tag keys to text values`);
+  }
+  return problems;
 }

@@ -1,12 +1,16 @@
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import { EC2_INSTANCE_TYPE, EC2_INSTANCE_TYPE_RULE, IAM_ROLE_ARN, IAM_ROLE_ARN_RULE } from '../core/formats';
+import { show } from '../core/problems';
 import { ingressPublishing } from '../core/service-publishing';
 import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
 import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
 import type { AwsClusterRoles, AwsKmsEncryption, IAwsHostedInfra } from './aws-infra';
-import { isUnresolvedToken } from './aws-infra';
+import { awsHostedInfraValuesProblems, isUnresolvedToken } from './aws-infra';
+import { platformRules } from './platform-rules';
 import { PlatformType } from './platform-type';
+
+const AWS_RULES = platformRules(PlatformType.AWS)!;
 
 export const AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
 export type AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
@@ -62,14 +66,15 @@ type ResolvedAwsProps = Omit<AwsClusterPlatformProps, 'infra'> & {
 
 function resolve(props: AwsClusterPlatformProps): ResolvedAwsProps {
   const v = props.infra?.values;
-  const first = v?.zones[0];
+  // Values from JavaScript or JSON may lack zones or roles: bind() names them.
+  const first = Array.isArray(v?.zones) ? v!.zones[0] : undefined;
   const { infra, ...explicit } = props;
   const defined = Object.fromEntries(Object.entries(explicit).filter(([, value]) => value !== undefined));
   return {
     region: v?.region ?? '',
     vpcId: v?.vpcId ?? '',
     defaultSubnet: first ? { id: first.subnetId, zone: first.name } : { id: '' },
-    roles: v?.roles ?? { ingressArn: '', imageRegistryArn: '', storageArn: '', networkArn: '', kubeCloudControllerArn: '', nodePoolManagementArn: '', controlPlaneOperatorArn: '' },
+    roles: { ingressArn: '', imageRegistryArn: '', storageArn: '', networkArn: '', kubeCloudControllerArn: '', nodePoolManagementArn: '', controlPlaneOperatorArn: '', ...v?.roles },
     issuerUrl: v?.issuerUrl,
     publicZoneId: v?.publicZoneId,
     privateZoneId: v?.privateZoneId,
@@ -97,9 +102,14 @@ export class AwsClusterPlatform implements IClusterPlatform {
   /** The infra ID the AWS prerequisites were made for, when they are given. */
   public readonly infraId?: string;
   private readonly props: ResolvedAwsProps;
+  /** What the infra values lack of what the platform takes from them. */
+  private readonly infraProblems: readonly string[];
 
   constructor(props: AwsClusterPlatformProps) {
     this.props = resolve(props);
+    // A value given explicitly is not needed from the infra.
+    const explicit = new Set(Object.entries(props ?? {}).filter(([, value]) => value !== undefined).map(([key]) => (key === 'defaultSubnet' ? 'zones' : key)));
+    this.infraProblems = props?.infra === undefined ? [] : awsHostedInfraValuesProblems(props.infra.values, 'infra', explicit);
     this.defaultSubnetId = this.props.defaultSubnet.id;
     this.infraId = this.props.infraId;
   }
@@ -107,6 +117,11 @@ export class AwsClusterPlatform implements IClusterPlatform {
   public bind(context: ClusterPlatformContext): ClusterPlatformConfig {
     const p = this.props;
     const problems = context.problems;
+    if (this.infraProblems.length > 0) {
+      // Without them the rest would be checked against empty values: each missing one is named once.
+      this.infraProblems.forEach((problem) => problems.add(problem));
+      return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: AWS_RULES.apiServerRoute };
+    }
     let unresolved = false;
     for (const [field, value] of concreteFields(p)) {
       if (isUnresolvedToken(value)) {
@@ -114,7 +129,7 @@ export class AwsClusterPlatform implements IClusterPlatform {
         problems.add(`${field} (a CloudFormation token) is only known once the AwsHostedInfra stack is deployed; read the values with AwsHostedInfraOutputs.fromOutputsFile(<cdk deploy --outputs-file>, <stack>) or give it explicitly`);
       }
     }
-    if (unresolved) return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: true };
+    if (unresolved) return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: AWS_RULES.apiServerRoute };
     const regionOk = /^[a-z]{2}(-[a-z]+)+-\d+$/.test(p.region);
     if (!regionOk) problems.add(`region (${JSON.stringify(p.region)}) must be an AWS region such as us-east-1`);
     // A zone of the region: us-east-1a, or a Local Zone such as us-east-1-bos-1a.
@@ -163,7 +178,7 @@ export class AwsClusterPlatform implements IClusterPlatform {
         },
       },
       defaultServices: ingressPublishing(),
-      apiServerRoute: true,
+      apiServerRoute: AWS_RULES.apiServerRoute,
       dns: { publicZoneId: p.publicZoneId, privateZoneId: p.privateZoneId },
       defaultEtcdStorageClass: 'gp3-csi',
       issuerUrl: p.issuerUrl,
@@ -223,9 +238,9 @@ export class AwsNodePoolPlatform implements INodePoolPlatform {
     if (!subnetId) problems.add('subnetId (undefined) must be given when the cluster has no default subnet');
     const instanceProfile = p.instanceProfile ?? (context.clusterInfraId ? `${context.clusterInfraId}-worker` : undefined);
     const size = p.rootVolume?.sizeGiB ?? 120;
-    if (!Number.isInteger(size) || size < MIN_ROOT_VOLUME_GIB) problems.add(`rootVolume.sizeGiB (${size}) must be a whole number >= ${MIN_ROOT_VOLUME_GIB}`);
+    if (!Number.isInteger(size) || size < MIN_ROOT_VOLUME_GIB) problems.add(`rootVolume.sizeGiB (${show(size)}) must be a whole number >= ${MIN_ROOT_VOLUME_GIB}`);
     if (p.rootVolume?.iops !== undefined && (!Number.isInteger(p.rootVolume.iops) || p.rootVolume.iops < 0)) {
-      problems.add(`rootVolume.iops (${p.rootVolume.iops}) must be a whole number >= 0`);
+      problems.add(`rootVolume.iops (${show(p.rootVolume.iops)}) must be a whole number >= 0`);
     }
     const aws: np.NodePoolSpecPlatformAws = {
       instanceType: instanceType ?? '',

@@ -3,6 +3,7 @@ import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { isImageReference } from '../core/release';
+import { show } from '../core/problems';
 import { isSize } from '../core/runtime-props';
 import { ingressPublishing } from '../core/service-publishing';
 import type { ISecretSource } from '../secrets/secret-source';
@@ -264,7 +265,7 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
     }
     const memoryGiB = (isSize(p.memory) ? p.memory! : Size.gibibytes(4)).toMebibytes() / 1024;
     const rootGiB = (isSize(p.rootVolumeSize) ? p.rootVolumeSize! : Size.gibibytes(32)).toMebibytes() / 1024;
-    if (!Number.isInteger(cores) || cores < 1) problems.add(`cores (${cores}) must be a whole number >= 1`);
+    if (!Number.isInteger(cores) || cores < 1) problems.add(`cores (${show(cores)}) must be a whole number >= 1`);
     if (!(memoryGiB > 0)) problems.add(`memory (${memoryGiB} GiB) must be more than 0`);
     if (!Number.isInteger(rootGiB) || rootGiB < MIN_ROOT_VOLUME_GIB) problems.add(`rootVolumeSize (${rootGiB} GiB) must be a whole number of GiB >= ${MIN_ROOT_VOLUME_GIB}`);
     (p.additionalNetworks ?? []).forEach((network, i) => {
@@ -281,9 +282,11 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
     }
     (p.hostDevices ?? []).forEach((device, i) => {
       if (device.count !== undefined && (!Number.isInteger(device.count) || device.count < 1)) {
-        problems.add(`hostDevices[${i}].count (${device.count}) must be a whole number >= 1`);
+        problems.add(`hostDevices[${i}].count (${show(device.count)}) must be a whole number >= 1`);
       }
     });
+    // The NodePool CRD takes any text; KubeVirt's CDI would fail to clone the root volume of every VM.
+    if (p.rootVolumeStorageClass !== undefined) problems.require(typeof p.rootVolumeStorageClass === 'string' && isDns1123Subdomain(p.rootVolumeStorageClass), 'rootVolumeStorageClass', p.rootVolumeStorageClass, `must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`);
     if (p.rootVolumeContainerDiskImage !== undefined && !isImageReference(p.rootVolumeContainerDiskImage)) {
       problems.add(`rootVolumeContainerDiskImage (${JSON.stringify(p.rootVolumeContainerDiskImage)}) must be a container image reference such as quay.io/containerdisks/rhcos:4.17`);
     }

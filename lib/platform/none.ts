@@ -1,7 +1,7 @@
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
-import { nodePortPublishing } from '../core/service-publishing';
-import type { ClusterPlatformConfig, IClusterPlatform } from './cluster-platform';
+import { nodePortAddressProblem, nodePortPublishing } from '../core/service-publishing';
+import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
 import type { INodePoolPlatform, NodePoolPlatformConfig } from './node-pool-platform';
 import { PlatformType } from './platform-type';
 
@@ -20,10 +20,13 @@ export class NoneClusterPlatform implements IClusterPlatform {
 
   constructor(private readonly props: NoneClusterPlatformProps) {}
 
-  public bind(): ClusterPlatformConfig {
+  public bind(context: ClusterPlatformContext): ClusterPlatformConfig {
+    const address = this.props.apiServerAddress;
+    const problem = address === undefined ? undefined : nodePortAddressProblem('apiServerAddress', address);
+    if (problem) context.problems.add(problem);
     return {
       platform: { type: hc.HostedClusterSpecPlatformType.NONE },
-      defaultServices: this.props.apiServerAddress ? nodePortPublishing(this.props.apiServerAddress) : undefined,
+      defaultServices: this.props.apiServerAddress !== undefined ? nodePortPublishing(this.props.apiServerAddress) : undefined,
       defaultBaseDomain: 'example.com',
     };
   }

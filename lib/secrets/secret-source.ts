@@ -1,6 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
+import { goDurationTextProblem } from '../core/go-duration';
 import { show } from '../core/problems';
 import { recordSecretRequirement, SecretMaker } from './secret-requirement';
 
@@ -64,7 +65,8 @@ export interface ExternalSecretOptions {
    */
   readonly remoteProperty?: string;
   /**
-   * How often the operator refreshes the Secret.
+   * How often the operator refreshes the Secret: a Go duration such as `1h`, `15m` or `1h30m`
+   * (the External Secrets Operator parses it with time.ParseDuration; `0` refreshes never).
    * @default '1h'
    */
   readonly refreshInterval?: string;
@@ -121,6 +123,7 @@ export class SecretSource {
    * Secret. The app's secrets report lists the store and remote key the value must be in.
    */
   public static fromExternalSecret(options: ExternalSecretOptions): ISecretSource {
+    const problem = options.refreshInterval === undefined ? undefined : goDurationTextProblem('SecretSource.fromExternalSecret refreshInterval', options.refreshInterval);
     return {
       bind: (scope, id, bind) => {
         const storeKind = options.storeKind ?? 'ClusterSecretStore';
@@ -144,7 +147,7 @@ export class SecretSource {
             data: [{ secretKey: bind.key, remoteRef: { key: options.remoteKey, property: options.remoteProperty } }],
           },
         });
-        return { secretName: bind.defaultName };
+        return { secretName: bind.defaultName, problem };
       },
     };
   }

@@ -1,5 +1,14 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { CORE_SCHEMA, loadAll } from 'js-yaml';
+import { expandedSize } from './expanded-size';
+import type { ValidationProblem } from './validation-problem';
+
+/**
+ * The most values one document may expand to through YAML aliases. The largest object hcp-cdk
+ * writes (a HostedCluster with every option) holds a few hundred; an alias bomb holds billions.
+ */
+export const MAX_EXPANDED_VALUES = 100_000;
 
 /** A path `hcp-cdk validate` cannot read: named, with why, instead of a stack trace. */
 export class ManifestPathError extends Error {
@@ -57,4 +66,56 @@ export function reason(error: unknown): string {
     case 'EISDIR': return 'is a directory';
     default: return (error as Error).message;
   }
+}
+
+/** The documents of one YAML or JSON file, and why any of it cannot be read as objects. */
+export interface ManifestDocuments {
+  /** The documents that parsed, each within the alias bound; `null` for an empty document. */
+  readonly documents: readonly unknown[];
+  /** Not JSON or YAML (a duplicated key, a syntax error), or a document whose aliases expand too far: problems of the file. */
+  readonly problems: readonly ValidationProblem[];
+}
+
+/**
+ * Reads one YAML (every document) or JSON file the way `hcp-cdk validate` reads manifests, for it
+ * and for every other reader of hand-written files (a fleet inventory): YAML by the core schema
+ * (timestamps stay strings, as the API server reads them), a duplicated key or a syntax error as a
+ * problem of the file, and a document whose aliases expand past MAX_EXPANDED_VALUES values (an
+ * "alias bomb") or contain themselves refused without expanding it. A file that cannot be read is
+ * a ManifestPathError saying why.
+ */
+export function readManifestFile(file: string): ManifestDocuments {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ManifestPathError(`${file}: ${reason(error)}`);
+  }
+  const problems: ValidationProblem[] = [];
+  let parsed: unknown[];
+  if (file.endsWith('.json')) {
+    try {
+      parsed = [JSON.parse(text)];
+    } catch (error) {
+      return { documents: [], problems: [{ object: {}, path: '', message: `not valid JSON: ${(error as Error).message}`, source: file }] };
+    }
+  } else {
+    try {
+      // js-yaml parses several times faster than the yaml package, which matters for a repository of thousands of objects.
+      parsed = loadAll(text, undefined, { schema: CORE_SCHEMA, filename: file });
+    } catch (error) {
+      return { documents: [], problems: [{ object: {}, path: '', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}`, source: file }] };
+    }
+  }
+  const documents: unknown[] = [];
+  parsed.forEach((document, index) => {
+    const size = expandedSize(document, MAX_EXPANDED_VALUES);
+    if (size === 'cycle' || size > MAX_EXPANDED_VALUES) {
+      const what = size === 'cycle' ? 'an alias that contains itself' : `aliases that expand to more than ${MAX_EXPANDED_VALUES} values`;
+      problems.push({ object: {}, path: '', message: `document ${index + 1} has ${what}; it is not read (an API server would refuse it too)`, source: file });
+    } else {
+      documents.push(document);
+    }
+  });
+  return { documents, problems };
 }

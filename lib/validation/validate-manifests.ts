@@ -1,17 +1,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { CORE_SCHEMA, loadAll } from 'js-yaml';
-import { expandedSize } from './expanded-size';
-import { manifestFiles, ManifestPathError, reason } from './manifest-files';
+import { manifestFiles, readManifestFile } from './manifest-files';
+import { LintedObject, lintManifests, ManifestLintFinding } from './manifest-lint';
 import { ObjectValidator, RuleObserver } from './object-validator';
 import { SchemaCatalog } from './schema-catalog';
 import { ValidationProblem } from './validation-problem';
 
-/**
- * The most values one document may expand to through YAML aliases. The largest object hcp-cdk
- * writes (a HostedCluster with every option) holds a few hundred; an alias bomb holds billions.
- */
-export const MAX_EXPANDED_VALUES = 100_000;
+export { MAX_EXPANDED_VALUES } from './manifest-files';
 
 export interface ValidateManifestsOptions {
   /**
@@ -28,6 +23,12 @@ export interface ValidateManifestsOptions {
   readonly previous?: string;
   /** @default - none */
   readonly ruleObserver?: RuleObserver;
+  /**
+   * Also lint the objects the API server would accept: what HyperShift, its controllers and MetalLB
+   * refuse or cannot use although the CRDs allow it (MANIFEST_LINT_RULES), into `findings`.
+   * @default false
+   */
+  readonly lint?: boolean;
 }
 
 export interface ManifestValidationResult {
@@ -36,6 +37,8 @@ export interface ManifestValidationResult {
   readonly problems: readonly ValidationProblem[];
   /** Files and directories that hold no object: worth a look, not an error. */
   readonly warnings: readonly string[];
+  /** With `lint`, the lint findings on objects without problems (`hcp-cdk validate` prints them as warnings, or as problems with --strict). */
+  readonly findings: readonly ManifestLintFinding[];
 }
 
 /**
@@ -50,6 +53,8 @@ export function validateManifests(paths: readonly string[], options: ValidateMan
   const warnings: string[] = [];
   let files = 0;
   let objects = 0;
+  // What the lint reads: the objects the API server would accept, with their files.
+  const accepted: LintedObject[] = [];
   for (const root of paths) {
     const found = manifestFiles(root);
     if (found.length === 0) warnings.push(`${root}: no YAML or JSON files`);
@@ -63,47 +68,21 @@ export function validateManifests(paths: readonly string[], options: ValidateMan
         if (object === null || object === undefined || isKustomization(object)) continue;
         objects++;
         inFile++;
-        problems.push(...validator.validate(object, { source: file, previous: findSame(previous, object) }));
+        const found = validator.validate(object, { source: file, previous: findSame(previous, object) });
+        problems.push(...found);
+        if (options.lint && found.length === 0) accepted.push({ object, source: file });
       }
       if (inFile === 0 && !isKustomizationFile(file)) warnings.push(`${file}: no objects`);
     }
   }
-  return { files, objects, problems, warnings };
+  return { files, objects, problems, warnings, findings: options.lint ? lintManifests(accepted) : [] };
 }
 
 function parseDocuments(file: string, problems: ValidationProblem[]): unknown[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ManifestPathError(`${file}: ${reason(error)}`);
-  }
-  let documents: unknown[];
-  if (file.endsWith('.json')) {
-    try {
-      documents = [JSON.parse(text)];
-    } catch (error) {
-      problems.push({ object: {}, path: '', message: `not valid JSON: ${(error as Error).message}`, source: file });
-      return [];
-    }
-  } else {
-    try {
-      // js-yaml parses several times faster than the yaml package, which matters for a repository of
-      // thousands of objects. The core schema keeps timestamps as strings, as the API server reads them.
-      documents = loadAll(text, undefined, { schema: CORE_SCHEMA, filename: file });
-    } catch (error) {
-      problems.push({ object: {}, path: '', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}`, source: file });
-      return [];
-    }
-  }
+  const read = readManifestFile(file);
+  problems.push(...read.problems);
   const objects: unknown[] = [];
-  documents.forEach((document, index) => {
-    const size = expandedSize(document, MAX_EXPANDED_VALUES);
-    if (size === 'cycle' || size > MAX_EXPANDED_VALUES) {
-      const what = size === 'cycle' ? 'an alias that contains itself' : `aliases that expand to more than ${MAX_EXPANDED_VALUES} values`;
-      problems.push({ object: {}, path: '', message: `document ${index + 1} has ${what}; it is not read (an API server would refuse it too)`, source: file });
-      return;
-    }
+  read.documents.forEach((document) => {
     // A `kind: List` (as `oc get -o yaml` writes) holds its objects in items: each is checked on its own.
     const list = document as { kind?: unknown; items?: unknown };
     if (typeof list?.kind === 'string' && list.kind.endsWith('List') && Array.isArray(list.items)) objects.push(...list.items);

@@ -69,6 +69,23 @@ describe('HcpApp', () => {
     ]);
   });
 
+  test('fails when several clusters are broken and another breaks its schema: one synth reports all of them, and writes nothing', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-app-'));
+    const app = new HcpApp({ outdir });
+    const hub = new ManagementCluster(app, 'hub');
+    // Each constructor keeps its problems for synth instead of stopping the app at the first.
+    new HostedCluster(hub, 'Bad_A', { release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), platform: ClusterPlatform.kubevirt() });
+    agentCluster(hub, 'b').addNodePool('workers', { replicas: -1 });
+    agentCluster(hub, 'c').addOverride('spec.infraID', 'Not_Valid');
+    expect(() => app.synth()).toThrow([
+      '3 problems:',
+      '  - hub/Bad_A: name ("Bad_A") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+      '  - hub/b/workers: replicas (-1) must be a whole number >= 0',
+      "  - hub/c/Resource: HostedCluster clusters/c: spec.infraID: infraID must consist of lowercase alphanumeric characters or '-', start and end with an alphanumeric character, and be between 1 and 253 characters (value: \"Not_Valid\")",
+    ].join('\n'));
+    expect(fs.readdirSync(outdir)).toEqual([]);
+  });
+
   test('leaves out the objects of a construct with problems of its own, which would say the same again', () => {
     const problems = synthProblems((app) => {
       const one = agentCluster(new ManagementCluster(app, 'hub'), 'one');

@@ -115,6 +115,22 @@ describe('ClusterPlatform.aws({ infra })', () => {
     ]);
   });
 
+  test('fails when a JavaScript caller\'s values lack some fields, naming each one the platform does not get explicitly', () => {
+    const { vpcId, zones, roles, ...partial } = VALUES;
+    const problems = synthProblems((a) => {
+      new HostedCluster(new ManagementCluster(a, 'hub'), 'demo', {
+        release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), baseDomain: 'example.com',
+        // The explicit vpcId is taken; zones and roles are not given any other way.
+        platform: ClusterPlatform.aws({ infra: AwsHostedInfraOutputs.fromValues({ ...partial, roles: { ...roles, storageArn: undefined } } as any), vpcId }),
+      });
+    });
+    expect(zones).toHaveLength(2);
+    expect(problems).toEqual([
+      'hub/demo: platform.infra.zones (undefined) must list the cluster\'s zones, each { name, subnetId }',
+      'hub/demo: platform.infra.roles.storageArn (undefined) must be given, as text',
+    ]);
+  });
+
   test('fails, naming each field, when values are CloudFormation tokens (the stack is not deployed yet)', () => {
     const tokens = { ...VALUES, vpcId: '${Token[TOKEN.101]}', zones: [{ name: 'eu-west-1a', subnetId: '${Token[TOKEN.102]}' }], privateZoneId: '${Token[TOKEN.103]}' };
     const problems = synthProblems((a) => {

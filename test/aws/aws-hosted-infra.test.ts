@@ -92,6 +92,11 @@ describe('AwsHostedInfra with a network you have', () => {
 });
 
 describe('AwsHostedInfra refuses', () => {
+  test('fails when the OIDC bucket name cannot form the issuer URL, as AwsManagementPrereqs refuses it', () => {
+    expect(problemsOf({ oidcBucketName: 'hcp.oidc' })).toBe('Infra/Infra: oidcBucketName ("hcp.oidc") must not contain ".": the issuer https://<bucket>.s3.<region>.amazonaws.com is a virtual-hosted-style HTTPS URL, and the S3 certificate does not cover dotted bucket names');
+    expect(problemsOf({ oidcBucketName: 'HCP OIDC' })).toBe('Infra/Infra: oidcBucketName ("HCP OIDC") must be an S3 bucket name: 3 to 63 lower-case letters, digits and "-", starting and ending with a letter or digit');
+  });
+
   test('fails when KMS is asked for without a key', () => {
     expect(problemsOf({ etcdEncryption: {} })).toBe('Infra/Infra: etcdEncryption ({}) asks for KMS without a key: set createKey: true or give keyArn');
   });

@@ -1,5 +1,5 @@
 import {
-  BareMetalHost, BareMetalHostOptions, BmcCredentials, ClusterPlatform, HcpApp, HostedCluster, InfraEnv, LabelSelectorOperator,
+  allowHostsWithoutCluster, BareMetalHost, BareMetalHostOptions, BmcCredentials, ClusterPlatform, HcpApp, HostedCluster, InfraEnv, LabelSelectorOperator,
   LabelSelectorRequirement, ManagementCluster, NMStateConfig, NodePool, NodePoolOptions, NodePoolPlatform, Release, SecretSource,
 } from '../../lib';
 import { synthFiles, synthProblems } from '../util';
@@ -9,6 +9,8 @@ const BMH = 'agent-install.openshift.io/bmh';
 /** InfraEnv `lab` in namespace `hardware-inventory` of chart `hub`, with `hosts` hosts worker-0, worker-1, … */
 function lab(app: HcpApp, hosts = 3, agentLabels?: Record<string, string>): { hub: ManagementCluster; infraEnv: InfraEnv } {
   const hub = new ManagementCluster(app, 'hub');
+  // The hardware checks hold whether a cluster takes the Agents or not (that check has tests of its own below).
+  allowHostsWithoutCluster(hub, { reason: 'an inventory under test' });
   const infraEnv = new InfraEnv(hub, 'lab', {
     namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), agentLabels,
   });
@@ -49,6 +51,40 @@ function poolProblems(options: NodePoolOptions, agentLabels?: Record<string, str
 function selecting(matchExpressions: LabelSelectorRequirement[], replicas: number): NodePoolOptions {
   return { replicas, platform: NodePoolPlatform.agent({ matchExpressions }) };
 }
+
+describe('hosts no cluster takes Agents from', () => {
+  /** Hosts in `namespace` of hub `hub`, without the waiver `lab` gives, and an Agent cluster taking Agents from `agents`. */
+  const spares = (app: HcpApp, namespace: string, waive?: (hub: ManagementCluster, infraEnv: InfraEnv) => void) => {
+    const hub = new ManagementCluster(app, 'hub');
+    agentCluster(hub, 'one', 'agents');
+    const infraEnv = new InfraEnv(hub, 'spares', { namespace, pullSecret: SecretSource.fromExistingSecret('pull-secret') });
+    addWorker(infraEnv, 0);
+    addWorker(infraEnv, 1);
+    waive?.(hub, infraEnv);
+  };
+
+  test('fails when BareMetalHosts sit in a namespace no Agent cluster of their management cluster takes Agents from: they never become nodes', () => {
+    expect(synthProblems((app) => spares(app, 'spares'))).toEqual([
+      'hub/spares: namespace ("spares") holds 2 BareMetalHosts (worker-0, worker-1), but no Agent HostedCluster on hub takes Agents from it (platform.agentNamespace), '
+      + 'so they would never become nodes; give a cluster that agent namespace, or keep them as spares with allowHostsWithoutCluster(scope, { reason })',
+    ]);
+  });
+
+  test('passes for hosts a cluster takes Agents from, and for hosts waived with a reason, on the InfraEnv or a scope of it', () => {
+    expect(synthProblems((app) => spares(app, 'agents'))).toEqual([]);
+    expect(synthProblems((app) => spares(app, 'spares', (_, infraEnv) => allowHostsWithoutCluster(infraEnv, { reason: 'spares for next quarter\'s clusters' })))).toEqual([]);
+    expect(synthProblems((app) => spares(app, 'spares', (hub) => allowHostsWithoutCluster(hub, { reason: 'the hub\'s spare rack' })))).toEqual([]);
+  });
+
+  test('fails when the waiver gives no reason, also from JavaScript', () => {
+    expect(synthProblems((app) => spares(app, 'spares', (_, infraEnv) => allowHostsWithoutCluster(infraEnv, { reason: ' ' })))).toEqual([
+      'hub/spares: allowHostsWithoutCluster reason (" ") must say why these hosts wait for no cluster, e.g. "spares for the clusters of next quarter"',
+      expect.stringMatching(/^hub\/spares: namespace \("spares"\) holds 2 BareMetalHosts/),
+    ]);
+    expect(synthProblems((app) => spares(app, 'spares', (_, infraEnv) => allowHostsWithoutCluster(infraEnv, undefined as any)))[0])
+      .toBe('hub/spares: allowHostsWithoutCluster reason (undefined) must say why these hosts wait for no cluster, e.g. "spares for the clusters of next quarter"');
+  });
+});
 
 describe('duplicate hardware', () => {
   test('passes for hosts with their own MAC addresses and BMCs', () => {

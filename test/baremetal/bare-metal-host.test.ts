@@ -1,4 +1,5 @@
 import {
+  allowHostsWithoutCluster,
   AutomatedCleaningMode, BareMetalHost, BareMetalHostOptions, BMC_SCHEMES, BmcCredentials, BootMode, HcpApp, HostRole, InfraEnv,
   InfraEnvProps, ManagementCluster, SecretSource,
 } from '../../lib';
@@ -12,7 +13,10 @@ const IGNITION = '{"ignition":{"version":"3.2.0"},"storage":{"files":[{"path":"/
 const SCHEMES_NOTE = BMC_SCHEMES.join(', ');
 
 function newInfraEnv(props: Partial<InfraEnvProps> = {}, app = new HcpApp({ outdir: '/nonexistent' })): InfraEnv {
-  return new InfraEnv(new ManagementCluster(app, 'hub'), 'lab', {
+  const hub = new ManagementCluster(app, 'hub');
+  // The InfraEnv and its hosts on their own, without a cluster that takes their Agents.
+  allowHostsWithoutCluster(hub, { reason: 'an inventory under test' });
+  return new InfraEnv(hub, 'lab', {
     namespace: 'hardware-inventory',
     pullSecret: SecretSource.fromExistingSecret('pull-secret'),
     capiProviderRole: false,
@@ -229,6 +233,18 @@ describe('BareMetalHost', () => {
       expect(spec.data).toEqual([
         { secretKey: 'username', remoteRef: { key: 'bmc-user' } },
         { secretKey: 'password', remoteRef: { key: 'bmc-password' } },
+      ]);
+    });
+
+    test('fails when fromExternalSecret\'s refresh interval is in words or, from JavaScript, a number: the operator parses a Go duration', () => {
+      const external = (refreshInterval: unknown) => BmcCredentials.fromExternalSecret({
+        storeName: 'vault', refreshInterval: refreshInterval as string, username: { remoteKey: 'u' }, password: { remoteKey: 'p' },
+      });
+      expect(hostProblems({ bmc: { address: BMC_ADDRESS, credentials: external('every hour') } })).toEqual([
+        'hub/lab/worker-0: bmc.credentials.refreshInterval ("every hour") must be a Go duration such as 1h, 15m or 1h30m: numbers with a unit ns, us, ms, s, m or h, no spaces',
+      ]);
+      expect(hostProblems({ bmc: { address: BMC_ADDRESS, credentials: external(3600) } })).toEqual([
+        'hub/lab/worker-0: bmc.credentials.refreshInterval (3600) must be a Go duration such as 1h, 15m or 1h30m: numbers with a unit ns, us, ms, s, m or h, no spaces',
       ]);
     });
 
@@ -497,8 +513,7 @@ describe('BareMetalHost', () => {
 describe('review findings', () => {
   test('fails on credentials that are a plain object without echoing them', () => {
     const problems = synthProblems((app) => {
-      const hub = new ManagementCluster(app, 'hub');
-      const env = new InfraEnv(hub, 'lab', { namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
+      const env = newInfraEnv({}, app);
       env.addHost('worker-0', { bmc: { address: 'ipmi://192.0.2.1', credentials: { username: 'admin', password: 'calvin' } as any }, bootMacAddress: 'aa:bb:cc:00:00:01' });
     });
     expect(problems.join('\n')).not.toContain('calvin');
@@ -507,8 +522,7 @@ describe('review findings', () => {
 
   test.each(['null', '[1,2]', '"text"'])('fails when ignitionConfigOverrides is JSON but no object: %s', (text) => {
     const problems = synthProblems((app) => {
-      const hub = new ManagementCluster(app, 'hub');
-      const env = new InfraEnv(hub, 'lab', { namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
+      const env = newInfraEnv({}, app);
       env.addHost('worker-0', { bmc: { address: 'ipmi://192.0.2.1', credentials: BmcCredentials.fromExistingSecret('bmc') }, bootMacAddress: 'aa:bb:cc:00:00:01', ignitionConfigOverrides: text });
     });
     expect(problems).toEqual([`hub/lab/worker-0: ignitionConfigOverrides (${JSON.stringify(text)}) must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})`]);

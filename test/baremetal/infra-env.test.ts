@@ -1,4 +1,5 @@
 import {
+  allowHostsWithoutCluster,
   BmcCredentials, ClusterPlatform, CpuArchitecture, HcpApp, InfraEnv, InfraEnvProps, ManagementCluster, NMStateConfig, SecretSource, SshPublicKey,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
@@ -11,7 +12,10 @@ const IGNITION = '{"ignition":{"version":"3.2.0"},"storage":{"files":[{"path":"/
 
 /** InfraEnv `lab` in namespace `hardware-inventory` of chart `hub`, varied by `props`. */
 function newInfraEnv(props: Partial<InfraEnvProps> = {}, app = new HcpApp({ outdir: '/nonexistent' })): InfraEnv {
-  return new InfraEnv(new ManagementCluster(app, 'hub'), 'lab', {
+  const hub = new ManagementCluster(app, 'hub');
+  // The InfraEnv and its hosts on their own, without a cluster that takes their Agents.
+  allowHostsWithoutCluster(hub, { reason: 'an inventory under test' });
+  return new InfraEnv(hub, 'lab', {
     namespace: 'hardware-inventory',
     pullSecret: SecretSource.fromExistingSecret('pull-secret'),
     ...props,
@@ -397,8 +401,10 @@ describe('clusterDeploymentRef', () => {
   });
 
   test('fails when the reference is not a valid name and namespace', () => {
-    expect(() => new InfraEnv(new ManagementCluster(new HcpApp(), 'hub'), 'lab', {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    new InfraEnv(new ManagementCluster(app, 'hub'), 'lab', {
       namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), clusterDeploymentRef: { name: 'Bad_Name', namespace: 'x.y' },
-    })).toThrow('2 problems:\n  - hub/lab: clusterDeploymentRef.name ("Bad_Name") must be a DNS-1123 subdomain');
+    });
+    expect(() => app.synthesize()).toThrow('2 problems:\n  - hub/lab: clusterDeploymentRef.name ("Bad_Name") must be a DNS-1123 subdomain');
   });
 });

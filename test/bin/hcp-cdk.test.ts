@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
+import { LINT_CASES, writeLintFixtures } from '../validation/lint-fixtures';
 import { HOSTED_CLUSTER, NODE_POOL, withChanges } from '../validation/object-cases';
 import { ROOT } from '../util';
 
@@ -126,7 +127,7 @@ describe('CLI conventions', () => {
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout);
     expect(report).toEqual({
-      apiVersion: 'hcp-cdk.io/validate/v1', files: 1, objects: 2, valid: false, warnings: [],
+      apiVersion: 'hcp-cdk.io/validate/v1', files: 1, objects: 2, valid: false, warnings: [], lint: [],
       problems: [{
         file: path.join(dir, 'cluster.yaml'), kind: 'HostedCluster', namespace: 'clusters', name: 'vcluster2', field: 'spec.infraID',
         message: expect.stringContaining('infraID must consist of lowercase alphanumeric characters'), value: 'Bad_ID', rule: expect.any(String),
@@ -144,6 +145,41 @@ describe('CLI conventions', () => {
     expect(result.stdout).toContain(`<testcase classname="hcp-cdk.validate" name="${path.join(dir, 'bad.yaml')}">`);
     expect(result.stdout).toContain('<failure message="spec.arch: Unsupported value: supported values: &quot;arm64&quot;');
     expect(result.stdout).not.toContain('good.yaml');
+  });
+});
+
+describe('lint: what HyperShift and MetalLB refuse although the API server accepts it', () => {
+  const root = writeLintFixtures(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-lint-')));
+  // Every finding of every case, with its file's full path, in the order validate walks the folders.
+  const expected = Object.keys(LINT_CASES).sort().flatMap((folder) => LINT_CASES[folder].findings.map((line) => `${path.join(root, folder)}${path.sep}${line}`));
+  const objects = Object.values(LINT_CASES).reduce((n, c) => n + Object.values(c.files).reduce((m, list) => m + list.length, 0), 0);
+  const files = Object.values(LINT_CASES).reduce((n, c) => n + Object.keys(c.files).length, 0);
+
+  test('fails with --strict on a directory of hand-written objects, each rule on its case: every finding, with its rule id, and exit status 1', () => {
+    const result = hcpCdk('validate', '--strict', root);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.replace(/\(\d+ ms\)/, '(N ms)')).toBe(`${expected.join('\n')}\nhcp-cdk validate: ${objects} objects in ${files} files, 0 problems, ${expected.length} lint findings (N ms)\n`);
+    expect(result.status).toBe(1);
+  });
+
+  test('without --strict the findings are warnings and the exit status 0', () => {
+    const result = hcpCdk('validate', root);
+    expect(result.stderr).toBe(`${expected.map((line) => `hcp-cdk validate: warning: ${line}`).join('\n')}\n`);
+    expect(result.stdout.replace(/\(\d+ ms\)/, '(N ms)')).toBe(`hcp-cdk validate: ${objects} objects in ${files} files, 0 problems, ${expected.length} lint findings (warnings) (N ms)\n`);
+    expect(result.status).toBe(0);
+  });
+
+  test('--format json lists the findings by rule, field and message; with --strict they make the output invalid', () => {
+    const folder = path.join(root, 'node-port');
+    const finding = {
+      rule: 'HCP-W107', file: path.join(folder, 'cluster.yaml'), kind: 'HostedCluster', namespace: 'clusters', name: 'vcluster2',
+      field: 'spec.services[0].servicePublishingStrategy.nodePort.port', message: 'spec.services[0].servicePublishingStrategy.nodePort.port (6443) must be a NodePort from 30000 to 32767',
+      text: `${folder}${path.sep}${LINT_CASES['node-port'].findings[0]}`,
+    };
+    const strict = hcpCdk('validate', '--strict', '--format', 'json', folder);
+    expect([strict.status, JSON.parse(strict.stdout).valid, JSON.parse(strict.stdout).lint]).toEqual([1, false, [{ ...finding, severity: 'error' }]]);
+    const lenient = hcpCdk('validate', '--format', 'json', folder);
+    expect([lenient.status, JSON.parse(lenient.stdout).valid, JSON.parse(lenient.stdout).lint]).toEqual([0, true, [{ ...finding, severity: 'warning' }]]);
   });
 });
 

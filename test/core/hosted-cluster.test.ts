@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { JsonPatch, Size } from 'cdk8s';
+import { App, JsonPatch, Size } from 'cdk8s';
 import {
   AvailabilityPolicy, ClusterPlatform, ControlPlaneService, EtcdStorage, HcpApp, HcpValidationError, HostedCluster, HostedClusterProps,
   ManagementCluster, NetworkType, OlmCatalogPlacement, OptionalCapability, Release, SAFE_TO_DELETE_WITH_CLUSTER_LABEL, SecretEncryption,
@@ -413,19 +413,24 @@ test('snapshot of a full agent cluster', () => {
 });
 
 describe('HostedCluster validation', () => {
-  test('throws an HcpValidationError from the constructor', () => {
-    expect(() => newCluster({ name: 'Bad' })).toThrow(HcpValidationError);
+  test('in an HcpApp, keeps its problems for synth, which throws them as an HcpValidationError; elsewhere, throws from the constructor', () => {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    newCluster({ name: 'Bad' }, app);
+    expect(() => app.synthesize()).toThrow(HcpValidationError);
+    expect(() => newCluster({ name: 'Bad' }, new App() as HcpApp)).toThrow(HcpValidationError);
   });
 
   test('reports several problems at once, in one error', () => {
     let error: HcpValidationError | undefined;
     try {
+      const app = new HcpApp({ outdir: '/nonexistent' });
       newCluster({
         name: 'Lab_Cluster',
         release: Release.fromImage('not an image'),
         networking: { clusterNetwork: ['10.0.0.0/33'] },
         sshKey: SshPublicKey.fromString('garbage'),
-      });
+      }, app);
+      app.synthesize();
     } catch (e) {
       error = e as HcpValidationError;
     }
@@ -646,9 +651,17 @@ describe('HostedCluster validation', () => {
     ]);
   });
 
+  test('fails when two services are published on one Route hostname: the router admits the first Route of a host only', () => {
+    expect(problemsOf({ ...PLATFORMS.aws(), services: {
+      OAuthServer: ServicePublishing.route({ hostname: 'c1.apps.example.org' }), Konnectivity: ServicePublishing.route({ hostname: 'c1.apps.example.org' }),
+    } })).toEqual([
+      'hub/c1: services.OAuthServer ("OAuthServer") is published at the Route hostname "c1.apps.example.org" services.Konnectivity ("Konnectivity") uses already; give each service its own',
+    ]);
+  });
+
   test('fails when services are missing on Agent without an apiServerAddress', () => {
     expect(problemsOf({ platform: ClusterPlatform.agent({ agentNamespace: 'hardware-inventory' }) })).toEqual([
-      'hub/c1: services ([]) must publish APIServer, OAuthServer, Konnectivity, Ignition; give the platform an apiServerAddress or set services for platform Agent',
+      'hub/c1: services (undefined) must publish APIServer, OAuthServer, Konnectivity, Ignition; give the platform an apiServerAddress or set services for platform Agent',
     ]);
   });
 
@@ -659,9 +672,8 @@ describe('HostedCluster validation', () => {
   });
 
   test('fails when publishService leaves an invalid combination', () => {
-    const cluster = newCluster();
-    expect(() => cluster.publishService(ControlPlaneService.API_SERVER, ServicePublishing.route({ hostname: 'api.c1.example.org' })))
-      .toThrow('hub/c1: services.APIServer (Route) is not supported on platform Agent; use NodePort or LoadBalancer');
+    expect(synthProblems((app) => newCluster({}, app).publishService(ControlPlaneService.API_SERVER, ServicePublishing.route({ hostname: 'api.c1.example.org' }))))
+      .toEqual(['hub/c1: services.APIServer (Route) is not supported on platform Agent; use NodePort or LoadBalancer']);
   });
 
   test('fails when a NodePort is outside the NodePort range', () => {
@@ -672,7 +684,35 @@ describe('HostedCluster validation', () => {
 
   test('fails when a NodePort has no address', () => {
     expect(problemsOf({ services: { Ignition: ServicePublishing.nodePort({ address: '' }) } })).toEqual([
-      'hub/c1: services.Ignition.nodePort.address ("") must be an IP address or DNS name',
+      'hub/c1: services.Ignition.nodePort.address ("") must be an IP address or DNS name of the management cluster\'s nodes',
+    ]);
+  });
+
+  test.each([
+    ['agent', () => ClusterPlatform.agent({ agentNamespace: 'hardware-inventory', apiServerAddress: '' })],
+    ['none', () => ClusterPlatform.none({ apiServerAddress: '' })],
+  ])('fails when the %s platform\'s apiServerAddress is empty, naming the field and showing the empty string written', (_, platform) => {
+    expect(problemsOf({ platform: platform() })).toEqual([
+      'hub/c1: platform.apiServerAddress ("") must be an IP address or DNS name of the management cluster\'s nodes',
+    ]);
+  });
+
+  test('fails when a NodePort address is no host name or address, or a JavaScript caller passes the address for the options', () => {
+    expect(problemsOf({ services: { APIServer: ServicePublishing.nodePort({ address: 'api server' }), Ignition: ServicePublishing.nodePort('192.0.2.10' as any) } })).toEqual([
+      'hub/c1: services.APIServer.nodePort.address ("api server") must be an IP address or DNS name of the management cluster\'s nodes',
+      'hub/c1: services.Ignition (ServicePublishing.nodePort("192.0.2.10")) must be ServicePublishing.nodePort({ address, port? }), e.g. ServicePublishing.nodePort({ address: "192.0.2.10" })',
+    ]);
+  });
+
+  test('fails when a JavaScript caller gives a NodePort as a string, shown quoted', () => {
+    expect(problemsOf({ services: { APIServer: ServicePublishing.nodePort({ address: API_SERVER_ADDRESS, port: '30443' as any }) } })).toEqual([
+      'hub/c1: services.APIServer.nodePort.port ("30443") must be a NodePort from 30000 to 32767',
+    ]);
+  });
+
+  test.each(['1 hour', 'hourly', '1d', '-5m'])('fails when an ExternalSecret\'s refresh interval is %j, which the External Secrets Operator cannot parse', (refreshInterval) => {
+    expect(problemsOf({ pullSecret: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'ocp/pull-secret', refreshInterval }) })).toEqual([
+      `hub/c1: SecretSource.fromExternalSecret refreshInterval (${JSON.stringify(refreshInterval)}) must be a Go duration such as 1h, 15m or 1h30m: numbers with a unit ns, us, ms, s, m or h, no spaces`,
     ]);
   });
 

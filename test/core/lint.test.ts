@@ -1,6 +1,6 @@
 import { Size } from 'cdk8s';
 import {
-  BmcCredentials, ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, InfraEnv, LINT_RULES, ManagementCluster, Release, SecretSource,
+  ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, LINT_RULES, ManagementCluster, Release, SecretSource,
 } from '../../lib';
 
 function cluster(app: HcpApp, etcdSize = Size.gibibytes(8)): HostedCluster {
@@ -14,7 +14,7 @@ function cluster(app: HcpApp, etcdSize = Size.gibibytes(8)): HostedCluster {
 
 describe('lint: legal but almost certainly not meant', () => {
   test('the rules have stable, distinct ids', () => {
-    expect(Object.values(LINT_RULES).map((r) => r.id)).toEqual(['HCP-W001', 'HCP-W002', 'HCP-W003', 'HCP-W004', 'HCP-W010', 'HCP-W011']);
+    expect(Object.values(LINT_RULES).map((r) => r.id)).toEqual(['HCP-W001', 'HCP-W002', 'HCP-W004', 'HCP-W010', 'HCP-W011']);
   });
 
   test('an etcd volume of a few MiB is a warning, and synth still writes', () => {
@@ -35,20 +35,6 @@ describe('lint: legal but almost certainly not meant', () => {
     cluster(atTheLimit).addNodePool('scaled', { autoScaling: { min: 1, max: 2000 } });
     atTheLimit.synthesize();
     expect(atTheLimit.warnings).toEqual([]);
-  });
-
-  test('hosts in a namespace no Agent cluster takes Agents from are a warning, once however often the app synthesizes', () => {
-    const app = new HcpApp({ outdir: '/nonexistent' });
-    cluster(app);
-    const hub = app.node.findChild('hub') as ManagementCluster;
-    new InfraEnv(hub, 'spares', { namespace: 'spares', pullSecret: SecretSource.fromExistingSecret('pull-secret') }).addHost('h1', {
-      bmc: { address: 'ipmi://192.0.2.200', credentials: BmcCredentials.fromExistingSecret('h1-bmc') }, bootMacAddress: 'aa:bb:cc:00:11:22',
-    });
-    app.synthesize();
-    app.synthesize();
-    expect(app.warnings).toEqual([
-      'hub/spares: namespace ("spares") holds 1 BareMetalHost, but no Agent HostedCluster on hub takes Agents from it (platform.agentNamespace); their Agents would wait unused [HCP-W003]',
-    ]);
   });
 
   test('nothing to say about the defaults', () => {

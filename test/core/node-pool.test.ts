@@ -231,6 +231,20 @@ describe('NodePool validation', () => {
     ]);
   });
 
+  test('fails when a JavaScript caller gives counts as strings, each shown quoted as written', () => {
+    expect(problemsOf({ replicas: '3' as any, autoScaling: { min: '1' as any, max: '5' as any } })).toEqual([
+      'hub/c1/workers: replicas ("3") and autoScaling ({"min":"1","max":"5"}) are mutually exclusive; give one',
+      'hub/c1/workers: autoScaling.min ("1") must be a whole number >= 0',
+      'hub/c1/workers: autoScaling.max ("5") must be a whole number >= 1',
+    ]);
+  });
+
+  test('fails when autoscaling from zero on a platform other than AWS, which HyperShift refuses', () => {
+    expect(problemsOf({ autoScaling: { min: 0, max: 3 } })).toEqual([
+      'hub/c1/workers: autoScaling.min (0) scales from zero, which HyperShift supports on AWS and Azure only; give at least 1 on platform Agent',
+    ]);
+  });
+
   test.each([-1, 1.5])('fails when replicas is %p', (replicas) => {
     expect(problemsOf({ replicas })).toEqual([`hub/c1/workers: replicas (${replicas}) must be a whole number >= 0`]);
   });

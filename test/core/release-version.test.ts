@@ -57,9 +57,9 @@ describe('the release-version annotation: a digest release carries its version i
   });
 
   test('fails when annotations set it too', () => {
-    const problems = (build: () => void): string[] => {
+    const problems = (build: () => HcpApp): string[] => {
       try {
-        build();
+        build().synthesize();
         return [];
       } catch (error) {
         return [...(error as { problems: string[] }).problems];

@@ -108,6 +108,13 @@ describe('fails when a string is given where a Size or Duration is expected', ()
     ]);
   });
 
+  test('fails when a duration is under a second or not whole seconds: named by field, not a cdk8s serialization error', () => {
+    expect(problemsOf((hub) => cluster(hub).addNodePool('workers', { nodeDrainTimeout: Duration.millis(500), nodeVolumeDetachTimeout: Duration.millis(1500) }))).toEqual([
+      'hub/c1/workers: nodeDrainTimeout ("500ms") must be a whole number of seconds, e.g. Duration.seconds(1)',
+      'hub/c1/workers: nodeVolumeDetachTimeout ("1.5s") must be a whole number of seconds, e.g. Duration.seconds(2)',
+    ]);
+  });
+
   test('the etcd volume size', () => {
     expect(problemsOf((hub) => cluster(hub, { etcd: EtcdStorage.managed(loose({ size: '8Gi' })) }))).toEqual([
       'hub/c1: etcd.size ("8Gi") must be a Size, e.g. Size.gibibytes(8)',
@@ -137,6 +144,7 @@ describe('messages show values as the user wrote them', () => {
 
 test('BmcCredentials keep working for hosts given in full (no false alarm)', () => {
   expect(problemsOf((hub) => {
+    cluster(hub);
     new InfraEnv(hub, 'inventory', { namespace: 'agents', pullSecret: SecretSource.fromExistingSecret('p') })
       .addHost('h1', { bmc: { address: 'ipmi://192.0.2.1', credentials: BmcCredentials.fromExistingSecret('h1-bmc') }, bootMacAddress: 'aa:bb:cc:00:11:22' });
   })).toEqual([]);

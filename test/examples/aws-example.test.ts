@@ -68,7 +68,7 @@ describe('examples/aws through the aws-cdk and cdk8s CLIs', () => {
       '20-secret-clusters_demo-ssh-key.yaml', '50-hostedcluster-clusters_demo.yaml',
       '60-nodepool-clusters_demo-us-east-1a.yaml', '60-nodepool-clusters_demo-us-east-1b.yaml', '60-nodepool-clusters_demo-us-east-1c.yaml',
     ]);
-    const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', k8s.outdir], { cwd: ROOT, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', '--strict', k8s.outdir], { cwd: ROOT, encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });

@@ -33,9 +33,12 @@ export function cdk8sSynth(app: string, mode?: string): ExampleSynth {
   return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/** `hcp-cdk validate <dir>`, as a separate process. */
+/**
+ * `hcp-cdk validate --strict <dir>`, as a separate process: an example's output passes the CRDs and
+ * breaks no lint rule (a finding would be a problem, on stderr).
+ */
 export function hcpCdkValidate(dir: string): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', dir], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', '--strict', dir], { cwd: ROOT, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -45,7 +48,7 @@ export function hcpCdkValidate(dir: string): { status: number | null; stdout: st
  * the same bytes.
  */
 export function testValidAndRepeatable(first: ExampleSynth, second: ExampleSynth, tree: ReadonlyMap<string, string>, objects: number): void {
-  test('every object passes hcp-cdk validate (CRD schemas and CEL rules), the delivery\'s own included', () => {
+  test('every object passes hcp-cdk validate --strict (CRD schemas and CEL rules, and no lint finding), the delivery\'s own included', () => {
     const result = hcpCdkValidate(first.outdir);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects} objects in ${tree.size} files, 0 problems`));

@@ -164,11 +164,13 @@ describe('an invalid app', () => {
     cwd: ROOT, encoding: 'utf8', env: { ...process.env, CDK8S_OUTDIR: outdir },
   });
 
-  test('fails with every problem named', () => {
+  test('fails with every problem named, the cluster\'s and its pool\'s: the broken cluster does not stop the app before the pool', () => {
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('HcpValidationError: 2 problems');
+    expect(result.stderr).toContain('HcpValidationError: 4 problems');
     expect(result.stderr).toContain('hub/Bad_Name: name ("Bad_Name") must be a DNS-1123 label');
     expect(result.stderr).toContain('networking.clusterNetwork[0] ("10.0.0.0/14") overlaps networking.machineNetwork[0] ("10.1.0.0/16")');
+    expect(result.stderr).toContain('hub/Bad_Name/workers: replicas (2) and autoScaling ({"min":3,"max":1}) are mutually exclusive; give one');
+    expect(result.stderr).toContain('hub/Bad_Name/workers: autoScaling.max (1) must be >= autoScaling.min (3)');
   });
 
   test('writes nothing and leaves earlier output alone', () => {

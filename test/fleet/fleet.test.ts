@@ -70,15 +70,20 @@ describe('Fleet.fromInventory', () => {
     expect(objects.find((o) => o.kind === 'IPAddressPool').spec.addresses).toEqual(['192.168.10.200-192.168.10.200']);
   });
 
-  test('reports the problems of every cluster at once', () => {
+  test('fails when several clusters are broken, a construct problem and a schema problem in different clusters: synth reports all of them at once', () => {
     const bad = inventory();
     const clusters = bad.managementClusters[0].clusters as any[];
     clusters[0] = { ...clusters[0], name: 'Bad_Name' };
     clusters[1] = { ...clusters[1], platform: 'Agent' };
-    expect(() => Fleet.fromInventory(new HcpApp(), bad)).toThrow([
-      '2 problems:',
-      '  - hub-a/Bad_Name: name ("Bad_Name") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+    // Accepted by the construct, refused by the NodePool CRD (cores is an int32).
+    (bad.managementClusters[1].clusters as any[]).push({ name: 'virt-2', platform: 'KubeVirt', nodePools: [{ name: 'big', cores: 3_000_000_000 }] });
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    Fleet.fromInventory(app, bad);
+    expect(() => app.synthesize()).toThrow([
+      '3 problems:',
       '  - hub-a/none-1: agent (undefined) must give agentNamespace and apiServerAddress on platform Agent',
+      '  - hub-a/Bad_Name: name ("Bad_Name") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+      '  - hub-b/virt-2/big/Resource: NodePool clusters/virt-2-big: spec.platform.kubevirt.compute.cores: Invalid value: must fit in a 32-bit integer (-2147483648 to 2147483647), the type of the field the controller reads (value: 3000000000)',
     ].join('\n'));
   });
 });
@@ -137,6 +142,56 @@ describe('Fleet.fromFile', () => {
       `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].nodePools[0].replicas: Invalid value: must be greater than or equal to 0 (value: -1)`,
       `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].colour: unknown field "spec.managementClusters[0].clusters[0].colour": the schema has no such field (strict field validation rejects it; without it the field is silently dropped) (value: "red")`,
       `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[1].name: Required value`,
+    ].join('\n'));
+  });
+
+  describe('fails when the file cannot be read as hcp-cdk validate reads manifests', () => {
+    const header = 'apiVersion: hcp-cdk.io/v1alpha1\nkind: Fleet\nmetadata:\n  name: lab\nspec:\n';
+    const writeText = (text: string) => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-fleet-')), 'fleet.yaml');
+      fs.writeFileSync(file, text);
+      return file;
+    };
+
+    test('a key is given twice', () => {
+      const file = writeText(`${header}  managementClusters:\n  - name: hub\n    clusters:\n    - name: a\n      platform: KubeVirt\n      platform: None\n`);
+      expect(() => Fleet.fromFile(new HcpApp(), file)).toThrow(`${file}: not valid YAML: duplicated mapping key in "${file}" (11:7)`);
+    });
+
+    test('aliases expand a small file to billions of values, without expanding them', () => {
+      const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+      for (let i = 1; i < 9; i++) levels.push(`${'abcdefghi'[i]}: &${'abcdefghi'[i]} [${Array(10).fill(`*${'abcdefghi'[i - 1]}`).join(', ')}]`);
+      const file = writeText(`${levels.join('\n')}\n${header}  managementClusters: []\n`);
+      const started = Date.now();
+      expect(() => Fleet.fromFile(new HcpApp(), file)).toThrow(`${file}: document 1 has aliases that expand to more than 100000 values; it is not read (an API server would refuse it too)`);
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    test('it holds two documents, none, or is missing', () => {
+      const two = writeText(`${header}  managementClusters: []\n---\n${header}  managementClusters: []\n`);
+      expect(() => Fleet.fromFile(new HcpApp(), two)).toThrow(`${two}: holds 2 documents; an inventory file holds one Fleet (apiVersion hcp-cdk.io/v1alpha1)`);
+      const none = writeText('');
+      expect(() => Fleet.fromFile(new HcpApp(), none)).toThrow(`${none}: holds 0 documents; an inventory file holds one Fleet (apiVersion hcp-cdk.io/v1alpha1)`);
+      const missing = path.join(os.tmpdir(), 'hcp-no-such-fleet.yaml');
+      expect(() => Fleet.fromFile(new HcpApp(), missing)).toThrow(`Fleet.fromFile: ${missing}: no such file or directory (or a symbolic link to nothing)`);
+    });
+  });
+
+  test('fails when an AWS cluster\'s infra lists only some of its values, naming each missing one', () => {
+    const file = write({
+      apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'lab' },
+      spec: {
+        defaults: { releaseImage: RELEASE, baseDomain: 'fleet.example.com' },
+        managementClusters: [{ name: 'hub', clusters: [{ name: 'aws-1', platform: 'AWS', aws: { infra: { infraId: 'aws-1', region: 'us-east-1', zones: [{ name: 'us-east-1a' }], roles: {} } } }] }],
+      },
+    });
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    Fleet.fromFile(app, file);
+    const roles = ['ingressArn', 'imageRegistryArn', 'storageArn', 'networkArn', 'kubeCloudControllerArn', 'nodePoolManagementArn', 'controlPlaneOperatorArn'];
+    const missing = ['issuerUrl', 'vpcId', 'machineCidr', 'privateZoneId', 'instanceProfileName', 'zones[0].subnetId', ...roles.map((r) => `roles.${r}`)];
+    expect(() => app.synthesize()).toThrow([
+      '13 problems:',
+      ...missing.map((field) => `  - hub/aws-1: aws.infra.${field} (undefined) must be given, as text`),
     ].join('\n'));
   });
 

@@ -653,6 +653,7 @@ describe('FluxDelivery fails when', () => {
     ['a zero retry interval', { retryInterval: Duration.seconds(0) }, ['delivery.retryInterval ("0s") must be at least 1s']],
     ['a zero timeout', { timeout: Duration.seconds(0) }, ['delivery.timeout ("0s") must be at least 1s']],
     ['a duration in words (JavaScript callers)', { interval: 'ten minutes' as any }, ['delivery.interval ("ten minutes") must be a Duration, e.g. Duration.minutes(10)']],
+    ['a timeout under a second', { timeout: Duration.millis(250) }, ['delivery.timeout ("250ms") must be a whole number of seconds, e.g. Duration.seconds(1)']],
   ])('fails when given %s', (_, props, expected) => {
     expect(problemsOf(new FluxDelivery({ source: SOURCE, ...props }), build)).toEqual(expected);
   });

@@ -266,6 +266,13 @@ describe('MetalLBIngress', () => {
       ]);
     });
 
+    test.each(['192.168.122.0/24', '192.168.122.0-192.168.122.255', '192.168.0.0/16'])('layer 2 is asked for %p, the whole machine network: the nodes\' own addresses among them', (address) => {
+      expect(problems({ addresses: [address] })).toEqual([
+        `${PATH}: addresses[0] (${JSON.stringify(address)}) covers the whole of networking.machineNetwork[0] ("192.168.122.0/24") of cluster "vcluster2", the nodes' own addresses among them, `
+        + 'which MetalLB would hand to Services; give the free addresses of the network, e.g. a range "first-last"',
+      ]);
+    });
+
     test('BGP announces an address of the machine network', () => {
       expect(problems({ addresses: ['192.0.2.100', '192.168.122.0/28'], advertisement: bgp() })).toEqual([
         `${PATH}: addresses[1] ("192.168.122.0/28") overlaps networking.machineNetwork[0] ("192.168.122.0/24") of cluster "vcluster2"; `
@@ -339,7 +346,9 @@ describe('MetalLBIngress', () => {
     });
 
     test('several rules break, reporting all of them at once', () => {
-      expect(() => newIngress({ addresses: ['192.168.122.300', '192.168.122.9-192.168.122.1', '10.132.0.1'], advertisement: bgp([{ ...BGP_PEER, asn: 0 }]) }))
+      const app = new HcpApp({ outdir: '/nonexistent' });
+      newIngress({ addresses: ['192.168.122.300', '192.168.122.9-192.168.122.1', '10.132.0.1'], advertisement: bgp([{ ...BGP_PEER, asn: 0 }]) }, undefined, app);
+      expect(() => app.synthesize())
         .toThrow([
           '4 problems:',
           `  - ${PATH}: addresses[0] ("192.168.122.300") must be an IPv4 or IPv6 address, a range "first-last" or a CIDR block`,

@@ -1,5 +1,5 @@
 import {
-  BmcCredentials, HcpApp, InfraEnv, ManagementCluster, Metal3Provisioning, Metal3ProvisioningProps, ProvisioningNetwork, SecretSource,
+  allowHostsWithoutCluster, BmcCredentials, HcpApp, InfraEnv, ManagementCluster, Metal3Provisioning, Metal3ProvisioningProps, ProvisioningNetwork, SecretSource,
 } from '../../lib';
 import { findObject, PRUNE_PROTECTION, synthFiles, synthObjects, synthProblems } from '../util';
 
@@ -18,6 +18,7 @@ function provisioning(props: Metal3ProvisioningProps = {}, configure?: (p: Metal
 /** An InfraEnv in `namespace` with one BareMetalHost, worker-0, with its own MAC and BMC. */
 function hostIn(hub: ManagementCluster, namespace: string): void {
   const n = hub.node.findAll().filter((c) => c instanceof InfraEnv).length;
+  allowHostsWithoutCluster(hub, { reason: 'hosts Metal3 watches, for no cluster' });
   new InfraEnv(hub, `lab-${namespace}`, { namespace, pullSecret: SecretSource.fromExistingSecret('pull-secret'), capiProviderRole: false })
     .addHost('worker-0', {
       bmc: { address: `redfish-virtualmedia://192.0.2.2${n}/redfish/v1/Systems/1`, credentials: BmcCredentials.fromExistingSecret('worker-0-bmc') },

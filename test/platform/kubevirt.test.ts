@@ -198,6 +198,19 @@ describe('NodePoolPlatform.kubevirt', () => {
     expect(poolProblems({ cores: 0 })).toEqual(['hub/c1/workers: platform.cores (0) must be a whole number >= 1']);
   });
 
+  test('fails when the root volume\'s StorageClass is no StorageClass name (a space), which the CRD takes and CDI cannot clone into', () => {
+    expect(poolProblems({ rootVolumeStorageClass: 'fast ssd' })).toEqual([
+      'hub/c1/workers: platform.rootVolumeStorageClass ("fast ssd") must name a StorageClass: must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters',
+    ]);
+  });
+
+  test('fails when a JavaScript caller gives cores or a device count as a string, shown quoted', () => {
+    expect(poolProblems({ cores: '4' as any, hostDevices: [{ deviceName: 'gpu', count: '1' as any }] })).toEqual([
+      'hub/c1/workers: platform.cores ("4") must be a whole number >= 1',
+      'hub/c1/workers: platform.hostDevices[0].count ("1") must be a whole number >= 1',
+    ]);
+  });
+
   test('fails when memory is 0', () => {
     expect(poolProblems({ memory: Size.gibibytes(0) })).toEqual(['hub/c1/workers: platform.memory (0 GiB) must be more than 0']);
   });

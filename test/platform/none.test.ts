@@ -1,6 +1,6 @@
 import { ClusterPlatform, NodePoolPlatform } from '../../lib';
 import { PLATFORMS, newCluster, synthAppOf } from '../props';
-import { findObject } from '../util';
+import { findObject, synthProblems } from '../util';
 
 describe('ClusterPlatform.none', () => {
   test('writes platform None with the example.com base domain', () => {
@@ -9,8 +9,10 @@ describe('ClusterPlatform.none', () => {
     expect(spec.dns).toEqual({ baseDomain: 'example.com' });
   });
 
-  test('has no default services without an apiServerAddress', () => {
-    expect(() => newCluster({ platform: ClusterPlatform.none() })).toThrow(/services \(\[\]\) must publish APIServer/);
+  test('fails without an apiServerAddress and services: nothing publishes the control plane', () => {
+    expect(synthProblems((app) => newCluster({ platform: ClusterPlatform.none() }, app))).toEqual([
+      'hub/c1: services (undefined) must publish APIServer, OAuthServer, Konnectivity, Ignition; give the platform an apiServerAddress or set services for platform None',
+    ]);
   });
 });
 
