@@ -46,8 +46,6 @@ export const MANIFEST_LINT_RULES = {
   HCP_W107_NODE_PORT: { id: 'HCP-W107', summary: 'NodePort outside the NodePort range' },
   /** A cluster name over 53 characters, reserved by MCE, or making a control-plane namespace over 63. */
   HCP_W108_CLUSTER_NAME: { id: 'HCP-W108', summary: 'cluster name HyperShift or MCE cannot use' },
-  /** Replicas with autoscaling, a negative count, bounds the wrong way round, scaling from zero off AWS. */
-  HCP_W110_POOL_SIZE: { id: 'HCP-W110', summary: 'pool size HyperShift refuses' },
   /** A NodePool on another platform than its HostedCluster, or a release ahead of it or too far behind. */
   HCP_W111_POOL_OF_CLUSTER: { id: 'HCP-W111', summary: 'pool its cluster cannot run' },
   /** A MetalLB pool entry that is no address, range or CIDR, has host bits set, or overlaps another. */

@@ -3,7 +3,7 @@ import { AddressSpan, parseAddressPool, poolEntryOverlaps, poolNetworkProblems }
 import { clusterNameProblems, tinyEtcdVolumeMessage } from '../core/hosted-cluster-rules';
 import { LintRule, MANIFEST_LINT_RULES } from '../core/lint';
 import { clusterNetworkProblems, DEFAULT_CLUSTER_NETWORK, DEFAULT_SERVICE_NETWORK, NetworkFieldNames } from '../core/networking';
-import { nodePoolSizeProblems, oversizedPoolMessage, poolPlatformProblem } from '../core/node-pool-rules';
+import { oversizedPoolMessage, poolPlatformProblem } from '../core/node-pool-rules';
 import { show } from '../core/problems';
 import { releaseVersionOf } from '../core/release-version';
 import { isPlainObject } from '../core/runtime-props';
@@ -132,7 +132,8 @@ function lintHostedCluster(object: any, report: Report): void {
 function lintNodePool(object: any, cluster: any, report: Report): void {
   const spec = object.spec ?? {};
   const type = spec.platform?.type;
-  report(R.HCP_W110_POOL_SIZE, nodePoolSizeProblems({ replicas: spec.replicas, autoScaling: spec.autoScaling }, { replicas: 'spec.replicas', autoScaling: 'spec.autoScaling' }, type));
+  // Pool sizes HyperShift refuses (nodePoolSizeProblems) are not linted: the NodePool CRD's rules and
+  // its scale subresource refuse every one of them, so validate reports them as problems already.
   const max = spec.autoScaling !== undefined ? spec.autoScaling?.max : spec.replicas;
   if (typeof max === 'number') report(LINT_W002, [oversizedPoolMessage(spec.autoScaling !== undefined ? 'spec.autoScaling.max' : 'spec.replicas', max)]);
   const rules = platformRules(type);

@@ -93,6 +93,8 @@ describe('Fleet: release rollouts', () => {
   test('fails when two rollouts cover a cluster', () => {
     expect(fleetProblems([ROLLOUT, { ...ROLLOUT, name: 'second', clusterLabels: { ring: '1' }, waves: [{ rest: true }] }])).toEqual([
       'second: clusterLabels ({"ring":"1"}) covers 2 clusters rollout r-4-17-3 covers too (hub-a/a1, hub-b/b1); a cluster is in one rollout: give the rollouts clusterLabels that do not overlap',
+      // Reported with the rest since every problem of the app is reported at once: the ring-1 wave's clusters went to the other rollout.
+      'r-4-17-3: waves[1] (labels {"ring":"1"}): wave 2 (ring-1) selects no cluster of the rollout; a wave must select at least one, or be left out',
     ]);
   });
 

@@ -100,11 +100,6 @@ export const LINT_CASES: Readonly<Record<string, LintCase>> = {
     files: { 'cluster.yaml': [withChanges(HOSTED_CLUSTER, { 'spec.etcd.managed.storage.persistentVolume.size': '512Mi' })] },
     findings: [`cluster.yaml: ${HC}: spec.etcd.managed.storage.persistentVolume.size ("512Mi") is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]`],
   },
-  'pool-size': {
-    rule: 'HCP-W110',
-    files: { 'pool.yaml': [withChanges(NODE_POOL, { 'spec.replicas': -1 })] },
-    findings: [`pool.yaml: ${NP}: spec.replicas (-1) must be a whole number >= 0 [HCP-W110]`],
-  },
   'oversized-pool': {
     rule: 'HCP-W002',
     files: { 'pool.yaml': [withChanges(NODE_POOL, { 'spec.replicas': 2500 })] },

@@ -53,6 +53,6 @@ describe('hcp-cdk validate lint', () => {
   });
 
   test('lints nothing unless asked', () => {
-    expect(validateManifests([path.join(ROOT, 'pool-size')]).findings).toEqual([]);
+    expect(validateManifests([path.join(ROOT, 'oversized-pool')]).findings).toEqual([]);
   });
 });
