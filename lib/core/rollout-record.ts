@@ -1,3 +1,5 @@
+import { hcpCdkCrd } from './hcp-cdk-crd';
+
 /**
  * hcp-cdk's record of a ReleaseRollout in the output: `<output>/rollouts/<rank>-releaserollout-<name>.yaml`.
  * No delivery applies it (the folder has no kustomization.yaml and no engine object points at it);
@@ -39,49 +41,23 @@ export interface RolloutRecord {
 const names = { type: 'array', items: { type: 'string' } };
 
 /** The record's schema, served to the validator with the bundled ones (`hcp-cdk validate` reads the records too). */
-export const ROLLOUT_RECORD_CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'releaserollouts.hcp-cdk.io' },
-  spec: {
-    group: 'hcp-cdk.io',
-    names: { kind: ROLLOUT_RECORD_KIND, plural: 'releaserollouts' },
-    scope: 'Cluster',
-    versions: [{
-      name: 'v1alpha1',
-      served: true,
-      storage: true,
-      schema: {
-        openAPIV3Schema: {
-          type: 'object',
-          required: ['spec'],
-          properties: {
-            apiVersion: { type: 'string' },
-            kind: { type: 'string' },
-            metadata: { type: 'object' },
-            spec: {
-              type: 'object',
-              required: ['release', 'releasedWaves', 'onFailure', 'waves'],
-              properties: {
-                release: { type: 'object', required: ['image'], properties: { image: { type: 'string', minLength: 1 }, version: { type: 'string' } } },
-                releasedWaves: { type: 'integer', minimum: 0 },
-                onFailure: { type: 'string', enum: ['Continue', 'Stop'] },
-                failedClusters: names,
-                after: names,
-                waves: {
-                  type: 'array',
-                  minItems: 1,
-                  items: {
-                    type: 'object',
-                    required: ['name', 'clusters'],
-                    properties: { name: { type: 'string', minLength: 1 }, holdNodePools: { type: 'boolean' }, clusters: names },
-                  },
-                },
-              },
-            },
-          },
-        },
+export const ROLLOUT_RECORD_CRD = hcpCdkCrd(ROLLOUT_RECORD_KIND, 'releaserollouts', {
+  type: 'object',
+  required: ['release', 'releasedWaves', 'onFailure', 'waves'],
+  properties: {
+    release: { type: 'object', required: ['image'], properties: { image: { type: 'string', minLength: 1 }, version: { type: 'string' } } },
+    releasedWaves: { type: 'integer', minimum: 0 },
+    onFailure: { type: 'string', enum: ['Continue', 'Stop'] },
+    failedClusters: names,
+    after: names,
+    waves: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['name', 'clusters'],
+        properties: { name: { type: 'string', minLength: 1 }, holdNodePools: { type: 'boolean' }, clusters: names },
       },
-    }],
+    },
   },
-};
+});

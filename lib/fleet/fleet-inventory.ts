@@ -1,3 +1,4 @@
+import { hcpCdkCrd } from '../core/hcp-cdk-crd';
 import type { AwsHostedInfraValues } from '../platform/aws-infra';
 import type { OpenApiSchema } from '../validation/schema-catalog';
 
@@ -232,50 +233,24 @@ const DEFAULTS: OpenApiSchema = { type: 'object', properties: CLUSTER_FIELDS };
  * FleetInventory. Served as a CRD to the validator, so a bad file gets the same field-by-field
  * messages as a bad object, before any construct is built.
  */
-export const FLEET_INVENTORY_CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'fleets.hcp-cdk.io' },
-  spec: {
-    group: 'hcp-cdk.io',
-    names: { kind: 'Fleet', plural: 'fleets' },
-    scope: 'Cluster',
-    versions: [{
-      name: 'v1alpha1',
-      served: true,
-      storage: true,
-      schema: {
-        openAPIV3Schema: {
-          type: 'object',
-          required: ['spec'],
-          properties: {
-            apiVersion: { type: 'string' },
-            kind: { type: 'string' },
-            metadata: { type: 'object' },
-            spec: {
-              type: 'object',
-              required: ['managementClusters'],
-              properties: {
-                defaults: DEFAULTS,
-                managementClusters: {
-                  type: 'array',
-                  minItems: 1,
-                  items: {
-                    type: 'object',
-                    required: ['name', 'clusters'],
-                    properties: {
-                      name: { type: 'string' },
-                      defaults: DEFAULTS,
-                      clusters: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, ...CLUSTER_FIELDS } } },
-                    },
-                  },
-                },
-                rollouts: { type: 'array', items: ROLLOUT },
-              },
-            },
-          },
-        } satisfies OpenApiSchema,
+export const FLEET_INVENTORY_CRD = hcpCdkCrd('Fleet', 'fleets', {
+  type: 'object',
+  required: ['managementClusters'],
+  properties: {
+    defaults: DEFAULTS,
+    managementClusters: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['name', 'clusters'],
+        properties: {
+          name: { type: 'string' },
+          defaults: DEFAULTS,
+          clusters: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, ...CLUSTER_FIELDS } } },
+        },
       },
-    }],
+    },
+    rollouts: { type: 'array', items: ROLLOUT },
   },
-};
+});
