@@ -12,7 +12,7 @@ import { KustomizeDelivery } from './kustomize-delivery';
 import { objectFileName, TargetKind } from './output-layout';
 import { unitProject } from './argo-cd-project';
 import { addArgoCdSyncOptions } from './protection';
-import { unitAccess, UnitAccess } from './unit-access';
+import { groupOf, unitAccess, UnitAccess } from './unit-access';
 
 export interface ArgoCdDeliveryProps {
   /** The Git repository the output directory is pushed to: `https://…`, `ssh://…` or `git@host:path`. */
@@ -176,7 +176,7 @@ export class ArgoCdDelivery implements IDelivery {
     const file = this.folders.place(object, problems);
     const json = object.json;
     recordDeliveryMode(json, this.props.healthChecksInstalled ? DeliveryMode.ARGO_CD : DeliveryMode.ARGO_CD_WITHOUT_HEALTH_CHECKS);
-    if (object.target.kind === TargetKind.GUEST && !KUBERNETES_GROUPS.has(groupOf(json.apiVersion))) addArgoCdSyncOptions(json, SKIP_DRY_RUN);
+    if (object.target.kind === TargetKind.GUEST && !KUBERNETES_GROUPS.has(groupOf(String(json.apiVersion)))) addArgoCdSyncOptions(json, SKIP_DRY_RUN);
     if (json.kind === 'MultiClusterEngine' && object.target.kind === TargetKind.MANAGEMENT) {
       const spec = json.spec ?? {};
       const engines = this.engines.get(object.folder) ?? new Map<string, PlacedEngine>();
@@ -387,12 +387,6 @@ interface Settings {
   readonly argoCdNamespace: string;
   readonly path: string;
   readonly ignoreNodePoolReplicas: boolean;
-}
-
-function groupOf(apiVersion: unknown): string {
-  const text = String(apiVersion);
-  const slash = text.indexOf('/');
-  return slash < 0 ? '' : text.slice(0, slash);
 }
 
 /** `https://host/path`, `ssh://[user@]host[:port]/path` or scp-like `user@host:path`. */

@@ -81,8 +81,6 @@ type Part = typeof OPERATORS_PART | typeof RESOURCES_PART | typeof NODE_POOLS_PA
 interface FilePlace {
   readonly layoutFolder: string;
   readonly part?: Part;
-  /** Kept for the kinds with a health check, whose API group tells them from namesakes. */
-  readonly apiVersion?: string;
   /** Flux may prune it: it carries no protection (see allowPruning). */
   readonly prunable: boolean;
   /** A HostedCluster's: the namespace its NodePools take Agents from, whose inventory they wait for. */
@@ -169,7 +167,6 @@ export class FluxDelivery implements IDelivery {
     this.places.set(placed, {
       layoutFolder: object.folder,
       part,
-      apiVersion: FLUX_HEALTH_CHECKS[json.kind] ? json.apiVersion : undefined,
       prunable: json.metadata.annotations?.[FLUX_PRUNE_ANNOTATION] !== FLUX_PRUNE_DISABLED,
       agentNamespace: json.kind === 'HostedCluster' ? json.spec?.platform?.agent?.agentNamespace : undefined,
     });
@@ -283,7 +280,7 @@ export class FluxDelivery implements IDelivery {
       if (!guest && unit.layoutFolder !== unit.target.folder) references.push({ name: nameOf(`${BOOTSTRAP_FOLDER}/${bootstrap}/${ACCESS_FOLDER}`), namespace: this.namespace });
       const spec: flux.KustomizationSpec = {
         ...this.commonSpec(unit.folder, references),
-        ...healthChecksOf(unit.files, this.places),
+        ...healthChecksOf(unit.files),
         kubeConfig: guest ? { secretRef: { name: `${unit.target.hostedCluster!.clusterName}-admin-kubeconfig`, key: KUBECONFIG_KEY } } : undefined,
         // Applies as a ServiceAccount that may write only this folder's objects; a guest applies
         // with its own hosted cluster's admin kubeconfig, which reaches nothing else.
@@ -474,8 +471,9 @@ function ancestors(folder: string): string[] {
 }
 
 /** `healthChecks` and `healthCheckExprs` for the kinds in `files` that Flux must be told how to wait for. */
-function healthChecksOf(files: readonly DeliveredFile[], places: ReadonlyMap<string, FilePlace>): Pick<flux.KustomizationSpec, 'healthChecks' | 'healthCheckExprs'> {
-  const checked = files.filter((f) => FLUX_HEALTH_CHECKS[f.kind] !== undefined && FLUX_HEALTH_CHECKS[f.kind].apiVersion === places.get(f.path)?.apiVersion);
+function healthChecksOf(files: readonly DeliveredFile[]): Pick<flux.KustomizationSpec, 'healthChecks' | 'healthCheckExprs'> {
+  // The API version tells a checked kind from a namesake of another group.
+  const checked = files.filter((f) => FLUX_HEALTH_CHECKS[f.kind]?.apiVersion === f.apiVersion);
   if (checked.length === 0) return {};
   const kinds = [...new Set(checked.map((f) => f.kind))];
   return {

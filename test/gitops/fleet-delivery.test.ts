@@ -2,9 +2,9 @@
 // Argo CD syncs each Application wave by wave, waiting for each wave's health (the Lua checks run in
 // a Lua VM), Flux applies each Kustomization once its dependencies are ready and judges its health
 // checks (the CEL run as Flux runs it). Every other cluster's unit must end healthy.
-import { Environment } from '@marcbachmann/cel-js';
 import { ARGO_CD_HEALTH_CHECKS, ArgoCdDelivery, ArgoCdGuestAccess, FLUX_HEALTH_CHECKS, FluxDelivery, FluxSource } from '../../lib';
 import { fleetOutput } from './fleet-output';
+import { fluxVerdict } from './flux-health';
 import { runHealthCheck } from './lua-health';
 
 const REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
@@ -152,15 +152,6 @@ describe('Argo CD: the fleet example on a hub where one cluster never becomes Av
   });
 });
 
-/** Flux's verdict on one object with a CEL health check: inProgress, then failed, then current; none true is in progress. */
-function fluxHealth(live: any, check: { inProgress?: string; failed?: string; current: string }): 'InProgress' | 'Failed' | 'Current' {
-  const environment = new Environment({ enableOptionalTypes: true }).registerVariable('status', 'dyn').registerVariable('spec', 'dyn').registerVariable('metadata', 'dyn');
-  const holds = (expression?: string) => expression !== undefined && environment.evaluate(expression, { spec: live.spec ?? {}, status: live.status ?? {}, metadata: live.metadata }) === true;
-  if (holds(check.inProgress)) return 'InProgress';
-  if (holds(check.failed)) return 'Failed';
-  return holds(check.current) ? 'Current' : 'InProgress';
-}
-
 describe('Flux: the fleet example on a hub where one cluster never becomes Available', () => {
   const output = fleetOutput(new FluxDelivery({ source: FluxSource.gitRepository({ name: 'hcp-estate', url: REPOSITORY }) }));
   const kustomizations = [...output].filter(([folder]) => folder.startsWith('flux/hub-0')).flatMap(([, objects]) => objects).filter((o) => o.kind === 'Kustomization');
@@ -176,7 +167,7 @@ describe('Flux: the fleet example on a hub where one cluster never becomes Avail
         const checks = new Map((k.spec.healthCheckExprs ?? []).map((e: any) => [e.kind, e]));
         const verdicts = (k.spec.healthChecks ?? []).map((ref: any) => {
           const live = hub.live(hub.applied.get(`${ref.kind}/${ref.namespace ?? ''}/${ref.name}`));
-          return fluxHealth(live, checks.get(ref.kind) as any);
+          return fluxVerdict(checks.get(ref.kind) as any, live);
         });
         ready.set(k.metadata.name, verdicts.every((v: string) => v === 'Current'));
       }

@@ -1,23 +1,12 @@
 // The HostedCluster and NodePool health checks of both engines, on the status shapes HyperShift
 // writes: the Argo CD Lua in a Lua VM, the Flux CEL as Flux evaluates it (inProgress, then failed,
 // then current). Both engines must give the same verdict on every shape.
-import { Environment } from '@marcbachmann/cel-js';
 import { FLUX_HEALTH_CHECKS, HOSTED_CLUSTER_HEALTH_LUA, NODE_POOL_HEALTH_LUA } from '../../lib';
+import { fluxVerdict } from './flux-health';
 import { runHealthCheck } from './lua-health';
 
 const OLD = 'quay.io/openshift-release-dev/ocp-release:4.17.0-multi';
 const NEW = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
-
-const environment = new Environment({ enableOptionalTypes: true }).registerVariable('status', 'dyn').registerVariable('spec', 'dyn').registerVariable('metadata', 'dyn');
-
-/** Flux's verdict: the first of inProgress, failed, current that holds; none is in progress. */
-function fluxVerdict(kind: 'HostedCluster' | 'NodePool', object: { spec: unknown; status?: unknown }): string {
-  const check = FLUX_HEALTH_CHECKS[kind];
-  const holds = (expression?: string) => expression !== undefined && environment.evaluate(expression, { spec: object.spec, status: object.status ?? {}, metadata: {} }) === true;
-  if (holds(check.inProgress)) return 'InProgress';
-  if (holds(check.failed)) return 'Failed';
-  return holds(check.current) ? 'Current' : 'InProgress';
-}
 
 /** What each Argo CD status means to Flux. */
 const FLUX_OF: Readonly<Record<string, string>> = { Healthy: 'Current', Progressing: 'InProgress', Degraded: 'Failed' };
@@ -46,7 +35,7 @@ describe('the HostedCluster checks', () => {
   });
 
   test.each(cases)('%s: Flux agrees', (_, status, expected) => {
-    expect(fluxVerdict('HostedCluster', { spec: { release: { image: NEW } }, status })).toBe(FLUX_OF[expected]);
+    expect(fluxVerdict(FLUX_HEALTH_CHECKS.HostedCluster, { spec: { release: { image: NEW } }, status })).toBe(FLUX_OF[expected]);
   });
 });
 
@@ -80,6 +69,6 @@ describe('the NodePool checks', () => {
   });
 
   test.each(cases)('%s: Flux agrees', (_, status, expected) => {
-    expect(fluxVerdict('NodePool', { spec: { release: { image: NEW } }, status })).toBe(FLUX_OF[expected]);
+    expect(fluxVerdict(FLUX_HEALTH_CHECKS.NodePool, { spec: { release: { image: NEW } }, status })).toBe(FLUX_OF[expected]);
   });
 });
