@@ -1,41 +1,20 @@
 // README's prune-protection table against the output: every kind every example writes under every
 // delivery, where it is written, and whether both engines' protection is on it.
-import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
+import { ROLLOUT_RECORD_FOLDER } from '../../lib/core/rollout-record';
+import { DELIVERY_MODES, exampleApps, synthExamples } from '../server/example-outputs';
 import { readTree, ROOT } from '../util';
 
-const EXAMPLES: Readonly<Record<string, string>> = {
-  'agent-lab': 'build/examples/agent-lab/main.js',
-  'agent-lab-backup': 'build/examples/agent-lab-backup/main.js',
-  'aws': 'build/examples/aws/clusters.js',
-  'day2': 'build/examples/day2/main.js',
-  'disconnected-dual-stack': 'build/examples/disconnected-dual-stack/main.js',
-  'fleet': 'build/examples/fleet/main.js',
-  'guest-workloads': 'build/examples/guest-workloads/main.js',
-  'lvm-hcp': 'build/examples/lvm-hcp/main.js',
-};
-const MODES = ['kustomize', 'argocd', 'flux', 'acm'];
 /** The bootstrap folders of Argo CD and Flux hold the engines' own objects. */
 const BOOTSTRAP_FOLDERS = new Set(['argocd', 'flux']);
 
 /** hcp-cdk's records of release rollouts, which no engine applies. */
-const RECORD_FOLDERS = new Set(['rollouts']);
+const RECORD_FOLDERS = new Set([ROLLOUT_RECORD_FOLDER]);
 
 type Where = 'management cluster' | 'hosted cluster' | 'bootstrap folder' | 'record folder';
-
-/** Runs an example app as the cdk8s CLI would (CDK8S_OUTDIR), under a delivery mode. */
-function synth(app: string, mode: string, outdir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, HCP_CDK_DELIVERY: mode, CDK8S_OUTDIR: outdir, AWS_OUTPUTS_FILE: path.join(ROOT, 'examples/aws/outputs.example.json') };
-    const child = spawn(process.execPath, [app], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${app} under ${mode} failed: ${stderr}`))));
-  });
-}
 
 /** Each object of an output, where it is applied, and whether it carries both engines' protection. */
 function* objectsOf(tree: ReadonlyMap<string, string>): Generator<{ kind: string; where: Where; protectedBy: string }> {
@@ -78,9 +57,8 @@ describe("README's prune-protection table equals what every example writes under
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-protection-'));
 
   beforeAll(async () => {
-    const runs = Object.entries(EXAMPLES).flatMap(([name, app]) => MODES.map((mode) => ({ app, mode, outdir: path.join(root, `${name}-${mode}`) })));
-    // Two at a time: the machine has two cores.
-    for (let i = 0; i < runs.length; i += 2) await Promise.all(runs.slice(i, i + 2).map((r) => synth(r.app, r.mode, r.outdir)));
+    const runs = exampleApps(ROOT).flatMap(({ name, app }) => DELIVERY_MODES.map((mode) => ({ app, mode, outdir: path.join(root, `${name}-${mode}`) })));
+    await synthExamples(runs, ROOT);
     for (const run of runs) {
       for (const object of objectsOf(readTree(run.outdir))) {
         const key = `${object.kind} in ${object.where}`;
