@@ -39,7 +39,7 @@ Checks every object in the YAML or JSON files under the paths (a \`kind: List\` 
 Kubernetes API server carrying the CRDs would on apply: OpenAPI schema, unknown fields, CEL rules.
 Then lints the HostedClusters, NodePools and MetalLB pools it accepts for what HyperShift and
 MetalLB refuse or cannot use although the API server takes it (rules HCP-W001 to HCP-W121, see
-README): warnings, unless --strict.
+docs/validation.md#validation-against-the-crds): warnings, unless --strict.
 
   --crds <path>       CRDs to validate against instead of the bundled ones for the kinds they
                       serve, e.g. from the management cluster: oc get crd -o yaml > crds.yaml

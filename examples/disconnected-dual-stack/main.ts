@@ -3,7 +3,7 @@
 // a HostedCluster that pulls through the mirrors and trusts the CA, three BareMetalHosts booted
 // through Redfish virtual media, and a NodePool of two with InPlace upgrades.
 //
-// Where the docs contradict themselves, this follows the API (see README, "Bare metal"): the BMC
+// Where the docs contradict themselves, this follows the API (see docs/bare-metal.md): the BMC
 // address is written without brackets around its IPv4 host, the AgentServiceConfig is cluster-scoped,
 // the API server is published as a NodePort on the node network, and ingress uses an L2 pool.
 // BMC credentials come from a secret store through External Secrets, so no password is in git.

@@ -13,7 +13,7 @@ export const FLUX_PRUNE_DISABLED = 'disabled';
 
 /**
  * Kinds on a management cluster whose prune destroys a hosted cluster, what it runs on, or what
- * brings it back: README's protection table gives the reason for each, and a test holds the
+ * brings it back: the protection table of docs/delivery.md#prune-protection-kind-by-kind gives the reason for each, and a test holds the
  * output to that table. The kinds not listed are pruned like any object: deleting them loses
  * nothing that re-applying does not restore (a Subscription leaves its operator installed, a
  * StorageClass its volumes, an Application or Kustomization what it applied).

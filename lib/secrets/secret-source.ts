@@ -75,7 +75,7 @@ export interface ExternalSecretOptions {
 export interface SealedSecretOptions {
   /**
    * The value encrypted with `kubeseal` for the Secret's name and namespace
-   * (strict scope: seal it for the name the consumer gives, see the README).
+   * (strict scope: seal it for the name the consumer gives, see docs/secrets-and-errors.md#secrets-you-create).
    */
   readonly encryptedValue: string;
 }

@@ -1,4 +1,4 @@
-// `cdk8s synth` (the README's way, `npm run synth`) deletes the output directory before it runs the
+// `cdk8s synth` (the quick start's way, `npm run synth`) deletes the output directory before it runs the
 // app. These tests run the real CLI on a small app and check that it keeps the promises a direct
 // `node main.js` keeps: a failed synth leaves the last good output in place, and transition rules
 // (immutable fields) are checked against the previous output, from the copy kept beside the output
@@ -220,7 +220,7 @@ describe('an output path that is a file', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(['.git', 'app.js', 'out']);
   });
 
-  test('cdk8s synth deletes a file git does not hold before the app runs, which nothing can tell from a directory (README)', () => {
+  test('cdk8s synth deletes a file git does not hold before the app runs, which nothing can tell from a directory (docs/design.md)', () => {
     // Pins the CLI's behaviour (cdk8s-cli's synth: fs.rmSync(outdir, { recursive: true, force: true })), which hcp-cdk cannot prevent.
     const dir = project();
     fs.writeFileSync(path.join(dir, 'out'), NOTES);

@@ -1,4 +1,4 @@
-// README's prune-protection table against the output: every kind every example writes under every
+// The prune-protection table of docs/delivery.md against the output: every kind every example writes under every
 // delivery, where it is written, and whether both engines' protection is on it.
 import * as fs from 'fs';
 import * as os from 'os';
@@ -42,9 +42,9 @@ function protectionOf(json: any): string {
   return flux && argo ? 'yes' : !flux && !argo ? 'no' : `flux ${flux}, argo ${argo}`;
 }
 
-/** README's table: `| \`Kind\` | where | yes/no | why |`. */
+/** The table in docs/delivery.md: `| \`Kind\` | where | yes/no | why |`. */
 function readmeTable(): Map<string, string> {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.join(ROOT, 'docs', 'delivery.md'), 'utf8');
   const rows = new Map<string, string>();
   for (const match of readme.matchAll(/^\| `(\w+(?: template)?)` \| (management cluster|hosted cluster|bootstrap folder|record folder) \| (yes|no) \| [^|]+\|$/gm)) {
     rows.set(`${match[1]} in ${match[2]}`, match[3]);
@@ -52,7 +52,7 @@ function readmeTable(): Map<string, string> {
   return rows;
 }
 
-describe("README's prune-protection table equals what every example writes under every delivery", () => {
+describe("docs/delivery.md's prune-protection table equals what every example writes under every delivery", () => {
   const seen = new Map<string, Set<string>>();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-protection-'));
 
@@ -72,7 +72,7 @@ describe("README's prune-protection table equals what every example writes under
   test('every kind written is in the table, protected exactly as the table says', () => {
     const table = readmeTable();
     const output = new Map([...seen].map(([key, states]) => [key, [...states].sort().join(' | ')]));
-    const expected = new Map([...output.keys()].map((key) => [key, table.get(key) ?? 'missing from README']));
+    const expected = new Map([...output.keys()].map((key) => [key, table.get(key) ?? 'missing from docs/delivery.md']));
     expect(output).toEqual(expected);
   });
 

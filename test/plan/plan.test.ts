@@ -326,7 +326,7 @@ describe('plan says in which order each delivery applies an upgrade of a control
     return result.clusterNotes;
   }
   const REPO = 'https://git.example.com/estate.git';
-  const README = ' (README: "Upgrades in one commit")';
+  const GUIDE = ' (see docs/plan-and-upgrades.md#upgrades-in-one-commit)';
   const IMAGE = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
   const BY_HAND = 'apply the HostedCluster first (oc apply -f hub/c1/50-hostedcluster-clusters_c1.yaml), wait until it runs 4.17.3 '
     + `(oc wait hostedcluster/c1 -n clusters --timeout=60m --for=jsonpath='{.status.version.history[0].image}'=${IMAGE}, `
@@ -339,7 +339,7 @@ describe('plan says in which order each delivery applies an upgrade of a control
       poolsWait: true,
       note: 'the control plane and pool c1-workers upgrade in one commit: the control plane goes first, to 4.17.3, and Flux applies the pools only once it reports that version: '
         + "the node-pools Kustomization depends on the cluster's, whose health check waits until the HostedCluster runs the release its spec names "
-        + '(an upgrade that outlasts the timeout fails that Kustomization, which is retried; the pools wait on)' + README,
+        + '(an upgrade that outlasts the timeout fails that Kustomization, which is retried; the pools wait on)' + GUIDE,
     }]);
   });
 
@@ -349,7 +349,7 @@ describe('plan says in which order each delivery applies an upgrade of a control
       delivery: 'argocd',
       poolsWait: true,
       note: 'the control plane and pool c1-workers upgrade in one commit: the control plane goes first, to 4.17.3, and Argo CD syncs the pools only once it reports that version: '
-        + 'the NodePool wave (60) waits until the HostedCluster wave (50) is Healthy, which with ARGO_CD_HEALTH_CHECKS is once it runs the release its spec names' + README,
+        + 'the NodePool wave (60) waits until the HostedCluster wave (50) is Healthy, which with ARGO_CD_HEALTH_CHECKS is once it runs the release its spec names' + GUIDE,
     }]);
   });
 
@@ -360,7 +360,7 @@ describe('plan says in which order each delivery applies an upgrade of a control
       poolsWait: false,
       note: 'the control plane and pool c1-workers upgrade in one commit, and nothing waits: without ARGO_CD_HEALTH_CHECKS Argo CD counts the HostedCluster (wave 50) Healthy '
         + 'as soon as it exists, so the pools (wave 60) roll at once, while the control plane upgrades to 4.17.3; add the health checks to Argo CD and set healthChecksInstalled, '
-        + 'or upgrade the control plane and the pools in two commits' + README,
+        + 'or upgrade the control plane and the pools in two commits' + GUIDE,
     }]);
   });
 
@@ -370,7 +370,7 @@ describe('plan says in which order each delivery applies an upgrade of a control
       delivery: 'kustomize',
       poolsWait: false,
       note: 'the control plane and pool c1-workers upgrade in one commit, and nothing waits: oc apply -k hub/c1 applies the control plane and the pools at once, '
-        + `so the pools roll while the control plane upgrades to 4.17.3; ${BY_HAND} (oc apply -k hub/c1); or upgrade them in two commits` + README,
+        + `so the pools roll while the control plane upgrades to 4.17.3; ${BY_HAND} (oc apply -k hub/c1); or upgrade them in two commits` + GUIDE,
     }]);
   });
 
@@ -380,7 +380,7 @@ describe('plan says in which order each delivery applies an upgrade of a control
       delivery: 'acm',
       note: 'the control plane and pool c1-workers upgrade in one commit; the hub folders are applied by whatever engine is pointed at them, and the order is that engine\'s: '
         + 'Argo CD with ARGO_CD_HEALTH_CHECKS syncs the pools (wave 60) only once the control plane (wave 50) reports 4.17.3; oc apply -k, or Argo CD without the health checks, '
-        + `applies both at once and the pools roll while the control plane upgrades: then ${BY_HAND}, or upgrade them in two commits` + README,
+        + `applies both at once and the pools roll while the control plane upgrades: then ${BY_HAND}, or upgrade them in two commits` + GUIDE,
     }]);
   });
 
@@ -391,7 +391,7 @@ describe('plan says in which order each delivery applies an upgrade of a control
       cluster: 'hub/clusters/c1',
       note: 'the control plane and pool c1-workers upgrade in one commit; the output does not record how it is delivered (no hcp-cdk.io/delivery annotation: an older hcp-cdk wrote it), '
         + 'so the order is the engine\'s: Flux, or Argo CD with ARGO_CD_HEALTH_CHECKS, applies the pools only once the control plane reports 4.17.3; '
-        + 'oc apply -k, or Argo CD without the health checks, applies both at once' + README,
+        + 'oc apply -k, or Argo CD without the health checks, applies both at once' + GUIDE,
     }]);
   });
 
@@ -443,7 +443,7 @@ describe('a removed cluster\'s guest objects are grouped under it, with what its
       expect([o.cluster, o.action, o.effects]).toEqual(['hub/clusters/c1', PlanAction.DELETE, [{
         effect: ChangeEffect.REMOVE,
         summary: `${KEEPS_RUNNING}: the guest Kustomization goes with its folder, and its deletionPolicy is Orphan, so Flux deletes nothing it applied`,
-        // A guest's Namespace carries the prune protection (README's protection table).
+        // A guest's Namespace carries the prune protection (docs/delivery.md#prune-protection-kind-by-kind).
         details: { protected: o.kind === 'Namespace', leftInCluster: true },
       }]]);
     }

@@ -260,7 +260,7 @@ export interface CaseOutcome {
   readonly agree: boolean;
   /** The CEL rules (by id) that the validator ran on the object, and whether each passed; for a transition case, on the update. */
   readonly rules: ReadonlyMap<string, boolean>;
-  /** Why the verdicts differ, for a difference this suite knows and README explains. @default - none */
+  /** Why the verdicts differ, for a difference this suite knows and docs/validation.md explains. @default - none */
   readonly explained?: string;
 }
 

@@ -3,7 +3,7 @@
 // NodePool above all), go to ObjectValidator and, as strict server-side apply dry runs, to the real
 // kube-apiserver with the bundled CRDs. The verdicts must be the same, field path by field path
 // (see differential.ts for what is compared when the server stops early). The figures are asserted,
-// so that README's cannot drift: change them there too when cases or CRDs change.
+// so that docs/validation.md's cannot drift: change them there too when cases or CRDs change.
 import { ROOT } from '../util';
 import { CaseOutcome, DifferentialReport, PRUNED_BY_APPLY, runDifferential } from './differential';
 import { KubeClient } from './kube-client';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(() => client.close());
 
-test('the validator and the server agree on every case, but where README explains why not', () => {
+test('the validator and the server agree on every case, but where docs/validation.md explains why not', () => {
   const unexplained = [...report.written, ...report.generated].filter((o) => !o.agree && !o.explained).map(describe);
   expect(unexplained).toEqual([]);
 });
@@ -38,7 +38,7 @@ test('the one difference: server-side apply drops undeclared fields below a node
   expect(explained).toHaveLength(13);
 });
 
-test('the figures README gives', () => {
+test('the figures docs/validation.md gives', () => {
   const all = [...report.written, ...report.generated];
   expect({
     distinctCases: report.distinctCases,

@@ -32,8 +32,8 @@ describe('hcp-cdk validate lint', () => {
     expect(new Set(ids).size).toBe(new Set([...Object.values(LINT_RULES), ...Object.values(MANIFEST_LINT_RULES)]).size);
   });
 
-  test('README lists every rule, in its table of hcp-cdk validate\'s lint', () => {
-    const readme = fs.readFileSync(path.join(process.cwd(), 'README.md'), 'utf8');
+  test('docs/validation.md lists every rule, in its table of hcp-cdk validate\'s lint', () => {
+    const readme = fs.readFileSync(path.join(process.cwd(), 'docs', 'validation.md'), 'utf8');
     const listed = [...readme.matchAll(/^\| `(HCP-W\d{3})` \| (.+) \|$/gm)].map((m) => m[1]);
     expect(listed).toEqual(Object.values(MANIFEST_LINT_RULES).map((r) => r.id));
   });
