@@ -49,6 +49,7 @@ export * from './secrets/secret-source';
 export * from './validation/cel/cel-rule';
 export * from './validation/object-validator';
 export * from './validation/schema-catalog';
+export { ManifestLintFinding } from './validation/manifest-lint';
 export * from './validation/validate-manifests';
 export * from './validation/validation-problem';
 export { allowHostsWithoutCluster, AllowHostsWithoutClusterOptions } from './baremetal/agent-host-checks';

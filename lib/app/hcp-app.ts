@@ -36,6 +36,7 @@ import { formatSecretsReport, SecretsReportEntry, secretsReportOf, secretsReport
 // makes its HcpApp (bad input read from the environment) must not leave it empty either.
 guardCliOutput();
 
+/** Props of an HcpApp: cdk8s's `AppProps` plus delivery, validation and output options. */
 export interface HcpAppProps extends AppProps {
   /**
    * Treat lint findings (legal values that are almost certainly not meant, LINT_RULES: an etcd

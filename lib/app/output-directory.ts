@@ -13,10 +13,13 @@ const restoreFailed = new Set<string>();
 
 /** One synthesized file: its path under the output directory and its text. */
 export interface SynthesizedFile {
+  /** The file's path under the output directory, with forward slashes. */
   readonly path: string;
+  /** The file's text, as written. */
   readonly text: string;
 }
 
+/** How an OutputDirectory keeps its last good copy and finds the previous output. */
 export interface OutputDirectoryOptions {
   /**
    * Keep a copy of every successful synth's output beside the directory (`.<name>.last-good/`),
@@ -71,6 +74,7 @@ export interface RestoreReport {
  * found in the copy kept beside it or in git HEAD (see `previousOutput()`).
  */
 export class OutputDirectory {
+  /** The directory's absolute path. */
   public readonly root: string;
   /** The copy of the last successful synth kept beside the directory, unless keeping one is off. */
   public readonly lastGoodCopy?: LastGoodCopy;

@@ -6,20 +6,35 @@ import type { AwsClusterRoles, AwsHostedInfraValues, IAwsHostedInfra } from '../
  * step can read `cdk deploy --outputs-file` and fill the HostedCluster without the stack in process.
  */
 export const AWS_HOSTED_INFRA_OUTPUTS = {
+  /** The output key of the infrastructure ID. */
   infraId: 'InfraId',
+  /** The output key of the region. */
   region: 'Region',
+  /** The output key of the OIDC issuer URL. */
   issuerUrl: 'IssuerUrl',
+  /** The output key of the VPC ID. */
   vpcId: 'VpcId',
+  /** The output key of the machine network CIDR. */
   machineCidr: 'MachineCidr',
+  /** The output key of the zone names, comma-separated. */
   zoneNames: 'ZoneNames',
+  /** The output key of the private subnet IDs, one per zone, comma-separated. */
   subnetIds: 'PrivateSubnetIds',
+  /** The output key of the public hosted zone's ID. */
   publicZoneId: 'PublicZoneId',
+  /** The output key of the private hosted zone's ID. */
   privateZoneId: 'PrivateZoneId',
+  /** The output key of the `<name>.hypershift.local` zone's ID. */
   localZoneId: 'LocalZoneId',
+  /** The output key of the worker instance profile's name. */
   instanceProfileName: 'InstanceProfileName',
+  /** The output key of the etcd KMS key's ARN. */
   kmsKeyArn: 'KmsKeyArn',
+  /** The output key of the KMS provider role's ARN. */
   kmsProviderRoleArn: 'KmsProviderRoleArn',
+  /** The output key of the resource tags, as JSON. */
   resourceTags: 'ResourceTags',
+  /** The output keys of the component roles' ARNs. */
   roles: {
     ingressArn: 'IngressRoleArn',
     imageRegistryArn: 'ImageRegistryRoleArn',

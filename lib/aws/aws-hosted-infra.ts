@@ -10,11 +10,15 @@ import { HostedClusterNetwork } from './hosted-cluster-network';
 
 /** A network you already have, instead of the one AwsHostedInfra would create. */
 export interface AwsExistingNetwork {
+  /** The VPC's ID. */
   readonly vpcId: string;
+  /** The VPC's CIDR, the cluster's machine network. */
   readonly machineCidr: string;
   /** The zones and the private subnet the nodes use in each; the first is the cluster's default. */
   readonly zones: AwsHostedInfraZone[];
+  /** The ID of the private hosted zone `<clusterName>.<baseDomain>`. */
   readonly privateZoneId: string;
+  /** The ID of the private hosted zone `<clusterName>.hypershift.local`. */
   readonly localZoneId: string;
 }
 
@@ -26,6 +30,7 @@ export interface AwsEtcdEncryption {
   readonly keyArn?: string;
 }
 
+/** Props of AwsHostedInfra. */
 export interface AwsHostedInfraProps {
   /**
    * Every AWS resource name derives from it (`<infraId>-vpc`, `<infraId>-openshift-ingress`, ...),
@@ -34,6 +39,7 @@ export interface AwsHostedInfraProps {
   readonly infraId: string;
   /** The HostedCluster's name: zone names and the cluster-name tag. */
   readonly clusterName: string;
+  /** The base domain; the private zone is `<clusterName>.<baseDomain>`. */
   readonly baseDomain: string;
   /** @default - the private zone is `<clusterName>.<baseDomain>` */
   readonly baseDomainPrefix?: string;
@@ -66,9 +72,13 @@ export interface AwsHostedInfraProps {
  * Put each cluster in its own stack: about 35 resources for three zones, and no cross-stack exports.
  */
 export class AwsHostedInfra extends Construct implements IAwsHostedInfra {
+  /** The values the HostedCluster reads: IDs and ARNs (tokens until deploy where the name is not deterministic). */
   public readonly values: AwsHostedInfraValues;
+  /** The network this construct created. @default - none with `existingNetwork` */
   public readonly network?: HostedClusterNetwork;
+  /** The OIDC provider, component roles and instance profile. */
   public readonly iam: HostedClusterIam;
+  /** The etcd encryption key this construct created. @default - none unless `etcdEncryption.createKey` */
   public readonly etcdKey?: kms.Key;
 
   constructor(scope: Construct, id: string, props: AwsHostedInfraProps) {

@@ -13,7 +13,9 @@ import { Problems, show } from '../core/problems';
  * is one; a bucket made elsewhere is `{ bucketName, bucketRegion }`.
  */
 export interface IOidcDiscoveryBucket {
+  /** The bucket's name. */
   readonly bucketName: string;
+  /** The bucket's region, part of the issuer URL. */
   readonly bucketRegion: string;
 }
 
@@ -72,6 +74,7 @@ export interface HcpCliRoleOptions {
   readonly policyName?: string;
 }
 
+/** Props of AwsManagementPrereqs. */
 export interface AwsManagementPrereqsProps {
   /**
    * The name of the public S3 bucket for the OIDC discovery documents (docs 3.1.2). It must be
@@ -111,7 +114,11 @@ export interface AwsManagementPrereqsProps {
   readonly cliRole?: HcpCliRoleOptions;
 }
 
-/** The permission policy of the `hcp` CLI role, as docs 3.1.4 give it (`policy.json`). */
+/**
+ * The permission policy of the `hcp` CLI role, as docs 3.1.4 give it (`policy.json`).
+ *
+ * @jsonDocument
+ */
 export const HCP_CLI_ROLE_POLICY = {
   Version: '2012-10-17',
   Statement: [

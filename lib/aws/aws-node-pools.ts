@@ -4,6 +4,7 @@ import { AwsNodePoolPlatformProps } from '../platform/aws';
 import { NodePoolPlatform } from '../platform/node-pool-platform';
 import type { IAwsHostedInfra } from '../platform/aws-infra';
 
+/** Options for `AwsNodePools.perZone`: a NodePool's options but its name and platform, which are made per zone. */
 export interface AwsNodePoolsPerZoneOptions extends Omit<NodePoolOptions, 'name' | 'platform'> {
   /** The AWS half of every pool; subnet and instance profile come from the infra. @default - m5.large, gp3 120 GiB */
   readonly aws?: Omit<AwsNodePoolPlatformProps, 'subnetId' | 'instanceProfile'>;

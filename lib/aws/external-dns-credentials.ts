@@ -9,6 +9,7 @@ import { bindHubCredentialsSecret, requireManagementCluster } from './hub-creden
 export const EXTERNAL_DNS_CREDENTIALS_SECRET_NAME = 'hypershift-operator-external-dns-credentials';
 const NAMESPACE = 'local-cluster';
 
+/** Props of ExternalDnsCredentialsSecret. */
 export interface ExternalDnsCredentialsSecretProps {
   /**
    * The service-level domain external DNS may write to (`domain-filter`): the external-DNS zone
@@ -29,7 +30,9 @@ export interface ExternalDnsCredentialsSecretProps {
  * a hostname under the domain get their records.
  */
 export class ExternalDnsCredentialsSecret extends Construct {
+  /** The Secret's name, which the HyperShift Operator's install reads. */
   public readonly secretName = EXTERNAL_DNS_CREDENTIALS_SECRET_NAME;
+  /** The Secret's namespace, the HyperShift Operator's. */
   public readonly namespace = NAMESPACE;
   /** The object that makes the Secret, or undefined when the Secret exists already. */
   public readonly resource?: ApiObject;

@@ -43,9 +43,11 @@ export interface AwsSharedVpcRoles {
 export interface HostedClusterVpcOwnerRoles {
   /** @default - none when the private zones are in the cluster's account (the role is `sharedVpcRoute53Role` then) */
   readonly route53Role?: iam.Role;
+  /** The role the cluster's VPC endpoint controller assumes in the VPC owner's account. */
   readonly endpointRole: iam.Role;
 }
 
+/** Props of HostedClusterIam. */
 export interface HostedClusterIamProps {
   /** The cluster's infrastructure ID, the prefix of every IAM name (upstream `--infra-id`). */
   readonly infraId: string;

@@ -15,6 +15,7 @@ const MAX_ZONES = 8;
 /** Route53 allows 10 tags on a hosted zone; the construct sets 3 of them. */
 const MAX_ADDITIONAL_TAGS = 7;
 
+/** Props of HostedClusterNetwork. */
 export interface HostedClusterNetworkProps {
   /** The infrastructure ID: in every resource name and in the `kubernetes.io/cluster/<infraId>` tag. */
   readonly infraId: string;
@@ -54,6 +55,7 @@ export interface HostedClusterNetworkProps {
 
 /** A zone and one of its subnets, as the HostedCluster and its NodePools reference them. */
 export interface HostedClusterSubnet {
+  /** The Availability Zone's name. */
   readonly zone: string;
   /** The subnet ID (a token until deploy). */
   readonly subnetId: string;
@@ -61,9 +63,13 @@ export interface HostedClusterSubnet {
 
 /** The resources of one Availability Zone. */
 export interface HostedClusterNetworkZone {
+  /** The Availability Zone's name. */
   readonly zone: string;
+  /** The zone's private subnet, where the nodes run. */
   readonly privateSubnet: CfnSubnet;
+  /** The zone's public subnet, for load balancers and the NAT gateway. */
   readonly publicSubnet: CfnSubnet;
+  /** The private subnet's route table. */
   readonly privateRouteTable: CfnRouteTable;
   /** @default - none in every zone but the first with `singleNatGateway` */
   readonly natGateway?: CfnNatGateway;
@@ -102,15 +108,24 @@ export class HostedClusterNetwork extends Construct {
   public readonly privateZoneId: string;
   /** The `<clusterName>.hypershift.local` zone's ID (a token until deploy). */
   public readonly localZoneId: string;
+  /** The private hosted zone's name, `<clusterName>.<baseDomain>`. */
   public readonly privateZoneName: string;
+  /** The local hosted zone's name, `<clusterName>.hypershift.local`. */
   public readonly localZoneName: string;
 
+  /** The VPC. */
   public readonly vpc: CfnVPC;
+  /** The VPC's DHCP options. */
   public readonly dhcpOptions: CfnDHCPOptions;
+  /** The VPC's internet gateway. */
   public readonly internetGateway: CfnInternetGateway;
+  /** The route table of the public subnets. */
   public readonly publicRouteTable: CfnRouteTable;
+  /** The S3 gateway endpoint. */
   public readonly s3Endpoint: CfnVPCEndpoint;
+  /** The private hosted zone `<clusterName>.<baseDomain>`. */
   public readonly privateHostedZone: CfnHostedZone;
+  /** The private hosted zone `<clusterName>.hypershift.local`. */
   public readonly localHostedZone: CfnHostedZone;
   /** The per-zone resources, in the order of `zones`. */
   public readonly zoneResources: readonly HostedClusterNetworkZone[];

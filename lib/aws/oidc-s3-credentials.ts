@@ -12,6 +12,7 @@ export const OIDC_S3_CREDENTIALS_SECRET_NAME = 'hypershift-operator-oidc-provide
 export const OIDC_S3_CREDENTIALS_SECRET_NAMESPACE = 'local-cluster';
 const AWS_REGION = /^[a-z]{2}(-[a-z]+)+-[0-9]+$/;
 
+/** Props of OidcS3CredentialsSecret. */
 export interface OidcS3CredentialsSecretProps {
   /** The OIDC discovery bucket: an `AwsManagementPrereqs`, or `{ bucketName, bucketRegion }` of a bucket made elsewhere. */
   readonly bucket: IOidcDiscoveryBucket;
@@ -35,9 +36,13 @@ export interface OidcS3CredentialsSecretProps {
  * One object thus makes the whole Secret; bucket and region are never secret material.
  */
 export class OidcS3CredentialsSecret extends Construct {
+  /** The Secret's name, which the HyperShift Operator's install reads. */
   public readonly secretName = OIDC_S3_CREDENTIALS_SECRET_NAME;
+  /** The Secret's namespace, the HyperShift Operator's. */
   public readonly namespace = OIDC_S3_CREDENTIALS_SECRET_NAMESPACE;
+  /** The OIDC discovery bucket's name. */
   public readonly bucketName: string;
+  /** The OIDC discovery bucket's region. */
   public readonly bucketRegion: string;
   /** The object that makes the Secret, or undefined when the Secret exists already. */
   public readonly resource?: ApiObject;

@@ -13,6 +13,7 @@ export const DEFAULT_BACKUP_STORAGE_LOCATION = 'default';
 
 /** S3-compatible object storage for the backups (AWS S3, MinIO, OpenShift Data Foundation's object gateway). */
 export interface BackupStorage {
+  /** The bucket's name. */
   readonly bucket: string;
   /** A path inside the bucket. @default - the bucket's root */
   readonly prefix?: string;
@@ -62,11 +63,15 @@ export interface DataProtectionApplicationProps extends OperatorSource {
  * validator checks it against the CRD at synth.
  */
 export class DataProtectionApplication extends Construct {
+  /** The namespace OADP runs in, `openshift-adp`. */
   public readonly namespace = OADP_NAMESPACE;
+  /** `metadata.name` of the DataProtectionApplication. */
   public readonly dpaName: string;
   /** The Velero BackupStorageLocation backups go to. */
   public readonly storageLocation = DEFAULT_BACKUP_STORAGE_LOCATION;
+  /** Whether the HyperShift plugin is on (it pauses clusters for a backup, and a Schedule needs it). */
   public readonly hypershiftPlugin: boolean;
+  /** The DataProtectionApplication object (no typed class: its CRD is too large to import). */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: DataProtectionApplicationProps) {

@@ -43,6 +43,7 @@ export function hostedClusterBackupResources(platform: PlatformType): string[] {
   ];
 }
 
+/** Props of HostedClusterBackup. */
 export interface HostedClusterBackupProps {
   /** The hosted cluster to back up; it must be declared in this app, on the same management cluster. */
   readonly cluster: HostedCluster;
@@ -75,7 +76,9 @@ const CRON = /^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|@every \
  * nor deleted, so that restored NodePools find their Agents. Restore it with HostedClusterRestore.
  */
 export class HostedClusterBackup extends Construct {
+  /** The hosted cluster it backs up. */
   public readonly cluster: HostedCluster;
+  /** The DataProtectionApplication whose storage location the backups go to. */
   public readonly dataProtection: DataProtectionApplication;
   /** `metadata.name` of the Backup or Schedule. */
   public readonly backupName: string;

@@ -24,6 +24,7 @@ export const MANUAL_APPLY_ANNOTATIONS: Readonly<Record<string, string>> = {
   'kustomize.toolkit.fluxcd.io/reconcile': 'disabled',
 };
 
+/** Props of HostedClusterRestore. */
 export interface HostedClusterRestoreProps {
   /** The backup to restore from. */
   readonly backup: HostedClusterBackup;
@@ -47,7 +48,9 @@ export interface HostedClusterRestoreProps {
  * and NodePools (`pausedUntil: 'false'`) and scale the NodePools back, as the procedure's steps 5 and 6.
  */
 export class HostedClusterRestore extends Construct {
+  /** `metadata.name` of the Restore. */
   public readonly restoreName: string;
+  /** The Velero Restore. */
   public readonly resource: velero.Restore;
 
   constructor(scope: Construct, id: string, props: HostedClusterRestoreProps) {

@@ -23,15 +23,21 @@ export enum AutomatedCleaningMode {
   METADATA = 'metadata',
 }
 
+/** How the host's firmware boots the discovery image. */
 export enum BootMode {
+  /** UEFI. */
   UEFI = 'UEFI',
+  /** UEFI with Secure Boot. */
   UEFI_SECURE_BOOT = 'UEFISecureBoot',
+  /** Legacy BIOS. */
   LEGACY = 'legacy',
 }
 
 /** The role an Agent takes; hosted clusters only use workers. */
 export enum HostRole {
+  /** A worker node. */
   WORKER = 'worker',
+  /** The assisted service picks the role. */
   AUTO_ASSIGN = 'auto-assign',
 }
 
@@ -65,9 +71,11 @@ export interface RootDeviceHints {
   readonly rotational?: boolean;
 }
 
+/** A BareMetalHost's options, as `infraEnv.addHost()` takes them. */
 export interface BareMetalHostOptions {
   /** @default - the construct id */
   readonly name?: string;
+  /** The host's BMC: address and credentials. */
   readonly bmc: BmcOptions;
   /** The MAC address of the NIC the host boots from. */
   readonly bootMacAddress: string;
@@ -95,7 +103,9 @@ export interface BareMetalHostOptions {
   readonly networkConfig?: Omit<NMStateConfigOptions, 'name'>;
 }
 
+/** Props of BareMetalHost. */
 export interface BareMetalHostProps extends BareMetalHostOptions {
+  /** The InfraEnv whose discovery image the host boots. */
   readonly infraEnv: InfraEnv;
 }
 
@@ -104,8 +114,11 @@ export interface BareMetalHostProps extends BareMetalHostOptions {
  * BMC and so becomes an Agent, with its BMC credentials Secret. Usually made by `infraEnv.addHost()`.
  */
 export class BareMetalHost extends Construct {
+  /** `metadata.name` of the BareMetalHost. */
   public readonly hostName: string;
+  /** The namespace the host is in, its InfraEnv's. */
   public readonly namespace: string;
+  /** The InfraEnv whose discovery image the host boots. */
   public readonly infraEnv: InfraEnv;
   /** The boot MAC address, lower case. */
   public readonly bootMacAddress: string;
@@ -113,6 +126,7 @@ export class BareMetalHost extends Construct {
   public readonly bmcEndpoint: string;
   /** The labels the Agent made from this host will carry, for matching NodePool selectors. */
   public readonly agentLabels: Readonly<Record<string, string>>;
+  /** The BareMetalHost object. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: BareMetalHostProps) {

@@ -17,11 +17,15 @@ export const BMC_SCHEMES: readonly string[] = [
   'irmc', 'irmc-virtualmedia',
 ];
 
+/** A BMC address taken apart, as baremetal-operator reads it. */
 export interface BmcAddress {
+  /** The scheme: `ipmi`, `redfish-virtualmedia`, ... */
   readonly scheme: string;
   /** Host name (lower case), IPv4 address, or IPv6 address in brackets and normalised. */
   readonly host: string;
+  /** The port, when the address gives one. */
   readonly port?: number;
+  /** The path, as written. */
   readonly path: string;
   /** `host[:port]` normalised plus the path as written: two hosts with the same key share one BMC endpoint. */
   readonly key: string;

@@ -20,11 +20,22 @@ export interface IBmcCredentials {
   bind(scope: Construct, id: string, defaultName: string, namespace: string): string;
 }
 
+/** Where External Secrets finds a BMC's user name and password. */
 export interface BmcExternalSecretOptions extends Omit<ExternalSecretOptions, 'remoteKey' | 'remoteProperty'> {
   /** Where the user name is in the external store. */
-  readonly username: { readonly remoteKey: string; readonly remoteProperty?: string };
+  readonly username: {
+    /** The key in the store. */
+    readonly remoteKey: string;
+    /** The property of the key's value. @default - the whole value */
+    readonly remoteProperty?: string;
+  };
   /** Where the password is in the external store. */
-  readonly password: { readonly remoteKey: string; readonly remoteProperty?: string };
+  readonly password: {
+    /** The key in the store. */
+    readonly remoteKey: string;
+    /** The property of the key's value. @default - the whole value */
+    readonly remoteProperty?: string;
+  };
 }
 
 /**

@@ -17,12 +17,17 @@ import { NMStateConfig } from './nmstate-config';
 
 /** CPU architectures an InfraEnv's discovery image can be built for. */
 export enum CpuArchitecture {
+  /** 64-bit x86. */
   X86_64 = 'x86_64',
+  /** 64-bit ARM. */
   AARCH64 = 'aarch64',
+  /** IBM Power, little-endian. */
   PPC64LE = 'ppc64le',
+  /** IBM Z. */
   S390X = 's390x',
 }
 
+/** The proxy the discovery image and the installed hosts use. */
 export interface InfraEnvProxy {
   /** @default - none */
   readonly httpProxy?: string;
@@ -32,6 +37,7 @@ export interface InfraEnvProxy {
   readonly noProxy?: string[];
 }
 
+/** Props of InfraEnv. */
 export interface InfraEnvProps {
   /** @default - the construct id */
   readonly name?: string;
@@ -66,7 +72,12 @@ export interface InfraEnvProps {
    * flow. Hosted clusters take Agents through NodePools and leave it unset.
    * @default - none: the Agents serve any NodePool that selects them
    */
-  readonly clusterDeploymentRef?: { readonly name: string; readonly namespace: string };
+  readonly clusterDeploymentRef?: {
+    /** The ClusterDeployment's name. */
+    readonly name: string;
+    /** Its namespace. */
+    readonly namespace: string;
+  };
   /**
    * Write the legacy `capi-provider-role` Role the docs (5.3.13.1) ask for. The HyperShift
    * Operator now creates its own Role (`capi-provider-role-<control-plane namespace>`) and
@@ -79,6 +90,7 @@ export interface InfraEnvProps {
 
 /** Where a value the assisted service publishes on the InfraEnv can be read once it is applied. */
 export interface StatusOutput {
+  /** What the value is. */
   readonly description: string;
   /** The JSONPath of the field, for `oc get -o jsonpath`. */
   readonly jsonPath: string;
@@ -92,11 +104,14 @@ export interface StatusOutput {
  * networking with NMStateConfig.
  */
 export class InfraEnv extends Construct {
+  /** `metadata.name` of the InfraEnv. */
   public readonly infraEnvName: string;
+  /** The InfraEnv's namespace, where its Agents appear (a cluster's `agentNamespace`). */
   public readonly namespace: string;
   /** Labels every Agent of this InfraEnv will carry. */
   public readonly agentLabels: Readonly<Record<string, string>>;
   private folder?: string;
+  /** The InfraEnv object. */
   public readonly resource: ApiObject;
   /** The discovery ISO's URL, published in status once the image is built. */
   public readonly isoDownloadUrl: StatusOutput;

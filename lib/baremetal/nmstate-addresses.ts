@@ -5,9 +5,13 @@ import { show } from '../core/problems';
 
 /** A static address an nmstate config gives an interface. */
 export interface NMStateAddress {
+  /** The interface's name in the nmstate config. */
   readonly interface: string;
+  /** The address, as written. */
   readonly ip: string;
+  /** The address family. */
   readonly family: 4 | 6;
+  /** The address as a number, for overlap checks. */
   readonly value: bigint;
 }
 

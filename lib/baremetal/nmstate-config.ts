@@ -11,9 +11,11 @@ import { checkNMStateAddresses, NMStateAddress } from './nmstate-addresses';
 export interface NMStateInterface {
   /** The name the nmstate config uses (renamed to the real device on the host). */
   readonly name: string;
+  /** The NIC's MAC address. */
   readonly macAddress: string;
 }
 
+/** An NMStateConfig's options, as `infraEnv.addHost()` takes them. */
 export interface NMStateConfigOptions {
   /** @default - the construct id */
   readonly name?: string;
@@ -23,7 +25,9 @@ export interface NMStateConfigOptions {
   readonly config: Record<string, unknown>;
 }
 
+/** Props of NMStateConfig. */
 export interface NMStateConfigProps extends NMStateConfigOptions {
+  /** The InfraEnv whose discovery image carries the config. */
   readonly infraEnv: InfraEnv;
 }
 
@@ -32,10 +36,13 @@ export interface NMStateConfigProps extends NMStateConfigOptions {
  * the discovery image of the InfraEnv that selects it by the `infraenvs.agent-install.openshift.io` label.
  */
 export class NMStateConfig extends Construct {
+  /** `metadata.name` of the NMStateConfig. */
   public readonly configName: string;
+  /** The MAC addresses of its interfaces, lower case. */
   public readonly macAddresses: readonly string[];
   /** The static addresses the config gives the host's interfaces (its node addresses). */
   public readonly staticAddresses: readonly NMStateAddress[];
+  /** The NMStateConfig object. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: NMStateConfigProps) {

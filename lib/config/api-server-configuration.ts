@@ -6,6 +6,7 @@ import { ControlPlaneService } from '../core/service-publishing';
 import type { ISecretSource } from '../secrets/secret-source';
 import { bindTlsSecret } from './tls-secret';
 
+/** The API server's audit profiles: `Default`, `WriteRequestBodies`, `AllRequestBodies`, `None`. */
 export const AuditProfile = hc.HostedClusterSpecConfigurationApiServerAuditProfile;
 export type AuditProfile = hc.HostedClusterSpecConfigurationApiServerAuditProfile;
 
@@ -17,6 +18,7 @@ export interface NamedServingCertificate {
   readonly certificate: ISecretSource;
 }
 
+/** Props of ApiServerConfiguration. */
 export interface ApiServerConfigurationProps {
   /** @default - only the certificates HyperShift makes */
   readonly namedCertificates?: NamedServingCertificate[];

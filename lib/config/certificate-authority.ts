@@ -17,7 +17,12 @@ export class CertificateAuthority {
     return new CertificateAuthority(undefined, name);
   }
 
-  private constructor(public readonly pem: string | undefined, public readonly existingConfigMapName: string | undefined) {}
+  private constructor(
+    /** The PEM text, when given as text. */
+    public readonly pem: string | undefined,
+    /** The ConfigMap that holds the bundle, when it exists already. */
+    public readonly existingConfigMapName: string | undefined,
+  ) {}
 
   /** The ConfigMap name to reference; writes it under `scope` when given as PEM. Records a problem for bad input. */
   public bind(scope: Construct, id: string, options: { readonly field: string; readonly defaultName: string; readonly namespace: string; readonly problems: Problems; readonly key?: string }): string {

@@ -10,6 +10,7 @@ import { IdentityProvider } from './identity-provider';
 /** The shortest inactivity timeout the OAuth API accepts. */
 const MIN_INACTIVITY_TIMEOUT_SECONDS = 300;
 
+/** Props of ClusterOAuth. */
 export interface ClusterOAuthProps {
   /** The ways users log in, in the order the login page lists them; adding any removes `kubeadmin`. */
   readonly identityProviders: IdentityProvider[];

@@ -3,6 +3,7 @@ import { HostedCluster } from '../core/hosted-cluster';
 import { Problems } from '../core/problems';
 import { CertificateAuthority } from './certificate-authority';
 
+/** Props of ClusterProxy. */
 export interface ClusterProxyProps {
   /** @default - plain HTTP goes direct */
   readonly httpProxy?: string;

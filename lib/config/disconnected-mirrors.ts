@@ -9,7 +9,9 @@ import { ImageMirrors } from './image-mirrors';
 // A repository as an ImageDigestMirrorSet names it: host[:port]/path, no tag or digest.
 const REPOSITORY = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?(:\d+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*$/;
 
+/** Props of DisconnectedMirrors. */
 export interface DisconnectedMirrorsProps {
+  /** The mirrors, described once. */
   readonly mirrors: ImageMirrors;
   /** The hosted clusters that pull through the mirrors; checked to agree with them, annotated for OLM. */
   readonly clusters: HostedCluster[];
@@ -24,6 +26,7 @@ export interface DisconnectedMirrorsProps {
  * `ImageMirrors` and name its release by digest, since mirrors are matched by digest.
  */
 export class DisconnectedMirrors extends Construct {
+  /** The ImageDigestMirrorSet. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: DisconnectedMirrorsProps) {

@@ -14,7 +14,9 @@ export enum FeatureSet {
   DEV_PREVIEW_NO_UPGRADE = 'DevPreviewNoUpgrade',
 }
 
+/** Props of FeatureGates. */
 export interface FeatureGatesProps {
+  /** The feature set the cluster runs. */
   readonly featureSet: FeatureSet;
   /**
    * Must be `true` with a `...NoUpgrade` feature set, which cannot be undone and stops minor upgrades

@@ -33,6 +33,7 @@ export interface IdentityProviderOptions {
 
 /** An OAuth 2.0 client registered with the provider. */
 export interface OAuthClientOptions extends IdentityProviderOptions {
+  /** The client ID the provider issued. */
   readonly clientId: string;
   /** The client secret: a Secret with key `clientSecret` in the cluster's namespace. */
   readonly clientSecret: ISecretSource;
@@ -83,6 +84,7 @@ export interface LdapAttributes {
 export interface LdapOptions extends IdentityProviderOptions {
   /** An RFC 2255 URL: `ldap://` or `ldaps://host/basedn?attribute?scope?filter`. */
   readonly url: string;
+  /** Which LDAP attributes give the user's id, name, preferred user name and email. */
   readonly attributes: LdapAttributes;
   /** The DN to bind as for the search; together with `bindPassword`. @default - anonymous search */
   readonly bindDn?: string;
@@ -153,11 +155,13 @@ export interface RequestHeaderOptions extends IdentityProviderOptions {
 
 /** Where an identity provider puts its Secrets and ConfigMaps, and records its problems. */
 export interface IdentityProviderBindContext {
+  /** The construct the Secrets and ConfigMaps are written under. */
   readonly scope: Construct;
   /** The HostedCluster's namespace: HyperShift copies what the provider names from there into the hosted cluster. */
   readonly namespace: string;
   /** Prefix of the names of Secrets and ConfigMaps hcp-cdk writes, e.g. `<cluster>-<provider>`. */
   readonly namePrefix: string;
+  /** Where the provider records its problems. */
   readonly problems: Problems;
 }
 
@@ -328,6 +332,7 @@ export class IdentityProvider {
     });
   }
 
+  /** The provider's name: the login page lists it, and it is part of its callback URL. */
   public readonly name: string;
   /** The `type` of the entry: OpenID, HTPasswd, LDAP, GitHub, GitLab, Google, Keystone, BasicAuth or RequestHeader. */
   public readonly type: string;

@@ -3,9 +3,13 @@ import { TrustBundle } from '../core/trust-bundle';
 
 /** The four OLM catalogs of the default OperatorHub sources, by the annotation that names each one's image. */
 export const OLM_CATALOG_IMAGE_ANNOTATIONS = {
+  /** The Red Hat Operators catalog. */
   redhatOperators: 'hypershift.openshift.io/redhat-operators-catalog-image',
+  /** The Certified Operators catalog. */
   certifiedOperators: 'hypershift.openshift.io/certified-operators-catalog-image',
+  /** The Community Operators catalog. */
   communityOperators: 'hypershift.openshift.io/community-operators-catalog-image',
+  /** The Red Hat Marketplace catalog. */
   redhatMarketplace: 'hypershift.openshift.io/redhat-marketplace-catalog-image',
 } as const;
 /** Rewrites the registries of the OLM catalog images: `source=mirror,source=mirror` (docs 5.2.3). */
@@ -13,9 +17,13 @@ export const OLM_CATALOGS_REGISTRY_OVERRIDES_ANNOTATION = 'hypershift.openshift.
 
 /** The four catalog images, mirrored. */
 export interface OlmCatalogImages {
+  /** The Red Hat Operators catalog image. */
   readonly redhatOperators: string;
+  /** The Certified Operators catalog image. */
   readonly certifiedOperators: string;
+  /** The Community Operators catalog image. */
   readonly communityOperators: string;
+  /** The Red Hat Marketplace catalog image. */
   readonly redhatMarketplace: string;
 }
 
@@ -52,9 +60,11 @@ export interface MirroredRepository {
   readonly mirrors: string[];
 }
 
+/** Props of ImageMirrors. */
 export interface ImageMirrorsProps {
   /** The mirror registry, `host[:port]`; every mirror is in it. */
   readonly registry: string;
+  /** The mirrored repositories, each source with its mirrors. */
   readonly repositories: MirroredRepository[];
   /** PEM of the registry's CA, when the nodes and the management cluster do not trust it yet. @default - trusted already */
   readonly caPem?: string;
@@ -69,7 +79,10 @@ export interface ImageMirrorsProps {
  * and CA bundle, and the OLM catalog annotations.
  */
 export class ImageMirrors {
-  public constructor(public readonly props: ImageMirrorsProps) {}
+  public constructor(
+    /** The description the mirrors were made from. */
+    public readonly props: ImageMirrorsProps,
+  ) {}
 
   /** For `HostedCluster` prop `imageContentSources`: the data plane pulls through these (docs 5.1). */
   public get imageContentSources(): ImageContentSource[] {

@@ -7,6 +7,7 @@ const LABEL = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
 const REGISTRY = new RegExp(`^\\*(?:\\.${LABEL})+$|^(?:${LABEL}(?:\\.${LABEL})*(?::[0-9]+)?)(?:/[a-z0-9]+(?:(?:[._]|__|-*)[a-z0-9]+)*)*$`);
 const REGISTRY_RULE = 'must be host[:port][/path] or *.domain, without tag or digest';
 
+/** Props of ImageRegistryPolicy. */
 export interface ImageRegistryPolicyProps {
   /** The only registries pods may pull from; not with `blockedRegistries`. @default - all */
   readonly allowedRegistries?: string[];

@@ -11,7 +11,9 @@ const UNIT_SUFFIX = /\.(service|socket|timer|mount|automount|path|target|slice|s
 
 /** The kernel a node boots (`spec.kernelType`). */
 export enum KernelType {
+  /** The standard kernel. */
   DEFAULT = 'default',
+  /** The real-time kernel. */
   REALTIME = 'realtime',
   /** aarch64 only. */
   PAGES_64K = '64k-pages',
@@ -31,6 +33,7 @@ export interface MachineFile {
 export interface SystemdDropin {
   /** e.g. `10-timeout.conf`. */
   readonly name: string;
+  /** The drop-in's text. */
   readonly contents: string;
 }
 
@@ -48,6 +51,7 @@ export interface SystemdUnit {
   readonly dropins?: SystemdDropin[];
 }
 
+/** Props of MachineConfiguration. */
 export interface MachineConfigurationProps {
   /** The ConfigMap's and the MachineConfig's name. @default - `<cluster name>-<id>` */
   readonly name?: string;

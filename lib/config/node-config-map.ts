@@ -10,6 +10,7 @@ import { EmbeddedObjectsConfigMap } from './embedded-objects';
  * cluster's namespace, named `<cluster name>-<id>` unless given, that node pools reference.
  */
 export abstract class NodeConfigMap extends Construct implements INodePoolConfigMap {
+  /** `metadata.name` of the ConfigMap node pools reference. */
   public readonly configMapName: string;
   public readonly namespace: string;
   public abstract readonly kinds: readonly string[];

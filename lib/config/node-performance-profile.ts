@@ -12,9 +12,11 @@ export interface PerformanceProfileCpus {
   readonly offlined?: string;
 }
 
+/** Props of NodePerformanceProfile. */
 export interface NodePerformanceProfileProps {
   /** The ConfigMap's and the PerformanceProfile's name. @default - `<cluster name>-<id>` */
   readonly name?: string;
+  /** The reserved and isolated CPUs (and optionally offlined ones). */
   readonly cpu: PerformanceProfileCpus;
   /** @default - none */
   readonly hugepages?: pp.PerformanceProfileV2SpecHugepages;

@@ -10,12 +10,15 @@ const NTO_NAMESPACE = 'openshift-cluster-node-tuning-operator';
 
 /** A TuneD profile: INI text with `[main]`, `[sysctl]` ... sections. */
 export interface TunedProfile {
+  /** The profile's name, unique among the cluster's TuneD profiles. */
   readonly name: string;
+  /** The profile's INI text. */
   readonly data: string;
 }
 
 /** A node label a recommendation matches (node-label-based matching). */
 export interface TunedNodeLabelMatch {
+  /** The node label's key. */
   readonly label: string;
   /** @default - any value */
   readonly value?: string;
@@ -25,6 +28,7 @@ export interface TunedNodeLabelMatch {
 export interface TunedRecommendation {
   /** A profile of this Tuned. */
   readonly profile: string;
+  /** The recommendation's priority; the lowest matching wins. */
   readonly priority: number;
   /**
    * Node labels to match. Without them the pool's nodes get the profile (node-pool-based matching,
@@ -35,10 +39,13 @@ export interface TunedRecommendation {
   readonly match?: TunedNodeLabelMatch[];
 }
 
+/** Props of NodeTuning. */
 export interface NodeTuningProps {
   /** The ConfigMap's and the Tuned's name. @default - `<cluster name>-<id>` */
   readonly name?: string;
+  /** The TuneD profiles. */
   readonly profiles: TunedProfile[];
+  /** Which nodes get which profile. */
   readonly recommend: TunedRecommendation[];
 }
 

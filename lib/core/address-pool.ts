@@ -11,10 +11,15 @@ const ADDRESS_RULE = 'must be an IPv4 or IPv6 address, a range "first-last" or a
 
 /** A parsed entry of a pool's addresses: one contiguous span of one family. */
 export interface AddressSpan {
+  /** The field it was read from, for messages. */
   readonly field: string;
+  /** The entry as written. */
   readonly text: string;
+  /** The address family. */
   readonly family: 4 | 6;
+  /** The first address, as a number. */
   readonly first: bigint;
+  /** The last address, as a number. */
   readonly last: bigint;
 }
 

@@ -80,16 +80,23 @@ export interface CapacityEstimateOptions {
 
 /** The resource a capacity limit is based on, in the order doc 2.2.4 lists them. */
 export enum CapacityLimitingFactor {
+  /** Requested vCPUs: 5 per control plane. */
   VCPU_REQUESTS = 'vCPU requests',
+  /** vCPUs used, which grow with the API request rate. */
   VCPU_USAGE = 'vCPU usage',
+  /** Requested memory: 18 GiB per control plane. */
   MEMORY_REQUESTS = 'memory requests',
+  /** Memory used, which grows with the API request rate. */
   MEMORY_USAGE = 'memory usage',
+  /** Pods: 75 per control plane. */
   MAX_PODS = 'maxPods',
 }
 
 /** vCPUs and memory of one hosted control plane. */
 export interface ControlPlaneResources {
+  /** vCPUs. */
   readonly vCpus: number;
+  /** Memory, in GiB. */
   readonly memoryGiB: number;
 }
 
@@ -109,7 +116,9 @@ export interface CapacityByLimit {
 
 /** Capacity of one control-plane worker. */
 export interface WorkerCapacity extends CapacityByLimit {
+  /** The worker's vCPUs. */
   readonly vCpus: number;
+  /** The worker's memory, in GiB. */
   readonly memoryGiB: number;
   /** maxPods with the default applied. */
   readonly maxPods: number;

@@ -5,10 +5,15 @@ import { Address4, Address6 } from 'ip-address';
  * for syntax, canonical form and overlap at synth time.
  */
 export interface CidrBlock {
+  /** The block as written. */
   readonly text: string;
+  /** The address family. */
   readonly family: 4 | 6;
+  /** The prefix length. */
   readonly prefixLength: number;
+  /** The first address of the block, as a number. */
   readonly first: bigint;
+  /** The last address of the block, as a number. */
   readonly last: bigint;
   /** The block written with its host bits cleared, e.g. `10.0.0.0/16` for `10.0.1.0/16`. */
   readonly canonical: string;
@@ -38,6 +43,7 @@ export function parseIPv6(text: string): bigint | undefined {
   }
 }
 
+/** An IPv4 address, from its number, in dotted form. */
 export function formatIPv4(value: bigint): string {
   return Address4.fromBigInt(value).correctForm();
 }
@@ -79,6 +85,7 @@ function parseCidrText(text: string): CidrBlock | undefined {
   return Object.freeze({ text, family, prefixLength, first, last, canonical, hostBitsSet: address !== first });
 }
 
+/** Whether two blocks of one family share an address. */
 export function cidrsOverlap(a: CidrBlock, b: CidrBlock): boolean {
   return a.family === b.family && a.first <= b.last && b.first <= a.last;
 }

@@ -4,6 +4,7 @@ import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from './names';
 import type { Problems } from './problems';
 import { isSize } from './runtime-props';
 
+/** Options of `EtcdStorage.managed`: etcd run by HyperShift on persistent volumes. */
 export interface ManagedEtcdOptions {
   /**
    * The StorageClass of the etcd volumes on the management cluster.
@@ -23,6 +24,7 @@ export interface ManagedEtcdOptions {
   readonly restoreSnapshotUrl?: string;
 }
 
+/** Options of `EtcdStorage.unmanaged`: an etcd cluster run elsewhere. */
 export interface UnmanagedEtcdOptions {
   /** The etcd client URL, `https://…:2379`. */
   readonly endpoint: string;
@@ -88,6 +90,7 @@ export class EtcdStorage {
     if (!(gib > 0)) problems.add(`size (${gib} GiB) must be more than 0`);
   }
 
+  /** `spec.etcd`, with the storage class the platform defaults to when none is given. */
   public render(defaultStorageClass: string | undefined): hc.HostedClusterSpecEtcd {
     if (this.unmanaged) {
       return {

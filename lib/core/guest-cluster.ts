@@ -12,6 +12,7 @@ export interface ClusterManagedElsewhereOptions {
   readonly reason: string;
 }
 
+/** Props of GuestCluster. */
 export interface GuestClusterProps extends ChartProps {
   /** The hosted cluster these objects are applied to. */
   readonly cluster: IHostedCluster;

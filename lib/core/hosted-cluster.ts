@@ -32,8 +32,10 @@ import { SshPublicKey } from './ssh-public-key';
 import { TrustBundle } from './trust-bundle';
 import { renderUpgradeSettings } from './upgrade-settings';
 
+/** Where a hosted cluster's OLM catalogs run: `management` (the default) or `guest`. */
 export const OlmCatalogPlacement = hc.HostedClusterSpecOlmCatalogPlacement;
 export type OlmCatalogPlacement = hc.HostedClusterSpecOlmCatalogPlacement;
+/** A capability a hosted cluster can disable (`spec.capabilities.disabled`), e.g. `ImageRegistry`. */
 export const OptionalCapability = hc.HostedClusterSpecCapabilitiesDisabled;
 export type OptionalCapability = hc.HostedClusterSpecCapabilitiesDisabled;
 
@@ -56,7 +58,9 @@ export interface Toleration {
 
 /** A registry mirror for disconnected installs (`spec.imageContentSources`). */
 export interface ImageContentSource {
+  /** The repository images come from, e.g. `quay.io/openshift-release-dev/ocp-release`. */
   readonly source: string;
+  /** The repositories that mirror it. */
   readonly mirrors: string[];
 }
 
@@ -64,9 +68,13 @@ export interface ImageContentSource {
 export interface IHostedCluster extends IConstruct {
   /** `metadata.name` of the HostedCluster. */
   readonly clusterName: string;
+  /** The HostedCluster's namespace. */
   readonly namespace: string;
+  /** The cluster's platform. */
   readonly platformType: PlatformType;
+  /** The release the control plane runs. */
   readonly release: Release;
+  /** The infrastructure ID, the prefix of the cloud resources' names. */
   readonly infraId: string;
   /** The subnet node pools use when they name none (AWS). */
   readonly defaultSubnetId?: string;
@@ -82,10 +90,13 @@ export interface IHostedCluster extends IConstruct {
 
 /** A HostedCluster created outside this app, for NodePools added to it. */
 export interface HostedClusterAttributes {
+  /** `metadata.name` of the HostedCluster. */
   readonly clusterName: string;
   /** @default 'clusters' */
   readonly namespace?: string;
+  /** The cluster's platform. */
   readonly platformType: PlatformType;
+  /** The release the control plane runs. */
   readonly release: Release;
   /** @default - the cluster name */
   readonly infraId?: string;
@@ -93,6 +104,7 @@ export interface HostedClusterAttributes {
   readonly defaultSubnetId?: string;
 }
 
+/** Props of HostedCluster. */
 export interface HostedClusterProps {
   /**
    * `metadata.name`; also the first label of the cluster's DNS names. Changing it replaces the cluster.
@@ -118,6 +130,7 @@ export interface HostedClusterProps {
   readonly rollout?: IReleaseRollout;
   /** The pull secret for the release and operator images (`.dockerconfigjson`). */
   readonly pullSecret: ISecretSource;
+  /** The platform the cluster runs on, with what it needs: `ClusterPlatform.agent()`, `.kubevirt()`, `.aws()` or `.none()`. */
   readonly platform: IClusterPlatform;
   /**
    * The SSH public key for the `core` user on the nodes.
@@ -244,11 +257,14 @@ export class HostedCluster extends Construct implements IHostedCluster {
   }
 
   public readonly clusterName: string;
+  /** The HostedCluster's namespace. */
   public readonly namespace: string;
+  /** The cluster's platform. */
   public readonly platformType: PlatformType;
   /** The release the control plane runs: `release`, or the rollout's once it releases the cluster's wave. */
   public readonly release: Release;
   public readonly nodePoolRelease?: Release;
+  /** The infrastructure ID, the prefix of the cloud resources' names. */
   public readonly infraId: string;
   public readonly defaultSubnetId?: string;
   public readonly annotations?: Readonly<Record<string, string>>;
@@ -621,6 +637,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
   }
 }
 
+/** Why a pull secret's bytes are no `.dockerconfigjson`, or undefined when they are one. */
 export function checkPullSecret(value: Buffer): string | undefined {
   try {
     const parsed = JSON.parse(value.toString('utf8'));

@@ -28,7 +28,9 @@ export const LINT_RULES = {
  * from the same functions. Warnings by default, errors with `hcp-cdk validate --strict`.
  */
 export const MANIFEST_LINT_RULES = {
+  /** An etcd volume under 1 GiB (HCP-W001). */
   HCP_W001_TINY_ETCD_VOLUME: LINT_RULES.HCP_W001_TINY_ETCD_VOLUME,
+  /** A node pool above 2,000 nodes (HCP-W002). */
   HCP_W002_OVERSIZED_POOL: LINT_RULES.HCP_W002_OVERSIZED_POOL,
   /** CIDRs of the machine, cluster and service networks that contain or overlap each other (the CRD's rule compares equal ranges only). */
   HCP_W101_NETWORKS_OVERLAP: { id: 'HCP-W101', summary: 'networks that contain or overlap each other' },
@@ -54,12 +56,16 @@ export const MANIFEST_LINT_RULES = {
   HCP_W121_METALLB_NETWORK: { id: 'HCP-W121', summary: 'MetalLB addresses outside their network' },
 } as const;
 
+/** A lint rule: its stable id (`HCP-W001`) and a short summary. */
 export type LintRule = (typeof LINT_RULES)[keyof typeof LINT_RULES] | (typeof MANIFEST_LINT_RULES)[keyof typeof MANIFEST_LINT_RULES];
 
 /** One lint finding: the construct, the rule and the message (field, value, why it is suspicious). */
 export interface LintFinding {
+  /** The construct path. */
   readonly path: string;
+  /** The rule it breaks. */
   readonly rule: LintRule;
+  /** The message: field, value and why it is suspicious. */
   readonly message: string;
 }
 

@@ -5,6 +5,7 @@ import { Problems } from './problems';
 import { AvailabilityPolicy } from './availability-policy';
 import { HostedCluster } from './hosted-cluster';
 
+/** Props of ManagementCluster. */
 export interface ManagementClusterProps extends ChartProps {
   /**
    * The workers that run hosted control planes (labelled `hypershift.openshift.io/control-plane`)

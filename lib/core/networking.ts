@@ -2,22 +2,40 @@ import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import { CidrBlock, cidrsOverlap, parseCidr } from './cidr';
 import { Problems, show } from './problems';
 
+/** The cluster network plugin (`spec.networking.networkType`), e.g. `OVNKubernetes`. */
 export const NetworkType = hc.HostedClusterSpecNetworkingNetworkType;
 export type NetworkType = hc.HostedClusterSpecNetworkingNetworkType;
 
 /** The `hcp` CLI defaults (support/globalconfig/network.go). */
-export const DEFAULT_CLUSTER_NETWORK = { ipv4: '10.132.0.0/14', ipv6: 'fd01::/48' };
-export const DEFAULT_SERVICE_NETWORK = { ipv4: '172.31.0.0/16', ipv6: 'fd02::/112' };
+export const DEFAULT_CLUSTER_NETWORK = {
+  /** IPv4. */
+  ipv4: '10.132.0.0/14',
+  /** IPv6. */
+  ipv6: 'fd01::/48',
+};
+/** The `hcp` CLI defaults of the service network (support/globalconfig/network.go). */
+export const DEFAULT_SERVICE_NETWORK = {
+  /** IPv4. */
+  ipv4: '172.31.0.0/16',
+  /** IPv6. */
+  ipv6: 'fd02::/112',
+};
 
 const OVN_MTU = { min: 576, max: 9216 };
 /** The prefix each node gets of the cluster network when none is given (OpenShift's network operator). */
-export const DEFAULT_HOST_PREFIX = { ipv4: 23, ipv6: 64 };
+export const DEFAULT_HOST_PREFIX = {
+  /** IPv4. */
+  ipv4: 23,
+  /** IPv6. */
+  ipv6: 64,
+};
 /**
  * The largest service networks the Kubernetes API server accepts (kube-apiserver refuses a range
  * with more than 20 host bits: /12 for IPv4, /108 for IPv6).
  */
 const MAX_SERVICE_HOST_BITS = 20;
 
+/** Props of a hosted cluster's networks (HostedClusterProps.networking). */
 export interface NetworkingProps {
   /**
    * Pod network CIDRs (one IPv4 and one IPv6 for dual stack).
@@ -56,26 +74,46 @@ export interface NetworkingProps {
 
 /** The CIDRs of a hosted cluster's networks, as written to `spec.networking`. */
 export interface ClusterNetworks {
+  /** The cluster (pod) network CIDRs. */
   readonly clusterNetwork: readonly string[];
+  /** The service network CIDRs. */
   readonly serviceNetwork: readonly string[];
   /** Empty when the cluster declares no machine network. */
   readonly machineNetwork: readonly string[];
 }
 
+/** A cluster's networking, rendered: the CIDRs, `spec.networking` and the network operator's configuration. */
 export interface RenderedNetworking {
+  /** The CIDRs of each network. */
   readonly networks: ClusterNetworks;
+  /** `spec.networking`. */
   readonly networking: hc.HostedClusterSpecNetworking;
+  /** `spec.operatorConfiguration`, when the networking needs one (an MTU, OVN's internal subnets). @default - none */
   readonly operatorConfiguration?: hc.HostedClusterSpecOperatorConfiguration;
 }
 
 /** The networks of a cluster, as the rules below read them: every CIDR as written, with its hostPrefix. */
 export interface ClusterNetworkInput {
-  readonly clusterNetwork: readonly { readonly cidr: unknown; readonly hostPrefix?: unknown }[];
-  readonly serviceNetwork: readonly { readonly cidr: unknown }[];
+  /** The cluster network entries, each with its hostPrefix. */
+  readonly clusterNetwork: readonly {
+    /** The CIDR, as written. */
+    readonly cidr: unknown;
+    /** The prefix each node gets, as written. */
+    readonly hostPrefix?: unknown;
+  }[];
+  /** The service network entries. */
+  readonly serviceNetwork: readonly {
+    /** The CIDR, as written. */
+    readonly cidr: unknown;
+  }[];
   /** Undefined when the cluster declares none. */
-  readonly machineNetwork?: readonly { readonly cidr: unknown }[];
+  readonly machineNetwork?: readonly {
+    /** The CIDR, as written. */
+    readonly cidr: unknown;
+  }[];
 }
 
+/** The name of one of a cluster's networks, as `spec.networking` names it. */
 export type NetworkName = 'clusterNetwork' | 'serviceNetwork' | 'machineNetwork';
 
 /** How the rules name fields: construct props (`clusterNetwork[0]`) or the object (`spec.networking.clusterNetwork[0].cidr`). */

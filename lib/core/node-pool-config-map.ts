@@ -2,7 +2,9 @@ import type { UpgradeType } from './node-pool';
 
 /** What a ConfigMap a NodePool references learns about the pool, to check that it fits. */
 export interface NodePoolConfigUse {
+  /** The pool's name. */
   readonly poolName: string;
+  /** How the pool upgrades: some configurations only work with one. */
   readonly upgradeType: UpgradeType;
   /** The labels the pool puts on its nodes (`nodeLabels`), which survive node replacement. */
   readonly nodeLabels: Readonly<Record<string, string>>;
@@ -14,6 +16,7 @@ export interface NodePoolConfigUse {
  * key `tuning`). One may serve several pools of its cluster.
  */
 export interface INodePoolConfigMap {
+  /** `metadata.name` of the ConfigMap. */
   readonly configMapName: string;
   /** The namespace of the ConfigMap, which must be the pool's. */
   readonly namespace: string;

@@ -16,22 +16,31 @@ import { Release } from './release';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotation, unknownReleaseVersion } from './release-version';
 import { nodePoolSkewProblem } from './upgrade-path';
 
+/** A node pool's CPU architecture: `amd64`, `arm64`, `ppc64le`, `s390x`. */
 export const Arch = np.NodePoolSpecArch;
 export type Arch = np.NodePoolSpecArch;
+/** How a node pool upgrades: `Replace` (new machines) or `InPlace` (the same machines, rebooted). */
 export const UpgradeType = np.NodePoolSpecManagementUpgradeType;
 export type UpgradeType = np.NodePoolSpecManagementUpgradeType;
+/** A taint's effect: `NoSchedule`, `PreferNoSchedule` or `NoExecute`. */
 export const TaintEffect = np.NodePoolSpecTaintsEffect;
 export type TaintEffect = np.NodePoolSpecTaintsEffect;
 
+/** A taint on every node of the pool. */
 export interface Taint {
+  /** The taint's key. */
   readonly key: string;
   /** @default - no value */
   readonly value?: string;
+  /** What the taint does to pods that do not tolerate it. */
   readonly effect: TaintEffect;
 }
 
+/** The bounds the autoscaler keeps a pool in. */
 export interface NodePoolAutoScaling {
+  /** The fewest nodes. */
   readonly min: number;
+  /** The most nodes. */
   readonly max: number;
 }
 
@@ -98,13 +107,17 @@ export interface NodePoolOptions {
 }
 
 export interface NodePoolProps extends NodePoolOptions {
+  /** The hosted cluster the pool belongs to. */
   readonly cluster: IHostedCluster;
 }
 
 /** A group of worker nodes of one hosted cluster, alike in platform, release and config. */
 export class NodePool extends Construct {
+  /** The pool's name, `metadata.name` of the NodePool. */
   public readonly poolName: string;
+  /** The hosted cluster the pool belongs to. */
   public readonly cluster: IHostedCluster;
+  /** The release the pool runs. */
   public readonly release: Release;
   /** The NodePool object; use it for `addJsonPatch` escape hatches. */
   public readonly resource: ApiObject;

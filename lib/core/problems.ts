@@ -5,6 +5,7 @@ import { IConstruct } from 'constructs';
  * The message lists every problem found, one per line.
  */
 export class HcpValidationError extends Error {
+  /** The problems, one sentence each. */
   public declare readonly problems: readonly string[];
 
   constructor(problems: readonly string[]) {

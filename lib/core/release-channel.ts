@@ -3,8 +3,11 @@ import { formatVersion, type ReleaseVersion } from './release';
 
 /** The update streams OpenShift publishes a channel of for every minor version. */
 export enum ReleaseChannelStream {
+  /** Releases recommended for every cluster. */
   STABLE = 'stable',
+  /** Releases as soon as they are supported, before stable. */
   FAST = 'fast',
+  /** Release candidates and releases, unsupported. */
   CANDIDATE = 'candidate',
   /** Extended Update Support: even minor versions only. */
   EUS = 'eus',
@@ -46,7 +49,9 @@ export class ReleaseChannel {
   public readonly name: string;
   /** The stream, when the name has the `<stream>-<major>.<minor>` shape. */
   public readonly stream?: ReleaseChannelStream;
+  /** The channel's major version, when the name has the `<stream>-<major>.<minor>` shape. */
   public readonly major?: number;
+  /** The channel's minor version, when the name has the `<stream>-<major>.<minor>` shape. */
   public readonly minor?: number;
   /** Why the name is not a channel, or undefined when it is one. */
   public readonly problem?: string;

@@ -34,7 +34,9 @@ export interface IReleaseRollout extends IConstruct {
 export interface RolloutMember {
   /** The HostedCluster construct. */
   readonly cluster: IConstruct;
+  /** `metadata.name` of the HostedCluster. */
   readonly clusterName: string;
+  /** The HostedCluster's namespace. */
   readonly namespace: string;
   /** The HostedCluster's labels, which label waves select by. @default - none */
   readonly labels?: Readonly<Record<string, string>>;
@@ -54,6 +56,7 @@ export interface RolloutAssignment {
   readonly nodePoolRelease: Release;
 }
 
+/** Props of ReleaseRollout. */
 export interface ReleaseRolloutProps {
   /** The release the clusters move to: `Release.fromImage(digest, { version })` or `Release.fromVersion(...)`. */
   readonly release: Release;
@@ -117,7 +120,9 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
   public readonly rolloutName: string;
   public readonly release: Release;
   public readonly after: readonly IReleaseRollout[];
+  /** How many waves, from the first, run the rollout's release. */
   public readonly releasedWaves: number;
+  /** What a failed cluster of a released wave does to the waves after it. */
   public readonly onFailure: RolloutFailurePolicy;
   /** The waves' names, in order. */
   public readonly waveNames: readonly string[];

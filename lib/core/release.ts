@@ -25,20 +25,30 @@ const ARCHITECTURE_SUFFIX = /-(?:x86_64|aarch64|multi|ppc64le|s390x)$/;
 const VERSION_SHAPE = /^\d[0-9A-Za-z.-]*$/;
 const VERSION_RULE = 'must be an OpenShift version such as 4.17.0 or 4.18.0-rc.2';
 
+/** What a release image must look like, for error messages. */
 export const RELEASE_IMAGE_RULE = 'must be an image reference such as quay.io/openshift-release-dev/ocp-release:4.17.0-multi or ...@sha256:<64 hex digits>';
 
 /** Release architectures as the release repository names them. */
 export enum ReleaseArchitecture {
+  /** 64-bit x86. */
   X86_64 = 'x86_64',
+  /** 64-bit ARM. */
   AARCH64 = 'aarch64',
+  /** The multi-architecture payload. */
   MULTI = 'multi',
+  /** IBM Power, little-endian. */
   PPC64LE = 'ppc64le',
+  /** IBM Z. */
   S390X = 's390x',
 }
 
+/** An OpenShift version, taken apart. */
 export interface ReleaseVersion {
+  /** The major version: 4. */
   readonly major: number;
+  /** The minor version: 17 in 4.17.3. */
   readonly minor: number;
+  /** The patch version: 3 in 4.17.3. */
   readonly patch: number;
   /**
    * The pre-release part: `rc.2` for 4.18.0-rc.2, `ec.1` for an engineering candidate.
@@ -94,6 +104,7 @@ export interface FromImageOptions extends ReleaseOptions {
   readonly version?: string;
 }
 
+/** An OpenShift release payload, by image (tag or digest) or by version, with the version it is known to be. */
 export class Release {
   /** A release image by tag or digest: `quay.io/openshift-release-dev/ocp-release@sha256:…`. */
   public static fromImage(image: string, options: FromImageOptions = {}): Release {

@@ -17,23 +17,38 @@ export interface RolloutOutputs {
    * What of a cluster does not run `image` in the previous output: `control plane`, and the names of
    * its NodePools; empty when all of it does; undefined when its HostedCluster is not in the previous output.
    */
-  offTargetBefore(cluster: string, image: string): { readonly controlPlane: boolean; readonly pools: readonly string[] } | undefined;
+  offTargetBefore(cluster: string, image: string): {
+    /** Whether the control plane runs another release. */
+    readonly controlPlane: boolean;
+    /** The pools that run another release. */
+    readonly pools: readonly string[];
+  } | undefined;
 }
 
 /** The clusters of one wave that something is said of. */
 export interface WaveClusters {
   /** The wave's place, from 1. */
   readonly wave: number;
+  /** The wave's name. */
   readonly name: string;
+  /** The clusters, as plan names them: `<management folder>/<namespace>/<name>`. */
   readonly clusters: readonly string[];
 }
 
 /** What a commit does to one rollout. */
 export interface RolloutProgress {
+  /** The rollout's name. */
   readonly rollout: string;
-  readonly release: { readonly image: string; readonly version?: string };
+  /** The rollout's release. */
+  readonly release: {
+    /** The release image. */
+    readonly image: string;
+    /** Its OpenShift version, when known. */
+    readonly version?: string;
+  };
   /** How many waves the rollout has. */
   readonly waves: number;
+  /** How many waves, from the first, are released after the commit. */
   readonly releasedWaves: number;
   /** The waves this commit moves, with the clusters it moves to the release. */
   readonly moves: readonly WaveClusters[];

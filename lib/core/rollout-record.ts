@@ -7,34 +7,54 @@ import { hcpCdkCrd } from './hcp-cdk-crd';
  * that a review of the commit shows which wave it releases.
  */
 export const ROLLOUT_RECORD_API_VERSION = 'hcp-cdk.io/v1alpha1';
+/** The record's kind. */
 export const ROLLOUT_RECORD_KIND = 'ReleaseRollout';
 /** The top folder of the output that holds the records. */
 export const ROLLOUT_RECORD_FOLDER = 'rollouts';
 
 /** One wave as recorded: its clusters as plan names them, `<management folder>/<namespace>/<name>`. */
 export interface RolloutRecordWave {
+  /** The wave's name. */
   readonly name: string;
   /** @default false */
   readonly holdNodePools?: boolean;
+  /** The wave's clusters. */
   readonly clusters: readonly string[];
 }
 
 /** The record's spec. */
 export interface RolloutRecordSpec {
-  readonly release: { readonly image: string; readonly version?: string };
+  /** The rollout's release. */
+  readonly release: {
+    /** The release image. */
+    readonly image: string;
+    /** Its OpenShift version, when known. */
+    readonly version?: string;
+  };
+  /** How many waves, from the first, are released. */
   readonly releasedWaves: number;
+  /** What a failed cluster does to later waves: `Continue` or `Stop`. */
   readonly onFailure: string;
   /** @default - none */
   readonly failedClusters?: readonly string[];
   /** Rollouts that must be complete first, by name. @default - none */
   readonly after?: readonly string[];
+  /** The waves, in order. */
   readonly waves: readonly RolloutRecordWave[];
 }
 
+/** The record of a release rollout that the output keeps in `rollouts/` for `hcp-cdk plan`; no engine applies it. */
 export interface RolloutRecord {
+  /** `hcp-cdk.io/v1alpha1`. */
   readonly apiVersion: string;
+  /** `ReleaseRollout`. */
   readonly kind: string;
-  readonly metadata: { readonly name: string };
+  /** The record's metadata: the rollout's name. */
+  readonly metadata: {
+    /** The rollout's name. */
+    readonly name: string;
+  };
+  /** The rollout as it stands. */
   readonly spec: RolloutRecordSpec;
 }
 

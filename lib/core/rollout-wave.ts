@@ -68,9 +68,11 @@ export class RolloutWave {
     return new RolloutWave(RolloutWaveSelection.REST, options, {});
   }
 
+  /** How the wave picks its clusters. */
   public readonly selection: RolloutWaveSelection;
   /** The name given, if any (the rollout names the others). */
   public readonly name?: string;
+  /** Whether the wave's node pools stay on the release before while its control planes move. */
   public readonly holdNodePools: boolean;
   /** canaries and clusters: the names given. */
   public readonly clusters?: readonly string[];

@@ -6,15 +6,33 @@ export interface RolloutSpec {
   /** @default - 0 nodes, unless autoScaling */
   readonly replicas?: number;
   /** @default - fixed replicas */
-  readonly autoScaling?: { readonly min: number; readonly max: number };
+  readonly autoScaling?: {
+    /** The fewest nodes. */
+    readonly min: number;
+    /** The most nodes. */
+    readonly max: number;
+  };
   /** @default - Replace with the API's defaults */
   readonly management?: {
+    /** `Replace` or `InPlace`. */
     readonly upgradeType?: string;
+    /** The Replace strategy's settings. */
     readonly replace?: {
+      /** `RollingUpdate` or `OnDelete`. */
       readonly strategy?: string;
-      readonly rollingUpdate?: { readonly maxSurge?: IntOrPercent; readonly maxUnavailable?: IntOrPercent };
+      /** How many machines are added, and may be unavailable, at a time. */
+      readonly rollingUpdate?: {
+        /** New machines at a time. */
+        readonly maxSurge?: IntOrPercent;
+        /** Machines unavailable at a time. */
+        readonly maxUnavailable?: IntOrPercent;
+      };
     };
-    readonly inPlace?: { readonly maxUnavailable?: IntOrPercent };
+    /** The InPlace strategy's settings. */
+    readonly inPlace?: {
+      /** Nodes updated (and unavailable) at a time. */
+      readonly maxUnavailable?: IntOrPercent;
+    };
   };
 }
 

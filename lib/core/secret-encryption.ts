@@ -14,7 +14,9 @@ export class SecretEncryption {
   }
 
   private constructor(
+    /** The key that encrypts: a Secret with key `key`. */
     public readonly activeKey: ISecretSource,
+    /** The key before it, still used to decrypt during a rotation. */
     public readonly backupKey?: ISecretSource,
   ) {}
 
@@ -24,6 +26,7 @@ export class SecretEncryption {
       : `secretEncryption key (${value.length} bytes) must be exactly ${AES_CBC_KEY_BYTES} bytes (an AES-256 key; pass the decoded bytes, e.g. Buffer.from(base64, 'base64'))`;
   }
 
+  /** `spec.secretEncryption`, naming the Secrets of the active key and the backup key. */
   public static render(activeKeyName: string, backupKeyName?: string): hc.HostedClusterSpecSecretEncryption {
     return {
       type: hc.HostedClusterSpecSecretEncryptionType.AESCBC,

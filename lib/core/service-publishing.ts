@@ -3,22 +3,33 @@ import { show } from './problems';
 
 /** The control-plane services a HostedCluster publishes to its nodes and users. */
 export enum ControlPlaneService {
+  /** The Kubernetes API server. */
   API_SERVER = 'APIServer',
+  /** The OAuth server users log in through. */
   OAUTH_SERVER = 'OAuthServer',
+  /** Konnectivity, the tunnel from the control plane to the nodes. */
   KONNECTIVITY = 'Konnectivity',
+  /** The Ignition server new nodes fetch their configuration from. */
   IGNITION = 'Ignition',
+  /** The OIDC discovery endpoint (ROSA and ARO only). */
   OIDC = 'OIDC',
+  /** OVN's southbound database (older releases). */
   OVN_SB_DB = 'OVNSbDb',
 }
 
 /** The kinds of publishing strategy the API accepts (`servicePublishingStrategy.type`). */
 export enum ServicePublishingType {
+  /** A LoadBalancer Service. */
   LOAD_BALANCER = 'LoadBalancer',
+  /** An OpenShift Route on the management cluster's router. */
   ROUTE = 'Route',
+  /** A NodePort on the management cluster's nodes. */
   NODE_PORT = 'NodePort',
+  /** Not published. */
   NONE = 'None',
 }
 
+/** Options of `ServicePublishing.route()`. */
 export interface RouteOptions {
   /**
    * A hostname for the route, served through external DNS.
@@ -27,6 +38,7 @@ export interface RouteOptions {
   readonly hostname?: string;
 }
 
+/** Options of `ServicePublishing.loadBalancer()`. */
 export interface LoadBalancerOptions {
   /**
    * A hostname clients use for the load balancer.
@@ -35,6 +47,7 @@ export interface LoadBalancerOptions {
   readonly hostname?: string;
 }
 
+/** Options of `ServicePublishing.nodePort()`. */
 export interface NodePortOptions {
   /** The address (IP or DNS name) of the management-cluster nodes clients connect to. */
   readonly address: string;
@@ -47,10 +60,25 @@ export interface NodePortOptions {
 
 /** The wire form of one `servicePublishingStrategy`. */
 export interface ServicePublishingStrategyJson {
+  /** The strategy's type. */
   readonly type: ServicePublishingType;
-  readonly nodePort?: { readonly address: string; readonly port?: number };
-  readonly route?: { readonly hostname?: string };
-  readonly loadBalancer?: { readonly hostname?: string };
+  /** The NodePort strategy's address and port. */
+  readonly nodePort?: {
+    /** The address clients connect to. */
+    readonly address: string;
+    /** The port. @default - one the API server picks */
+    readonly port?: number;
+  };
+  /** The Route strategy's host name. */
+  readonly route?: {
+    /** The host name. @default - none */
+    readonly hostname?: string;
+  };
+  /** The LoadBalancer strategy's host name. */
+  readonly loadBalancer?: {
+    /** The host name. @default - none */
+    readonly hostname?: string;
+  };
 }
 
 /** How one control-plane service is reached. */
@@ -78,8 +106,14 @@ export class ServicePublishing {
   /**
    * @param problem why the factory's arguments make no strategy, after the field that names it
    */
-  private constructor(public readonly strategy: ServicePublishingStrategyJson, public readonly problem?: string) {}
+  private constructor(
+    /** The strategy as written to the HostedCluster. */
+    public readonly strategy: ServicePublishingStrategyJson,
+    /** Why the factory's arguments make no strategy, or undefined. */
+    public readonly problem?: string,
+  ) {}
 
+  /** The strategy's type. */
   public get type(): ServicePublishingType {
     return this.strategy.type;
   }

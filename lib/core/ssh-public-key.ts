@@ -7,8 +7,10 @@ const KEY_TYPES = [
   'sk-ssh-ed25519@openssh.com', 'sk-ecdsa-sha2-nistp256@openssh.com',
 ];
 
+/** What an SSH public key must look like, for error messages. */
 export const SSH_PUBLIC_KEY_RULE = `must be one line of OpenSSH public key text: "<type> <base64> [comment]" with type one of ${KEY_TYPES.join(', ')}`;
 
+/** Options of `SshPublicKey.fromString`. */
 export interface SshPublicKeyOptions {
   /**
    * The name of the Secret the HostedCluster writes the key into (key `id_rsa.pub`).
@@ -17,6 +19,7 @@ export interface SshPublicKeyOptions {
   readonly secretName?: string;
 }
 
+/** The SSH public key put on every node, in a Secret the HostedCluster names. */
 export class SshPublicKey {
   /** Key text as in `~/.ssh/id_ed25519.pub`: `ssh-ed25519 AAAA… user@host`. */
   public static fromString(publicKey: string, options: SshPublicKeyOptions = {}): SshPublicKey {

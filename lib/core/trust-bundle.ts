@@ -11,10 +11,13 @@ export class TrustBundle {
   }
 
   private constructor(
+    /** The PEM text, when given as text. */
     public readonly pem: string | undefined,
+    /** The ConfigMap that holds `ca-bundle.crt`, when it exists already. */
     public readonly existingConfigMapName: string | undefined,
   ) {}
 
+  /** Why the PEM is no certificate bundle, or undefined when it is one. */
   public get problem(): string | undefined {
     if (this.pem === undefined) return undefined;
     const ok = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(this.pem);

@@ -17,9 +17,13 @@ export enum UpgradeKind {
   UNSUPPORTED = 'unsupported',
 }
 
+/** What a change of release is, and whether HyperShift accepts it. */
 export interface UpgradeAssessment {
+  /** The kind of update: z-stream, minor, EUS-to-EUS, downgrade, ... */
   readonly kind: UpgradeKind;
+  /** The version before. */
   readonly from: ReleaseVersion;
+  /** The version after. */
   readonly to: ReleaseVersion;
   /** why the path is refused, when it is */
   readonly problem?: string;
@@ -27,6 +31,7 @@ export interface UpgradeAssessment {
   readonly forced?: boolean;
 }
 
+/** Options of `assessUpgrade`. */
 export interface AssessUpgradeOptions {
   /**
    * The cluster's update channel after the change (`spec.channel`), e.g. `stable-4.17`: refused

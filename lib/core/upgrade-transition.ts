@@ -79,6 +79,7 @@ export function applyProblems(object: any, options: ApplyCheckOptions): Validati
   return applyCheck(object, options).problems;
 }
 
+/** Options of `applyProblems`. */
 export interface ApplyCheckOptions {
   /** The same object in the previous output. @default - none: the object is new */
   readonly previous?: unknown;
@@ -90,6 +91,7 @@ export interface ApplyCheckOptions {
 
 /** What `applyProblems` finds, and whether the API server rejects the object as a whole. */
 export interface ApplyCheck {
+  /** The problems, with the API server's and HyperShift's reasons. */
   readonly problems: ValidationProblem[];
   /**
    * Whether the API server rejects the apply (schema, CEL or transition rules, such as an

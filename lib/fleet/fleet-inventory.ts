@@ -4,6 +4,7 @@ import type { OpenApiSchema } from '../validation/schema-catalog';
 
 /** One node pool of a fleet cluster; the platform fields that apply to its cluster are read. */
 export interface FleetNodePoolSpec {
+  /** The pool's name; the NodePool is `<cluster>-<name>`. */
   readonly name: string;
   /** @default 2 */
   readonly replicas?: number;
@@ -21,15 +22,19 @@ export interface FleetNodePoolSpec {
 
 /** A bare-metal host of an Agent cluster's inventory, booted through its BMC. */
 export interface FleetHostSpec {
+  /** The host's name, its BareMetalHost's. */
   readonly name: string;
+  /** The BMC's address, e.g. `redfish-virtualmedia://192.0.2.11/redfish/v1/Systems/1`. */
   readonly bmcAddress: string;
   /** An existing Secret with `username` and `password` in the inventory namespace. */
   readonly bmcCredentialsSecret: string;
+  /** The MAC address of the NIC the host boots from. */
   readonly bootMacAddress: string;
 }
 
 /** Everything a fleet cluster can set; `defaults` take the same fields but `name`. */
 export interface FleetClusterSpec {
+  /** The cluster's name, the HostedCluster's. */
   readonly name: string;
   /** @default 'clusters' */
   readonly namespace?: string;
@@ -62,7 +67,9 @@ export interface FleetClusterSpec {
   };
   /** Platform Agent. @default - none: required on platform Agent */
   readonly agent?: {
+    /** The namespace the cluster takes Agents from. */
     readonly agentNamespace: string;
+    /** The address the API server is published at (NodePort). */
     readonly apiServerAddress: string;
     /** Hosts of a per-cluster InfraEnv `<name>` in the agent namespace. @default - none declared */
     readonly hosts?: FleetHostSpec[];
@@ -85,6 +92,7 @@ export interface FleetClusterSpec {
   readonly labels?: Record<string, string>;
 }
 
+/** What fleet and management-cluster `defaults` may set: every field of a cluster but its name. */
 export type FleetClusterDefaults = Partial<Omit<FleetClusterSpec, 'name'>>;
 
 /**
@@ -135,10 +143,13 @@ export interface FleetRolloutSpec {
 export interface FleetInventory {
   /** Shared by every cluster; a management cluster's and a cluster's own fields win. @default - none */
   readonly defaults?: FleetClusterDefaults;
+  /** The management clusters, each with its hosted clusters. */
   readonly managementClusters: {
+    /** The management cluster's name, its output folder. */
     readonly name: string;
-    /** @default - none */
+    /** Fields its clusters share; a cluster's own win. @default - none */
     readonly defaults?: FleetClusterDefaults;
+    /** The hosted clusters it runs. */
     readonly clusters: FleetClusterSpec[];
   }[];
   /** Release rollouts over the fleet's clusters; a cluster is in one at most. @default - none */

@@ -29,6 +29,7 @@ export const POLICIES_FOLDER = 'policies';
  */
 export const POLICY_NAME_MAX = 62;
 
+/** Props of AcmDelivery. */
 export interface AcmDeliveryProps extends KustomizeDeliveryProps {
   /**
    * The hub imports each hosted cluster on its own, as MCE does by default: once the control plane

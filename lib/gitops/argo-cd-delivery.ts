@@ -14,6 +14,7 @@ import { unitProject } from './argo-cd-project';
 import { addArgoCdSyncOptions } from './protection';
 import { groupOf, unitAccess, UnitAccess } from './unit-access';
 
+/** Props of ArgoCdDelivery. */
 export interface ArgoCdDeliveryProps {
   /** The Git repository the output directory is pushed to: `https://…`, `ssh://…` or `git@host:path`. */
   readonly repoUrl: string;
@@ -67,9 +68,13 @@ export const ARGO_CD_IN_CLUSTER = 'https://kubernetes.default.svc';
  * has no destination until its hosted cluster is Available and registered: it waits on its own.
  */
 export const ARGO_CD_PROJECT_WAVE = 0;
+/** The sync wave of the hub's own Application. */
 export const ARGO_CD_MANAGEMENT_WAVE = 1;
+/** The sync wave of the shared inventories' Applications. */
 export const ARGO_CD_INVENTORY_WAVE = 2;
+/** The sync wave of the hosted clusters' Applications. */
 export const ARGO_CD_CLUSTER_WAVE = 3;
+/** The sync wave of the guests' Applications: the clusters', so that no cluster waits for another. */
 export const ARGO_CD_GUEST_WAVE = ARGO_CD_CLUSTER_WAVE;
 
 /**

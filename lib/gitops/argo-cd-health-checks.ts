@@ -134,7 +134,9 @@ return hs
 
 /** A health check to add to Argo CD: `resource.customizations.health.<group>_<kind>` in argocd-cm, or an entry of the ArgoCD resource's `spec.resourceHealthChecks`. */
 export interface ArgoCdHealthCheck {
+  /** The API group of the kind it checks. */
   readonly group: string;
+  /** The kind it checks. */
   readonly kind: string;
   /** The Lua script. */
   readonly check: string;

@@ -14,10 +14,15 @@ export interface PlacedObject extends ObjectPlace {
 export interface DeliveredFile {
   /** '/'-separated, under the output root. */
   readonly path: string;
+  /** The object's apiVersion. */
   readonly apiVersion: string;
+  /** The object's kind. */
   readonly kind: string;
+  /** The object's name. */
   readonly name: string;
+  /** The object's namespace. @default - none: cluster-scoped */
   readonly namespace?: string;
+  /** The cluster the object is applied to. */
   readonly target: DeliveryTarget;
   /** The folder the delivery put the file in. */
   readonly folder: string;
@@ -25,7 +30,9 @@ export interface DeliveredFile {
 
 /** An object a delivery adds (an Argo CD Application, a Flux Kustomization, ...), checked like every other object. */
 export interface DeliveryObject {
+  /** The file's path under the output root, '/'-separated. */
   readonly path: string;
+  /** The object, as JSON data. */
   readonly json: any;
   /** Named in problems, like a construct path: e.g. `delivery/hub/Application`. */
   readonly source: string;
@@ -36,7 +43,12 @@ export interface DeliveryAdditions {
   /** Objects of the engine, checked against their CRDs and written as YAML. */
   readonly objects: readonly DeliveryObject[];
   /** Other files, written as they are: kustomization.yaml and the like. */
-  readonly files: readonly { readonly path: string; readonly text: string }[];
+  readonly files: readonly {
+    /** The file's path under the output root. */
+    readonly path: string;
+    /** The file's text. */
+    readonly text: string;
+  }[];
 }
 
 /**

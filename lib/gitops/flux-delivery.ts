@@ -17,6 +17,7 @@ import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED, protect } from './protectio
 import { groupOf, ObjectIdentity, unitAccess } from './unit-access';
 import { FLUX_ROLE_PREFIX, fluxUnitRbac } from './flux-access';
 
+/** Props of FluxDelivery. */
 export interface FluxDeliveryProps {
   /** Where Flux fetches the output from: `FluxSource.gitRepository({ name, url? })`. */
   readonly source: FluxSource;

@@ -6,9 +6,13 @@ import { HOSTED_CLUSTER_REFUSAL_CONDITIONS, MACHINE_SHORTAGE_REASONS, NODE_POOL_
  * progress. A failed object fails the Kustomization at once instead of at its timeout.
  */
 export interface FluxHealthCheck {
+  /** The apiVersion of the kind it checks. */
   readonly apiVersion: string;
+  /** The CEL expression that is true once the object is healthy. */
   readonly current: string;
+  /** The CEL expression that is true while the object progresses. @default - none */
   readonly inProgress?: string;
+  /** The CEL expression that is true once the object has failed. @default - none */
   readonly failed?: string;
 }
 

@@ -21,6 +21,7 @@ export interface FluxGitReference {
   readonly branch?: string;
 }
 
+/** Props of `FluxSource.gitRepository`. */
 export interface FluxGitRepositoryProps {
   /** `metadata.name` of the GitRepository, e.g. `flux-system` (the one `flux bootstrap` makes). */
   readonly name: string;
@@ -61,8 +62,11 @@ export interface FluxGitRepositoryProps {
 
 /** A `spec.sourceRef` of a Flux Kustomization. */
 export interface FluxSourceReference {
+  /** The source's kind, e.g. `GitRepository`. */
   readonly kind: string;
+  /** The source's name. */
   readonly name: string;
+  /** The source's namespace. */
   readonly namespace: string;
 }
 

@@ -21,7 +21,12 @@ export interface KustomizationsOptions {
  * Argo CD / Flux path can point at any management cluster, hosted cluster or guest folder.
  * The output root gets none: its folders are different target clusters.
  */
-export function kustomizations(files: readonly string[], options: KustomizationsOptions = {}): { path: string; text: string }[] {
+export function kustomizations(files: readonly string[], options: KustomizationsOptions = {}): {
+  /** The file's path under the output root. */
+  path: string;
+  /** The file's text. */
+  text: string;
+}[] {
   const subFolders = options.subFolders ?? true;
   const entries = new Map<string, Set<string>>();
   // A folder seen before has its place in its parents already: each is walked up once.

@@ -6,6 +6,7 @@ import { kustomizations } from './kustomization';
 import { objectFileName } from './output-layout';
 import { isProtected, protect } from './protection';
 
+/** Props of KustomizeDelivery. */
 export interface KustomizeDeliveryProps {
   /**
    * Annotate every object with its apply rank as `argocd.argoproj.io/sync-wave`, so that an Argo CD

@@ -14,6 +14,7 @@ export enum TargetKind {
 
 /** A cluster objects are applied to, and the top output folder that holds them. */
 export interface DeliveryTarget {
+  /** Whether the cluster is a management cluster or inside a hosted cluster (guest). */
   readonly kind: TargetKind;
   /** The chart whose objects these are. */
   readonly chart: Chart;
@@ -27,6 +28,7 @@ export interface DeliveryTarget {
 
 /** Where the objects of one construct go: the target cluster and the folder under the output root. */
 export interface ObjectPlace {
+  /** The cluster the construct's objects are applied to. */
   readonly target: DeliveryTarget;
   /** `<target folder>[/<group>]`, '/'-separated on every platform. */
   readonly folder: string;
@@ -87,7 +89,14 @@ export function objectFileName(json: { readonly kind?: unknown; readonly metadat
  * the name; undefined for a name objectFileName does not make. Kubernetes names hold no `_`, so
  * the namespace and the name are told apart without reading the file.
  */
-export function parseObjectFileName(file: string): { readonly kind: string; readonly namespace?: string; readonly name: string } | undefined {
+export function parseObjectFileName(file: string): {
+  /** The object's kind, lower case. */
+  readonly kind: string;
+  /** Its namespace. @default - none: cluster-scoped */
+  readonly namespace?: string;
+  /** Its name. */
+  readonly name: string;
+} | undefined {
   const match = /^\d{2}-([a-z0-9]+)-(?:([a-z0-9.-]+)_)?([a-z0-9.:-]+)\.yaml$/.exec(file);
   if (!match) return undefined;
   return match[2] === undefined ? { kind: match[1], name: match[3] } : { kind: match[1], namespace: match[2], name: match[3] };

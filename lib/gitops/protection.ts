@@ -9,6 +9,7 @@ export const ARGO_CD_SYNC_OPTIONS_ANNOTATION = 'argocd.argoproj.io/sync-options'
 export const ARGO_CD_PROTECTION = ['Prune=false', 'Delete=false'] as const;
 /** Flux's per-object prune switch. */
 export const FLUX_PRUNE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/prune';
+/** The value of Flux's prune annotation that protects an object. */
 export const FLUX_PRUNE_DISABLED = 'disabled';
 
 /**

@@ -12,6 +12,7 @@ export enum MetalLBAdvertisementMode {
   BGP = 'bgp',
 }
 
+/** Options of `MetalLBAdvertisement.layer2()`. */
 export interface MetalLBLayer2Options {
   /**
    * The node interfaces to answer ARP and NDP on (`spec.interfaces`).
@@ -35,6 +36,7 @@ export interface MetalLBBgpPeer {
   readonly name?: string;
 }
 
+/** Options of `MetalLBAdvertisement.bgp()`. */
 export interface MetalLBBgpOptions {
   /** The routers to announce the pool to; at least one. */
   readonly peers: MetalLBBgpPeer[];
@@ -47,7 +49,9 @@ export interface MetalLBBgpOptions {
 
 /** What the MetalLBIngress gives its advertisement to bind to. */
 export interface MetalLBAdvertisementContext {
+  /** The IPAddressPool's name. */
   readonly poolName: string;
+  /** The namespace MetalLB runs in. */
   readonly namespace: string;
   /** Annotations every custom resource of the ingress carries (Argo CD sync options); copy them per object. */
   readonly annotations: Record<string, string>;
@@ -71,6 +75,7 @@ export abstract class MetalLBAdvertisement {
     return new BgpAdvertisement(options);
   }
 
+  /** Layer 2 or BGP. */
   public abstract readonly mode: MetalLBAdvertisementMode;
 
   /** Problems with the options, each "advertisement.<field> (<value>) <expectation>". */

@@ -16,6 +16,7 @@ export const METALLB_ADDRESS_POOL_ANNOTATION = 'metallb.universe.tf/address-pool
 const SKIP_DRY_RUN = { 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true' };
 const ROUTER_SELECTOR = { 'ingresscontroller.operator.openshift.io/deployment-ingresscontroller': 'default' };
 
+/** Props of MetalLBIngress. */
 export interface MetalLBIngressProps {
   /** The hosted cluster whose `*.apps` ingress this serves; the construct must be created in `cluster.guest`. */
   readonly cluster: HostedCluster;
@@ -72,11 +73,13 @@ export class MetalLBIngress extends Construct {
   public readonly addresses: readonly string[];
   /** The LoadBalancer Service in `openshift-ingress`. */
   public readonly serviceName = 'metallb-ingress';
+  /** The namespace MetalLB runs in, `metallb`. */
   public readonly namespace: string;
   /** The IPAddressPool. */
   public readonly resource: ApiObject;
   /** The L2Advertisement or BGPAdvertisement. */
   public readonly advertisement: ApiObject;
+  /** The LoadBalancer Service in front of the default router. */
   public readonly service: ApiObject;
 
   constructor(scope: Construct, id: string, props: MetalLBIngressProps) {

@@ -19,9 +19,13 @@ export const AGENT_SERVICE_CONFIG_NAME = 'agent';
 
 /** Access modes of a PersistentVolumeClaim. */
 export enum VolumeAccessMode {
+  /** Mounted read-write by one node. */
   READ_WRITE_ONCE = 'ReadWriteOnce',
+  /** Mounted read-only by many nodes. */
   READ_ONLY_MANY = 'ReadOnlyMany',
+  /** Mounted read-write by many nodes. */
   READ_WRITE_MANY = 'ReadWriteMany',
+  /** Mounted read-write by one pod. */
   READ_WRITE_ONCE_POD = 'ReadWriteOncePod',
 }
 
@@ -52,6 +56,7 @@ export interface OsImage {
   readonly cpuArchitecture?: CpuArchitecture;
 }
 
+/** Options of `MirrorRegistryConfig.fromRegistriesConf`. */
 export interface MirrorRegistryConfigOptions {
   /**
    * PEM certificates of the mirror registries' certificate authorities (`ca-bundle.crt`).
@@ -79,12 +84,16 @@ export class MirrorRegistryConfig {
   }
 
   private constructor(
+    /** The `registries.conf` text, when given. */
     public readonly registriesConf: string | undefined,
+    /** The mirror registry's CA bundle, PEM, when given. */
     public readonly caBundle: string | undefined,
+    /** The ConfigMap that holds both, when it exists already. */
     public readonly existingConfigMapName: string | undefined,
   ) {}
 }
 
+/** Props of AssistedService. */
 export interface AssistedServiceProps {
   /**
    * The RHCOS images to boot hosts from: at least one for every OpenShift version and CPU

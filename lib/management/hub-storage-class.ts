@@ -5,11 +5,13 @@ import { Problems } from '../core/problems';
 
 /** When a volume of the class is bound (`volumeBindingMode`). */
 export enum VolumeBindingMode {
+  /** Bound as soon as it is created. */
   IMMEDIATE = 'Immediate',
   /** Bound once a pod uses it, on that pod's node: what local storage such as LVMS needs. */
   WAIT_FOR_FIRST_CONSUMER = 'WaitForFirstConsumer',
 }
 
+/** Props of HubStorageClass. */
 export interface HubStorageClassProps {
   /** `metadata.name`: the name hosted clusters map (`infraStorageClass`, `rootVolumeStorageClass`, etcd's `storageClass`). */
   readonly name: string;
@@ -38,8 +40,11 @@ export const DEFAULT_STORAGE_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-d
  * creates its own `lvms-<device class>`). The KubevirtHub checks count it as provided.
  */
 export class HubStorageClass extends Construct {
+  /** `metadata.name` of the StorageClass. */
   public readonly storageClassName: string;
+  /** Whether it is the management cluster's default StorageClass. */
   public readonly isDefault: boolean;
+  /** The StorageClass object. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: HubStorageClassProps) {

@@ -13,12 +13,15 @@ import { OpenShiftVirtualization } from './openshift-virtualization';
 
 /** The management cluster's pod network (`Network.spec.networkType`). */
 export enum HubNetworkType {
+  /** OVN-Kubernetes, the only one KubeVirt hosted clusters support. */
   OVN_KUBERNETES = 'OVNKubernetes',
+  /** OpenShift SDN. */
   OPENSHIFT_SDN = 'OpenShiftSDN',
   /** A third-party CNI. */
   OTHER = 'Other',
 }
 
+/** Props of KubevirtHub. */
 export interface KubevirtHubProps {
   /**
    * The hub's pod network; docs 3.3.1.1 require OVN-Kubernetes.

@@ -7,8 +7,10 @@ import { checkOperatorSource, installOperator, OperatorSource } from '../core/op
 /** The namespace LVM Storage (LVMS) is installed into; its LVMCluster lives there. */
 export const LVM_STORAGE_NAMESPACE = 'openshift-storage';
 
+/** The file system of a device class's volumes: `xfs` or `ext4`. */
 export const LvmFilesystem = lvm.LvmClusterSpecStorageDeviceClassesFstype;
 export type LvmFilesystem = lvm.LvmClusterSpecStorageDeviceClassesFstype;
+/** How LVMS sizes a thin pool's chunks: `Static` or `Host`. */
 export const ThinPoolChunkSizeCalculationPolicy = lvm.LvmClusterSpecStorageDeviceClassesThinPoolConfigChunkSizeCalculationPolicy;
 export type ThinPoolChunkSizeCalculationPolicy = lvm.LvmClusterSpecStorageDeviceClassesThinPoolConfigChunkSizeCalculationPolicy;
 
@@ -80,6 +82,7 @@ const DEVICE_PATH = /^\/dev\/\S+$/;
  * `lvms-<device class>` for each device class; `storageClassNames` lists them for the hub checks.
  */
 export class LvmStorage extends Construct {
+  /** The namespace LVMS runs in, `openshift-storage`. */
   public readonly namespace = LVM_STORAGE_NAMESPACE;
   /** The StorageClasses LVMS creates, `lvms-<device class>`. */
   public readonly storageClassNames: readonly string[];

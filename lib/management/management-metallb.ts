@@ -31,7 +31,9 @@ export interface ManagementMetalLBProps extends OperatorSource {
  * its L2Advertisement. (MetalLBIngress is the other MetalLB: inside a hosted cluster, for its ingress.)
  */
 export class ManagementMetalLB extends Construct {
+  /** The namespace MetalLB runs in, `metallb-system`. */
   public readonly namespace = MANAGEMENT_METALLB_NAMESPACE;
+  /** The IPAddressPool's name. */
   public readonly poolName: string;
   /** The IPAddressPool. */
   public readonly resource: ApiObject;

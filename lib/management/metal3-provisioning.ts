@@ -18,6 +18,7 @@ export enum ProvisioningNetwork {
   DISABLED = 'Disabled',
 }
 
+/** Props of Metal3Provisioning. */
 export interface Metal3ProvisioningProps {
   /**
    * The provisioning network. Managed and Unmanaged need the provisioning interface, IP and CIDR
@@ -42,7 +43,9 @@ export interface Metal3ProvisioningProps {
  * takes over only the two fields written here and leaves the rest of the installer's spec alone.
  */
 export class Metal3Provisioning extends Construct {
+  /** The provisioning network setting written. */
   public readonly provisioningNetwork: ProvisioningNetwork;
+  /** Whether Metal3 reconciles BareMetalHosts in every namespace. */
   public readonly watchAllNamespaces: boolean;
   /** The Provisioning object; use it for `addJsonPatch` escape hatches. */
   public readonly resource: ApiObject;

@@ -27,16 +27,25 @@ export class MultiClusterEngineComponent {
   public static readonly HYPERSHIFT_LOCAL_HOSTING = new MultiClusterEngineComponent('hypershift-local-hosting');
   /** The assisted service, which serves AgentServiceConfig, InfraEnv and Agent (bare metal). */
   public static readonly ASSISTED_SERVICE = new MultiClusterEngineComponent('assisted-service');
+  /** Provisions and upgrades clusters through Hive. */
   public static readonly CLUSTER_LIFECYCLE = new MultiClusterEngineComponent('cluster-lifecycle');
+  /** The cluster manager (registration of managed clusters). */
   public static readonly CLUSTER_MANAGER = new MultiClusterEngineComponent('cluster-manager');
+  /** The cluster proxy add-on. */
   public static readonly CLUSTER_PROXY_ADDON = new MultiClusterEngineComponent('cluster-proxy-addon');
+  /** MCE's console plugin. */
   public static readonly CONSOLE = new MultiClusterEngineComponent('console-mce');
+  /** Discovery of clusters from OpenShift Cluster Manager. */
   public static readonly DISCOVERY = new MultiClusterEngineComponent('discovery');
+  /** Hive, which installs OpenShift clusters. */
   public static readonly HIVE = new MultiClusterEngineComponent('hive');
+  /** The image-based install operator. */
   public static readonly IMAGE_BASED_INSTALL_OPERATOR = new MultiClusterEngineComponent('image-based-install-operator');
   /** Imports the hub itself as the managed cluster `local-cluster`; the hypershift-addon needs it. */
   public static readonly LOCAL_CLUSTER = new MultiClusterEngineComponent('local-cluster');
+  /** The managed service account add-on. */
   public static readonly MANAGED_SERVICE_ACCOUNT = new MultiClusterEngineComponent('managedserviceaccount');
+  /** Shared foundation services of the managed clusters. */
   public static readonly SERVER_FOUNDATION = new MultiClusterEngineComponent('server-foundation');
 
   /** A component by the name MCE gives it, e.g. `cluster-api-preview`. */
@@ -44,15 +53,21 @@ export class MultiClusterEngineComponent {
     return new MultiClusterEngineComponent(name);
   }
 
-  private constructor(public readonly name: string) {}
+  private constructor(
+    /** The component's name, as MCE's `spec.overrides.components` names it. */
+    public readonly name: string,
+  ) {}
 }
 
 /** Switches one MCE component on or off. */
 export interface ComponentOverride {
+  /** The component. */
   readonly component: MultiClusterEngineComponent;
+  /** Whether it runs. */
   readonly enabled: boolean;
 }
 
+/** Props of MultiClusterEngine. */
 export interface MultiClusterEngineProps {
   /**
    * `metadata.name`; `oc get mce` shows the name an existing hub uses.
@@ -95,6 +110,7 @@ const COMPONENT_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
  * `availabilityConfig`), so a GitOps tool comparing the live object should ignore those fields.
  */
 export class MultiClusterEngine extends Construct {
+  /** `metadata.name` of the MultiClusterEngine. */
   public readonly engineName: string;
   /** Where MCE runs its operands: the given `targetNamespace` or MCE's default. */
   public readonly targetNamespace: string;

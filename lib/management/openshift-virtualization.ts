@@ -55,6 +55,7 @@ export interface OpenShiftVirtualizationProps extends OperatorSource {
  * `addOverride` with a misspelt field fails.
  */
 export class OpenShiftVirtualization extends Construct {
+  /** The namespace OpenShift Virtualization runs in, `openshift-cnv`. */
   public readonly namespace = OPENSHIFT_VIRTUALIZATION_NAMESPACE;
   /** The HyperConverged object. */
   public readonly resource: ApiObject;

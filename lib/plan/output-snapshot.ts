@@ -27,6 +27,7 @@ export interface OutputFile {
    * another rank or into a part of its folder (as NodePools into `node-pools/` under FluxDelivery).
    */
   readonly key: string;
+  /** The file's bytes. */
   readonly bytes: Buffer;
 }
 

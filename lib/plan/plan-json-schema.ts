@@ -21,6 +21,8 @@ const WAVE_CLUSTERS = {
 /**
  * The JSON Schema (draft 2020-12) of `hcp-cdk plan --json`, version `PLAN_SCHEMA_VERSION`:
  * the contract for CI jobs that read plans. `hcp-cdk plan --json-schema` prints it.
+ *
+ * @jsonDocument
  */
 export const PLAN_JSON_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',

@@ -12,9 +12,13 @@ export const PLAN_SCHEMA_VERSION = 'hcp-cdk.io/plan/v1';
 
 /** What happens to one object when the new output is applied. */
 export enum PlanAction {
+  /** The object is new. */
   CREATE = 'create',
+  /** The object changes. */
   UPDATE = 'update',
+  /** The object goes. */
   DELETE = 'delete',
+  /** The object stays as it is. */
   UNCHANGED = 'unchanged',
 }
 
@@ -44,6 +48,7 @@ export enum ChangeEffect {
 
 /** One effect of a change, with the sentence that explains it. */
 export interface PlanEffect {
+  /** The kind of effect. */
   readonly effect: ChangeEffect;
   /** One line for people: what will happen, with the numbers (versions, nodes, batch sizes). */
   readonly summary: string;
@@ -55,10 +60,15 @@ export interface PlanEffect {
 
 /** One object of either output. */
 export interface PlannedObject {
+  /** What happens to the object. */
   readonly action: PlanAction;
+  /** The object's apiVersion. */
   readonly apiVersion: string;
+  /** The object's kind. */
   readonly kind: string;
+  /** The object's namespace. @default - none: cluster-scoped */
   readonly namespace?: string;
+  /** The object's name. */
   readonly name: string;
   /** The file in the new output (the previous one's for a deleted object). */
   readonly file: string;
@@ -80,9 +90,13 @@ export interface PlannedObject {
 
 /** Counts over all objects and effects, for the first lines of every form of the plan. */
 export interface PlanSummary {
+  /** Objects created. */
   readonly create: number;
+  /** Objects updated. */
   readonly update: number;
+  /** Objects deleted. */
   readonly delete: number;
+  /** Objects unchanged. */
   readonly unchanged: number;
   /** How many objects have each effect. */
   readonly effects: Readonly<Partial<Record<ChangeEffect, number>>>;
@@ -92,7 +106,9 @@ export interface PlanSummary {
 
 /** Facts about one hosted cluster's changes as a whole (a control plane and its pools upgraded together). */
 export interface ClusterNote {
+  /** The hosted cluster, `<management folder>/<namespace>/<name>`. */
   readonly cluster: string;
+  /** One line for people. */
   readonly note: string;
   /**
    * How the output is delivered, as its HostedCluster records it (`hcp-cdk.io/delivery`).
@@ -109,9 +125,15 @@ export interface ClusterNote {
 
 /** What the commit does to one release rollout the new output records (`rollouts/`). */
 export interface PlannedRollout {
+  /** The rollout's name. */
   readonly name: string;
   /** The release it moves its clusters to. */
-  readonly release: { readonly image: string; readonly version?: string };
+  readonly release: {
+    /** The release image. */
+    readonly image: string;
+    /** Its OpenShift version, when known. */
+    readonly version?: string;
+  };
   /** How many waves it has. */
   readonly waves: number;
   /** How many the new output releases. */
@@ -134,12 +156,15 @@ export interface PlannedRollout {
 
 /** What applying the new output will do to the clusters that run the previous one. */
 export interface Plan {
+  /** The plan's format version, `hcp-cdk.io/plan/v1`: fields are only added within a version. */
   readonly schemaVersion: typeof PLAN_SCHEMA_VERSION;
   /** The previous output: a directory, or `<ref> of <repository> (<path>/)`. */
   readonly previous: string;
   /** The new output. */
   readonly next: string;
+  /** The counts. */
   readonly summary: PlanSummary;
+  /** Notes on hosted clusters whose changes go together. */
   readonly clusterNotes: readonly ClusterNote[];
   /** The release rollouts the new output records, by name. Absent when it records none. */
   readonly rollouts?: readonly PlannedRollout[];
@@ -166,6 +191,7 @@ export function hasChanges(plan: Plan): boolean {
 export interface PlanGroup {
   /** `<namespace>/<name>` of the hosted cluster, or undefined for the rest. */
   readonly cluster?: string;
+  /** The objects, with their changes and effects. */
   readonly objects: readonly PlannedObject[];
 }
 

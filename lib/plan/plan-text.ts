@@ -3,6 +3,7 @@ import { liveTextLines } from './live/live-text';
 import { ChangeEffect, countsLine, effectsLine, groupByCluster, Plan, PlanAction, PlannedObject, planWarnings } from './plan-report';
 import { rolloutLine } from './rollout-plan';
 
+/** Options of `planText`. */
 export interface PlanTextOptions {
   /**
    * ANSI colours: red for refused and destructive, yellow for rollouts, green for creations.

@@ -15,6 +15,7 @@ import { upgradeOrder } from './upgrade-order';
 /** What a Secret's changed value is shown as. */
 export const HIDDEN = '(hidden: a Secret value)';
 
+/** Options of `app.plan()`. */
 export interface PlanOptions {
   /**
    * Checks each created or changed object as the API server would on apply over the previous one

@@ -7,6 +7,7 @@ import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } 
 import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
 import { PlatformType } from './platform-type';
 
+/** Props of `ClusterPlatform.agent()`. */
 export interface AgentClusterPlatformProps {
   /** The namespace where the Agents (and their InfraEnv) live. */
   readonly agentNamespace: string;
@@ -26,6 +27,7 @@ export interface AgentClusterPlatformProps {
 }
 
 export class AgentClusterPlatform implements IClusterPlatform {
+  /** The Agent platform. */
   public readonly type = PlatformType.AGENT;
 
   constructor(private readonly props: AgentClusterPlatformProps) {}
@@ -48,20 +50,29 @@ export class AgentClusterPlatform implements IClusterPlatform {
   }
 }
 
+/** How a label selector requirement compares a label with its values. */
 export enum LabelSelectorOperator {
+  /** The label has one of the values. */
   IN = 'In',
+  /** The label has none of the values, or is missing. */
   NOT_IN = 'NotIn',
+  /** The label is there, whatever its value. */
   EXISTS = 'Exists',
+  /** The label is missing. */
   DOES_NOT_EXIST = 'DoesNotExist',
 }
 
+/** One requirement of a label selector, as Kubernetes writes it (`matchExpressions[]`). */
 export interface LabelSelectorRequirement {
+  /** The label's key. */
   readonly key: string;
+  /** How the label is compared. */
   readonly operator: LabelSelectorOperator;
   /** Required for In and NotIn, forbidden for Exists and DoesNotExist. @default - none */
   readonly values?: string[];
 }
 
+/** Props of `NodePoolPlatform.agent()`. */
 export interface AgentNodePoolPlatformProps {
   /**
    * Agents whose labels equal these become nodes of the pool; `{}` writes an empty selector.
@@ -76,11 +87,16 @@ export interface AgentNodePoolPlatformProps {
 }
 
 export class AgentNodePoolPlatform implements INodePoolPlatform {
+  /** The Agent platform. */
   public readonly type = PlatformType.AGENT;
   public readonly defaultUpgradeType = np.NodePoolSpecManagementUpgradeType.IN_PLACE;
 
-  constructor(public readonly props: AgentNodePoolPlatformProps) {}
+  constructor(
+    /** The props it was made with. */
+    public readonly props: AgentNodePoolPlatformProps,
+  ) {}
 
+  /** The NodePool's `spec.platform`, checking the selector's labels. */
   public render(context: NodePoolPlatformContext): NodePoolPlatformConfig {
     const problems = context.problems;
     for (const [key, value] of Object.entries(this.props.matchLabels ?? {})) {

@@ -3,26 +3,37 @@ import { isPlainObject } from '../core/runtime-props';
 
 /** The IAM roles the control-plane components assume through the cluster's OIDC provider. */
 export interface AwsClusterRoles {
+  /** The role of the ingress operator. */
   readonly ingressArn: string;
+  /** The role of the image registry operator. */
   readonly imageRegistryArn: string;
+  /** The role of the EBS CSI driver. */
   readonly storageArn: string;
+  /** The role of the cloud network config controller. */
   readonly networkArn: string;
+  /** The role of the Kubernetes cloud controller manager. */
   readonly kubeCloudControllerArn: string;
+  /** The role of the node pool management (Cluster API provider AWS). */
   readonly nodePoolManagementArn: string;
+  /** The role of the control-plane operator. */
   readonly controlPlaneOperatorArn: string;
 }
 
 /** A customer-managed KMS key for etcd encryption and the role the KMS provider assumes. */
 export interface AwsKmsEncryption {
+  /** The KMS key that encrypts etcd. */
   readonly activeKeyArn: string;
   /** @default - no backup key */
   readonly backupKeyArn?: string;
+  /** The role the KMS provider assumes to use the key. */
   readonly providerRoleArn: string;
 }
 
 /** One Availability Zone of a hosted cluster and the private subnet its nodes use there. */
 export interface AwsHostedInfraZone {
+  /** The zone's name, e.g. `us-east-1a`. */
   readonly name: string;
+  /** The private subnet's ID. */
   readonly subnetId: string;
 }
 
@@ -33,9 +44,13 @@ export interface AwsHostedInfraZone {
  * ARN are only known once the stack is deployed.
  */
 export interface AwsHostedInfraValues {
+  /** The infrastructure ID, the prefix of every resource's name. */
   readonly infraId: string;
+  /** The region. */
   readonly region: string;
+  /** The OIDC issuer URL the service account tokens name. */
   readonly issuerUrl: string;
+  /** The VPC's ID. */
   readonly vpcId: string;
   /** The VPC CIDR, written as the cluster's machine network. */
   readonly machineCidr: string;
@@ -43,10 +58,13 @@ export interface AwsHostedInfraValues {
   readonly zones: readonly AwsHostedInfraZone[];
   /** @default - no public zone (private clusters) */
   readonly publicZoneId?: string;
+  /** The private hosted zone's ID, `<name>.<baseDomain>`. */
   readonly privateZoneId: string;
   /** The `<name>.hypershift.local` zone. @default - none */
   readonly localZoneId?: string;
+  /** The component roles' ARNs. */
   readonly roles: AwsClusterRoles;
+  /** The worker instance profile's name. */
   readonly instanceProfileName: string;
   /** @default - etcd is encrypted with AES-CBC, not KMS */
   readonly kms?: AwsKmsEncryption;
@@ -56,6 +74,7 @@ export interface AwsHostedInfraValues {
 
 /** Something that knows a hosted cluster's AWS prerequisites: AwsHostedInfra, or its deployed outputs. */
 export interface IAwsHostedInfra {
+  /** The values, known at synth or read from the deployed outputs. */
   readonly values: AwsHostedInfraValues;
 }
 

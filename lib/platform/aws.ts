@@ -12,9 +12,11 @@ import { PlatformType } from './platform-type';
 
 const AWS_RULES = platformRules(PlatformType.AWS)!;
 
+/** Who reaches the API server: `Public`, `PublicAndPrivate` or `Private`. */
 export const AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
 export type AwsEndpointAccess = hc.HostedClusterSpecPlatformAwsEndpointAccess;
 
+/** Props of `ClusterPlatform.aws()`. */
 export interface AwsClusterPlatformProps {
   /**
    * The AWS prerequisites to take every value below from: an `AwsHostedInfra` stack (values known
@@ -28,7 +30,12 @@ export interface AwsClusterPlatformProps {
   /** The VPC the nodes run in. @default - the infra's VPC */
   readonly vpcId?: string;
   /** The subnet (and its zone) for the cloud provider and for pools that name none. @default - the infra's first zone */
-  readonly defaultSubnet?: { readonly id: string; readonly zone?: string };
+  readonly defaultSubnet?: {
+    /** The subnet's ID. */
+    readonly id: string;
+    /** Its zone. @default - none */
+    readonly zone?: string;
+  };
   /** @default - the infra's roles */
   readonly roles?: AwsClusterRoles;
   /** @default AwsEndpointAccess.PUBLIC */
@@ -97,6 +104,7 @@ function concreteFields(p: ResolvedAwsProps): [string, string | undefined][] {
 }
 
 export class AwsClusterPlatform implements IClusterPlatform {
+  /** The AWS platform. */
   public readonly type = PlatformType.AWS;
   public readonly defaultSubnetId: string;
   /** The infra ID the AWS prerequisites were made for, when they are given. */
@@ -188,9 +196,11 @@ export class AwsClusterPlatform implements IClusterPlatform {
   }
 }
 
+/** The EC2 tenancy of a pool's instances: `default`, `dedicated` or `host`. */
 export const AwsTenancy = np.NodePoolSpecPlatformAwsPlacementTenancy;
 export type AwsTenancy = np.NodePoolSpecPlatformAwsPlacementTenancy;
 
+/** The root volume of each instance. */
 export interface AwsRootVolume {
   /** @default 'gp3' */
   readonly type?: string;
@@ -202,6 +212,7 @@ export interface AwsRootVolume {
   readonly kmsKeyArn?: string;
 }
 
+/** Props of `NodePoolPlatform.aws()`. */
 export interface AwsNodePoolPlatformProps {
   /** @default 'm5.large' for amd64, 'm6g.large' for arm64 */
   readonly instanceType?: string;
@@ -223,11 +234,13 @@ const DEFAULT_INSTANCE_TYPE: Record<string, string> = { amd64: 'm5.large', arm64
 const MIN_ROOT_VOLUME_GIB = 8;
 
 export class AwsNodePoolPlatform implements INodePoolPlatform {
+  /** The AWS platform. */
   public readonly type = PlatformType.AWS;
   public readonly defaultUpgradeType = np.NodePoolSpecManagementUpgradeType.REPLACE;
 
   constructor(private readonly props: AwsNodePoolPlatformProps) {}
 
+  /** The NodePool's `spec.platform`, with the instance type, profile, subnet and volume. */
   public render(context: NodePoolPlatformContext): NodePoolPlatformConfig {
     const p = this.props;
     const problems = context.problems;

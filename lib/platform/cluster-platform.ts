@@ -10,8 +10,11 @@ import { PlatformType } from './platform-type';
 
 /** What a platform knows about the cluster it is bound to. */
 export interface ClusterPlatformContext {
+  /** The HostedCluster construct, under which the platform writes its Secrets. */
   readonly scope: Construct;
+  /** `metadata.name` of the HostedCluster. */
   readonly clusterName: string;
+  /** The HostedCluster's namespace. */
   readonly namespace: string;
   /** Labels for Secrets the platform creates next to the cluster. */
   readonly secretLabels: Record<string, string>;
@@ -23,6 +26,7 @@ export interface ClusterPlatformContext {
 
 /** What a platform contributes to the HostedCluster. */
 export interface ClusterPlatformConfig {
+  /** `spec.platform`. */
   readonly platform: hc.HostedClusterSpecPlatform;
   /** Publishing used for services the user did not set. */
   readonly defaultServices?: ServicePublishingMap;
@@ -42,14 +46,19 @@ export interface ClusterPlatformConfig {
   readonly apiServerRoute?: boolean;
   /** DNS fields beyond the base domain (zone IDs on AWS). */
   readonly dns?: Omit<hc.HostedClusterSpecDns, 'baseDomain'>;
+  /** The etcd storage class when the cluster names none. @default - the management cluster's default */
   readonly defaultEtcdStorageClass?: string;
+  /** `spec.issuerURL`. @default - HyperShift's own */
   readonly issuerUrl?: string;
+  /** The machine network, when the platform knows it (the VPC's CIDR). @default - none */
   readonly machineNetwork?: readonly string[];
+  /** `spec.secretEncryption`, when the platform encrypts etcd (KMS). @default - the cluster's own */
   readonly secretEncryption?: hc.HostedClusterSpecSecretEncryption;
 }
 
 /** The platform half of a HostedCluster. Implemented by the classes `ClusterPlatform` returns. */
 export interface IClusterPlatform {
+  /** The platform's type. */
   readonly type: PlatformType;
   /** The node-pool subnet used when a pool names none (AWS). */
   readonly defaultSubnetId?: string;

@@ -13,7 +13,9 @@ import { PlatformType } from './platform-type';
 
 /** Maps a storage class of the infrastructure cluster to one the guest sees. */
 export interface StorageClassMapping {
+  /** The storage class on the infrastructure (management) cluster. */
   readonly infraStorageClass: string;
+  /** The storage class the guest sees. */
   readonly guestStorageClass: string;
   /**
    * Groups storage and snapshot mappings that belong together.
@@ -24,7 +26,9 @@ export interface StorageClassMapping {
 
 /** Maps a VolumeSnapshotClass of the infrastructure cluster to one the guest sees. */
 export interface VolumeSnapshotClassMapping {
+  /** The VolumeSnapshotClass on the infrastructure cluster. */
   readonly infraVolumeSnapshotClass: string;
+  /** The VolumeSnapshotClass the guest sees. */
   readonly guestVolumeSnapshotClass: string;
   /** @default - no group */
   readonly group?: string;
@@ -53,6 +57,7 @@ export enum KubevirtStorageDriverType {
   NONE = 'None',
 }
 
+/** Props of `ClusterPlatform.kubevirt()`. */
 export interface KubevirtClusterPlatformProps {
   /**
    * Run the VMs on another cluster.
@@ -84,9 +89,13 @@ export interface KubevirtClusterPlatformProps {
 const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
 
 export class KubevirtClusterPlatform implements IClusterPlatform {
+  /** The KubeVirt platform. */
   public readonly type = PlatformType.KUBEVIRT;
 
-  constructor(public readonly props: KubevirtClusterPlatformProps) {}
+  constructor(
+    /** The props it was made with. */
+    public readonly props: KubevirtClusterPlatformProps,
+  ) {}
 
   public bind(context: ClusterPlatformContext): ClusterPlatformConfig {
     const problems = context.problems;
@@ -178,22 +187,28 @@ function checkClassMappings(storage: readonly StorageClassMapping[], snapshots: 
   });
 }
 
+/** The quality of service of a pool's VMs: `Burstable` or `Guaranteed`. */
 export const KubevirtQosClass = np.NodePoolSpecPlatformKubevirtComputeQosClass;
 export type KubevirtQosClass = np.NodePoolSpecPlatformKubevirtComputeQosClass;
+/** The volume mode of a root volume: `Filesystem` or `Block`. */
 export const KubevirtVolumeMode = np.NodePoolSpecPlatformKubevirtRootVolumePersistentVolumeMode;
 export type KubevirtVolumeMode = np.NodePoolSpecPlatformKubevirtRootVolumePersistentVolumeMode;
+/** An access mode of a root volume's PVC. */
 export const KubevirtAccessMode = np.NodePoolSpecPlatformKubevirtRootVolumePersistentAccessModes;
 export type KubevirtAccessMode = np.NodePoolSpecPlatformKubevirtRootVolumePersistentAccessModes;
+/** How a root volume is cached from its image: `None` or `PVC`. */
 export const KubevirtRootVolumeCacheStrategy = np.NodePoolSpecPlatformKubevirtRootVolumeCacheStrategyType;
 export type KubevirtRootVolumeCacheStrategy = np.NodePoolSpecPlatformKubevirtRootVolumeCacheStrategyType;
 
 /** A PCI or GPU device of the infrastructure node passed through to each VM. */
 export interface KubevirtHostDevice {
+  /** The device's name, as the HyperConverged's permitted host devices list it. */
   readonly deviceName: string;
   /** @default 1 */
   readonly count?: number;
 }
 
+/** Props of `NodePoolPlatform.kubevirt()`. */
 export interface KubevirtNodePoolPlatformProps {
   /** @default 2 (as `hcp create nodepool kubevirt --cores`) */
   readonly cores?: number;
@@ -251,11 +266,16 @@ const MIN_ROOT_VOLUME_GIB = 16;
 export const ALLOW_UNSUPPORTED_KUBEVIRT_RHCOS_VARIANTS_ANNOTATION = 'hypershift.openshift.io/allow-unsupported-kubevirt-rhcos-variants';
 
 export class KubevirtNodePoolPlatform implements INodePoolPlatform {
+  /** The KubeVirt platform. */
   public readonly type = PlatformType.KUBEVIRT;
   public readonly defaultUpgradeType = np.NodePoolSpecManagementUpgradeType.REPLACE;
 
-  constructor(public readonly props: KubevirtNodePoolPlatformProps) {}
+  constructor(
+    /** The props it was made with. */
+    public readonly props: KubevirtNodePoolPlatformProps,
+  ) {}
 
+  /** The NodePool's `spec.platform`, with the VM's compute, root volume and networks. */
   public render(context: NodePoolPlatformContext): NodePoolPlatformConfig {
     const p = this.props;
     const problems = context.problems;

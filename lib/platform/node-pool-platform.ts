@@ -10,7 +10,9 @@ import { PlatformType } from './platform-type';
 export interface NodePoolPlatformContext {
   /** The architecture of the pool's nodes (`amd64`, `arm64`, ...). */
   readonly arch: string;
+  /** The cluster's infrastructure ID. */
   readonly clusterInfraId?: string;
+  /** The subnet the cluster's pools use when they name none (AWS). */
   readonly clusterDefaultSubnetId?: string;
   /** The HostedCluster's annotations, for the ones the CLI carries over to its pools. */
   readonly clusterAnnotations?: Readonly<Record<string, string>>;
@@ -18,7 +20,9 @@ export interface NodePoolPlatformContext {
   readonly problems: Problems;
 }
 
+/** What a platform contributes to the NodePool. */
 export interface NodePoolPlatformConfig {
+  /** `spec.platform`. */
   readonly platform: np.NodePoolSpecPlatform;
   /**
    * Annotations the NodePool gets (the pool's own `annotations` win).
@@ -29,9 +33,11 @@ export interface NodePoolPlatformConfig {
 
 /** The platform half of a NodePool. Implemented by the classes `NodePoolPlatform` returns. */
 export interface INodePoolPlatform {
+  /** The platform's type, which must be its cluster's. */
   readonly type: PlatformType;
   /** How the pool's nodes take a new release or config when the pool does not say (as `hcp create nodepool`). */
   readonly defaultUpgradeType: np.NodePoolSpecManagementUpgradeType;
+  /** The NodePool's `spec.platform`, recording problems with the platform's props. */
   render(context: NodePoolPlatformContext): NodePoolPlatformConfig;
 }
 

@@ -5,6 +5,7 @@ import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } 
 import type { INodePoolPlatform, NodePoolPlatformConfig } from './node-pool-platform';
 import { PlatformType } from './platform-type';
 
+/** Props of `ClusterPlatform.none()`. */
 export interface NoneClusterPlatformProps {
   /**
    * The address (IP or DNS name) of management-cluster nodes; every service is
@@ -16,6 +17,7 @@ export interface NoneClusterPlatformProps {
 }
 
 export class NoneClusterPlatform implements IClusterPlatform {
+  /** The None platform. */
   public readonly type = PlatformType.NONE;
 
   constructor(private readonly props: NoneClusterPlatformProps) {}
@@ -33,9 +35,11 @@ export class NoneClusterPlatform implements IClusterPlatform {
 }
 
 export class NoneNodePoolPlatform implements INodePoolPlatform {
+  /** The None platform. */
   public readonly type = PlatformType.NONE;
   public readonly defaultUpgradeType = np.NodePoolSpecManagementUpgradeType.IN_PLACE;
 
+  /** The NodePool's `spec.platform`: type None. */
   public render(): NodePoolPlatformConfig {
     return { platform: { type: np.NodePoolSpecPlatformType.NONE } };
   }

@@ -12,7 +12,9 @@ export enum SecretMaker {
 
 /** The SecretStore or ClusterSecretStore an ExternalSecret reads from. */
 export interface SecretStoreReference {
+  /** Whether the store is namespaced or cluster-wide. */
   readonly kind: 'SecretStore' | 'ClusterSecretStore';
+  /** The store's name. */
   readonly name: string;
 }
 
@@ -31,12 +33,15 @@ export interface SecretRemoteReference {
 
 /** A Secret one construct reads and that a source did not write into the output. */
 export interface SecretRequirement {
+  /** The Secret's name. */
   readonly name: string;
+  /** The Secret's namespace. */
   readonly namespace: string;
   /** The Secret type, e.g. `kubernetes.io/dockerconfigjson`. */
   readonly type: string;
   /** The data keys the construct reads. */
   readonly keys: readonly string[];
+  /** Who makes the Secret: you, External Secrets or Sealed Secrets. */
   readonly madeBy: SecretMaker;
   /**
    * EXTERNAL_SECRETS only: the store the values come from.

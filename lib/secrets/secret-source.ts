@@ -30,6 +30,7 @@ export interface SecretBindOptions {
 
 /** The Secret a consumer should reference. */
 export interface SecretBinding {
+  /** The Secret's name. */
   readonly secretName: string;
   /** Why an inline value is unusable (from `checkValue`); the consumer reports it with its other problems. */
   readonly problem?: string;
@@ -41,6 +42,7 @@ export interface ISecretSource {
   bind(scope: Construct, id: string, options: SecretBindOptions): SecretBinding;
 }
 
+/** Options of `SecretSource.fromInlineValue`. */
 export interface InlineSecretOptions {
   /**
    * Must be `true`: the value is written, base64-encoded but readable, into the
@@ -49,6 +51,7 @@ export interface InlineSecretOptions {
   readonly allowSecretInOutput: true;
 }
 
+/** Options of `SecretSource.fromExternalSecret`. */
 export interface ExternalSecretOptions {
   /** The SecretStore or ClusterSecretStore that holds the value. */
   readonly storeName: string;
@@ -72,6 +75,7 @@ export interface ExternalSecretOptions {
   readonly refreshInterval?: string;
 }
 
+/** Options of `SecretSource.fromSealedSecret`. */
 export interface SealedSecretOptions {
   /**
    * The value encrypted with `kubeseal` for the Secret's name and namespace

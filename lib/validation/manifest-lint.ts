@@ -23,6 +23,7 @@ export interface LintedObject {
 
 /** One lint finding on an object: legal for the API server, refused or broken later by HyperShift, its controllers or MetalLB. */
 export interface ManifestLintFinding {
+  /** The rule it breaks. */
   readonly rule: LintRule;
   /** `path` is the field the finding starts with; `message` is the whole sentence. */
   readonly problem: ValidationProblem;

@@ -19,6 +19,7 @@ const INTEGER_RANGES: Readonly<Record<string, { readonly name: string; readonly 
 /** Called for every CEL rule evaluated; the rule-coverage report listens here. */
 export type RuleObserver = (rule: CompiledCelRule, passed: boolean, message?: string) => void;
 
+/** Options of ObjectValidator. */
 export interface ObjectValidatorOptions {
   /** @default SchemaCatalog.bundled() */
   readonly catalog?: SchemaCatalog;
@@ -26,6 +27,7 @@ export interface ObjectValidatorOptions {
   readonly ruleObserver?: RuleObserver;
 }
 
+/** Options of `ObjectValidator.validate`. */
 export interface ValidateOptions {
   /**
    * The object as it is stored now (for example the previously committed output). Transition rules
@@ -67,6 +69,7 @@ export class ObjectValidator {
     return createHash('sha1').update(validatorCodeFingerprint()).update(this.catalog.fingerprint()).digest('hex');
   }
 
+  /** Every reason the API server would reject the object (schema, metadata, CEL and, with `previous`, transition rules). */
   validate(object: unknown, options: ValidateOptions = {}): ValidationProblem[] {
     const problems: ValidationProblem[] = [];
     this.check(object, options.previous, identify(object), '', options.source, problems);

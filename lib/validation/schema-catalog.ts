@@ -8,38 +8,69 @@ import { CORE_SCHEMA, loadAll } from 'js-yaml';
 
 /** The OpenAPI v3 subset a CRD's structural schema uses, with the Kubernetes extensions. */
 export interface OpenApiSchema {
+  /** The value's type. */
   readonly 'type'?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
+  /** The schemas of an object's fields. */
   readonly 'properties'?: Readonly<Record<string, OpenApiSchema>>;
+  /** The fields an object must have. */
   readonly 'required'?: readonly string[];
+  /** The schema of a map's values, or whether fields beyond `properties` are allowed. */
   readonly 'additionalProperties'?: OpenApiSchema | boolean;
+  /** The schema of an array's items. */
   readonly 'items'?: OpenApiSchema;
+  /** The values allowed. */
   readonly 'enum'?: readonly unknown[];
+  /** The value the API server sets when the field is missing. */
   readonly 'default'?: unknown;
+  /** A regular expression (RE2) a string must match. */
   readonly 'pattern'?: string;
+  /** A string format: `date-time`, `int32`, `byte`, ... */
   readonly 'format'?: string;
+  /** The smallest number allowed. */
   readonly 'minimum'?: number;
+  /** The largest number allowed. */
   readonly 'maximum'?: number;
+  /** Whether `minimum` itself is excluded. */
   readonly 'exclusiveMinimum'?: boolean;
+  /** Whether `maximum` itself is excluded. */
   readonly 'exclusiveMaximum'?: boolean;
+  /** A number the value must be a multiple of. */
   readonly 'multipleOf'?: number;
+  /** The shortest string allowed. */
   readonly 'minLength'?: number;
+  /** The longest string allowed. */
   readonly 'maxLength'?: number;
+  /** The fewest items allowed. */
   readonly 'minItems'?: number;
+  /** The most items allowed. */
   readonly 'maxItems'?: number;
+  /** The fewest fields allowed. */
   readonly 'minProperties'?: number;
+  /** The most fields allowed. */
   readonly 'maxProperties'?: number;
+  /** Whether null is allowed. */
   readonly 'nullable'?: boolean;
+  /** Schemas the value must all match. */
   readonly 'allOf'?: readonly OpenApiSchema[];
+  /** Schemas the value must match one or more of. */
   readonly 'anyOf'?: readonly OpenApiSchema[];
+  /** Schemas the value must match exactly one of. */
   readonly 'oneOf'?: readonly OpenApiSchema[];
+  /** A schema the value must not match. */
   readonly 'not'?: OpenApiSchema;
   /** Only in the built-in Kubernetes schemas: a definition name in the same file. */
   readonly '$ref'?: string;
+  /** Whether the value is an integer or a string. */
   readonly 'x-kubernetes-int-or-string'?: boolean;
+  /** Whether fields the schema does not name are kept. */
   readonly 'x-kubernetes-preserve-unknown-fields'?: boolean;
+  /** Whether the value is a Kubernetes object of its own (apiVersion, kind, metadata). */
   readonly 'x-kubernetes-embedded-resource'?: boolean;
+  /** How an array merges: `atomic`, `set` (unique items) or `map` (unique keys). */
   readonly 'x-kubernetes-list-type'?: 'atomic' | 'set' | 'map';
+  /** The keys of a `map` list. */
   readonly 'x-kubernetes-list-map-keys'?: readonly string[];
+  /** The CEL rules the value must pass. */
   readonly 'x-kubernetes-validations'?: readonly CelValidationRule[];
 }
 
@@ -57,10 +88,15 @@ export interface ScaleSubresource {
 export interface KindSchema {
   /** `hostedclusters.hypershift.openshift.io@v1beta1`, or `kubernetes:v1/Secret` for built-ins. */
   readonly id: string;
+  /** The file the schema came from. */
   readonly source: string;
+  /** Whether objects of the kind are namespaced. */
   readonly namespaced: boolean;
+  /** Whether it is a Kubernetes built-in kind. */
   readonly builtIn: boolean;
+  /** The object's schema. */
   readonly schema: OpenApiSchema;
+  /** The definitions `$ref` names, for built-in kinds. */
   readonly definitions: Readonly<Record<string, OpenApiSchema>>;
   /** The scale subresource, whose replica counts the API server checks. @default - none */
   readonly scale?: ScaleSubresource;
@@ -152,6 +188,7 @@ export class SchemaCatalog {
     return this;
   }
 
+  /** The schema serving an apiVersion and kind, if any. */
   lookup(apiVersion: string, kind: string): KindSchema | undefined {
     const key = `${apiVersion}/${kind}`;
     let found = this.kinds.get(key);

@@ -8,6 +8,7 @@ import { ValidationProblem } from './validation-problem';
 
 export { MAX_EXPANDED_VALUES } from './manifest-files';
 
+/** Options of `validateManifests`. */
 export interface ValidateManifestsOptions {
   /**
    * Directories or files of CustomResourceDefinitions (e.g. `oc get crd -o yaml` from the
@@ -31,9 +32,13 @@ export interface ValidateManifestsOptions {
   readonly lint?: boolean;
 }
 
+/** What `validateManifests` found. */
 export interface ManifestValidationResult {
+  /** Files read. */
   readonly files: number;
+  /** Objects checked. */
   readonly objects: number;
+  /** Every reason the API server would reject an object. */
   readonly problems: readonly ValidationProblem[];
   /** Files and directories that hold no object: worth a look, not an error. */
   readonly warnings: readonly string[];

@@ -8,9 +8,11 @@ export interface ObjectIdentity {
 
 /** One reason the API server would reject an object. */
 export interface ValidationProblem {
+  /** The object the problem is about. */
   readonly object: ObjectIdentity;
   /** Field path in the object, as the API server writes it: `spec.services[0].service`. */
   readonly path: string;
+  /** The sentence that says what is wrong and what is accepted. */
   readonly message: string;
   /** The offending value, when there is one (absent for a missing required field). */
   readonly value?: unknown;
@@ -20,6 +22,7 @@ export interface ValidationProblem {
   readonly source?: string;
 }
 
+/** Which object this is, from what names it. */
 export function identify(object: any): ObjectIdentity {
   return {
     apiVersion: typeof object?.apiVersion === 'string' ? object.apiVersion : undefined,
@@ -29,6 +32,7 @@ export function identify(object: any): ObjectIdentity {
   };
 }
 
+/** `Kind namespace/name`, for messages. */
 export function describeObject(object: ObjectIdentity): string {
   const name = object.namespace ? `${object.namespace}/${object.name ?? '<unnamed>'}` : object.name ?? '<unnamed>';
   return `${object.kind ?? '<no kind>'} ${name}`;

@@ -26,6 +26,7 @@ export interface LiveFieldDrift {
 
 /** One finding, about one object. */
 export interface LiveFinding {
+  /** What was found. */
   readonly finding: LiveFindingKind;
   /**
    * Whether HyperShift would not carry out this commit's change while the cluster is as it is
@@ -35,9 +36,13 @@ export interface LiveFinding {
   readonly refused: boolean;
   /** The hosted cluster, `<management folder>/<namespace>/<name>`, when the object belongs to one. */
   readonly cluster?: string;
+  /** The object's apiVersion. */
   readonly apiVersion: string;
+  /** The object's kind. */
   readonly kind: string;
+  /** The object's namespace. @default - none: cluster-scoped */
   readonly namespace?: string;
+  /** The object's name. */
   readonly name: string;
   /** One line for people. */
   readonly summary: string;

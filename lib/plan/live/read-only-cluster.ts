@@ -33,9 +33,13 @@ export interface KubeconfigOptions {
 
 /** An object by what names it. */
 export interface ObjectIdentity {
+  /** The object's apiVersion. */
   readonly apiVersion: string;
+  /** The object's kind. */
   readonly kind: string;
+  /** The object's namespace. @default - none: cluster-scoped */
   readonly namespace?: string;
+  /** The object's name. */
   readonly name: string;
 }
 
@@ -69,7 +73,16 @@ export class ReadOnlyCluster {
   private readonly discovery = new Map<string, Promise<K8s.V1APIResource | undefined>>();
   private readonly k8s: typeof K8s;
 
-  private constructor(k8s: typeof K8s, config: K8s.KubeConfig, public readonly context: string, public readonly server: string, private readonly user: string, timeoutMs: number) {
+  private constructor(
+    k8s: typeof K8s,
+    config: K8s.KubeConfig,
+    /** The kubeconfig context it reads through. */
+    public readonly context: string,
+    /** The API server's URL. */
+    public readonly server: string,
+    private readonly user: string,
+    timeoutMs: number,
+  ) {
     this.k8s = k8s;
     const configuration = k8s.createConfiguration({
       baseServer: new k8s.ServerConfiguration(server, {}),
@@ -90,7 +103,12 @@ export class ReadOnlyCluster {
    * server serves its kind at all (a CRD not installed). Throws LiveReadError when the server
    * cannot be reached or refuses the read.
    */
-  public async get(object: ObjectIdentity): Promise<{ readonly served: boolean; readonly object?: any }> {
+  public async get(object: ObjectIdentity): Promise<{
+    /** Whether the cluster serves the kind. */
+    readonly served: boolean;
+    /** The object, when it exists. */
+    readonly object?: any;
+  }> {
     const served = await this.request(object, () => this.served(object.apiVersion, object.kind));
     if (!served) return { served: false };
     try {

@@ -4,25 +4,49 @@ import { registerKubernetesLibrary } from './kubernetes-cel-library';
 
 /** One entry of a schema's `x-kubernetes-validations`. */
 export interface CelValidationRule {
+  /** The CEL expression, true when the value is valid. */
   readonly rule: string;
+  /** The message when it is false. @default - the rule, quoted */
   readonly message?: string;
+  /** A CEL expression that makes the message. @default - `message` */
   readonly messageExpression?: string;
+  /** The reason the API server gives, e.g. `FieldValueInvalid`. @default - FieldValueInvalid */
   readonly reason?: string;
+  /** The field the problem is reported at, relative to the schema's. @default - the schema's */
   readonly fieldPath?: string;
+  /** Whether a transition rule runs also when there is no old value. @default false */
   readonly optionalOldSelf?: boolean;
 }
 
 /** A CRD rule calls a function (or names a variable) that hcp-cdk's CEL environment does not have. */
 export class UnsupportedCelRuleError extends Error {
-  constructor(readonly rule: string, readonly location: string, readonly detail: string) {
+  constructor(
+    /** The rule. */
+    readonly rule: string,
+    /** Where the rule is: the CRD, version and schema path. */
+    readonly location: string,
+    /** What the environment lacks. */
+    readonly detail: string,
+  ) {
     super(`${location}: CEL rule ${JSON.stringify(rule)} cannot be checked: ${detail}; hcp-cdk supports the CEL standard library and the Kubernetes libraries (regex, URLs, IP/CIDR, format, quantity, lists)`);
     this.name = 'UnsupportedCelRuleError';
   }
 }
 
+/** What a rule made of the value: passed, or failed with its message (and the evaluation error, if any). */
 export type RuleOutcome =
-  | { readonly passed: true }
-  | { readonly passed: false; readonly message: string; readonly evaluationError?: string };
+  | {
+    /** The value passed the rule. */
+    readonly passed: true;
+  }
+  | {
+    /** The value failed the rule. */
+    readonly passed: false;
+    /** The rule's message. */
+    readonly message: string;
+    /** Why the rule could not be evaluated, when it could not. */
+    readonly evaluationError?: string;
+  };
 
 let sharedEnvironment: Environment | undefined;
 
@@ -49,7 +73,13 @@ export class CompiledCelRule {
   /** Stable identity for coverage reports: `<crd>@<version> <schema path>#<index>`. */
   readonly id: string;
 
-  constructor(readonly spec: CelValidationRule, readonly location: string, index = 0) {
+  constructor(
+    /** The rule as the schema gives it. */
+    readonly spec: CelValidationRule,
+    /** Where the rule is: the CRD, version and schema path. */
+    readonly location: string,
+    index = 0,
+  ) {
     this.id = `${location}#${index}`;
     this.program = compile(spec.rule, location);
     this.isTransitionRule = /\boldSelf\b/.test(spec.rule) || /\boldSelf\b/.test(spec.messageExpression ?? '');
