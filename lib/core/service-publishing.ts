@@ -11,9 +11,9 @@ export enum ControlPlaneService {
   KONNECTIVITY = 'Konnectivity',
   /** The Ignition server new nodes fetch their configuration from. */
   IGNITION = 'Ignition',
-  /** The OIDC discovery endpoint (ROSA and ARO only). */
+  /** The OIDC discovery endpoint. */
   OIDC = 'OIDC',
-  /** OVN's southbound database (older releases). */
+  /** OVN's southbound database. */
   OVN_SB_DB = 'OVNSbDb',
 }
 
