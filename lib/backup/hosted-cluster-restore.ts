@@ -44,7 +44,8 @@ export interface HostedClusterRestoreProps {
  * hand only when disaster recovery calls for it (the chart is marked applyByHand, so no delivery's
  * Application, Kustomization or Policy applies it): after the hosted cluster is destroyed (no pods
  * or PVCs left in its control-plane namespace), with its InfraEnv still in place. Then unpause the HostedCluster
- * and NodePools (`pausedUntil: 'false'`) and scale the NodePools back, as the procedure's steps 5 and 6.
+ * and NodePools by removing their `pausedUntil` prop (not `'false'`, which is refused) and scale the
+ * NodePools back, as the procedure's steps 5 and 6.
  */
 export class HostedClusterRestore extends Construct {
   public readonly restoreName: string;

@@ -186,7 +186,8 @@ export interface HostedClusterProps {
   readonly annotations?: Record<string, string>;
   /**
    * Pause reconciliation (and so upgrades): `PausedUntil.indefinitely()`, `PausedUntil.until(date)`,
-   * or the string form, `'true'` or an RFC 3339 time.
+   * or the string form, `'true'` or an RFC 3339 time. To unpause, remove the prop (the field goes);
+   * `'false'` is refused.
    * @default - reconciled
    */
   readonly pausedUntil?: PausedUntil | string;
