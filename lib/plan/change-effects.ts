@@ -94,12 +94,17 @@ export function effectsOf(change: ObjectChange): PlanEffect[] {
 }
 
 /** What creating or deleting an object no engine applies does (a Velero Backup or Restore, see applyByHand). */
-const BY_HAND_CREATED = 'applied by hand only (oc apply -k of its folder): no GitOps engine applies it; applying a Velero Backup or Restore starts it';
+const BY_HAND_CREATED = 'applied by hand only (oc apply -k of its folder): no GitOps engine applies it';
+/** What applying a hand-applied object starts, by kind. */
+const BY_HAND_STARTS: Readonly<Record<string, string>> = { Backup: 'the backup', Restore: 'the restore over what runs' };
 const BY_HAND_DELETED = 'no GitOps engine applied it, so none prunes it: leaving it out of the output deletes nothing from the cluster';
 
 function creation(change: ObjectChange): PlanEffect {
   const object = change.after;
-  if (carriesManualApply(object)) return { effect: ChangeEffect.CREATE, summary: BY_HAND_CREATED, details: { appliedByHand: true } };
+  if (carriesManualApply(object)) {
+    const starts = BY_HAND_STARTS[change.kind];
+    return { effect: ChangeEffect.CREATE, summary: `${BY_HAND_CREATED}${starts ? `; applying it starts ${starts}` : ''}`, details: { appliedByHand: true } };
+  }
   if (change.kind === 'HostedCluster') return { effect: ChangeEffect.CREATE, summary: `creates the hosted cluster at ${versionOf(object)}` };
   if (change.kind === 'NodePool') return { effect: ChangeEffect.CREATE, summary: `adds a pool of ${nodesOf(object)} at ${versionOf(object)}` };
   return { effect: ChangeEffect.CREATE, summary: 'created' };
