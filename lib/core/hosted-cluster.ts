@@ -471,7 +471,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     return [...names];
   }
 
-  /** `apps.<prefix or name>.<baseDomain>`, the domain of the cluster's routes (OAuth callbacks), when the base domain is known. */
+  /** `apps.<prefix or name>.<baseDomain>`, the domain of the hosted cluster's own ingress (its applications' routes), when the base domain is known. */
   public get appsDomain(): string | undefined {
     return this.baseDomain ? `apps.${this.props.baseDomainPrefix ?? this.clusterName}.${this.baseDomain}` : undefined;
   }
