@@ -7,7 +7,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { agentLabAt, PROCEDURE } from '../../examples/agent-lab-backup/procedure';
 import { exampleDelivery } from '../../examples/delivery';
-import { DELIVERY_MODES, objectName, OutputObject, outputObjects } from './example-outputs';
+import { createNamespacesOf, DELIVERY_MODES, objectName, OutputObject, outputObjects } from './example-outputs';
 import { KubeClient } from './kube-client';
 
 const client = KubeClient.fromEnvironment();
@@ -34,11 +34,7 @@ beforeAll(async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   for (const { step, mode } of runs) outputs.set(`${step}/${mode}`, outputOf(step, mode));
   jest.restoreAllMocks();
-  const namespaces = new Set([...outputs.values()].flat().map((o) => o.object.metadata?.namespace).filter((n): n is string => typeof n === 'string'));
-  await Promise.all([...namespaces].map(async (name) => {
-    const created = await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-    if (created.status !== 201 && created.status !== 409) throw new Error(`namespace ${name}: ${created.status} ${created.message}`);
-  }));
+  await createNamespacesOf(client, [...outputs.values()].flat());
 }, 60000);
 
 afterAll(() => {
