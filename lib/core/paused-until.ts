@@ -5,7 +5,7 @@ import { show } from './problems';
 export const PAUSED_UNTIL_TRUE = 'true';
 
 /** How to unpause, for every message that refuses another spelling of it. */
-export const HOW_TO_UNPAUSE = 'to unpause, leave pausedUntil out (HyperShift resumes once the field is removed)';
+const HOW_TO_UNPAUSE = 'to unpause, leave pausedUntil out (HyperShift resumes once the field is removed)';
 
 /**
  * How long HyperShift leaves a HostedCluster or NodePool alone (`spec.pausedUntil`, doc 12.5):

@@ -37,6 +37,18 @@ describe('lint: legal but almost certainly not meant', () => {
     expect(atTheLimit.warnings).toEqual([]);
   });
 
+  test('a release by tag on a cluster with imageContentSources is HCP-W005, with or without DisconnectedMirrors', () => {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    new HostedCluster(new ManagementCluster(app, 'hub'), 'c1', {
+      release: Release.fromVersion('4.17.0'),
+      pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+      platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: '192.0.2.10' }),
+      imageContentSources: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['mirror.example.com/ocp/release'] }],
+    });
+    app.synthesize();
+    expect(app.warnings).toEqual([expect.stringMatching(/^hub\/c1: release \("quay\.io\/openshift-release-dev\/ocp-release:4\.17\.0-multi"\) is a tag, but the cluster pulls through mirrors, .* \[HCP-W005\]$/)]);
+  });
+
   test('nothing to say about the defaults', () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     cluster(app).addNodePool('workers');
