@@ -1,5 +1,7 @@
-import { ApiObject, JsonPatch } from 'cdk8s';
+import { ApiObject, Duration, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
+import { caBundleProblem } from '../core/formats';
+import { durationProblem, toGoDuration } from '../core/go-duration';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
 import { checkRequiredProps, hasMethod } from '../core/runtime-props';
@@ -25,6 +27,19 @@ export interface BackupStorage {
    */
   readonly s3Url?: string;
   /**
+   * The CA certificates (PEM) that sign the store's TLS certificate, for a store whose CA the
+   * OADP images do not trust (MinIO or ODF with an internal or self-signed CA): written base64 to
+   * `objectStorage.caCert`. A CA certificate is public, so it is written to the output as it is.
+   * @default - the CAs the OADP images trust
+   */
+  readonly caPem?: string;
+  /**
+   * Do not verify the store's TLS certificate (`config.insecureSkipTLSVerify`): for a lab only;
+   * give `caPem` instead wherever the CA is known.
+   * @default false
+   */
+  readonly insecureSkipTLSVerify?: boolean;
+  /**
    * The credentials file (`[default]` with `aws_access_key_id` and `aws_secret_access_key`), under
    * key `cloud` of Secret `cloud-credentials` in `openshift-adp`, as the OADP docs name it.
    */
@@ -48,6 +63,12 @@ export interface DataProtectionApplicationProps extends OperatorSource {
    * @default false
    */
   readonly kubevirtPlugin?: boolean;
+  /**
+   * How long Velero waits for its resources (CRDs, volume snapshot deletion, repositories) before it
+   * gives up (`spec.configuration.velero.resourceTimeout`): raise it for large etcd volumes or a slow store.
+   * @default - Velero's 10 minutes
+   */
+  readonly resourceTimeout?: Duration;
   /**
    * Install the OADP operator (Namespace `openshift-adp`, OperatorGroup, Subscription `redhat-oadp-operator`).
    * @default true
@@ -91,6 +112,18 @@ export class DataProtectionApplication extends Construct {
     problems.require(/^[a-z0-9-]+$/.test(storage.region), 'storage.region', storage.region, 'must be a region name such as us-east-1 (MinIO: minio)');
     if (storage.s3Url !== undefined) problems.require(/^https?:\/\/[^\s/]+/.test(storage.s3Url), 'storage.s3Url', storage.s3Url, 'must be an http:// or https:// URL');
     if (storage.prefix !== undefined) problems.require(/^[^/\s][^\s]*$/.test(storage.prefix), 'storage.prefix', storage.prefix, 'must be a path without a leading "/" or spaces');
+    const caProblem = storage.caPem === undefined ? undefined : caBundleProblem('storage.caPem', storage.caPem);
+    if (caProblem) problems.add(caProblem);
+    if (storage.insecureSkipTLSVerify !== undefined) problems.require(typeof storage.insecureSkipTLSVerify === 'boolean', 'storage.insecureSkipTLSVerify', storage.insecureSkipTLSVerify, 'must be true or false');
+    if (storage.insecureSkipTLSVerify === true && storage.caPem !== undefined) {
+      problems.add('storage.insecureSkipTLSVerify (true) skips the verification storage.caPem is given for; give one of them');
+    }
+    const plainHttp = storage.s3Url !== undefined && /^http:\/\//.test(storage.s3Url);
+    if (plainHttp && (storage.caPem !== undefined || storage.insecureSkipTLSVerify === true)) {
+      problems.add(`storage.s3Url (${JSON.stringify(storage.s3Url)}) is plain http, so no TLS is verified; give an https:// URL with ${storage.caPem !== undefined ? 'caPem' : 'insecureSkipTLSVerify'}, or leave it out`);
+    }
+    const timeoutProblem = props.resourceTimeout === undefined ? undefined : durationProblem('resourceTimeout', props.resourceTimeout, { example: 'Duration.minutes(30)', least: 1 });
+    if (timeoutProblem) problems.add(timeoutProblem);
 
     if (props.installOperator ?? true) {
       installOperator(this, {
@@ -113,17 +146,23 @@ export class DataProtectionApplication extends Construct {
           velero: {
             provider: 'aws',
             default: true,
-            objectStorage: { bucket: storage.bucket, prefix: storage.prefix },
+            objectStorage: {
+              bucket: storage.bucket,
+              prefix: storage.prefix,
+              caCert: storage.caPem !== undefined ? Buffer.from(storage.caPem, 'utf8').toString('base64') : undefined,
+            },
             config: {
               region: storage.region,
               profile: 'default',
               ...(storage.s3Url ? { s3Url: storage.s3Url, s3ForcePathStyle: 'true' } : {}),
+              // A map of strings in the CRD: Velero's AWS plugin parses "true".
+              ...(storage.insecureSkipTLSVerify === true ? { insecureSkipTLSVerify: 'true' } : {}),
             },
             credential: { name: credentials.secretName, key: 'cloud' },
           },
         }],
         configuration: {
-          velero: { defaultPlugins: plugins },
+          velero: { defaultPlugins: plugins, resourceTimeout: props.resourceTimeout !== undefined && !timeoutProblem ? toGoDuration(props.resourceTimeout) : undefined },
           nodeAgent: { enable: true, uploaderType: 'kopia' },
         },
       },

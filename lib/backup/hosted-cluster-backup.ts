@@ -2,6 +2,7 @@ import { Chart, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as velero from '../../imports/backup-velero.io';
 import * as schedule from '../../imports/schedule-velero.io';
+import { applyByHand, MANUAL_APPLY_ANNOTATIONS } from '../core/apply-by-hand';
 import { durationProblem, toGoDuration } from '../core/go-duration';
 import { HostedCluster } from '../core/hosted-cluster';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
@@ -9,6 +10,7 @@ import { Problems, show } from '../core/problems';
 import { checkRequiredProps, isDuration } from '../core/runtime-props';
 import { PlatformType } from '../platform/platform-type';
 import { DataProtectionApplication } from './data-protection-application';
+import { othersInHandAppliedChart } from './hand-applied-chart';
 
 /**
  * The resources of docs 7.6.5's Backup (Example 7.1), in its order, with the Agent platform's
@@ -52,7 +54,9 @@ export interface HostedClusterBackupProps {
   /**
    * A cron schedule (`0 1 * * *`): a Velero Schedule then takes a backup at each tick. Needs the
    * DataProtectionApplication's `hypershiftPlugin`, which pauses the cluster for each backup.
-   * @default - one Backup, taken once when applied, of a cluster paused beforehand
+   * A Schedule is a state an engine may keep applied; a one-off Backup is an act, so it is declared
+   * in a chart of its own that is applied by hand (see the class comment).
+   * @default - one Backup, taken once when applied by hand, of a cluster paused beforehand
    */
   readonly schedule?: string;
   /**
@@ -70,8 +74,14 @@ const CRON = /^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|@every \
  * A Velero backup of one hosted cluster's control plane (docs 7.6.5, "Backing up the control plane
  * workload"): the HostedCluster namespace and the control-plane namespace, the resources of
  * Example 7.1 with the platform's Cluster API objects, persistent volumes by fs-backup and CSI data
- * movement. A one-off Backup needs the cluster and its NodePools paused first (steps 2 and 3,
- * `pausedUntil: 'true'`) unless OADP's hypershift plugin does it; a Schedule needs the plugin.
+ * movement. With `schedule` it is a Velero Schedule, which needs OADP's hypershift plugin and may
+ * sit anywhere on the management cluster's chart. Without, it is one Backup, which is an act, not a
+ * state: an engine that kept it applied would re-create it after Velero deletes it at its ttl and so
+ * start an unplanned backup. So a one-off Backup is declared in a chart of its own (a
+ * `ManagementCluster` such as `hub-backup`), which is marked applyByHand: no delivery applies it, and
+ * it is applied with `oc apply -k` once the cluster and its NodePools are paused (steps 2 and 3,
+ * `pausedUntil: 'true'`, unless the hypershift plugin pauses them). Once the backup has completed,
+ * remove it from the app before unpausing: its folder is applied by hand, so nothing is deleted.
  * On the Agent platform the InfraEnv must sit in a namespace of its own, which is neither backed up
  * nor deleted, so that restored NodePools find their Agents. Restore it with HostedClusterRestore.
  */
@@ -115,11 +125,21 @@ export class HostedClusterBackup extends Construct {
       problems.add(`cluster (${cluster.node.path}) keeps its Agents and InfraEnv in ${show(agentNamespace)}, a namespace the backup includes and the restore replaces; `
         + 'docs 7.6.5 and 7.6.6 require the InfraEnv in a namespace of its own that is not deleted, so give platform.agentNamespace another namespace');
     }
+    const chart = Chart.of(this);
+    if (!this.scheduled && chart === Chart.of(cluster)) {
+      problems.add(`scope (${show(chart.node.path)}) is the chart of ${cluster.node.path}, which an engine keeps applied: it would re-create the one-off Backup after Velero deletes it at its ttl, `
+        + `starting an unplanned backup; declare it in a chart of its own that is applied by hand (new ManagementCluster(app, '${chart.node.id}-backup')), or give schedule for a Velero Schedule`);
+    }
     if (this.scheduled && !props.dataProtection.hypershiftPlugin) {
       problems.add(`schedule (${show(props.schedule)}) needs hypershiftPlugin on ${props.dataProtection.node.path}: docs 7.6.5 pause the HostedCluster and its NodePools before each backup, `
         + 'which a Schedule cannot do by hand; without the plugin take one-off Backups of a paused cluster');
     }
-    problems.report();
+    const broken = problems.report();
+    if (!this.scheduled && !broken) {
+      applyByHand(chart, { reason: 'applying a one-off Velero Backup starts a backup, and an engine would re-create it after Velero deletes it at its ttl' });
+      // No engine delivers the chart now: anything else in it would silently never be applied.
+      this.node.addValidation({ validate: () => othersInHandAppliedChart(chart, 'Backup') });
+    }
 
     // Fields both the Backup spec and the Schedule's template have, with the same types.
     const template = {
@@ -135,7 +155,7 @@ export class HostedClusterBackup extends Construct {
     const metadata = { name: this.backupName, namespace: props.dataProtection.namespace, labels: { 'velero.io/storage-location': props.dataProtection.storageLocation } };
     this.resource = this.scheduled
       ? new schedule.Schedule(this, 'Resource', { metadata, spec: { schedule: props.schedule!.trim(), template } })
-      : new velero.Backup(this, 'Resource', { metadata, spec: { hooks: {}, ...template } });
+      : new velero.Backup(this, 'Resource', { metadata: { ...metadata, annotations: { ...MANUAL_APPLY_ANNOTATIONS } }, spec: { hooks: {}, ...template } });
     if (!this.scheduled && !props.dataProtection.hypershiftPlugin) this.node.addValidation({ validate: () => this.checkPaused() });
   }
 
@@ -145,6 +165,7 @@ export class HostedClusterBackup extends Construct {
     const unpaused = [this.cluster, ...this.cluster.pools].filter((c) => !paused(c.resource.toJson())).map((c) => c.node.path);
     if (unpaused.length === 0) return [];
     return [`cluster (${this.cluster.node.path}) must be paused before its backup (docs 7.6.5 steps 2 and 3): set pausedUntil "true" on ${unpaused.join(', ')}, `
-      + 'or give the DataProtectionApplication hypershiftPlugin, which pauses them for the backup'];
+      + 'or give the DataProtectionApplication hypershiftPlugin, which pauses them for the backup; once the backup has completed (and any restore from it), '
+      + 'remove it from the app before unpausing: its chart is applied by hand, so removing it deletes nothing'];
   }
 }

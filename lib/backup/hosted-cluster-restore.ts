@@ -1,28 +1,17 @@
-import { ApiObject, Chart } from 'cdk8s';
+import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as velero from '../../imports/restore-velero.io';
-import { applyByHand } from '../core/apply-by-hand';
+import { applyByHand, MANUAL_APPLY_ANNOTATIONS } from '../core/apply-by-hand';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems, show } from '../core/problems';
 import { checkRequiredProps } from '../core/runtime-props';
+import { othersInHandAppliedChart } from './hand-applied-chart';
 import { HostedClusterBackup } from './hosted-cluster-backup';
 
 /** What docs 7.6.6's Restore leaves out: cluster-bound objects and Velero's own. */
 export const RESTORE_EXCLUDED_RESOURCES: readonly string[] = [
   'nodes', 'events', 'events.events.k8s.io', 'backups.velero.io', 'restores.velero.io', 'resticrepositories.velero.io',
 ];
-
-/**
- * Keeps a GitOps engine pointed at the restore folder by hand from applying the Restore, which would
- * start it: Argo CD skips a manifest with hook type Skip; Flux does not apply changes to an object
- * whose reconcile is disabled. hcp-cdk's deliveries do not deliver the folder at all (its chart is
- * applied by hand, see applyByHand). A Restore is applied with `oc apply -k`, where these
- * annotations do nothing.
- */
-export const MANUAL_APPLY_ANNOTATIONS: Readonly<Record<string, string>> = {
-  'argocd.argoproj.io/hook': 'Skip',
-  'kustomize.toolkit.fluxcd.io/reconcile': 'disabled',
-};
 
 /** Props of HostedClusterRestore. */
 export interface HostedClusterRestoreProps {
@@ -45,7 +34,8 @@ export interface HostedClusterRestoreProps {
  * hand only when disaster recovery calls for it (the chart is marked applyByHand, so no delivery's
  * Application, Kustomization or Policy applies it): after the hosted cluster is destroyed (no pods
  * or PVCs left in its control-plane namespace), with its InfraEnv still in place. Then unpause the HostedCluster
- * and NodePools (`pausedUntil: 'false'`) and scale the NodePools back, as the procedure's steps 5 and 6.
+ * and NodePools by removing their `pausedUntil` prop (not `'false'`, which is refused) and scale the
+ * NodePools back, as the procedure's steps 5 and 6.
  */
 export class HostedClusterRestore extends Construct {
   /** `metadata.name` of the Restore. */
@@ -76,7 +66,7 @@ export class HostedClusterRestore extends Construct {
     const chart = Chart.of(this);
     applyByHand(chart, { reason: 'applying a Velero Restore starts a restore over what runs' });
     // No engine delivers the chart now: anything else in it would silently never be applied.
-    this.node.addValidation({ validate: () => othersInChart(chart) });
+    this.node.addValidation({ validate: () => othersInHandAppliedChart(chart, 'Restore') });
 
     const source = backup.scheduled
       ? (props.backupName !== undefined ? { backupName: props.backupName } : { scheduleName: backup.backupName })
@@ -91,12 +81,4 @@ export class HostedClusterRestore extends Construct {
       },
     });
   }
-}
-
-/** The objects of a restore chart that are not Restores, as one problem: the chart is applied by hand only. */
-function othersInChart(chart: Chart): string[] {
-  const others = chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && !(c.apiVersion.startsWith('velero.io/') && c.kind === 'Restore'));
-  if (others.length === 0) return [];
-  const named = others.slice(0, 3).map((o) => `${o.kind} ${o.name}`).join(', ');
-  return [`scope (${show(chart.node.path)}) holds ${named}${others.length > 3 ? ` and ${others.length - 3} more` : ''} besides Restores; a Restore's chart is applied by hand only (no delivery applies it), so keep everything else in other charts`];
 }

@@ -4,7 +4,8 @@ import { durationProblem } from '../core/go-duration';
 import { notice } from '../core/lint';
 import { HostedCluster } from '../core/hosted-cluster';
 import { Problems } from '../core/problems';
-import { ControlPlaneService } from '../core/service-publishing';
+import { ManagementCluster } from '../core/management-cluster';
+import { ControlPlaneService, ServicePublishingType } from '../core/service-publishing';
 import { IdentityProvider } from './identity-provider';
 
 /** The shortest inactivity timeout the OAuth API accepts. */
@@ -26,7 +27,11 @@ export interface ClusterOAuthProps {
  * the callback URL each redirecting provider must allow, and that `kubeadmin` no longer logs in.
  */
 export class ClusterOAuth extends Construct {
-  /** The callback URL each redirecting provider's client must allow, by provider name. */
+  /**
+   * The callback URL each redirecting provider's client must allow, by provider name, in the form
+   * HyperShift reports (`status.oauthCallbackURLTemplate`); only when synth can know the OAuth
+   * server's host and port (see the note synth prints otherwise).
+   */
   public readonly callbackUrls: Readonly<Record<string, string>>;
 
   constructor(cluster: HostedCluster, id: string, props: ClusterOAuthProps) {
@@ -71,25 +76,49 @@ export class ClusterOAuth extends Construct {
       },
     }, this);
 
-    const base = oauthBaseUrl(cluster);
+    const server = oauthServerUrl(cluster);
     const callbacks: Record<string, string> = {};
     for (const provider of providers.filter((p) => p.redirects)) {
-      callbacks[provider.name] = `${base}/oauth2callback/${provider.name}`;
-      notice(this, `identity provider ${JSON.stringify(provider.name)} (${provider.type}): register ${callbacks[provider.name]} as the client's redirect URL`);
+      const what = `identity provider ${JSON.stringify(provider.name)} (${provider.type})`;
+      if (server.url !== undefined) {
+        callbacks[provider.name] = `${server.url}/oauth2callback/${provider.name}`;
+        notice(this, `${what}: register ${callbacks[provider.name]} as the client's redirect URL`);
+      } else {
+        notice(this, `${what}: register the OAuth server's callback as the client's redirect URL, which is known once the server is published: `
+          + `HyperShift reports it in status.oauthCallbackURLTemplate of HostedCluster ${cluster.namespace}/${cluster.clusterName}, with ${CALLBACK_TEMPLATE_NAME} standing for ${provider.name} `
+          + `(oc get hostedcluster ${cluster.clusterName} -n ${cluster.namespace} -o jsonpath='{.status.oauthCallbackURLTemplate}')${server.toKnow ? `; ${server.toKnow}` : ''}`);
+      }
     }
     this.callbackUrls = callbacks;
     notice(this, `identity providers (${providers.map((p) => p.name).join(', ')}) replace the kubeadmin user: it can no longer log in once they apply; keep a user with cluster-admin in one of them`);
   }
 }
 
+/** What HyperShift's callback URL template has in place of the provider name. */
+const CALLBACK_TEMPLATE_NAME = '[identity-provider-name]';
+/** The port HyperShift reports for an OAuth server published as a Route (the router's HTTPS port). */
+const ROUTE_PORT = 443;
+
 /**
- * The OAuth server's URL: the OAuthServer Route's hostname when it has one, else the form docs 8.1
- * give, `https://oauth-openshift.apps.<cluster>.<base domain>`.
+ * The OAuth server's URL as HyperShift reports it in `status.oauthCallbackURLTemplate`
+ * (`https://<host>:<port>/oauth2callback/[identity-provider-name]`), when synth can know it: a
+ * Route's hostname, or for a Route without one the host the management cluster's router makes,
+ * `oauth-<control-plane namespace>.<ingress domain>` (HyperShift's Route is `oauth`); a NodePort's
+ * address and fixed port. Otherwise, what would make it known.
  */
-function oauthBaseUrl(cluster: HostedCluster): string {
-  const hostname = cluster.publishedServices.get(ControlPlaneService.OAUTH_SERVER)?.strategy.route?.hostname;
-  if (hostname) return `https://${hostname}`;
-  return `https://oauth-openshift.${cluster.appsDomain ?? `apps.${cluster.clusterName}.<base domain>`}`;
+function oauthServerUrl(cluster: HostedCluster): { readonly url?: string; readonly toKnow?: string } {
+  const strategy = cluster.publishedServices.get(ControlPlaneService.OAUTH_SERVER)?.strategy;
+  if (strategy?.route !== undefined || strategy?.type === ServicePublishingType.ROUTE) {
+    if (strategy.route?.hostname) return { url: `https://${strategy.route.hostname}:${ROUTE_PORT}` };
+    const hub = cluster.node.scopes.find((s): s is ManagementCluster => s instanceof ManagementCluster);
+    if (hub?.ingressDomain !== undefined) return { url: `https://oauth-${cluster.namespace}-${cluster.clusterName}.${hub.ingressDomain}:${ROUTE_PORT}` };
+    return { toKnow: `or give the management cluster's ingressDomain (new ManagementCluster(app, '${hub?.node.id ?? 'hub'}', { ingressDomain: 'apps.<hub domain>' })), where its Route is served, to have it printed here` };
+  }
+  if (strategy?.nodePort !== undefined) {
+    if (strategy.nodePort.port !== undefined) return { url: `https://${strategy.nodePort.address}:${strategy.nodePort.port}` };
+    return { toKnow: 'or give the OAuthServer\'s NodePort a fixed port to have it printed here' };
+  }
+  return {};
 }
 
 /** A provider name as part of a Kubernetes object name. */

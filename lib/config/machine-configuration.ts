@@ -1,6 +1,7 @@
 import * as kc from '../../imports/kubeletconfig-machineconfiguration.openshift.io';
 import * as mc from '../../imports/machineconfig-machineconfiguration.openshift.io';
 import { HostedCluster } from '../core/hosted-cluster';
+import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems, show } from '../core/problems';
 import { NodeConfigMap } from './node-config-map';
 
@@ -53,8 +54,18 @@ export interface SystemdUnit {
 
 /** Props of MachineConfiguration. */
 export interface MachineConfigurationProps {
-  /** The ConfigMap's and the MachineConfig's name. @default - `<cluster name>-<id>` */
+  /**
+   * The name of the ConfigMap, the MachineConfig and the KubeletConfig, unless `configMapName`,
+   * `machineConfigName` or `kubeletConfigName` name one of them apart.
+   * @default - `<cluster name>-<id>`
+   */
   readonly name?: string;
+  /** The ConfigMap's name, which the NodePool's `spec.config` references (docs 9.1: `chrony-config`). @default - `name` */
+  readonly configMapName?: string;
+  /** The embedded MachineConfig's name (docs 9.1: `99-worker-chrony`). @default - `name` */
+  readonly machineConfigName?: string;
+  /** The embedded KubeletConfig's name. @default - `name` */
+  readonly kubeletConfigName?: string;
   /** @default - none */
   readonly files?: MachineFile[];
   /** @default - none */
@@ -102,11 +113,20 @@ const UNSUPPORTED_SPEC: Readonly<Record<string, string>> = {
  */
 export class MachineConfiguration extends NodeConfigMap {
   public readonly kinds: readonly string[];
+  /** `metadata.name` of the embedded MachineConfig. */
+  public readonly machineConfigName: string;
+  /** `metadata.name` of the embedded KubeletConfig. */
+  public readonly kubeletConfigName: string;
 
   constructor(cluster: HostedCluster, id: string, props: MachineConfigurationProps) {
-    super(cluster, id, props.name);
+    super(cluster, id, props.configMapName ?? props.name, props.configMapName !== undefined ? 'configMapName' : 'name');
     const problems = this.problems;
-    const name = this.configMapName;
+    this.machineConfigName = props.machineConfigName ?? props.name ?? this.configMapName;
+    this.kubeletConfigName = props.kubeletConfigName ?? props.name ?? this.configMapName;
+    // Checked apart from the ConfigMap's: the MCO refuses a MachineConfig or KubeletConfig whose name is no DNS subdomain.
+    for (const field of ['machineConfigName', 'kubeletConfigName'] as const) {
+      if (props[field] !== undefined) problems.require(isDns1123Subdomain(props[field]), field, props[field], DNS1123_SUBDOMAIN_RULE);
+    }
     const extra = props.machineConfigSpec ?? {};
     const machineConfig = [props.files, props.units, props.kernelArguments, props.extensions, props.kernelType, ...Object.values(extra)].some((v) => v !== undefined);
     if (!machineConfig && props.kubeletConfig === undefined) problems.add('props (nothing to configure) must give files, units, kernelArguments, extensions, kernelType, kubeletConfig or machineConfigSpec');
@@ -127,14 +147,15 @@ export class MachineConfiguration extends NodeConfigMap {
     }
     if (extra.config?.storage?.files !== undefined && props.files !== undefined) problems.add('machineConfigSpec.config.storage.files repeats files; give them once');
     if (extra.config?.systemd?.units !== undefined && props.units !== undefined) problems.add('machineConfigSpec.config.systemd.units repeats units; give them once');
-    problems.report();
+    // Bad names would be reported again by the schema check of the objects they name.
+    const broken = problems.report();
 
     this.kinds = [...(machineConfig ? ['MachineConfig'] : []), ...(props.kubeletConfig !== undefined ? ['KubeletConfig'] : [])];
     const objects = (): unknown[] => [
-      ...(machineConfig ? [{ ...mc.MachineConfig.GVK, ...mc.toJson_MachineConfigProps({ metadata: { name, labels: { [ROLE_LABEL]: 'worker' } }, spec: this.spec(props) }) }] : []),
-      ...(props.kubeletConfig !== undefined ? [{ ...kc.KubeletConfig.GVK, ...kc.toJson_KubeletConfigProps({ metadata: { name }, spec: { kubeletConfig: props.kubeletConfig } }) }] : []),
+      ...(machineConfig ? [{ ...mc.MachineConfig.GVK, ...mc.toJson_MachineConfigProps({ metadata: { name: this.machineConfigName, labels: { [ROLE_LABEL]: 'worker' } }, spec: this.spec(props) }) }] : []),
+      ...(props.kubeletConfig !== undefined ? [{ ...kc.KubeletConfig.GVK, ...kc.toJson_KubeletConfigProps({ metadata: { name: this.kubeletConfigName }, spec: { kubeletConfig: props.kubeletConfig } }) }] : []),
     ];
-    this.writeConfigMap('config', objects);
+    if (!broken) this.writeConfigMap('config', objects);
   }
 
   private spec(props: MachineConfigurationProps): mc.MachineConfigSpec {

@@ -17,12 +17,13 @@ export abstract class NodeConfigMap extends Construct implements INodePoolConfig
   /** The problems of the construct, thrown by the subclass once it has checked its own props. */
   protected readonly problems: Problems;
 
-  protected constructor(cluster: HostedCluster, id: string, name: string | undefined) {
+  /** `field` names the prop `name` came from, for the message when it is no DNS subdomain. */
+  protected constructor(cluster: HostedCluster, id: string, name: string | undefined, field = 'name') {
     super(cluster, id);
     this.problems = new Problems(this);
     this.configMapName = name ?? `${cluster.clusterName}-${id}`;
     this.namespace = cluster.namespace;
-    this.problems.require(isDns1123Subdomain(this.configMapName), 'name', this.configMapName, DNS1123_SUBDOMAIN_RULE);
+    this.problems.require(isDns1123Subdomain(this.configMapName), field, this.configMapName, DNS1123_SUBDOMAIN_RULE);
   }
 
   /** Why a pool cannot use it; none by default. */

@@ -28,3 +28,20 @@ export function applyByHand(chart: Chart, options: ApplyByHandOptions): void {
 export function appliedByHand(chart: Chart): string | undefined {
   return byHand.get(chart);
 }
+
+/**
+ * Keeps a GitOps engine pointed at a hand-applied folder by hand from applying a Velero Backup or
+ * Restore, which would start it: Argo CD skips a manifest with hook type Skip; Flux does not apply
+ * changes to an object whose reconcile is disabled. hcp-cdk's deliveries do not deliver the folder
+ * at all (its chart is applied by hand, see applyByHand). `oc apply -k` ignores these annotations.
+ */
+export const MANUAL_APPLY_ANNOTATIONS: Readonly<Record<string, string>> = {
+  'argocd.argoproj.io/hook': 'Skip',
+  'kustomize.toolkit.fluxcd.io/reconcile': 'disabled',
+};
+
+/** Whether a rendered object carries MANUAL_APPLY_ANNOTATIONS: it is applied by hand only, as `hcp-cdk plan` reads the output. */
+export function carriesManualApply(object: unknown): boolean {
+  const annotations = (object as { metadata?: { annotations?: Record<string, unknown> } })?.metadata?.annotations ?? {};
+  return Object.entries(MANUAL_APPLY_ANNOTATIONS).every(([key, value]) => annotations[key] === value);
+}

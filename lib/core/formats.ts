@@ -40,3 +40,16 @@ export function rfc3339Text(field: string, time: Date | string): { readonly text
   }
   return isRfc3339(time) ? { text: time } : { problem: `${field} (${show(time)}) ${RFC3339_RULE}` };
 }
+
+/** One PEM certificate block. */
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
+
+/**
+ * Why `value` is not a CA bundle (PEM text of one or more certificates), or undefined. A certificate
+ * is public and may be written to the output; a private key never is, so text holding one is refused.
+ */
+export function caBundleProblem(field: string, value: unknown): string | undefined {
+  if (typeof value === 'string' && /PRIVATE KEY-----/.test(value)) return `${field} (PEM text) holds a private key; give the CA's certificates only, a key must never be in the output`;
+  if (typeof value === 'string' && PEM_CERTIFICATE.test(value)) return undefined;
+  return `${field} (${typeof value === 'string' ? show(value.slice(0, 40)) : show(value)}) must be PEM text with at least one "-----BEGIN CERTIFICATE-----" block`;
+}

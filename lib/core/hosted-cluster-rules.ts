@@ -35,3 +35,16 @@ export function clusterNameProblems(name: string, namespace: string, names: { re
 export function tinyEtcdVolumeMessage(field: string, shown: string, gib: number): string | undefined {
   return gib > 0 && gib < 1 ? `${field} (${shown}) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB` : undefined;
 }
+
+/**
+ * A release named by tag on a cluster that pulls through mirrors (lint HCP-W005). Docs 5.3.13.1 do it
+ * with a tag of the mirror registry itself, which works; but mirrors match digests only, so a tag is
+ * read from the registry it names (a disconnected cluster cannot reach quay.io), and it can move to
+ * another image than the one reviewed.
+ * @param mirrored whether the cluster has imageContentSources
+ */
+export function mirroredTagReleaseMessage(field: string, image: string, mirrored: boolean): string | undefined {
+  if (!mirrored || /@sha256:[a-f0-9]{64}$/.test(image)) return undefined;
+  return `${field} (${show(image)}) is a tag, but the cluster pulls through mirrors, which match digests only: the tag is read from the registry it names `
+    + 'and can move to another image; give the release as <repository>@sha256:<digest> (oc adm release info prints it)';
+}

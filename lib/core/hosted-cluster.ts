@@ -12,7 +12,7 @@ import { EtcdStorage } from './etcd-storage';
 import { configMap, ensureNamespace } from './kube-objects';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { GuestCluster } from './guest-cluster';
-import { clusterNameProblems, tinyEtcdVolumeMessage } from './hosted-cluster-rules';
+import { clusterNameProblems, mirroredTagReleaseMessage, tinyEtcdVolumeMessage } from './hosted-cluster-rules';
 import { ClusterNetworks, NetworkingProps, renderNetworking } from './networking';
 import { NodePool, NodePoolOptions } from './node-pool';
 import { lint, LINT_RULES } from './lint';
@@ -199,7 +199,8 @@ export interface HostedClusterProps {
   readonly annotations?: Record<string, string>;
   /**
    * Pause reconciliation (and so upgrades): `PausedUntil.indefinitely()`, `PausedUntil.until(date)`,
-   * or the string form, `'true'` or an RFC 3339 time.
+   * or the string form, `'true'` or an RFC 3339 time. To unpause, remove the prop (the field goes);
+   * `'false'` is refused.
    * @default - reconciled
    */
   readonly pausedUntil?: PausedUntil | string;
@@ -372,6 +373,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const updates = renderUpgradeSettings({ ...props, release: this.release }, problems);
     const unknownVersion = unknownReleaseVersion(this.release, "its update paths or its node pools' version skew");
     if (unknownVersion) lint(this, LINT_RULES.HCP_W004_RELEASE_VERSION_UNKNOWN, unknownVersion);
+    const mirroredTag = mirroredTagReleaseMessage('release', this.release.image, (props.imageContentSources ?? []).length > 0);
+    if (mirroredTag) lint(this, LINT_RULES.HCP_W005_MIRRORED_RELEASE_TAG, mirroredTag);
     problems.report();
 
     const spec = (): hc.HostedClusterSpec => ({
@@ -484,7 +487,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     return [...names];
   }
 
-  /** `apps.<prefix or name>.<baseDomain>`, the domain of the cluster's routes (OAuth callbacks), when the base domain is known. */
+  /** `apps.<prefix or name>.<baseDomain>`, the domain of the hosted cluster's own ingress (its applications' routes), when the base domain is known. */
   public get appsDomain(): string | undefined {
     return this.baseDomain ? `apps.${this.props.baseDomainPrefix ?? this.clusterName}.${this.baseDomain}` : undefined;
   }

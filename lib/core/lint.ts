@@ -15,6 +15,11 @@ export const LINT_RULES = {
    * neither synth nor `hcp-cdk plan` can check its update paths or version skew.
    */
   HCP_W004_RELEASE_VERSION_UNKNOWN: { id: 'HCP-W004', summary: 'release without a known version' },
+  /**
+   * A release given by tag on a cluster that pulls through mirrors (`imageContentSources`): mirrors
+   * match digests only, so the tag is read from the registry it names, and it can move.
+   */
+  HCP_W005_MIRRORED_RELEASE_TAG: { id: 'HCP-W005', summary: 'release by tag on a cluster that pulls through mirrors' },
   /** A KubeVirt cluster names a StorageClass its management cluster neither makes nor declares. */
   HCP_W010_UNKNOWN_HUB_STORAGE_CLASS: { id: 'HCP-W010', summary: 'storage class unknown to the KubeVirt hub' },
   /** Network interface multiqueue on a hub whose MTU is under the 9000 the docs advise for it. */
@@ -32,6 +37,7 @@ export const MANIFEST_LINT_RULES = {
   HCP_W001_TINY_ETCD_VOLUME: LINT_RULES.HCP_W001_TINY_ETCD_VOLUME,
   /** A node pool above 2,000 nodes (HCP-W002). */
   HCP_W002_OVERSIZED_POOL: LINT_RULES.HCP_W002_OVERSIZED_POOL,
+  HCP_W005_MIRRORED_RELEASE_TAG: LINT_RULES.HCP_W005_MIRRORED_RELEASE_TAG,
   /** CIDRs of the machine, cluster and service networks that contain or overlap each other (the CRD's rule compares equal ranges only). */
   HCP_W101_NETWORKS_OVERLAP: { id: 'HCP-W101', summary: 'networks that contain or overlap each other' },
   /** A network that is no CIDR, has host bits set, lists a family twice, mixes families unlike the others, or is too small or too large. */

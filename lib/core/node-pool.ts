@@ -96,7 +96,8 @@ export interface NodePoolOptions {
   readonly platform?: INodePoolPlatform;
   /**
    * Pause reconciliation (and so rollouts): `PausedUntil.indefinitely()`, `PausedUntil.until(date)`,
-   * or the string form, `'true'` or an RFC 3339 time.
+   * or the string form, `'true'` or an RFC 3339 time. To unpause, remove the prop (the field goes);
+   * `'false'` is refused.
    * @default - reconciled
    */
   readonly pausedUntil?: PausedUntil | string;

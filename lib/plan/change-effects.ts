@@ -1,3 +1,4 @@
+import { carriesManualApply } from '../core/apply-by-hand';
 import { formatVersion } from '../core/release';
 import { releaseVersionOf } from '../core/release-version';
 import { describeRollout } from '../core/rollout';
@@ -92,8 +93,18 @@ export function effectsOf(change: ObjectChange): PlanEffect[] {
   return effects;
 }
 
+/** What creating or deleting an object no engine applies does (a Velero Backup or Restore, see applyByHand). */
+const BY_HAND_CREATED = 'applied by hand only (oc apply -k of its folder): no GitOps engine applies it';
+/** What applying a hand-applied object starts, by kind. */
+const BY_HAND_STARTS: Readonly<Record<string, string>> = { Backup: 'the backup', Restore: 'the restore over what runs' };
+const BY_HAND_DELETED = 'no GitOps engine applied it, so none prunes it: leaving it out of the output deletes nothing from the cluster';
+
 function creation(change: ObjectChange): PlanEffect {
   const object = change.after;
+  if (carriesManualApply(object)) {
+    const starts = BY_HAND_STARTS[change.kind];
+    return { effect: ChangeEffect.CREATE, summary: `${BY_HAND_CREATED}${starts ? `; applying it starts ${starts}` : ''}`, details: { appliedByHand: true } };
+  }
   if (change.kind === 'HostedCluster') return { effect: ChangeEffect.CREATE, summary: `creates the hosted cluster at ${versionOf(object)}` };
   if (change.kind === 'NodePool') return { effect: ChangeEffect.CREATE, summary: `adds a pool of ${nodesOf(object)} at ${versionOf(object)}` };
   return { effect: ChangeEffect.CREATE, summary: 'created' };
@@ -104,6 +115,7 @@ function deletion(change: ObjectChange): PlanEffect {
   if (change.deletionSummary !== undefined) {
     return { effect: ChangeEffect.REMOVE, summary: change.deletionSummary, details: { protected: carriesPruneProtection(object), leftInCluster: true } };
   }
+  if (carriesManualApply(object)) return { effect: ChangeEffect.REMOVE, summary: BY_HAND_DELETED, details: { appliedByHand: true, leftInCluster: true } };
   const protection = carriesPruneProtection(object) ? '; it is protected from pruning, so the GitOps engine leaves it in place: delete it by hand if that is meant' : '';
   const destroyed = DESTROYED_WITH[change.kind];
   if (destroyed) {

@@ -134,7 +134,7 @@ export const PLAN_JSON_SCHEMA = {
                 fields: { type: 'array', items: { type: 'string' } },
                 details: {
                   type: 'object',
-                  description: 'control-plane-upgrade: from, to, fromImage, toImage, upgrade (an UpgradeKind or unknown); node-pool-rollout and configuration-rollout: pool, strategy, maxSurge, maxUnavailable, nodes, batches (and from, to for a release); scale: from, to (a count or {min, max}); destructive: protected, referencedBy; remove: protected, and leftInCluster for guest content the engine leaves in its hosted cluster; refused: problems.',
+                  description: 'control-plane-upgrade: from, to, fromImage, toImage, upgrade (an UpgradeKind or unknown); node-pool-rollout and configuration-rollout: pool, strategy, maxSurge, maxUnavailable, nodes, batches (and from, to for a release); scale: from, to (a count or {min, max}); destructive: protected, referencedBy; create: appliedByHand for an object no engine applies (a Velero Backup or Restore); remove: protected, and leftInCluster for guest content the engine leaves in its hosted cluster or an object applied by hand (with appliedByHand); refused: problems.',
                 },
               },
             },

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import { AddressSpan, parseAddressPool, poolEntryOverlaps, poolNetworkProblems } from '../core/address-pool';
-import { clusterNameProblems, tinyEtcdVolumeMessage } from '../core/hosted-cluster-rules';
+import { clusterNameProblems, mirroredTagReleaseMessage, tinyEtcdVolumeMessage } from '../core/hosted-cluster-rules';
 import { LintRule, MANIFEST_LINT_RULES } from '../core/lint';
 import { clusterNetworkProblems, DEFAULT_CLUSTER_NETWORK, DEFAULT_SERVICE_NETWORK, NetworkFieldNames } from '../core/networking';
 import { oversizedPoolMessage, poolPlatformProblem } from '../core/node-pool-rules';
@@ -128,6 +128,8 @@ function lintHostedCluster(object: any, report: Report): void {
   const size = spec.etcd?.managed?.storage?.persistentVolume?.size;
   const quantity = typeof size === 'string' ? Quantity.parse(size) : typeof size === 'number' ? Quantity.parse(String(size)) : undefined;
   if (quantity) report(LINT_W001, [tinyEtcdVolumeMessage('spec.etcd.managed.storage.persistentVolume.size', show(size), quantity.asApproximateFloat() / 2 ** 30)]);
+  const image = spec.release?.image;
+  if (typeof image === 'string') report(R.HCP_W005_MIRRORED_RELEASE_TAG, [mirroredTagReleaseMessage('spec.release.image', image, (list(spec.imageContentSources) ?? []).length > 0)]);
 }
 
 function lintNodePool(object: any, cluster: any, report: Report): void {

@@ -1,9 +1,13 @@
+import { Chart, Duration } from 'cdk8s';
+import * as YAML from 'yaml';
 import {
-  ClusterPlatform, DataProtectionApplication, DataProtectionApplicationProps, EtcdStorage, HcpApp, HostedCluster, HostedClusterBackup,
+  appliedByHand, ClusterPlatform, DataProtectionApplication, DataProtectionApplicationProps, EtcdStorage, HcpApp, HostedCluster, HostedClusterBackup,
   HostedClusterBackupProps, HostedClusterRestore, ManagementCluster, PlatformType, Release, SecretEncryption, SecretSource,
   hostedClusterBackupResources,
 } from '../../lib';
-import { findObject, synthObjects, synthProblems } from '../util';
+import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
+
+const CA = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2Vyd\n-----END CERTIFICATE-----\n';
 
 /** Docs 7.6.5, Example 7.1: includedResources, in the docs' order. */
 const DOCS_RESOURCES = [
@@ -34,18 +38,20 @@ function lab(app: HcpApp, options: { agentNamespace?: string; paused?: boolean; 
   return { hub, cluster, dpa };
 }
 
+/** A Schedule beside its cluster; a one-off Backup in a chart of its own, hub-backup, applied by hand. */
+function declareBackup(app: HcpApp, { cluster, dpa }: Lab, props: Partial<HostedClusterBackupProps> = {}): HostedClusterBackup {
+  const scope = props.schedule !== undefined ? cluster : new ManagementCluster(app, 'hub-backup');
+  return new HostedClusterBackup(scope, 'backup', { cluster, dataProtection: dpa, ...props });
+}
+
 function backupObjects(props: Partial<HostedClusterBackupProps> = {}, options: Parameters<typeof lab>[1] = {}): any[] {
   const app = new HcpApp({ outdir: '/nonexistent' });
-  const { cluster, dpa } = lab(app, options);
-  new HostedClusterBackup(cluster, 'backup', { cluster, dataProtection: dpa, ...props });
+  declareBackup(app, lab(app, options), props);
   return synthObjects(app);
 }
 
 function backupProblems(props: Partial<HostedClusterBackupProps> = {}, options: Parameters<typeof lab>[1] = {}): string[] {
-  return synthProblems((app) => {
-    const { cluster, dpa } = lab(app, options);
-    new HostedClusterBackup(cluster, 'backup', { cluster, dataProtection: dpa, ...props });
-  });
+  return synthProblems((app) => declareBackup(app, lab(app, options), props));
 }
 
 describe('DataProtectionApplication (docs 7.6.2 and 7.6.3, "Preparing ... to use OADP")', () => {
@@ -75,6 +81,53 @@ describe('DataProtectionApplication (docs 7.6.2 and 7.6.3, "Preparing ... to use
     expect(dpa.spec.configuration.velero.defaultPlugins).toEqual(['openshift', 'aws', 'csi', 'kubevirt', 'hypershift']);
   });
 
+  test('trusts the store\'s CA (objectStorage.caCert, base64 of the PEM, which is public and written as it is) and sets Velero\'s resourceTimeout', () => {
+    const dpa = findObject(backupObjects({}, {
+      dpa: { storage: { ...STORAGE, region: 'minio', s3Url: 'https://minio.lab.example.com', caPem: CA }, resourceTimeout: Duration.minutes(30) },
+    }), 'DataProtectionApplication');
+    expect(dpa.spec.backupLocations[0].velero.objectStorage).toEqual({ bucket: 'hcp-backups', caCert: Buffer.from(CA).toString('base64') });
+    expect(Buffer.from(dpa.spec.backupLocations[0].velero.objectStorage.caCert, 'base64').toString()).toBe(CA);
+    expect(dpa.spec.backupLocations[0].velero.config).toEqual({ region: 'minio', profile: 'default', s3Url: 'https://minio.lab.example.com', s3ForcePathStyle: 'true' });
+    expect(dpa.spec.configuration.velero).toEqual({ defaultPlugins: ['openshift', 'aws', 'csi'], resourceTimeout: '30m0s' });
+  });
+
+  test('skips TLS verification only when asked (config.insecureSkipTLSVerify, a string in the CRD\'s map)', () => {
+    const dpa = findObject(backupObjects({}, { dpa: { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', insecureSkipTLSVerify: true } } }), 'DataProtectionApplication');
+    expect(dpa.spec.backupLocations[0].velero.config).toEqual({ region: 'us-east-1', profile: 'default', s3Url: 'https://minio.lab.example.com', s3ForcePathStyle: 'true', insecureSkipTLSVerify: 'true' });
+    expect(dpa.spec.backupLocations[0].velero.objectStorage).toEqual({ bucket: 'hcp-backups' });
+    const secure = findObject(backupObjects({}, { dpa: { storage: { ...STORAGE, insecureSkipTLSVerify: false } } }), 'DataProtectionApplication');
+    expect(secure.spec.backupLocations[0].velero.config).toEqual({ region: 'us-east-1', profile: 'default' });
+  });
+
+  test.each<[string, Partial<DataProtectionApplicationProps>, string[]]>([
+    ['the CA is no PEM certificate', { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', caPem: 'MIIBszCCAVmg' } }, [
+      'hub/oadp: storage.caPem ("MIIBszCCAVmg") must be PEM text with at least one "-----BEGIN CERTIFICATE-----" block',
+    ]],
+    ['the CA text holds a private key', { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', caPem: `${CA}-----BEGIN PRIVATE KEY-----\nMC4C\n-----END PRIVATE KEY-----\n` } }, [
+      'hub/oadp: storage.caPem (PEM text) holds a private key; give the CA\'s certificates only, a key must never be in the output',
+    ]],
+    ['both a CA and skipping verification are given', { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', caPem: CA, insecureSkipTLSVerify: true } }, [
+      'hub/oadp: storage.insecureSkipTLSVerify (true) skips the verification storage.caPem is given for; give one of them',
+    ]],
+    ['TLS settings are given for a plain http store', { storage: { ...STORAGE, s3Url: 'http://minio.minio.svc:9000', insecureSkipTLSVerify: true } }, [
+      'hub/oadp: storage.s3Url ("http://minio.minio.svc:9000") is plain http, so no TLS is verified; give an https:// URL with insecureSkipTLSVerify, or leave it out',
+    ]],
+    ['insecureSkipTLSVerify is a string', { storage: { ...STORAGE, insecureSkipTLSVerify: 'true' as unknown as boolean } }, [
+      'hub/oadp: storage.insecureSkipTLSVerify ("true") must be true or false',
+    ]],
+    ['resourceTimeout is no whole number of seconds', { storage: STORAGE, resourceTimeout: Duration.millis(1500) }, [
+      'hub/oadp: resourceTimeout ("1.5s") must be a whole number of seconds, e.g. Duration.seconds(2)',
+    ]],
+    ['resourceTimeout is a string', { storage: STORAGE, resourceTimeout: '10m' as unknown as Duration }, [
+      'hub/oadp: resourceTimeout ("10m") must be a Duration, e.g. Duration.minutes(30)',
+    ]],
+    ['resourceTimeout is zero', { storage: STORAGE, resourceTimeout: Duration.seconds(0) }, [
+      'hub/oadp: resourceTimeout ("0s") must be at least 1s',
+    ]],
+  ])('fails when %s', (_, props, expected) => {
+    expect(synthProblems((app) => new DataProtectionApplication(new ManagementCluster(app, 'hub'), 'oadp', { storage: STORAGE, ...props }))).toEqual(expected);
+  });
+
   test('fails when the bucket is not an S3 bucket name', () => {
     expect(synthProblems((app) => new DataProtectionApplication(new ManagementCluster(app, 'hub'), 'oadp', { storage: { ...STORAGE, bucket: 'HCP Backups' } }))).toEqual([
       'hub/oadp: storage.bucket ("HCP Backups") must be an S3 bucket name: 3 to 63 lower-case letters, digits, "." and "-"',
@@ -99,6 +152,49 @@ describe('HostedClusterBackup (docs 7.6.5, "Backing up the control plane workloa
     });
   });
 
+  test('a one-off Backup is applied by hand: its chart is marked, and the Backup carries the engines\' skip annotations', () => {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    const declared = lab(app);
+    const backup = declareBackup(app, declared);
+    expect(appliedByHand(Chart.of(backup))).toBe('applying a one-off Velero Backup starts a backup, and an engine would re-create it after Velero deletes it at its ttl');
+    expect(appliedByHand(declared.hub)).toBeUndefined();
+    const files = synthFiles(app);
+    expect(files.filter((f) => f.path.startsWith('hub-backup/')).map((f) => f.path)).toEqual(['hub-backup/95-backup-openshift-adp_vcluster2-backup.yaml']);
+    expect(YAML.parse(files.find((f) => f.path.startsWith('hub-backup/'))!.text).metadata.annotations).toEqual({
+      'argocd.argoproj.io/hook': 'Skip', 'kustomize.toolkit.fluxcd.io/reconcile': 'disabled', 'argocd.argoproj.io/sync-wave': '95',
+    });
+  });
+
+  test('a Schedule stays beside its cluster, delivered like it: it is a state, not an act', () => {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    const declared = lab(app, { paused: false, dpa: { hypershiftPlugin: true } });
+    const backup = declareBackup(app, declared, { schedule: '@daily' });
+    expect(Chart.of(backup)).toBe(declared.hub);
+    expect(appliedByHand(declared.hub)).toBeUndefined();
+    expect(synthFiles(app).map((f) => f.path)).toContain('hub/vcluster2/95-schedule-openshift-adp_vcluster2-backup.yaml');
+  });
+
+  test('fails when a one-off Backup is declared in the chart of its cluster, where an engine would re-create it after its ttl', () => {
+    expect(synthProblems((app) => {
+      const { cluster, dpa } = lab(app);
+      new HostedClusterBackup(cluster, 'backup', { cluster, dataProtection: dpa });
+    })).toEqual([
+      'hub/vcluster2/backup: scope ("hub") is the chart of hub/vcluster2, which an engine keeps applied: it would re-create the one-off Backup after Velero deletes it at its ttl, '
+        + 'starting an unplanned backup; declare it in a chart of its own that is applied by hand (new ManagementCluster(app, \'hub-backup\')), or give schedule for a Velero Schedule',
+    ]);
+  });
+
+  test('fails when a one-off Backup\'s chart holds anything else, which no delivery would then apply', () => {
+    expect(synthProblems((app) => {
+      const declared = lab(app);
+      const backup = declareBackup(app, declared);
+      new HostedClusterRestore(Chart.of(backup), 'restore', { backup });
+    })).toEqual([
+      'hub-backup/backup: scope ("hub-backup") holds Restore vcluster2-restore besides Backups; a Backup\'s chart is applied by hand only (no delivery applies it), so keep everything else in other charts',
+      'hub-backup/restore: scope ("hub-backup") holds Backup vcluster2-backup besides Restores; a Restore\'s chart is applied by hand only (no delivery applies it), so keep everything else in other charts',
+    ]);
+  });
+
   test('swaps the Agent inventory and CAPI objects for each platform\'s own', () => {
     expect(hostedClusterBackupResources(PlatformType.AGENT)).toEqual(DOCS_RESOURCES);
     const kubevirt = hostedClusterBackupResources(PlatformType.KUBEVIRT);
@@ -109,15 +205,16 @@ describe('HostedClusterBackup (docs 7.6.5, "Backing up the control plane workloa
 
   test('fails when the cluster and its NodePools are not paused first (docs 7.6.5 steps 2 and 3)', () => {
     expect(backupProblems({}, { paused: false })).toEqual([
-      'hub/vcluster2/backup: cluster (hub/vcluster2) must be paused before its backup (docs 7.6.5 steps 2 and 3): set pausedUntil "true" on hub/vcluster2, hub/vcluster2/workers, '
-        + 'or give the DataProtectionApplication hypershiftPlugin, which pauses them for the backup',
+      'hub-backup/backup: cluster (hub/vcluster2) must be paused before its backup (docs 7.6.5 steps 2 and 3): set pausedUntil "true" on hub/vcluster2, hub/vcluster2/workers, '
+        + 'or give the DataProtectionApplication hypershiftPlugin, which pauses them for the backup; once the backup has completed (and any restore from it), '
+        + 'remove it from the app before unpausing: its chart is applied by hand, so removing it deletes nothing',
     ]);
     expect(backupProblems({}, { paused: false, dpa: { hypershiftPlugin: true } })).toEqual([]);
   });
 
   test('fails when the cluster\'s InfraEnv shares the cluster\'s namespace', () => {
     expect(backupProblems({}, { agentNamespace: 'clusters' })).toEqual([
-      'hub/vcluster2/backup: cluster (hub/vcluster2) keeps its Agents and InfraEnv in "clusters", a namespace the backup includes and the restore replaces; '
+      'hub-backup/backup: cluster (hub/vcluster2) keeps its Agents and InfraEnv in "clusters", a namespace the backup includes and the restore replaces; '
         + 'docs 7.6.5 and 7.6.6 require the InfraEnv in a namespace of its own that is not deleted, so give platform.agentNamespace another namespace',
     ]);
   });
@@ -143,7 +240,7 @@ describe('HostedClusterRestore (docs 7.6.6, "Restoring a hosted cluster by using
   function restoreObjects(backupProps: Partial<HostedClusterBackupProps> = {}, backupName?: string, options: Parameters<typeof lab>[1] = {}): any {
     const app = new HcpApp({ outdir: '/nonexistent' });
     const { cluster, dpa } = lab(app, options);
-    const backup = new HostedClusterBackup(cluster, 'backup', { cluster, dataProtection: dpa, ...backupProps });
+    const backup = declareBackup(app, { hub: cluster.node.scope as ManagementCluster, cluster, dpa }, backupProps);
     new HostedClusterRestore(new ManagementCluster(app, 'hub-restore'), 'vcluster2', { backup, backupName });
     return findObject(synthObjects(app), 'Restore');
   }
@@ -173,8 +270,8 @@ describe('HostedClusterRestore (docs 7.6.6, "Restoring a hosted cluster by using
 
   test('fails when declared in the chart of the cluster, where applying it would overwrite the live cluster', () => {
     expect(synthProblems((app) => {
-      const { hub, cluster, dpa } = lab(app);
-      new HostedClusterRestore(hub, 'restore', { backup: new HostedClusterBackup(cluster, 'backup', { cluster, dataProtection: dpa }) });
+      const declared = lab(app);
+      new HostedClusterRestore(declared.hub, 'restore', { backup: declareBackup(app, declared) });
     })).toEqual([
       'hub/restore: scope ("hub") must not be the chart of hub/vcluster2: applying the Restore starts it, so keep it in a chart of its own applied only for recovery',
     ]);
@@ -182,9 +279,9 @@ describe('HostedClusterRestore (docs 7.6.6, "Restoring a hosted cluster by using
 
   test('fails when the Restore\'s chart holds anything else, which no delivery would then apply', () => {
     expect(synthProblems((app) => {
-      const { cluster, dpa } = lab(app);
+      const declared = lab(app);
       const recovery = new ManagementCluster(app, 'hub-restore');
-      new HostedClusterRestore(recovery, 'restore', { backup: new HostedClusterBackup(cluster, 'backup', { cluster, dataProtection: dpa }) });
+      new HostedClusterRestore(recovery, 'restore', { backup: declareBackup(app, declared) });
       new HostedCluster(recovery, 'other', { release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), platform: ClusterPlatform.none({ apiServerAddress: '192.0.2.20' }) });
     })).toEqual([
       expect.stringMatching(/^hub-restore\/restore: scope \("hub-restore"\) holds (Namespace|Secret|HostedCluster) .* besides Restores; a Restore's chart is applied by hand only \(no delivery applies it\), so keep everything else in other charts$/),

@@ -1,7 +1,8 @@
 import { Duration } from 'cdk8s';
 import * as YAML from 'yaml';
 import {
-  CertificateAuthority, ClusterOAuth, ControlPlaneService, HcpApp, HostedCluster, IdentityProvider, MappingMethod, SecretSource, ServicePublishing,
+  CertificateAuthority, ClusterOAuth, ControlPlaneService, HcpApp, HostedCluster, IdentityProvider, ManagementCluster, ManagementClusterProps, MappingMethod,
+  SecretSource, ServicePublishing,
 } from '../../lib';
 import { newCluster } from '../props';
 import { findObject, synthFiles, synthProblems } from '../util';
@@ -55,18 +56,64 @@ describe('ClusterOAuth', () => {
     // The Secret is referenced, not written: the secrets report lists it with the key the OAuth server reads.
     expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
     expect(app.secretsReport()).toContainEqual(expect.objectContaining({ name: 'client-id-secret-name', namespace: 'clusters', keys: ['clientSecret'] }));
+    // The docs' cluster publishes its OAuth server as a NodePort allocated at apply: HyperShift reports the URL.
     expect(app.notices).toEqual([
-      'hub/c1/oauth: identity provider "IAM" (OpenID): register https://oauth-openshift.apps.c1.example.com/oauth2callback/IAM as the client\'s redirect URL',
+      'hub/c1/oauth: identity provider "IAM" (OpenID): register the OAuth server\'s callback as the client\'s redirect URL, which is known once the server is published: '
+        + 'HyperShift reports it in status.oauthCallbackURLTemplate of HostedCluster clusters/c1, with [identity-provider-name] standing for IAM '
+        + '(oc get hostedcluster c1 -n clusters -o jsonpath=\'{.status.oauthCallbackURLTemplate}\'); or give the OAuthServer\'s NodePort a fixed port to have it printed here',
       'hub/c1/oauth: identity providers (IAM) replace the kubeadmin user: it can no longer log in once they apply; keep a user with cluster-admin in one of them',
     ]);
   });
 
-  test('prints the callback URL at the OAuthServer route hostname when the cluster publishes one', () => {
-    const { app } = synth((cluster) => {
-      cluster.publishService(ControlPlaneService.OAUTH_SERVER, ServicePublishing.route({ hostname: 'oauth-c1.apps.example.com' }));
-      new ClusterOAuth(cluster, 'oauth', { identityProviders: [openId()] });
+  describe('the callback URL, in the form HyperShift reports it (status.oauthCallbackURLTemplate: https://<host>:<port>/oauth2callback/[identity-provider-name])', () => {
+    /** The notes and callback URLs of an OpenID provider on c1, with its OAuth server published as `publishing`, on hub `hub`. */
+    function callbackOf(publishing: ServicePublishing, hub: ManagementClusterProps = {}): { notices: string[]; urls: Readonly<Record<string, string>> } {
+      const app = new HcpApp({ outdir: '/nonexistent' });
+      const cluster = newCluster({ baseDomain: 'example.com' }, app, new ManagementCluster(app, 'hub', hub));
+      cluster.publishService(ControlPlaneService.OAUTH_SERVER, publishing);
+      const oauth = new ClusterOAuth(cluster, 'oauth', { identityProviders: [openId()] });
+      app.synthesize();
+      return { notices: app.notices.filter((n) => n.includes('"IAM"')), urls: oauth.callbackUrls };
+    }
+    const READ_IT = 'hub/c1/oauth: identity provider "IAM" (OpenID): register the OAuth server\'s callback as the client\'s redirect URL, which is known once the server is published: '
+      + 'HyperShift reports it in status.oauthCallbackURLTemplate of HostedCluster clusters/c1, with [identity-provider-name] standing for IAM '
+      + '(oc get hostedcluster c1 -n clusters -o jsonpath=\'{.status.oauthCallbackURLTemplate}\')';
+
+    test('a Route with a hostname: that host, on the router\'s port 443', () => {
+      const { notices, urls } = callbackOf(ServicePublishing.route({ hostname: 'oauth-c1.apps.example.com' }));
+      expect(urls).toEqual({ IAM: 'https://oauth-c1.apps.example.com:443/oauth2callback/IAM' });
+      expect(notices).toEqual(['hub/c1/oauth: identity provider "IAM" (OpenID): register https://oauth-c1.apps.example.com:443/oauth2callback/IAM as the client\'s redirect URL']);
     });
-    expect(app.notices[0]).toContain('register https://oauth-c1.apps.example.com/oauth2callback/IAM');
+
+    test('a Route without a hostname on a hub whose ingress domain is given: the host the hub\'s router makes of Route oauth in the control-plane namespace', () => {
+      const { notices, urls } = callbackOf(ServicePublishing.route(), { ingressDomain: 'apps.hub.example.com' });
+      expect(urls).toEqual({ IAM: 'https://oauth-clusters-c1.apps.hub.example.com:443/oauth2callback/IAM' });
+      expect(notices).toEqual(['hub/c1/oauth: identity provider "IAM" (OpenID): register https://oauth-clusters-c1.apps.hub.example.com:443/oauth2callback/IAM as the client\'s redirect URL']);
+    });
+
+    test('a Route without a hostname on a hub of unknown ingress domain: where to read the URL, and no placeholder printed as if it were one', () => {
+      const { notices, urls } = callbackOf(ServicePublishing.route());
+      expect(urls).toEqual({});
+      expect(notices).toEqual([`${READ_IT}; or give the management cluster's ingressDomain (new ManagementCluster(app, 'hub', { ingressDomain: 'apps.<hub domain>' })), where its Route is served, to have it printed here`]);
+      expect(notices[0]).not.toMatch(/https:\/\/|oauth-openshift|<base domain>/);
+    });
+
+    test('a NodePort: its address and fixed port, else where to read the URL', () => {
+      expect(callbackOf(ServicePublishing.nodePort({ address: '192.0.2.10', port: 30443 })).urls).toEqual({ IAM: 'https://192.0.2.10:30443/oauth2callback/IAM' });
+      const allocated = callbackOf(ServicePublishing.nodePort({ address: '192.0.2.10' }));
+      expect(allocated.urls).toEqual({});
+      expect(allocated.notices).toEqual([`${READ_IT}; or give the OAuthServer's NodePort a fixed port to have it printed here`]);
+    });
+
+    test('the ingress domain does not change a Route that has its own hostname', () => {
+      expect(callbackOf(ServicePublishing.route({ hostname: 'login.c1.example.com' }), { ingressDomain: 'apps.hub.example.com' }).urls).toEqual({ IAM: 'https://login.c1.example.com:443/oauth2callback/IAM' });
+    });
+
+    test.each(['Apps.Hub.Example.com', 'https://apps.hub.example.com', 'apps', 'apps.hub.example.com.'])('fails when the management cluster\'s ingressDomain is %j', (ingressDomain) => {
+      expect(synthProblems((app) => new ManagementCluster(app, 'hub', { ingressDomain }))).toEqual([
+        `hub: ingressDomain (${JSON.stringify(ingressDomain)}) must be the DNS subdomain of the management cluster's default ingress, lower case, such as apps.hub.example.com`,
+      ]);
+    });
   });
 
   test('writes each kind of provider with its Secrets and CA ConfigMaps in the cluster namespace', () => {
@@ -101,7 +148,7 @@ describe('ClusterOAuth', () => {
     expect(oauth.tokenConfig).toEqual({ accessTokenInactivityTimeout: '600s' });
     expect(app.secretsReport()).toContainEqual(expect.objectContaining({ name: 'ks-client', type: 'kubernetes.io/tls', keys: ['tls.crt', 'tls.key'] }));
     // Only the four redirecting providers need a callback.
-    expect(app.notices.filter((n) => n.includes('oauth2callback')).map((n) => /"([^"]+)"/.exec(n)![1])).toEqual(['github', 'gitlab', 'google']);
+    expect(app.notices.filter((n) => n.includes('redirect URL')).map((n) => /"([^"]+)"/.exec(n)![1])).toEqual(['github', 'gitlab', 'google']);
   });
 
   test.each<[string, () => IdentityProvider[], string]>([

@@ -83,9 +83,38 @@ describe('DisconnectedMirrors', () => {
     ].join('\n'));
   });
 
-  test('fails when the release is given by tag with mirrors configured', () => {
-    const found = synthProblems((app) => build(app, new ImageMirrors(DUAL_STACK), { release: Release.fromImage(`${REGISTRY}/openshift/release-images:4.17.0-x86_64`), olmCatalogPlacement: OlmCatalogPlacement.GUEST }));
-    expect(found).toEqual([`hub/mirrors: clusters[0] (hosted-dual) release ("${REGISTRY}/openshift/release-images:4.17.0-x86_64") is a tag, but the cluster pulls through mirrors, which match digests only; give the release as <repository>@sha256:<digest>`]);
+  describe('the docs\' own tag release (5.3.13.1: registry.<domain>:5000/openshift/release-images:4.x.y-x86_64)', () => {
+    const TAG = `${REGISTRY}/openshift/release-images:4.17.0-x86_64`;
+    const WARNING = `hub/hosted-dual: release ("${TAG}") is a tag, but the cluster pulls through mirrors, which match digests only: the tag is read from the registry it names `
+      + 'and can move to another image; give the release as <repository>@sha256:<digest> (oc adm release info prints it) [HCP-W005]';
+    const tagged = (app: HcpApp) => build(app, new ImageMirrors({ ...DUAL_STACK, olmCatalogs: OlmCatalogMirrors.registryOverrides({ 'registry.redhat.io/redhat': `${REGISTRY}/redhat` }) }), {
+      release: Release.fromImage(TAG), olmCatalogPlacement: OlmCatalogPlacement.MANAGEMENT,
+    });
+
+    test('is accepted, with the typed OLM catalog annotation, and warned about with HCP-W005 recommending a digest', () => {
+      const app = new HcpApp({ outdir: '/nonexistent' });
+      tagged(app);
+      const objects = synthFiles(app).map((f) => YAML.parse(f.text));
+      const cluster = findObject(objects, 'HostedCluster', 'hosted-dual');
+      expect(cluster.spec.release).toEqual({ image: TAG });
+      expect(cluster.metadata.annotations[OLM_CATALOGS_REGISTRY_OVERRIDES_ANNOTATION]).toBe(`registry.redhat.io/redhat=${REGISTRY}/redhat`);
+      expect(findObject(objects, 'ImageDigestMirrorSet', 'mirrors').spec.imageDigestMirrors).toEqual(cluster.spec.imageContentSources);
+      expect(app.warnings).toEqual([WARNING]);
+    });
+
+    test('fails under strict, as every lint finding does', () => {
+      const app = new HcpApp({ outdir: '/nonexistent', strict: true });
+      tagged(app);
+      expect(() => app.synthesize()).toThrow(WARNING);
+    });
+
+    test('a digest release gives no warning, nor a tag on a cluster without mirrors', () => {
+      const app = new HcpApp({ outdir: '/nonexistent' });
+      build(app, new ImageMirrors(DUAL_STACK), { olmCatalogPlacement: OlmCatalogPlacement.GUEST });
+      new HostedCluster(new ManagementCluster(app, 'other-hub'), 'connected', clusterProps({ release: Release.fromImage(TAG, { version: '4.17.0' }) }));
+      app.synthesize();
+      expect(app.warnings).toEqual([]);
+    });
   });
 
   test('fails when the cluster\'s imageContentSources differ from the mirrors', () => {

@@ -53,6 +53,42 @@ describe('MachineConfiguration', () => {
     expect(findObject(objects, 'NodePool', 'nodepool-1').spec.config).toEqual([{ name: 'chrony-config' }]);
   });
 
+  test('keeps the docs\' two names apart: ConfigMap chrony-config, which the NodePool references, and MachineConfig 99-worker-chrony', () => {
+    const objects = synth((cluster) => {
+      const config = new MachineConfiguration(cluster, 'chrony', {
+        configMapName: 'chrony-config',
+        machineConfigName: '99-worker-chrony',
+        kubeletConfigName: 'set-max-pods',
+        files: [{ path: '/etc/chrony.conf', contents: 'server ntp.example.com iburst\n' }],
+        kubeletConfig: { maxPods: 300 },
+      });
+      expect([config.configMapName, config.machineConfigName, config.kubeletConfigName]).toEqual(['chrony-config', '99-worker-chrony', 'set-max-pods']);
+      cluster.addNodePool('workers', { name: 'nodepool-1', machineConfigs: [config] });
+    });
+    expect(objects.filter((o) => o.kind === 'ConfigMap').map((o) => o.metadata.name)).toEqual(['chrony-config']);
+    const [machineConfig, kubeletConfig] = embedded(objects, 'chrony-config', 'config');
+    expect(machineConfig.metadata).toEqual({ name: '99-worker-chrony', labels: { 'machineconfiguration.openshift.io/role': 'worker' } });
+    expect(kubeletConfig.metadata).toEqual({ name: 'set-max-pods' });
+    expect(findObject(objects, 'NodePool', 'nodepool-1').spec.config).toEqual([{ name: 'chrony-config' }]);
+  });
+
+  test('name is the fallback of each of the three names', () => {
+    const objects = synth((cluster) => {
+      const config = new MachineConfiguration(cluster, 'chrony', { name: 'chrony', machineConfigName: '99-worker-chrony', kernelArguments: ['nosmt'], kubeletConfig: { maxPods: 300 } });
+      cluster.addNodePool('workers', { machineConfigs: [config] });
+    });
+    expect(embedded(objects, 'chrony', 'config').map((o) => o.metadata.name)).toEqual(['99-worker-chrony', 'chrony']);
+    expect(findObject(objects, 'NodePool', 'c1-workers').spec.config).toEqual([{ name: 'chrony' }]);
+  });
+
+  test('fails when a name is no DNS subdomain, naming the prop it came from', () => {
+    expect(problems((cluster) => new MachineConfiguration(cluster, 'mc', { configMapName: 'Chrony_Config', machineConfigName: '99_worker', kubeletConfigName: 'Max Pods', kernelArguments: ['nosmt'] }))).toEqual([
+      expect.stringMatching(/^hub\/c1\/mc: configMapName \("Chrony_Config"\) must be /),
+      expect.stringMatching(/^hub\/c1\/mc: machineConfigName \("99_worker"\) must be /),
+      expect.stringMatching(/^hub\/c1\/mc: kubeletConfigName \("Max Pods"\) must be /),
+    ]);
+  });
+
   test('writes systemd units, kernel arguments, the kernel type and a KubeletConfig as a second document', () => {
     const objects = synth((cluster) => {
       const config = new MachineConfiguration(cluster, 'tuning', {

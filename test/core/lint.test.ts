@@ -14,7 +14,7 @@ function cluster(app: HcpApp, etcdSize = Size.gibibytes(8)): HostedCluster {
 
 describe('lint: legal but almost certainly not meant', () => {
   test('the rules have stable, distinct ids', () => {
-    expect(Object.values(LINT_RULES).map((r) => r.id)).toEqual(['HCP-W001', 'HCP-W002', 'HCP-W004', 'HCP-W010', 'HCP-W011']);
+    expect(Object.values(LINT_RULES).map((r) => r.id)).toEqual(['HCP-W001', 'HCP-W002', 'HCP-W004', 'HCP-W005', 'HCP-W010', 'HCP-W011']);
   });
 
   test('an etcd volume of a few MiB is a warning, and synth still writes', () => {
@@ -35,6 +35,18 @@ describe('lint: legal but almost certainly not meant', () => {
     cluster(atTheLimit).addNodePool('scaled', { autoScaling: { min: 1, max: 2000 } });
     atTheLimit.synthesize();
     expect(atTheLimit.warnings).toEqual([]);
+  });
+
+  test('a release by tag on a cluster with imageContentSources is HCP-W005, with or without DisconnectedMirrors', () => {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    new HostedCluster(new ManagementCluster(app, 'hub'), 'c1', {
+      release: Release.fromVersion('4.17.0'),
+      pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+      platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: '192.0.2.10' }),
+      imageContentSources: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['mirror.example.com/ocp/release'] }],
+    });
+    app.synthesize();
+    expect(app.warnings).toEqual([expect.stringMatching(/^hub\/c1: release \("quay\.io\/openshift-release-dev\/ocp-release:4\.17\.0-multi"\) is a tag, but the cluster pulls through mirrors, .* \[HCP-W005\]$/)]);
   });
 
   test('nothing to say about the defaults', () => {

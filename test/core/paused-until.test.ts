@@ -2,10 +2,10 @@ import { HostedClusterProps, NodePoolOptions, PausedUntil } from '../../lib';
 import { newCluster, synthAppOf } from '../props';
 import { findObject, synthProblems } from '../util';
 
-function clusterPaused(pausedUntil: PausedUntil | string): unknown {
+function clusterPaused(pausedUntil?: PausedUntil | string): unknown {
   return findObject(synthAppOf(newCluster({ pausedUntil })), 'HostedCluster').spec.pausedUntil;
 }
-function poolPaused(pausedUntil: PausedUntil | string): unknown {
+function poolPaused(pausedUntil?: PausedUntil | string): unknown {
   return findObject(synthAppOf(newCluster().addNodePool('workers', { pausedUntil })), 'NodePool').spec.pausedUntil;
 }
 function problemsOf(cluster: Partial<HostedClusterProps>, pool?: NodePoolOptions): string[] {
@@ -39,13 +39,25 @@ describe('PausedUntil', () => {
   });
 
   test('fails when pausedUntil is blank', () => {
-    expect(problemsOf({ pausedUntil: '' })).toEqual(['hub/c1: pausedUntil ("") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z']);
-    expect(problemsOf({}, { pausedUntil: '' })).toEqual(['hub/c1/workers: pausedUntil ("") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z']);
+    expect(problemsOf({ pausedUntil: '' })).toEqual(['hub/c1: pausedUntil ("") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z; to unpause, leave pausedUntil out (HyperShift resumes once the field is removed)']);
+    expect(problemsOf({}, { pausedUntil: '' })).toEqual(['hub/c1/workers: pausedUntil ("") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z; to unpause, leave pausedUntil out (HyperShift resumes once the field is removed)']);
   });
 
   test('fails when pausedUntil is a date without a time, or a time that does not exist', () => {
     expect(problemsOf({}, { pausedUntil: '2026-03-01' })).toEqual(['hub/c1/workers: pausedUntil ("2026-03-01") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z']);
     expect(problemsOf({ pausedUntil: PausedUntil.until('2026-13-01T00:00:00Z') })).toEqual(['hub/c1: pausedUntil ("2026-13-01T00:00:00Z") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z']);
+  });
+
+  test('fails when pausedUntil is "false" (docs 7.6.6 step 5\'s patch), saying how to unpause', () => {
+    const message = 'pausedUntil ("false") is not how to unpause: HyperShift reads only "true" or an RFC 3339 time; to unpause, leave pausedUntil out (HyperShift resumes once the field is removed)';
+    expect(problemsOf({ pausedUntil: 'false' }, { pausedUntil: 'false' })).toEqual([`hub/c1: ${message}`, `hub/c1/workers: ${message}`]);
+    expect(problemsOf({ pausedUntil: PausedUntil.until('false') })).toEqual([`hub/c1: ${message}`]);
+    expect(problemsOf({ pausedUntil: 'False' })).toEqual([`hub/c1: ${message.replace('"false"', '"False"')}`]);
+  });
+
+  test('unpausing is leaving the prop out: no pausedUntil field at all', () => {
+    expect(clusterPaused(undefined)).toBeUndefined();
+    expect(poolPaused(undefined)).toBeUndefined();
   });
 
   test('fails when pausedUntil is an invalid Date', () => {

@@ -32,7 +32,11 @@ describe('examples/day2: identity, API server, node configuration and mirrors on
   test('synthesizes the management cluster folder and prints what to do outside the output', () => {
     expect(first.status).toBe(0);
     expect([...files.keys()].sort()).toEqual(FILES);
-    expect(first.output).toContain('hcp-cdk: note: hub/day2/oauth: identity provider "corp-sso" (OpenID): register https://oauth-openshift.apps.day2.lab.example.com/oauth2callback/corp-sso as the client\'s redirect URL');
+    // The OAuth server is a NodePort allocated at apply: the note says where HyperShift reports the URL, and prints none.
+    expect(first.output).toContain('hcp-cdk: note: hub/day2/oauth: identity provider "corp-sso" (OpenID): register the OAuth server\'s callback as the client\'s redirect URL, '
+      + 'which is known once the server is published: HyperShift reports it in status.oauthCallbackURLTemplate of HostedCluster clusters/day2, with [identity-provider-name] standing for corp-sso '
+      + '(oc get hostedcluster day2 -n clusters -o jsonpath=\'{.status.oauthCallbackURLTemplate}\'); or give the OAuthServer\'s NodePort a fixed port to have it printed here');
+    expect(first.output).not.toContain('oauth2callback');
     expect(first.output).toContain('hcp-cdk: note: hub/day2/oauth: identity providers (corp-sso, break-glass) replace the kubeadmin user');
     expect(first.output).toContain('hcp-cdk: note: hub/day2/features: featureSet TechPreviewNoUpgrade is irreversible');
     expect(first.output).toContain('clusters/day2-api-certificate (tls.crt, tls.key) for hub/day2/api-server');

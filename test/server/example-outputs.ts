@@ -6,6 +6,7 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { readTree } from '../util';
 import type { ExampleJob } from './example-runner';
+import type { KubeClient } from './kube-client';
 import { ROLLOUT_RECORD_FOLDER } from '../../lib/core/rollout-record';
 
 /** The delivery modes `HCP_CDK_DELIVERY` picks (examples/delivery.ts). */
@@ -93,4 +94,16 @@ function policyObjects(policy: any, file: string): OutputObject[] {
 export function objectName(object: any): string {
   const { name, namespace } = object.metadata ?? {};
   return `${object.kind} ${namespace ? `${namespace}/` : ''}${name}`;
+}
+
+/**
+ * Creates the namespaces `objects` are in, each once; one that exists already is fine. Namespaces
+ * never finish deleting on a server without controllers, so the server suites create them and keep them.
+ */
+export async function createNamespacesOf(client: KubeClient, objects: readonly OutputObject[]): Promise<void> {
+  const namespaces = new Set(objects.map((o) => o.object.metadata?.namespace).filter((n): n is string => typeof n === 'string'));
+  await Promise.all([...namespaces].map(async (name) => {
+    const created = await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+    if (created.status !== 201 && created.status !== 409) throw new Error(`namespace ${name}: ${created.status} ${created.message}`);
+  }));
 }

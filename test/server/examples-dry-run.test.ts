@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ROOT } from '../util';
-import { DELIVERY_MODES, DeliveryMode, exampleApps, objectName, OutputObject, outputObjects, synthExamples } from './example-outputs';
+import { createNamespacesOf, DELIVERY_MODES, DeliveryMode, exampleApps, objectName, OutputObject, outputObjects, synthExamples } from './example-outputs';
 import { ApplyOptions, KubeClient } from './kube-client';
 
 const client = KubeClient.fromEnvironment();
@@ -30,11 +30,7 @@ beforeAll(async () => {
   await synthExamples(runs, ROOT);
   for (const run of runs) outputs.set(run.key, outputObjects(run.outdir));
   // Namespaces never finish deleting on a server without controllers: each is created once, for every example and mode.
-  const namespaces = new Set([...outputs.values()].flat().map((o) => o.object.metadata?.namespace).filter((n): n is string => typeof n === 'string'));
-  await Promise.all([...namespaces].map(async (name) => {
-    const created = await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-    if (created.status !== 201 && created.status !== 409) throw new Error(`namespace ${name}: ${created.status} ${created.message}`);
-  }));
+  await createNamespacesOf(client, [...outputs.values()].flat());
 }, 120000);
 
 afterAll(() => {

@@ -100,6 +100,17 @@ export const LINT_CASES: Readonly<Record<string, LintCase>> = {
     files: { 'cluster.yaml': [withChanges(HOSTED_CLUSTER, { 'spec.etcd.managed.storage.persistentVolume.size': '512Mi' })] },
     findings: [`cluster.yaml: ${HC}: spec.etcd.managed.storage.persistentVolume.size ("512Mi") is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]`],
   },
+  'mirrored-release-tag': {
+    rule: 'HCP-W005',
+    files: {
+      'cluster.yaml': [withChanges(HOSTED_CLUSTER, {
+        'spec.release.image': 'registry.example.com:5000/openshift/release-images:4.17.0-x86_64',
+        'spec.imageContentSources': [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['registry.example.com:5000/openshift/release-images'] }],
+      })],
+    },
+    findings: [`cluster.yaml: ${HC}: spec.release.image ("registry.example.com:5000/openshift/release-images:4.17.0-x86_64") is a tag, but the cluster pulls through mirrors, `
+      + 'which match digests only: the tag is read from the registry it names and can move to another image; give the release as <repository>@sha256:<digest> (oc adm release info prints it) [HCP-W005]'],
+  },
   'oversized-pool': {
     rule: 'HCP-W002',
     files: { 'pool.yaml': [withChanges(NODE_POOL, { 'spec.replicas': 2500 })] },
