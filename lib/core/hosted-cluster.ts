@@ -481,7 +481,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
   /** The `configuration` prop merged with what addConfiguration added (typed form, rendered with the rest of the spec). */
   private configuration(): hc.HostedClusterSpecConfiguration | undefined {
     if (this.addedConfigurations.length === 0) return this.props.configuration;
-    return mergeConfigurations(this.configurationParts().map((p) => p.configuration)).merged as hc.HostedClusterSpecConfiguration;
+    return mergeConfigurations(this.configurationParts().map((p) => p.configuration)).merged;
   }
 
   private configurationParts(): { readonly by: string; readonly configuration: Record<string, unknown> }[] {

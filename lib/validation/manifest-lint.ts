@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { AddressSpan, parseAddressPool, poolEntryOverlaps, poolNetworkProblems } from '../core/address-pool';
+import { parseAddressPool, poolEntryOverlaps, poolNetworkProblems } from '../core/address-pool';
 import { clusterNameProblems, tinyEtcdVolumeMessage } from '../core/hosted-cluster-rules';
 import { LintRule, MANIFEST_LINT_RULES } from '../core/lint';
 import { clusterNetworkProblems, DEFAULT_CLUSTER_NETWORK, DEFAULT_SERVICE_NETWORK, NetworkFieldNames } from '../core/networking';

@@ -146,7 +146,7 @@ class ReadOnlyHttp implements K8s.HttpLibrary {
     if (method !== this.k8s.HttpMethod.GET) {
       return new this.k8s.Observable(Promise.reject(new LiveReadError(`hcp-cdk plan --live only reads: a ${method} request to ${request.getUrl()} was refused before it was sent`)));
     }
-    if (!request.getSignal()) request.setSignal(AbortSignal.timeout(this.timeoutMs) as any);
+    if (!request.getSignal()) request.setSignal(AbortSignal.timeout(this.timeoutMs));
     return this.inner.send(request);
   }
 }
