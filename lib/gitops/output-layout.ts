@@ -78,8 +78,8 @@ export class OutputLayout {
 /** `<rank>-<kind>-<namespace>_<name>.yaml`: stable, so a GitOps diff shows only what changed, and in apply order. */
 export function objectFileName(json: { readonly kind?: unknown; readonly metadata?: { readonly name?: unknown; readonly namespace?: unknown } }): string {
   const rank = rankOf(String(json.kind));
-  const namespace = json.metadata?.namespace ? `${json.metadata.namespace}_` : '';
-  return `${String(rank).padStart(2, '0')}-${String(json.kind).toLowerCase()}-${namespace}${json.metadata?.name}.yaml`;
+  const namespace = json.metadata?.namespace ? `${json.metadata.namespace as string}_` : '';
+  return `${String(rank).padStart(2, '0')}-${String(json.kind).toLowerCase()}-${namespace}${String(json.metadata?.name)}.yaml`;
 }
 
 /**

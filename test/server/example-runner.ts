@@ -26,7 +26,7 @@ if (require.main === module) {
     try {
       runExample(job);
     } catch (error) {
-      process.stderr.write(`\nHCP_CDK_DELIVERY=${job.mode} node ${job.app} failed: ${(error as Error).stack ?? error}\n`);
+      process.stderr.write(`\nHCP_CDK_DELIVERY=${job.mode} node ${job.app} failed: ${(error as Error).stack ?? String(error)}\n`);
       process.exit(1);
     }
   }

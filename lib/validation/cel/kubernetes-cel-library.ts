@@ -122,7 +122,7 @@ class KubernetesCidr {
   }
 
   toString(): string {
-    return `${this.ip}/${this.prefixLength}`;
+    return `${this.ip.toString()}/${this.prefixLength}`;
   }
 }
 
