@@ -610,7 +610,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const encryption = this.props.secretEncryption ?? SecretEncryption.aescbc(existingSecretWithDerivedName(defaultName));
     const bind = (source: ISecretSource, id: string, name: string) => {
       const binding = source.bind(this, id, {
-        defaultName: name, namespace: this.namespace, labels, key: 'key', type: 'Opaque', checkValue: SecretEncryption.checkKey,
+        defaultName: name, namespace: this.namespace, labels, key: 'key', type: 'Opaque', checkValue: (value) => SecretEncryption.checkKey(value),
       });
       if (binding.problem) problems.add(binding.problem);
       return binding.secretName;

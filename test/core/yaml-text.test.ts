@@ -242,8 +242,10 @@ describe('yamlText and YAML 1.1 readers', () => {
 function appOfExample(file: string): HcpApp {
   let caught: HcpApp | undefined;
   const synth = jest.spyOn(HcpApp.prototype, 'synth').mockImplementation(function (this: HcpApp) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- synth() is where the app an example builds can be taken
     caught = this;
   });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an example runs when loaded: by its path, at this moment
   require(path.join(ROOT, 'build', 'examples', file));
   synth.mockRestore();
   if (!caught) throw new Error(`${file} did not call synth()`);

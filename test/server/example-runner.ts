@@ -16,6 +16,7 @@ export function runExample(job: ExampleJob): void {
   for (const file of Object.keys(require.cache)) if (file.startsWith(`${examples}${path.sep}`)) delete require.cache[file];
   process.env.CDK8S_OUTDIR = job.outdir;
   process.env.HCP_CDK_DELIVERY = job.mode;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an example runs when loaded: by its path, at this moment
   require(job.app);
 }
 

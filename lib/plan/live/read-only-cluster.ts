@@ -160,6 +160,7 @@ let loaded: typeof K8s | undefined;
  * --live does not pay. It is ES-module only; node >= 20.19 loads it with require().
  */
 function clientNode(): typeof K8s {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use and synchronously, which import() is not
   loaded ??= require('@kubernetes/client-node') as typeof K8s;
   return loaded;
 }
