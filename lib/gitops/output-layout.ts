@@ -62,7 +62,7 @@ export class OutputLayout {
     let target = this.targets.get(chart);
     if (target === undefined) {
       // Not instanceof: cdk8s makes `x instanceof <any Chart class>` true for every chart.
-      const guest = GuestCluster.prototype.isPrototypeOf(chart) ? (chart as GuestCluster) : undefined;
+      const guest = Object.prototype.isPrototypeOf.call(GuestCluster.prototype, chart) ? (chart as GuestCluster) : undefined;
       if (guest) {
         const hostedCluster = guest.cluster;
         target = { kind: TargetKind.GUEST, chart, folder: chart.node.id, hostedCluster, managementFolder: Chart.of(hostedCluster).node.id };

@@ -271,7 +271,7 @@ describe('yamlText leaves values outside JSON to js-yaml', () => {
     ['a class instance', { point: new Point() }],
     ['an object without a prototype', Object.assign(Object.create(null), { a: 1 })],
     ['a Buffer', Buffer.from('hello')],
-    ['a boxed string and number', [new String('yes'), new Number(3)]], // eslint-disable-line no-new-wrappers
+    ['a boxed string and number', [new String('yes'), new Number(3)]], // eslint-disable-line no-new-wrappers -- the boxed values are the case under test
     ['a function', { f: () => 1 }],
     ['a symbol', [Symbol('s')]],
     ['a bigint', { n: BigInt(1) }],
