@@ -167,7 +167,7 @@ export class BackgroundWrite {
       fs.renameSync(this.staging, this.root);
     } catch (error) {
       fs.rmSync(this.staging, { recursive: true, force: true });
-      throw new Error(`writing ${this.root} failed: it could not take the written files' place (${(error as Error).message}); the output directory is as it was`);
+      throw new Error(`writing ${this.root} failed: it could not take the written files' place (${(error as Error).message}); the output directory is as it was`, { cause: error });
     }
     return true;
   }

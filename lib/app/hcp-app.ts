@@ -523,7 +523,7 @@ interface RenderedObject {
 function capacityReportsOf(constructs: readonly IConstruct[]): string[] {
   return constructs
     // Not instanceof: cdk8s's Chart answers instanceof for every chart (Symbol.hasInstance).
-    .filter((construct): construct is ManagementCluster => ManagementCluster.prototype.isPrototypeOf(construct))
+    .filter((construct): construct is ManagementCluster => Object.prototype.isPrototypeOf.call(ManagementCluster.prototype, construct))
     .map((hub) => hub.capacityReport())
     .filter((report): report is string => report !== undefined);
 }

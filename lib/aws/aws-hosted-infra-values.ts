@@ -62,7 +62,7 @@ export class AwsHostedInfraOutputs {
     try {
       all = JSON.parse(fs.readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new Error(`AwsHostedInfraOutputs.fromOutputsFile: cannot read ${file} (${(error as Error).message.split('\n')[0]}); it is written by cdk deploy --outputs-file ${file}`);
+      throw new Error(`AwsHostedInfraOutputs.fromOutputsFile: cannot read ${file} (${(error as Error).message.split('\n')[0]}); it is written by cdk deploy --outputs-file ${file}`, { cause: error });
     }
     const outputs = all[stackName];
     if (!outputs) throw new Error(`AwsHostedInfraOutputs.fromOutputsFile: ${file} has no stack ${JSON.stringify(stackName)} (it has ${Object.keys(all).map((s) => JSON.stringify(s)).join(', ') || 'none'})`);

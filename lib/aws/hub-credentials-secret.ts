@@ -24,7 +24,7 @@ export interface HubCredentialsSecretOptions {
 /** Records a problem unless `scope` is in a ManagementCluster chart. */
 export function requireManagementCluster(scope: Construct, namespace: string, problems: Problems): void {
   // Not `instanceof`: cdk8s's Chart[Symbol.hasInstance] makes every Chart an instance of every Chart subclass.
-  if (!ManagementCluster.prototype.isPrototypeOf(chartOf(scope) ?? {})) {
+  if (!Object.prototype.isPrototypeOf.call(ManagementCluster.prototype, chartOf(scope) ?? {})) {
     problems.add(`must be declared in a ManagementCluster (it is in ${chartOf(scope)?.node.path || 'no chart'}): the Secret belongs to the hub's ${namespace} namespace`);
   }
 }

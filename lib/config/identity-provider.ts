@@ -315,7 +315,7 @@ export class IdentityProvider {
     return new IdentityProvider(options, 'RequestHeader', false, (ctx) => {
       const p = ctx.problems.within('requestHeader');
       p.require((options.headers ?? []).length > 0, 'headers', options.headers, 'must list at least one header holding the user identity, e.g. X-Remote-User');
-      for (const field of ['loginUrl', 'challengeUrl'] as const) if (options[field] !== undefined) checkHttps(p, field, options[field]!);
+      for (const field of ['loginUrl', 'challengeUrl'] as const) if (options[field] !== undefined) checkHttps(p, field, options[field]);
       p.require(options.ca instanceof CertificateAuthority, 'ca', options.ca, 'must be a CertificateAuthority: without it any client could claim any user');
       return {
         requestHeader: {

@@ -500,7 +500,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
   /** The `configuration` prop merged with what addConfiguration added (typed form, rendered with the rest of the spec). */
   private configuration(): hc.HostedClusterSpecConfiguration | undefined {
     if (this.addedConfigurations.length === 0) return this.props.configuration;
-    return mergeConfigurations(this.configurationParts().map((p) => p.configuration)).merged as hc.HostedClusterSpecConfiguration;
+    return mergeConfigurations(this.configurationParts().map((p) => p.configuration)).merged;
   }
 
   private configurationParts(): { readonly by: string; readonly configuration: Record<string, unknown> }[] {
@@ -629,7 +629,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const encryption = this.props.secretEncryption ?? SecretEncryption.aescbc(existingSecretWithDerivedName(defaultName));
     const bind = (source: ISecretSource, id: string, name: string) => {
       const binding = source.bind(this, id, {
-        defaultName: name, namespace: this.namespace, labels, key: 'key', type: 'Opaque', checkValue: SecretEncryption.checkKey,
+        defaultName: name, namespace: this.namespace, labels, key: 'key', type: 'Opaque', checkValue: (value) => SecretEncryption.checkKey(value),
       });
       if (binding.problem) problems.add(binding.problem);
       return binding.secretName;

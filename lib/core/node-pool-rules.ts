@@ -41,7 +41,7 @@ export function nodePoolSizeProblems(size: NodePoolSize, names: NodePoolSizeName
     if (typeof max === 'number' && typeof min === 'number' && max < min) problems.push(`${names.autoScaling}.max (${show(max)}) must be >= ${names.autoScaling}.min (${show(min)})`);
     const rules = platformRules(platformType);
     if (min === 0 && rules !== undefined && !rules.scaleFromZero) {
-      problems.push(`${names.autoScaling}.min (0) scales from zero, which HyperShift supports on AWS and Azure only; give at least 1 on platform ${platformType}`);
+      problems.push(`${names.autoScaling}.min (0) scales from zero, which HyperShift supports on AWS and Azure only; give at least 1 on platform ${String(platformType)}`);
     }
   }
   return problems;
@@ -54,5 +54,5 @@ export function oversizedPoolMessage(field: string, maxNodes: number): string | 
 
 /** A pool whose platform is not its cluster's: HyperShift makes no machines for it. */
 export function poolPlatformProblem(field: string, poolType: unknown, cluster: string, clusterType: unknown): string | undefined {
-  return poolType === clusterType ? undefined : `${field} (${poolType}) must match the platform of cluster ${cluster} (${clusterType})`;
+  return poolType === clusterType ? undefined : `${field} (${String(poolType)}) must match the platform of cluster ${cluster} (${String(clusterType)})`;
 }

@@ -26,6 +26,7 @@ export function show(value: unknown): string {
   if (value === undefined) return 'undefined';
   // JSON has no NaN or Infinity and would print them as null.
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- JSON.stringify gives undefined only for a function or a symbol here, never a plain object
   return JSON.stringify(value) ?? String(value);
 }
 

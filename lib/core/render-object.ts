@@ -135,7 +135,7 @@ function render(input: unknown, dropEmpty: boolean): unknown {
     if (dropEmpty) return value.map((item) => render(item, dropEmpty) ?? null);
     return mapUnlessChanged(value as unknown[], (item) => render(item, false) ?? null);
   }
-  if ((value as object).constructor !== Object) throw UNKNOWN_VALUE;
+  if (value.constructor !== Object) throw UNKNOWN_VALUE;
   const source = value as Record<string, unknown>;
   // Outside metadata, a part that is already plain JSON in key order is its own rendering. Metadata
   // is always copied: synth adds an annotation to the rendered copy.

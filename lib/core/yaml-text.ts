@@ -50,9 +50,7 @@ export function yamlText(value: unknown): string {
 }
 
 /** Thrown from anywhere in the walk to give the whole value to js-yaml. */
-const OUTSIDE_JSON = Symbol('outside the JSON domain');
-
-const objectTag = Object.prototype.toString;
+const OUTSIDE_JSON = new Error('outside the JSON domain');
 
 /**
  * One node at nesting `level`. `compact` says that the node follows a `- ` or `: ` on the same line,
@@ -70,8 +68,8 @@ function node(value: unknown, level: number, compact: boolean): string {
       if (value === null) return 'null';
       const prototype = Object.getPrototypeOf(value);
       // js-yaml takes a sequence or a mapping by its toString tag, which an own Symbol.toStringTag would change.
-      if (prototype === Array.prototype && objectTag.call(value) === '[object Array]') return sequence(value as unknown[], level, compact);
-      if (prototype === Object.prototype && objectTag.call(value) === '[object Object]') return mapping(value as Record<string, unknown>, level, compact);
+      if (prototype === Array.prototype && Object.prototype.toString.call(value) === '[object Array]') return sequence(value as unknown[], level, compact);
+      if (prototype === Object.prototype && Object.prototype.toString.call(value) === '[object Object]') return mapping(value as Record<string, unknown>, level, compact);
     }
   }
   throw OUTSIDE_JSON;

@@ -215,7 +215,7 @@ function merge(base: FleetClusterDefaults, over: FleetClusterDefaults): FleetClu
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const current = out[key];
-    out[key] = isPlainObject(current) && isPlainObject(value) ? merge(current as FleetClusterDefaults, value as FleetClusterDefaults) : value;
+    out[key] = isPlainObject(current) && isPlainObject(value) ? merge(current, value as FleetClusterDefaults) : value;
   }
-  return out as FleetClusterDefaults;
+  return out;
 }

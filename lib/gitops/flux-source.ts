@@ -87,7 +87,7 @@ export abstract class FluxSource {
   public abstract check(problems: Problems): void;
 
   /** The source object the delivery writes to each management cluster, if it owns one. */
-  public abstract render(): any | undefined;
+  public abstract render(): any;
 }
 
 /** What a GitRepository URL must look like (the CRD's own pattern, with a host). */
@@ -126,7 +126,7 @@ class GitRepositorySource extends FluxSource {
     if (props.secretName !== undefined) problems.require(isDns1123Subdomain(props.secretName), 'secretName', props.secretName, DNS1123_SUBDOMAIN_RULE);
   }
 
-  public render(): any | undefined {
+  public render(): any {
     const props = this.props;
     if (props.url === undefined) return undefined;
     const spec: git.GitRepositorySpec = {

@@ -64,7 +64,7 @@ export class OutputLayout {
     let target = this.targets.get(chart);
     if (target === undefined) {
       // Not instanceof: cdk8s makes `x instanceof <any Chart class>` true for every chart.
-      const guest = GuestCluster.prototype.isPrototypeOf(chart) ? (chart as GuestCluster) : undefined;
+      const guest = Object.prototype.isPrototypeOf.call(GuestCluster.prototype, chart) ? (chart as GuestCluster) : undefined;
       if (guest) {
         const hostedCluster = guest.cluster;
         target = { kind: TargetKind.GUEST, chart, folder: chart.node.id, hostedCluster, managementFolder: Chart.of(hostedCluster).node.id };
@@ -80,8 +80,8 @@ export class OutputLayout {
 /** `<rank>-<kind>-<namespace>_<name>.yaml`: stable, so a GitOps diff shows only what changed, and in apply order. */
 export function objectFileName(json: { readonly kind?: unknown; readonly metadata?: { readonly name?: unknown; readonly namespace?: unknown } }): string {
   const rank = rankOf(String(json.kind));
-  const namespace = json.metadata?.namespace ? `${json.metadata.namespace}_` : '';
-  return `${String(rank).padStart(2, '0')}-${String(json.kind).toLowerCase()}-${namespace}${json.metadata?.name}.yaml`;
+  const namespace = json.metadata?.namespace ? `${json.metadata.namespace as string}_` : '';
+  return `${String(rank).padStart(2, '0')}-${String(json.kind).toLowerCase()}-${namespace}${String(json.metadata?.name)}.yaml`;
 }
 
 /**

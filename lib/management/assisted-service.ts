@@ -331,7 +331,7 @@ function claim(problems: Problems, field: string, storage: AssistedServiceStorag
 /** The pool's `spec.arch` read back from its object, so that an `addOverride` of it counts too. */
 function architectureOf(pool: NodePool): string | undefined {
   try {
-    return String((pool.resource.toJson() as { spec?: { arch?: unknown } }).spec?.arch ?? 'amd64');
+    return String((pool.resource.toJson() as { spec?: { arch?: string } }).spec?.arch ?? 'amd64');
   } catch {
     return undefined; // synth reports why the object does not render
   }

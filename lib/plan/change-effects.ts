@@ -276,7 +276,8 @@ function nodeRange(pool: any): number | { min: number; max: number } | undefined
 function pausedSentence(what: string, until: unknown): string {
   if (until === undefined || until === '' || until === 'false') return `${what} resumes reconciliation (pausedUntil removed)`;
   if (until === 'true') return `${what} stops reconciling until pausedUntil is removed`;
-  return `${what} stops reconciling until ${String(until)}`;
+  // The CRD schema makes pausedUntil a string: an RFC 3339 time here.
+  return `${what} stops reconciling until ${until as string}`;
 }
 
 /** The version of a HostedCluster's or NodePool's release (its tag, or the release-version annotation); else the image. */

@@ -74,7 +74,7 @@ type ResolvedAwsProps = Omit<AwsClusterPlatformProps, 'infra'> & {
 function resolve(props: AwsClusterPlatformProps): ResolvedAwsProps {
   const v = props.infra?.values;
   // Values from JavaScript or JSON may lack zones or roles: bind() names them.
-  const first = Array.isArray(v?.zones) ? v!.zones[0] : undefined;
+  const first = Array.isArray(v?.zones) ? v.zones[0] : undefined;
   const { infra, ...explicit } = props;
   const defined = Object.fromEntries(Object.entries(explicit).filter(([, value]) => value !== undefined));
   return {

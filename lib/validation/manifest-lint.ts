@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { AddressSpan, parseAddressPool, poolEntryOverlaps, poolNetworkProblems } from '../core/address-pool';
+import { parseAddressPool, poolEntryOverlaps, poolNetworkProblems } from '../core/address-pool';
 import { clusterNameProblems, mirroredTagReleaseMessage, tinyEtcdVolumeMessage } from '../core/hosted-cluster-rules';
 import { LintRule, MANIFEST_LINT_RULES } from '../core/lint';
 import { clusterNetworkProblems, DEFAULT_CLUSTER_NETWORK, DEFAULT_SERVICE_NETWORK, NetworkFieldNames } from '../core/networking';
@@ -64,11 +64,11 @@ export function lintManifests(objects: readonly LintedObject[]): ManifestLintFin
   const byName = new Map<string, LintedObject[]>();
   const byClusterName = new Map<unknown, LintedObject[]>();
   for (const cluster of clusters) {
-    const key = `${meta(cluster.object).namespace}\u0000${meta(cluster.object).name}`;
+    const key = `${String(meta(cluster.object).namespace)}\u0000${String(meta(cluster.object).name)}`;
     byName.set(key, [...(byName.get(key) ?? []), cluster]);
     byClusterName.set(meta(cluster.object).name, [...(byClusterName.get(meta(cluster.object).name) ?? []), cluster]);
   }
-  const clusterOf = (namespace: unknown, name: unknown, near: string) => nearest(byName.get(`${namespace}\u0000${name}`) ?? [], near)?.object;
+  const clusterOf = (namespace: unknown, name: unknown, near: string) => nearest(byName.get(`${String(namespace)}\u0000${String(name)}`) ?? [], near)?.object;
   // By the guest folder they are in: each hosted cluster runs its own MetalLB.
   const advertisements = new Map<string, LintedObject[]>();
   for (const o of objects) {
@@ -144,7 +144,7 @@ function lintNodePool(object: any, cluster: any, report: Report): void {
     report(R.HCP_W105_PLATFORM_BLOCK, [`spec.platform.${rules.poolBlock} (undefined) must be given on platform ${type}: HyperShift's ${type} controllers read the machines' settings from it`]);
   }
   if (cluster === undefined) return;
-  const clusterName = `HostedCluster ${meta(cluster).namespace}/${meta(cluster).name}`;
+  const clusterName = `HostedCluster ${String(meta(cluster).namespace)}/${String(meta(cluster).name)}`;
   report(R.HCP_W111_POOL_OF_CLUSTER, [poolPlatformProblem('spec.platform.type', type, clusterName, cluster.spec?.platform?.type)]);
   const pool = releaseVersionOf(object);
   const control = releaseVersionOf(cluster);
@@ -164,8 +164,8 @@ function lintAddressPool(linted: LintedObject, advertisements: ReadonlyMap<strin
   const cluster = guest === undefined ? undefined : nearest(clusters.get(guest.cluster) ?? [], path.dirname(guest.path))?.object as any;
   const mode = cluster === undefined ? undefined : advertisedAs(object, advertisements.get(guest!.path) ?? []);
   if (cluster === undefined || mode === undefined) return;
-  report(R.HCP_W121_METALLB_NETWORK, poolNetworkProblems(parsed.spans as AddressSpan[], {
-    cluster: `of HostedCluster ${meta(cluster).namespace}/${meta(cluster).name}`,
+  report(R.HCP_W121_METALLB_NETWORK, poolNetworkProblems(parsed.spans, {
+    cluster: `of HostedCluster ${String(meta(cluster).namespace)}/${String(meta(cluster).name)}`,
     clusterNetwork: named('clusterNetwork', list(cluster.spec?.networking?.clusterNetwork) ?? [{ cidr: DEFAULT_CLUSTER_NETWORK.ipv4 }]),
     serviceNetwork: named('serviceNetwork', list(cluster.spec?.networking?.serviceNetwork) ?? [{ cidr: DEFAULT_SERVICE_NETWORK.ipv4 }]),
     machineNetwork: named('machineNetwork', list(cluster.spec?.networking?.machineNetwork) ?? []),

@@ -490,6 +490,7 @@ function join(path: string, field: string): string {
 // (`spec.nodeLabels.pool`), its CEL rules in brackets (`spec.nodeLabels[pool]`).
 const KEY_START = '\u0001';
 const KEY_END = '\u0002';
+// eslint-disable-next-line no-control-regex -- the marks are control characters because no key holds them
 const MARKED_KEY = /\u0001([^\u0002]*)\u0002/g;
 
 function mapKey(path: string, key: string): string {

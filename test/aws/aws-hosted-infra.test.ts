@@ -19,7 +19,7 @@ const PROPS: AwsHostedInfraProps = {
 function build(props: Partial<AwsHostedInfraProps> = {}, env: { account?: string; region?: string } | undefined = ENV) {
   const app = new App();
   const stack = new Stack(app, 'Infra', { env });
-  const infra = new AwsHostedInfra(stack, 'Infra', { ...PROPS, ...props } as AwsHostedInfraProps);
+  const infra = new AwsHostedInfra(stack, 'Infra', { ...PROPS, ...props });
   return { stack, infra };
 }
 

@@ -647,7 +647,7 @@ describe('the hand-written upstream documents', () => {
     ['shared-vpc-endpoint', '770-794', UPSTREAM.sharedVpcEndpoint, []],
     ['shared-vpc trust', '1511-1523', UPSTREAM.sharedVpcTrust('arn:a', 'arn:b'), ['[ "arn:a", "arn:b" ]']],
   ])('%s is the reference document', (_name, lines, document, args) => {
-    expect(document).toEqual(block(lines as string, ...(args as string[])));
+    expect(document).toEqual(block(lines, ...(args as string[])));
   });
 });
 

@@ -527,8 +527,8 @@ describe('HostedCluster validation', () => {
 
   test('keeps every field of a configuration the CRD knows, renamed to its wire name', () => {
     const configuration = { oauth: { identityProviders: [{ name: 'sso', mappingMethod: 'claim', type: 'OpenID', openId: { clientId: 'hcp', issuer: 'https://sso.example.com', claims: {}, clientSecret: { name: 's' } } }] } };
-    expect(problemsOf({ configuration } as Partial<HostedClusterProps>)).toEqual([]);
-    expect(hostedCluster({ configuration } as Partial<HostedClusterProps>).spec.configuration.oauth.identityProviders[0].openID)
+    expect(problemsOf({ configuration })).toEqual([]);
+    expect(hostedCluster({ configuration }).spec.configuration.oauth.identityProviders[0].openID)
       .toEqual({ claims: {}, clientID: 'hcp', clientSecret: { name: 's' }, issuer: 'https://sso.example.com' });
   });
 

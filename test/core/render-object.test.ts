@@ -7,15 +7,16 @@ import { ROOT } from '../util';
 
 /** The app an example builds, taken at its synth() call instead of writing it out. */
 function exampleApp(file: string): App {
-  const original = HcpApp.prototype.synth;
   let captured: App | undefined;
-  HcpApp.prototype.synth = function capture(this: HcpApp) {
+  const synth = jest.spyOn(HcpApp.prototype, 'synth').mockImplementation(function capture(this: HcpApp) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- synth() is where the app an example builds can be taken
     captured = this;
-  };
+  });
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an example runs when loaded: by its path, at this moment
     require(path.join(ROOT, 'build', 'examples', file));
   } finally {
-    HcpApp.prototype.synth = original;
+    synth.mockRestore();
   }
   if (!captured) throw new Error(`${file} did not call synth()`);
   return captured;
@@ -122,7 +123,9 @@ describe('renderApiObject gives what ApiObject.toJson gives', () => {
 // would otherwise only make synth silently slower (every object through toJson()).
 describe('the cdk8s internals renderApiObject reads', () => {
   test('the installed cdk8s is the pinned minor version', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a JSON file, read as node resolves it
     const pinned = require(path.join(ROOT, 'package.json')).peerDependencies.cdk8s as string;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a JSON file, read as node resolves it
     const installed = require('cdk8s/package.json').version as string;
     expect(pinned).toMatch(/^~2\.70\.\d+$/);
     expect(installed).toMatch(/^2\.70\./);

@@ -242,8 +242,10 @@ describe('yamlText and YAML 1.1 readers', () => {
 function appOfExample(file: string): HcpApp {
   let caught: HcpApp | undefined;
   const synth = jest.spyOn(HcpApp.prototype, 'synth').mockImplementation(function (this: HcpApp) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- synth() is where the app an example builds can be taken
     caught = this;
   });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an example runs when loaded: by its path, at this moment
   require(path.join(ROOT, 'build', 'examples', file));
   synth.mockRestore();
   if (!caught) throw new Error(`${file} did not call synth()`);
@@ -269,7 +271,7 @@ describe('yamlText leaves values outside JSON to js-yaml', () => {
     ['a class instance', { point: new Point() }],
     ['an object without a prototype', Object.assign(Object.create(null), { a: 1 })],
     ['a Buffer', Buffer.from('hello')],
-    ['a boxed string and number', [new String('yes'), new Number(3)]], // eslint-disable-line no-new-wrappers
+    ['a boxed string and number', [new String('yes'), new Number(3)]], // eslint-disable-line no-new-wrappers -- the boxed values are the case under test
     ['a function', { f: () => 1 }],
     ['a symbol', [Symbol('s')]],
     ['a bigint', { n: BigInt(1) }],

@@ -76,7 +76,7 @@ describe('examples/aws through the aws-cdk and cdk8s CLIs', () => {
   test('every role ARN in the HostedCluster names a role the template defines, in the stack\'s account', () => {
     const rolesRef = read('hub/demo/50-hostedcluster-clusters_demo.yaml').spec.platform.aws.rolesRef;
     const roleNames = ofType('AWS::IAM::Role').map(([, r]) => r.Properties.RoleName);
-    const arns = Object.values(rolesRef) as string[];
+    const arns = Object.values<string>(rolesRef);
     expect(arns).toHaveLength(7);
     for (const arn of arns) {
       const match = /^arn:aws:iam::(\d{12}):role\/(.+)$/.exec(arn);

@@ -16,15 +16,16 @@ const GUEST_FILES = [
 
 /** The example's app, taken at its synth() call instead of writing it out. */
 function exampleApp(): HcpApp {
-  const original = HcpApp.prototype.synth;
   let captured: HcpApp | undefined;
-  HcpApp.prototype.synth = function capture(this: HcpApp) {
+  const synth = jest.spyOn(HcpApp.prototype, 'synth').mockImplementation(function capture(this: HcpApp) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- synth() is where the app an example builds can be taken
     captured = this;
-  };
+  });
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an example runs when loaded: by its path, at this moment
     require(path.join(ROOT, EXAMPLE));
   } finally {
-    HcpApp.prototype.synth = original;
+    synth.mockRestore();
   }
   if (!captured) throw new Error(`${EXAMPLE} did not call synth()`);
   return captured;

@@ -2,6 +2,7 @@
 // inventory gets wrong; and the example fleet's rollout over three commits, planned as hcp-cdk plan
 // plans them (the output of each commit against the one before).
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { load } from 'js-yaml';
 import {
@@ -106,7 +107,7 @@ describe('Fleet: release rollouts', () => {
   });
 
   test('the inventory schema checks a rollout\'s fields by path', () => {
-    const file = path.join(fs.mkdtempSync(path.join(require('os').tmpdir(), 'hcp-fleet-rollout-')), 'fleet.yaml');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-fleet-rollout-')), 'fleet.yaml');
     const spec = inventory([{ ...ROLLOUT, onFailure: 'Abort' as 'Stop', waves: [{ batch: 0 }], releasedWaves: -1 }]);
     fs.writeFileSync(file, JSON.stringify({ apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'lab' }, spec }));
     expect(() => Fleet.fromFile(new HcpApp({ outdir: '/nonexistent' }), file)).toThrow([

@@ -31,7 +31,7 @@ function cluster(hub: ManagementCluster, id: string, options: { guest?: boolean;
 }
 
 function appWith(props: Partial<ArgoCdDeliveryProps> = {}): HcpApp {
-  return new HcpApp({ outdir: '/nonexistent', delivery: new ArgoCdDelivery({ repoUrl: REPO, guestAccess: ACM, ...props } as ArgoCdDeliveryProps) });
+  return new HcpApp({ outdir: '/nonexistent', delivery: new ArgoCdDelivery({ repoUrl: REPO, guestAccess: ACM, ...props }) });
 }
 
 /** Every written file: objects parsed, kustomization.yaml kept as text. */

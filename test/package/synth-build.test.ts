@@ -8,7 +8,7 @@ import * as YAML from 'yaml';
 import { ROOT } from '../util';
 
 const CONFIG = path.join(ROOT, 'tsconfig.synth.json');
-const config = ts.getParsedCommandLineOfConfigFile(CONFIG, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } })!;
+const config = ts.getParsedCommandLineOfConfigFile(CONFIG, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } })!;
 
 test('the synth program\'s own files cover every source file it compiles, and leave out aws-cdk-lib', () => {
   const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });

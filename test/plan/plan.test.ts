@@ -453,7 +453,7 @@ describe('a removed cluster\'s guest objects are grouped under it, with what its
       + 'which keeps running (its HostedCluster is protected from pruning) with nothing in Git managing them',
     ]]));
     const text = planText(result);
-    expect(text.slice(text.indexOf('cluster hub/clusters/c1'))).toMatch(/^cluster hub\/clusters\/c1\n  - Namespace metallb  c1-guest\/operators\/00-namespace-metallb\.yaml\n/);
+    expect(text.slice(text.indexOf('cluster hub/clusters/c1'))).toMatch(/^cluster hub\/clusters\/c1\n {2}- Namespace metallb {2}c1-guest\/operators\/00-namespace-metallb\.yaml\n/);
     expect(text).not.toMatch(/objects of no hosted cluster[\s\S]*c1-guest\//);
   });
 

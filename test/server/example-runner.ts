@@ -16,6 +16,7 @@ export function runExample(job: ExampleJob): void {
   for (const file of Object.keys(require.cache)) if (file.startsWith(`${examples}${path.sep}`)) delete require.cache[file];
   process.env.CDK8S_OUTDIR = job.outdir;
   process.env.HCP_CDK_DELIVERY = job.mode;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an example runs when loaded: by its path, at this moment
   require(job.app);
 }
 
@@ -26,7 +27,7 @@ if (require.main === module) {
     try {
       runExample(job);
     } catch (error) {
-      process.stderr.write(`\nHCP_CDK_DELIVERY=${job.mode} node ${job.app} failed: ${(error as Error).stack ?? error}\n`);
+      process.stderr.write(`\nHCP_CDK_DELIVERY=${job.mode} node ${job.app} failed: ${(error as Error).stack ?? String(error)}\n`);
       process.exit(1);
     }
   }

@@ -27,7 +27,7 @@ function startInChild(): Promise<Started> {
   const child = spawn(process.execPath, ['-e', STARTER], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       out += chunk;
       if (out.includes('\n')) resolve({ child, ...JSON.parse(out) });
     });

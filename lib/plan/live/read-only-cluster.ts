@@ -164,7 +164,7 @@ class ReadOnlyHttp implements K8s.HttpLibrary {
     if (method !== this.k8s.HttpMethod.GET) {
       return new this.k8s.Observable(Promise.reject(new LiveReadError(`hcp-cdk plan --live only reads: a ${method} request to ${request.getUrl()} was refused before it was sent`)));
     }
-    if (!request.getSignal()) request.setSignal(AbortSignal.timeout(this.timeoutMs) as any);
+    if (!request.getSignal()) request.setSignal(AbortSignal.timeout(this.timeoutMs));
     return this.inner.send(request);
   }
 }
@@ -178,6 +178,7 @@ let loaded: typeof K8s | undefined;
  * --live does not pay. It is ES-module only; node >= 20.19 loads it with require().
  */
 function clientNode(): typeof K8s {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use and synchronously, which import() is not
   loaded ??= require('@kubernetes/client-node') as typeof K8s;
   return loaded;
 }

@@ -106,7 +106,7 @@ class KubernetesCidr {
   static parse(text: string): KubernetesCidr | undefined {
     const block = parseCidr(text);
     const ip = block && KubernetesIp.parse(text.split('/')[0]);
-    return ip ? new KubernetesCidr(ip, block!.prefixLength) : undefined;
+    return ip ? new KubernetesCidr(ip, block.prefixLength) : undefined;
   }
 
   get bits(): bigint {
@@ -122,7 +122,7 @@ class KubernetesCidr {
   }
 
   toString(): string {
-    return `${this.ip}/${this.prefixLength}`;
+    return `${this.ip.toString()}/${this.prefixLength}`;
   }
 }
 
