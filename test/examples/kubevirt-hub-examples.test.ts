@@ -15,8 +15,25 @@ function synthExample(app: string) {
   return { first, second, tree, files, read };
 }
 
+/** The tests every example here shows: the expected files and no error, valid and repeatable, kustomizations that list their folders. */
+function testSynthesizes(example: ReturnType<typeof synthExample>, expected: string[], title: string): void {
+  const { first, second, tree, files } = example;
+  test(title, () => {
+    expect(first.output).not.toMatch(/Error|warning: hub/);
+    expect(first.status).toBe(0);
+    expect([...files.keys()].sort()).toEqual(expected);
+  });
+
+  testValidAndRepeatable(first, second, tree, expected.length);
+
+  test('every folder has a kustomization.yaml listing its files', () => {
+    expectKustomizationsListTheirFolders(tree, foldersOf(files));
+  });
+}
+
 describe('the blog\'s lvm-hcp with its management side (examples/lvm-hcp) through the cdk8s CLI', () => {
-  const { first, second, tree, files, read } = synthExample('build/examples/lvm-hcp/main.js');
+  const example = synthExample('build/examples/lvm-hcp/main.js');
+  const { read } = example;
   const expected = [
     'hub/00-namespace-clusters.yaml',
     'hub/00-namespace-openshift-cnv.yaml',
@@ -32,17 +49,7 @@ describe('the blog\'s lvm-hcp with its management side (examples/lvm-hcp) throug
     'hub/lvm-hcp/60-nodepool-clusters_lvm-hcp.yaml',
   ];
 
-  test('synthesizes the operators, their instances and the cluster', () => {
-    expect(first.output).not.toMatch(/Error|warning: hub/);
-    expect(first.status).toBe(0);
-    expect([...files.keys()].sort()).toEqual(expected);
-  });
-
-  testValidAndRepeatable(first, second, tree, expected.length);
-
-  test('every folder has a kustomization.yaml listing its files', () => {
-    expectKustomizationsListTheirFolders(tree, foldersOf(files));
-  });
+  testSynthesizes(example, expected, 'synthesizes the operators, their instances and the cluster');
 
   test('the LVMCluster is the blog\'s "Creating the LVMCluster" manifest', () => {
     const lvm = read('hub/05-lvmcluster-openshift-storage_test-lvmcluster.yaml');
@@ -143,7 +150,8 @@ describe('a nightly backup of the agent lab with its restore (examples/agent-lab
 });
 
 describe('the blog\'s KubeVirt hub on AWS built from scratch (examples/kubevirt-hub-aws) through the cdk8s CLI', () => {
-  const { first, second, tree, files, read } = synthExample('build/examples/kubevirt-hub-aws/main.js');
+  const example = synthExample('build/examples/kubevirt-hub-aws/main.js');
+  const { tree, files, read } = example;
   const expected = [
     'hub/00-namespace-clusters.yaml',
     'hub/00-namespace-multicluster-engine.yaml',
@@ -167,17 +175,7 @@ describe('the blog\'s KubeVirt hub on AWS built from scratch (examples/kubevirt-
     'hub/metal-hcp/60-nodepool-clusters_metal-hcp.yaml',
   ];
 
-  test('synthesizes the machines, the operators, their instances, the hub\'s settings and the cluster', () => {
-    expect(first.output).not.toMatch(/Error|warning: hub/);
-    expect(first.status).toBe(0);
-    expect([...files.keys()].sort()).toEqual(expected);
-  });
-
-  testValidAndRepeatable(first, second, tree, expected.length);
-
-  test('every folder has a kustomization.yaml listing its files', () => {
-    expectKustomizationsListTheirFolders(tree, foldersOf(files));
-  });
+  testSynthesizes(example, expected, 'synthesizes the machines, the operators, their instances, the hub\'s settings and the cluster');
 
   test('MCE from scratch: an OwnNamespace OperatorGroup and the multicluster-engine Subscription before the MultiClusterEngine', () => {
     expect(read('hub/02-operatorgroup-multicluster-engine_multicluster-engine.yaml').spec).toEqual({ targetNamespaces: ['multicluster-engine'] });
