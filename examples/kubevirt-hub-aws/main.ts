@@ -55,7 +55,6 @@ new HypershiftAddonConfig(hub, 'hypershift-addon', { autoImport: autoImport() })
 new OpenShiftVirtualization(hub, 'virtualization', {
   subscriptionName: 'kubevirt-hyperconverged',
   operatorGroupName: 'openshift-cnv-b8xkq',
-  workloadsNodeSelector: { ocpvirt: 'host' },
 });
 new LvmStorage(hub, 'lvm', {
   subscriptionName: 'lvms-operator',
