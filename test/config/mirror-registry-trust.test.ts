@@ -71,3 +71,7 @@ describe('MirrorRegistryTrust (docs 5.2.5.1)', () => {
     expect(trust.registryKey).toBe('registry.dns.base.domain.name..5000');
   });
 });
+
+test('snapshot: ConfigMap and Image', () => {
+  expect(synthObjects(appWith({ mirrors: MIRRORS }))).toMatchSnapshot();
+});

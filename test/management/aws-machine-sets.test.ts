@@ -131,3 +131,7 @@ describe('AwsMachineSets', () => {
     ]);
   });
 });
+
+test('snapshot: the blog\'s three MachineSets', () => {
+  expect(objectsOf(BLOG)).toMatchSnapshot();
+});

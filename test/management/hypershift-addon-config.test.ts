@@ -73,3 +73,7 @@ describe('HypershiftAddonConfig', () => {
     expect(problems[0]).toMatch(/spec\.customizedVariables\[0\]\.name/);
   });
 });
+
+test('snapshot: every prop given', () => {
+  expect(configOf({ autoImport: false, metrics: false, onInfrastructureNodes: true, variables: { hcMaxNumber: '80', hcThresholdNumber: '60' } })).toMatchSnapshot();
+});

@@ -37,3 +37,9 @@ describe('IngressWildcardPolicy (docs 3.3.1.1)', () => {
     expect(problems[0]).toMatch(/spec\.routeAdmission\.wildcardPolicy.*WildcardsAllowed/);
   });
 });
+
+test('snapshot: the default IngressController', () => {
+  const app = new HcpApp({ outdir: '/nonexistent' });
+  new IngressWildcardPolicy(new ManagementCluster(app, 'hub'), 'wildcard-routes');
+  expect(synthObjects(app)).toMatchSnapshot();
+});

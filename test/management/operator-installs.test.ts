@@ -163,3 +163,12 @@ describe('MultiClusterEngine operator install', () => {
     expect(findObject(synthObjects(app), 'OperatorGroup').spec).toEqual({ targetNamespaces: ['multicluster-engine'] });
   });
 });
+
+test('snapshot: MultiClusterEngine installed from scratch with every install option', () => {
+  const app = new HcpApp({ outdir: '/nonexistent' });
+  new MultiClusterEngine(hub(app), 'mce', {
+    installOperator: true, channel: 'stable-2.7', startingCsv: 'multicluster-engine.v2.7.2', installPlanApproval: InstallPlanApproval.MANUAL,
+    subscriptionName: 'multicluster-engine', operatorGroupName: 'multicluster-engine-f7kqm',
+  });
+  expect(synthObjects(app)).toMatchSnapshot();
+});
