@@ -10,7 +10,8 @@
 //   domain needs (docs 3.3.1.1; IngressWildcardPolicy);
 // - automatic import of hosted clusters into MCE turned off and back on (docs 14.3): HCP_AUTO_IMPORT=off
 //   (the default here, the procedure's first commit) writes autoImportDisabled "true", HCP_AUTO_IMPORT=on
-//   "false" (HypershiftAddonConfig). With import off, import a cluster by hand (docs 14.2) or with AcmDelivery.
+//   "false" (HypershiftAddonConfig). With import off, a cluster is imported by hand (docs 14.2), or by
+//   AcmDelivery with autoImport: false, as this example's ACM delivery does.
 //
 // Per-hub values (yours differ): the infrastructure ID (`oc get infrastructure cluster -o
 // jsonpath='{.status.infrastructureName}'`), the region's RHCOS AMI (any worker MachineSet's
@@ -32,7 +33,10 @@ function autoImport(): boolean {
   return value === 'on';
 }
 
-const app = new HcpApp({ delivery: exampleDelivery() });
+// Exactly one of the add-on and the delivery imports the clusters: under ACM delivery with import
+// off, hcp-cdk writes each cluster's ManagedCluster and KlusterletAddonConfig (docs 14.2).
+const AUTO_IMPORT = autoImport();
+const app = new HcpApp({ delivery: exampleDelivery({ autoImport: AUTO_IMPORT }) });
 const hub = new ManagementCluster(app, 'hub');
 
 // The bare-metal workers that run the hosted clusters' VMs, with a local disk for LVM Storage.
@@ -48,7 +52,7 @@ new AwsMachineSets(hub, 'metal', {
 
 // A hub without MCE: the operator from OLM, then its one instance with hosted control planes on.
 new MultiClusterEngine(hub, 'mce', { installOperator: true });
-new HypershiftAddonConfig(hub, 'hypershift-addon', { autoImport: autoImport() });
+new HypershiftAddonConfig(hub, 'hypershift-addon', { autoImport: AUTO_IMPORT });
 
 // Installed from the console: the Subscriptions are named after the packages, the OperatorGroups
 // after the namespaces with a random suffix. Giving those names adopts the installs.
