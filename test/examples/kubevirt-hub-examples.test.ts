@@ -233,4 +233,19 @@ describe('the blog\'s KubeVirt hub on AWS built from scratch (examples/kubevirt-
     const changed = [...onTree.keys()].filter((f) => onTree.get(f) !== tree.get(f));
     expect(changed).toEqual([file]);
   });
+
+  test('under ACM delivery, the cluster is imported by exactly one owner: hcp-cdk with the add-on\'s import off (docs 14.2), the add-on with it on', () => {
+    const imports = (autoImport: 'on' | 'off') => {
+      process.env.HCP_AUTO_IMPORT = autoImport;
+      try {
+        const synth = cdk8sSynth('build/examples/kubevirt-hub-aws/main.js', 'acm');
+        expect(synth.status).toBe(0);
+        return [...readTree(synth.outdir).keys()].filter((f) => /managedcluster|klusterletaddonconfig/.test(f)).sort();
+      } finally {
+        delete process.env.HCP_AUTO_IMPORT;
+      }
+    };
+    expect(imports('off')).toEqual(['hub/metal-hcp/55-managedcluster-metal-hcp.yaml', 'hub/metal-hcp/56-klusterletaddonconfig-metal-hcp_metal-hcp.yaml']);
+    expect(imports('on')).toEqual([]);
+  });
 });
