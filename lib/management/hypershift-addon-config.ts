@@ -55,7 +55,8 @@ export interface HypershiftAddonConfigProps {
  * (docs 14.3), metric service monitoring (2.3.2), and the agent on infrastructure nodes (5.4.3).
  * MCE creates the object; this writes only the fields given, as a partial object that server-side
  * apply merges into it: `customizedVariables` is a list keyed by name, so the variables MCE or an
- * administrator set (`hcMaxNumber` …) stay.
+ * administrator set (`hcMaxNumber` …) stay. Argo CD, Flux and ACM deliveries apply it so; by hand,
+ * use `oc apply --server-side -k`, since a client-side `oc apply` replaces the whole list.
  */
 export class HypershiftAddonConfig extends Construct {
   /** The AddOnDeploymentConfig. */
