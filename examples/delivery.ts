@@ -7,18 +7,25 @@ import { AcmDelivery, ArgoCdDelivery, ArgoCdGuestAccess, FluxDelivery, FluxSourc
 /** The Git repository the examples' output is pushed to. */
 export const EXAMPLE_REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
 
-const MODES: Readonly<Record<string, () => IDelivery>> = {
+/** What an example tells the delivery about its hub. */
+export interface ExampleHub {
+  /** Whether the hub's hypershift add-on imports hosted clusters itself (HypershiftAddonConfig autoImport). @default true */
+  readonly autoImport?: boolean;
+}
+
+const MODES: Readonly<Record<string, (hub: ExampleHub) => IDelivery>> = {
   kustomize: () => new KustomizeDelivery(),
   argocd: () => new ArgoCdDelivery({ repoUrl: EXAMPLE_REPOSITORY, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }),
   flux: () => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'hcp-estate', url: EXAMPLE_REPOSITORY }) }),
-  acm: () => new AcmDelivery(),
+  // With the add-on's import off, ACM delivery writes each cluster's ManagedCluster itself (docs 14.2).
+  acm: (hub) => new AcmDelivery({ autoImport: hub.autoImport }),
 };
 
 /** The delivery `HCP_CDK_DELIVERY` names. */
-export function exampleDelivery(): IDelivery {
+export function exampleDelivery(hub: ExampleHub = {}): IDelivery {
   const mode = process.env.HCP_CDK_DELIVERY ?? 'kustomize';
   const make = MODES[mode];
   // An HcpValidationError, as for any other bad input: the message without a stack trace.
   if (!make) throw new HcpValidationError([`HCP_CDK_DELIVERY (${JSON.stringify(mode)}) must be one of ${Object.keys(MODES).join(', ')}`]);
-  return make();
+  return make(hub);
 }

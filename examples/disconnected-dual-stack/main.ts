@@ -8,11 +8,13 @@
 // the API server is published as a NodePort on the node network, and ingress uses an L2 pool.
 // BMC credentials come from a secret store through External Secrets, so no password is in git.
 // One ImageMirrors description gives the HostedCluster its imageContentSources and trust bundle and
-// the management cluster its ImageDigestMirrorSet (docs 5.2.3), so the three cannot drift apart. The
+// the management cluster its ImageDigestMirrorSet (docs 5.2.3) and its trust of the registry's CA
+// (docs 5.2.5.1: ConfigMap registry-config in openshift-config, named by the image configuration's
+// additionalTrustedCA), so that none of them can drift apart. The
 // OLM catalogs run in the guest (placement guest, as in the docs), so no catalog annotation is needed.
 import {
   AssistedService, AvailabilityPolicy, BmcCredentials, ClusterPlatform, DisconnectedMirrors, HcpApp, HostedCluster, ImageMirrors, InfraEnv, ManagementCluster,
-  Metal3Provisioning, MetalLBIngress, MirrorRegistryConfig, MultiClusterEngine, NodePoolPlatform, OlmCatalogPlacement, Release, SecretEncryption,
+  Metal3Provisioning, MetalLBIngress, MirrorRegistryConfig, MirrorRegistryTrust, MultiClusterEngine, NodePoolPlatform, OlmCatalogPlacement, Release, SecretEncryption,
   SecretSource, SshPublicKey, UpgradeType,
 } from '../../lib';
 import { exampleDelivery } from '../delivery';
@@ -90,8 +92,10 @@ const cluster = new HostedCluster(hub, 'hosted-dual', {
   platform: ClusterPlatform.agent({ agentNamespace: 'clusters-hosted-dual', apiServerAddress: `api.hosted-dual.${DOMAIN}` }),
 });
 
-// Control-plane pods on the management cluster pull through the same mirrors.
+// Control-plane pods on the management cluster pull through the same mirrors, and the hub trusts
+// the registry's CA, so that the HyperShift Operator can read the release payload there.
 new DisconnectedMirrors(hub, 'release-mirrors', { mirrors: MIRRORS, clusters: [cluster] });
+new MirrorRegistryTrust(hub, 'registry-trust', { mirrors: MIRRORS });
 
 // The Agents live in the hosted control plane's namespace, as in the docs (5.3.13.3).
 const infraEnv = new InfraEnv(hub, 'hosted-dual-infraenv', {

@@ -6,7 +6,7 @@ import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
 import { checkRequiredProps, hasMethod } from '../core/runtime-props';
 import type { ISecretSource } from '../secrets/secret-source';
-import { checkOperatorSource, installOperator, OperatorSource } from '../core/operator-install';
+import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
 
 /** The namespace of the OADP operator, its DataProtectionApplication and every Velero Backup, Schedule and Restore. */
 export const OADP_NAMESPACE = 'openshift-adp';
@@ -46,7 +46,7 @@ export interface BackupStorage {
   readonly credentials: ISecretSource;
 }
 
-export interface DataProtectionApplicationProps extends OperatorSource {
+export interface DataProtectionApplicationProps extends OperatorInstallOptions {
   /** @default 'dpa' */
   readonly name?: string;
   /** Where Velero writes backups: the storage location `default` the docs' Backup names. */
@@ -70,7 +70,8 @@ export interface DataProtectionApplicationProps extends OperatorSource {
    */
   readonly resourceTimeout?: Duration;
   /**
-   * Install the OADP operator (Namespace `openshift-adp`, OperatorGroup, Subscription `redhat-oadp-operator`).
+   * Install the OADP operator: Namespace `openshift-adp`, OperatorGroup `oadp-operator-group`, Subscription
+   * `redhat-oadp-operator` from channel `stable-1.4`.
    * @default true
    */
   readonly installOperator?: boolean;
@@ -105,7 +106,7 @@ export class DataProtectionApplication extends Construct {
     this.dpaName = props.name ?? 'dpa';
     this.hypershiftPlugin = props.hypershiftPlugin ?? false;
     const problems = new Problems(this);
-    checkOperatorSource(props, problems);
+    checkOperatorInstallOptions(props, problems, props.installOperator ?? true);
     const storage = props.storage;
     problems.require(isDns1123Subdomain(this.dpaName), 'name', this.dpaName, DNS1123_SUBDOMAIN_RULE);
     problems.require(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(storage.bucket), 'storage.bucket', storage.bucket, 'must be an S3 bucket name: 3 to 63 lower-case letters, digits, "." and "-"');

@@ -107,6 +107,8 @@ export class AcmDelivery implements IDelivery {
   // What place() saw, consumed by finish(): one synth places every object, then finishes.
   private hostedClusters: PlacedHostedCluster[] = [];
   private guests = new Map<string, GuestContent>();
+  // The hypershift add-on's import switch as HypershiftAddonConfig writes it: its construct's path (the object's scope) and whether import is on.
+  private addOnImports: { path: string; autoImport: boolean }[] = [];
 
   constructor(props: AcmDeliveryProps = {}) {
     this.folders = new KustomizeDelivery(props);
@@ -131,6 +133,8 @@ export class AcmDelivery implements IDelivery {
     }
     const file = this.folders.place(object, problems);
     recordDeliveryMode(object.json, DeliveryMode.ACM);
+    const addOnImport = autoImportOf(object.json);
+    if (addOnImport !== undefined && object.target.kind === TargetKind.MANAGEMENT) this.addOnImports.push({ path: (object.construct.node.scope ?? object.construct).node.path, autoImport: addOnImport });
     if (object.json.kind === 'HostedCluster' && object.target.kind === TargetKind.MANAGEMENT) {
       this.hostedClusters.push({
         name: object.json.metadata.name,
@@ -145,11 +149,14 @@ export class AcmDelivery implements IDelivery {
   public finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions {
     const hostedClusters = this.hostedClusters;
     const guests = [...this.guests.values()];
+    const addOnImports = this.addOnImports;
     this.hostedClusters = [];
     this.guests = new Map();
+    this.addOnImports = [];
 
     const found = problems.all.length;
     this.checkProps(problems);
+    for (const addOn of addOnImports) this.checkAddOnImport(addOn, problems);
     const objects: DeliveryObject[] = [];
     for (const cluster of hostedClusters) {
       // (A HostedCluster named local-cluster is refused by HostedCluster itself.)
@@ -178,6 +185,21 @@ export class AcmDelivery implements IDelivery {
     if (this.guestPolicies && !this.klusterletAddons) {
       problems.add('guestPolicies (true) needs klusterletAddons: governance policies are RHACM\'s, and klusterletAddons: false declares '
         + 'a hub without RHACM (MCE alone); set guestPolicies: false to write the guest folders instead');
+    }
+  }
+
+  /**
+   * Who imports the hosted clusters must agree with the add-on's switch: with import off and
+   * autoImport on, nobody does (the guest policies never reach a cluster); with import on and
+   * autoImport off, the add-on and hcp-cdk both write each ManagedCluster.
+   */
+  private checkAddOnImport(addOn: { path: string; autoImport: boolean }, problems: Problems): void {
+    if (this.autoImport && !addOn.autoImport) {
+      problems.add(`autoImport (true) leaves importing the hosted clusters to the hypershift add-on, but ${addOn.path} turns its automatic import off (autoImportDisabled "true"); `
+        + 'set autoImport: false, so that each cluster\'s ManagedCluster is written (docs 14.2), or turn the add-on\'s import on');
+    } else if (!this.autoImport && addOn.autoImport) {
+      problems.add(`autoImport (false) writes each hosted cluster's ManagedCluster, but ${addOn.path} turns the hypershift add-on's automatic import on (autoImportDisabled "false"), `
+        + 'and two owners would fight over them; set autoImport: true, or turn the add-on\'s import off');
     }
   }
 
@@ -434,4 +456,14 @@ function guestPolicy(name: string, namespace: string, templates: readonly any[],
       policyTemplates: [...templates],
     }),
   };
+}
+
+/**
+ * Whether a hypershift add-on configuration (`AddOnDeploymentConfig` hypershift-addon-deploy-config)
+ * turns automatic import on or off; undefined for any other object, or one that leaves it alone.
+ */
+function autoImportOf(json: any): boolean | undefined {
+  if (json.kind !== 'AddOnDeploymentConfig' || json.metadata?.name !== 'hypershift-addon-deploy-config') return undefined;
+  const variable = (json.spec?.customizedVariables ?? []).find((v: { name?: string }) => v.name === 'autoImportDisabled');
+  return variable === undefined ? undefined : variable.value !== 'true';
 }

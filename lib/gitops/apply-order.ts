@@ -11,11 +11,15 @@
 export const KIND_RANK: Readonly<Record<string, number>> = {
   Namespace: 0, CustomResourceDefinition: 0,
   OperatorGroup: 2, Subscription: 3,
-  MultiClusterEngine: 5, Provisioning: 5, AgentServiceConfig: 6,
+  // The hub's own machines and cluster configuration, which need no operator from OLM.
+  MachineSet: 1, IngressController: 1,
+  MultiClusterEngine: 5, Provisioning: 5, AgentServiceConfig: 6, AddOnDeploymentConfig: 6,
   // Operator instances of a KubeVirt hub and of OADP, and the storage classes clusters map.
   HyperConverged: 5, LVMCluster: 5, DataProtectionApplication: 6, StorageClass: 7,
   ServiceAccount: 10, Role: 10, ClusterRole: 10, RoleBinding: 11, ClusterRoleBinding: 11,
   Secret: 20, ExternalSecret: 20, SealedSecret: 20, ConfigMap: 20,
+  // The image configuration names a ConfigMap of trusted CAs (MirrorRegistryTrust).
+  Image: 21,
   MetalLB: 30, IPAddressPool: 31, BGPPeer: 31, L2Advertisement: 32, BGPAdvertisement: 32,
   NMStateConfig: 44, InfraEnv: 45, BareMetalHost: 46,
   HostedCluster: 50,

@@ -29,6 +29,10 @@ const PROTECTED_KINDS: ReadonlySet<string> = new Set([
   'MultiClusterEngine', 'AgentServiceConfig', 'Provisioning', 'HyperConverged', 'LVMCluster', 'DataProtectionApplication',
   // An operator without its OperatorGroup is failed by OLM.
   'OperatorGroup',
+  // Cluster singletons and objects of the hub itself, written as partial objects: deleting one
+  // deletes what OpenShift or MCE made (the default router, the image configuration, the add-on's
+  // configuration), not only the fields written here; deleting a MachineSet deletes its machines.
+  'IngressController', 'Image', 'AddOnDeploymentConfig', 'MachineSet',
   // The bare-metal inventory: deleting a host deprovisions its node; an InfraEnv or NMStateConfig
   // the discovery image its hosts boot.
   'InfraEnv', 'BareMetalHost', 'NMStateConfig',

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { AddressSpan, parseAddressPool, poolEntryOverlaps, poolNetworkProblems } from '../core/address-pool';
 import { HostedCluster } from '../core/hosted-cluster';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
-import { checkOperatorSource, installOperator } from '../core/operator-install';
+import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
 import { Problems, show } from '../core/problems';
 import { checkListItems, checkRequiredProps } from '../core/runtime-props';
 import { MetalLBAdvertisement, MetalLBAdvertisementContext, MetalLBAdvertisementMode } from './metallb-advertisement';
@@ -17,7 +17,7 @@ const SKIP_DRY_RUN = { 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingRe
 const ROUTER_SELECTOR = { 'ingresscontroller.operator.openshift.io/deployment-ingresscontroller': 'default' };
 
 /** Props of MetalLBIngress. */
-export interface MetalLBIngressProps {
+export interface MetalLBIngressProps extends OperatorInstallOptions {
   /** The hosted cluster whose `*.apps` ingress this serves; the construct must be created in `cluster.guest`. */
   readonly cluster: HostedCluster;
   /**
@@ -44,17 +44,12 @@ export interface MetalLBIngressProps {
    */
   readonly namespace?: string;
   /**
-   * Install the MetalLB operator (Namespace, OperatorGroup, Subscription) and the `MetalLB` instance.
+   * Install the MetalLB operator (Namespace, OperatorGroup `metallb-operator-operatorgroup`, Subscription
+   * `metallb-operator` from channel `stable`) and the `MetalLB` instance.
    * Turn it off when the hosted cluster already runs MetalLB in `namespace`.
    * @default true
    */
   readonly installOperator?: boolean;
-  /** The Subscription's update channel. @default 'stable' */
-  readonly channel?: string;
-  /** The CatalogSource offering the operator. @default 'redhat-operators' */
-  readonly catalogSource?: string;
-  /** The namespace of the CatalogSource. @default 'openshift-marketplace' */
-  readonly catalogSourceNamespace?: string;
 }
 
 /** A parsed entry of `addresses`: one contiguous span of one family. */
@@ -102,7 +97,7 @@ export class MetalLBIngress extends Construct {
     }
     problems.require(isDns1123Subdomain(this.poolName), 'poolName', this.poolName, DNS1123_SUBDOMAIN_RULE);
     problems.require(isDns1123Label(this.namespace), 'namespace', this.namespace, DNS1123_LABEL_RULE);
-    checkOperatorSource(props, problems);
+    checkOperatorInstallOptions(props, problems, props.installOperator ?? true);
     const spans = parseAddresses(props.addresses, problems);
     checkOverlaps(spans, problems);
     checkClusterNetworks(spans, props.cluster, advertisement.mode, problems);

@@ -7,6 +7,7 @@ import { Problems, show } from '../core/problems';
 import { ControlPlaneService, ServicePublishingType } from '../core/service-publishing';
 import { KubevirtClusterPlatform, KubevirtNodePoolPlatform } from '../platform/kubevirt';
 import { HubStorageClass } from './hub-storage-class';
+import { IngressWildcardPolicy } from './ingress-wildcard-policy';
 import { LvmStorage } from './lvm-storage';
 import { ManagementMetalLB } from './management-metallb';
 import { OpenShiftVirtualization } from './openshift-virtualization';
@@ -37,8 +38,8 @@ export interface KubevirtHubProps {
   /**
    * Whether the default IngressController admits wildcard routes (`routeAdmission.wildcardPolicy:
    * WildcardsAllowed`, the `oc patch` of docs 3.3.1.1), which KubeVirt clusters without a base
-   * domain need for their `*.apps` subdomain.
-   * @default false
+   * domain need for their `*.apps` subdomain: declare it when the hub was patched outside this app.
+   * @default - only when an IngressWildcardPolicy on the default IngressController is in the chart
    */
   readonly wildcardRoutesAllowed?: boolean;
   /**
@@ -125,15 +126,16 @@ export class KubevirtHub extends Construct {
       problems.push(`the hub has ${defaults.length} default StorageClasses (${show(defaults)}); keep one, or volumes land on either`);
     }
     const loadBalancer = (p.externalLoadBalancer ?? false) || inChart.some((c) => c instanceof ManagementMetalLB);
+    const wildcards = (p.wildcardRoutesAllowed ?? false) || inChart.some((c) => c instanceof IngressWildcardPolicy && c.ingressControllerName === 'default');
     for (const cluster of clusters) {
       if (!loadBalancer && cluster.publishedServices.get(ControlPlaneService.API_SERVER)?.type === ServicePublishingType.LOAD_BALANCER) {
         problems.push(`${cluster.node.path} publishes services.APIServer as LoadBalancer, which needs a load balancer on the hub (docs 3.3.1.1, 3.3.5); add a ManagementMetalLB or declare externalLoadBalancer`);
       }
       const passthrough = (ApiObject.of(cluster.resource).toJson() as { spec?: { platform?: { kubevirt?: { baseDomainPassthrough?: boolean } } } })
         .spec?.platform?.kubevirt?.baseDomainPassthrough === true;
-      if (passthrough && !(p.wildcardRoutesAllowed ?? false)) {
-        problems.push(`wildcardRoutesAllowed (false): ${cluster.node.path} has no baseDomain, so its *.apps is a subdomain of the hub's and needs wildcard routes; patch the default IngressController `
-          + '(routeAdmission.wildcardPolicy WildcardsAllowed, docs 3.3.1.1) and declare wildcardRoutesAllowed, or give the cluster a baseDomain');
+      if (passthrough && !wildcards) {
+        problems.push(`wildcardRoutesAllowed (false): ${cluster.node.path} has no baseDomain, so its *.apps is a subdomain of the hub's and needs wildcard routes; add an IngressWildcardPolicy `
+          + '(routeAdmission.wildcardPolicy WildcardsAllowed on the default IngressController, docs 3.3.1.1), declare wildcardRoutesAllowed when it is patched outside this app, or give the cluster a baseDomain');
       }
       this.lintCluster(cluster);
     }

@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import * as lvm from '../../imports/lvmcluster-lvm.topolvm.io';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { checkOperatorSource, installOperator, OperatorSource } from '../core/operator-install';
+import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
 
 /** The namespace LVM Storage (LVMS) is installed into; its LVMCluster lives there. */
 export const LVM_STORAGE_NAMESPACE = 'openshift-storage';
@@ -61,13 +61,15 @@ export interface LvmDeviceClass {
   readonly thinPool?: LvmThinPool;
 }
 
-export interface LvmStorageProps extends OperatorSource {
+export interface LvmStorageProps extends OperatorInstallOptions {
   /** @default 'lvmcluster' */
   readonly name?: string;
   /** The volume groups; at least one. */
   readonly deviceClasses: LvmDeviceClass[];
   /**
-   * Install the operator (Namespace `openshift-storage`, OperatorGroup, Subscription `lvms-operator`).
+   * Install the operator: Namespace `openshift-storage`, OperatorGroup `openshift-storage-operatorgroup`,
+   * Subscription `lvms` of package `lvms-operator` from channel `stable` (the docs' CLI names; the console
+   * names the Subscription `lvms-operator`: pass `subscriptionName` and `operatorGroupName` to adopt it).
    * @default true
    */
   readonly installOperator?: boolean;
@@ -96,7 +98,7 @@ export class LvmStorage extends Construct {
   constructor(scope: Construct, id: string, props: LvmStorageProps) {
     super(scope, id);
     const problems = new Problems(this);
-    checkOperatorSource(props, problems);
+    checkOperatorInstallOptions(props, problems, props.installOperator ?? true);
     const name = props.name ?? 'lvmcluster';
     problems.require(isDns1123Subdomain(name), 'name', name, DNS1123_SUBDOMAIN_RULE);
     const classes = props.deviceClasses ?? [];

@@ -4,12 +4,12 @@ import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
 import { checkListItems, checkRequiredProps } from '../core/runtime-props';
 import { checkOverlaps, parseAddresses } from '../ingress/metallb-ingress';
-import { checkOperatorSource, installOperator, OperatorSource } from '../core/operator-install';
+import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
 
 /** The namespace docs 3.3.5 install MetalLB into on the management cluster. */
 export const MANAGEMENT_METALLB_NAMESPACE = 'metallb-system';
 
-export interface ManagementMetalLBProps extends OperatorSource {
+export interface ManagementMetalLBProps extends OperatorInstallOptions {
   /**
    * Addresses for LoadBalancer Services on the management cluster (the hosted API servers of
    * KubeVirt clusters): single addresses, ranges `first-last` or CIDR blocks, unused, in the node network.
@@ -18,7 +18,8 @@ export interface ManagementMetalLBProps extends OperatorSource {
   /** `metadata.name` of the IPAddressPool. @default 'metallb' */
   readonly poolName?: string;
   /**
-   * Install the MetalLB operator (Namespace, OperatorGroup, Subscription) besides the `MetalLB` instance.
+   * Install the MetalLB operator besides the `MetalLB` instance: Namespace `metallb-system`, OperatorGroup
+   * `metallb-operator`, Subscription `metallb-operator-sub` from channel `stable`.
    * @default true
    */
   readonly installOperator?: boolean;
@@ -48,7 +49,7 @@ export class ManagementMetalLB extends Construct {
     required.throwIfAny();
     this.poolName = props.poolName ?? 'metallb';
     const problems = new Problems(this);
-    checkOperatorSource(props, problems);
+    checkOperatorInstallOptions(props, problems, props.installOperator ?? true);
     problems.require(isDns1123Subdomain(this.poolName), 'poolName', this.poolName, DNS1123_SUBDOMAIN_RULE);
     checkOverlaps(parseAddresses(props.addresses, problems), problems);
     problems.report();

@@ -3,10 +3,14 @@ import { Construct, IConstruct } from 'constructs';
 import { HostedCluster, IHostedCluster } from '../core/hosted-cluster';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
 import { NodePool } from '../core/node-pool';
+import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
 import { Problems } from '../core/problems';
 
 /** The namespace MCE installs its operands (the assisted service among them) into by default. */
 export const MULTICLUSTER_ENGINE_NAMESPACE = 'multicluster-engine';
+
+/** The namespace the multicluster engine Operator is installed into (`installOperator`). */
+export const MULTICLUSTER_ENGINE_OPERATOR_NAMESPACE = 'multicluster-engine';
 
 /** How many replicas MCE runs of its deployments (`spec.availabilityConfig`). */
 export enum MultiClusterEngineAvailability {
@@ -68,7 +72,18 @@ export interface ComponentOverride {
 }
 
 /** Props of MultiClusterEngine. */
-export interface MultiClusterEngineProps {
+export interface MultiClusterEngineProps extends OperatorInstallOptions {
+  /**
+   * Install the multicluster engine Operator itself, as a hub without it needs: Namespace
+   * `multicluster-engine`, OperatorGroup `multicluster-engine` watching that namespace, and
+   * Subscription `multicluster-engine` of package `multicluster-engine` from channel `stable-2.7`
+   * (the MCE release for OpenShift 4.17). Off by default, because most hubs have MCE already:
+   * Red Hat Advanced Cluster Management installs and upgrades it, and a second Subscription would
+   * fight ACM's. To adopt an install made from the console, turn it on with its names
+   * (`operatorGroupName`, and `subscriptionName` if it is not `multicluster-engine`).
+   * @default false
+   */
+  readonly installOperator?: boolean;
   /**
    * `metadata.name`; `oc get mce` shows the name an existing hub uses.
    * @default 'multiclusterengine'
@@ -128,6 +143,8 @@ export class MultiClusterEngine extends Construct {
     const localHosting = props.localHosting ?? hostedControlPlanes;
 
     const problems = new Problems(this);
+    const installs = props.installOperator ?? false;
+    checkOperatorInstallOptions(props, problems, installs);
     problems.require(isDns1123Subdomain(this.engineName), 'name', this.engineName, DNS1123_SUBDOMAIN_RULE);
     if (props.targetNamespace !== undefined) problems.require(isDns1123Label(props.targetNamespace), 'targetNamespace', props.targetNamespace, DNS1123_LABEL_RULE);
     if (props.availability !== undefined) {
@@ -144,6 +161,12 @@ export class MultiClusterEngine extends Construct {
     });
     problems.report();
 
+    if (installs) {
+      installOperator(this, {
+        namespace: MULTICLUSTER_ENGINE_OPERATOR_NAMESPACE, operatorGroupName: 'multicluster-engine', packageName: 'multicluster-engine',
+        subscriptionName: 'multicluster-engine', defaultChannel: 'stable-2.7', ownNamespace: true,
+      }, props);
+    }
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'multicluster.openshift.io/v1',
       kind: 'MultiClusterEngine',

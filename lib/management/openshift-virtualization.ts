@@ -2,7 +2,7 @@ import { ApiObject, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
 import { isLabelValue, isQualifiedName } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { checkOperatorSource, installOperator, OperatorSource } from '../core/operator-install';
+import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
 
 /** The namespace OpenShift Virtualization is installed into; the HyperConverged must live there. */
 export const OPENSHIFT_VIRTUALIZATION_NAMESPACE = 'openshift-cnv';
@@ -21,10 +21,12 @@ export enum VmEvictionStrategy {
   EXTERNAL = 'External',
 }
 
-export interface OpenShiftVirtualizationProps extends OperatorSource {
+export interface OpenShiftVirtualizationProps extends OperatorInstallOptions {
   /**
-   * Install the operator (Namespace `openshift-cnv`, OperatorGroup, Subscription) besides the
-   * HyperConverged; turn it off when the hub already runs it.
+   * Install the operator besides the HyperConverged: Namespace `openshift-cnv`, OperatorGroup
+   * `kubevirt-hyperconverged-group`, Subscription `hco-operatorhub` of package `kubevirt-hyperconverged`
+   * from channel `stable` (the docs' CLI names; the console names the Subscription `kubevirt-hyperconverged`:
+   * pass `subscriptionName` and `operatorGroupName` to adopt it). Turn it off when something else manages it.
    * @default true
    */
   readonly installOperator?: boolean;
@@ -63,7 +65,7 @@ export class OpenShiftVirtualization extends Construct {
   constructor(scope: Construct, id: string, props: OpenShiftVirtualizationProps = {}) {
     super(scope, id);
     const problems = new Problems(this);
-    checkOperatorSource(props, problems);
+    checkOperatorInstallOptions(props, problems, props.installOperator ?? true);
     for (const field of ['workloadsNodeSelector', 'infraNodeSelector'] as const) {
       for (const [key, value] of Object.entries(props[field] ?? {})) {
         if (!isQualifiedName(key) || !isLabelValue(value)) problems.add(`${field} (${show(`${key}=${value}`)}) must be a valid label key=value pair`);

@@ -13,3 +13,10 @@ describe('definedFields', () => {
     expect((fields as { polluted?: boolean }).polluted).toBeUndefined();
   });
 });
+
+describe('definedFields with a map', () => {
+  test('maps each defined field (a quantity to its value) and still drops the undefined ones', () => {
+    const fields = definedFields({ cpu: { value: '500m' }, memory: undefined, storage: { value: '1Gi' } }, (v) => v?.value);
+    expect(Object.entries(fields)).toEqual([['cpu', '500m'], ['storage', '1Gi']]);
+  });
+});

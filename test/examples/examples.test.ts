@@ -84,6 +84,8 @@ describeExample('disconnected dual-stack bare metal (docs 5.3.13) through the cd
   'hub/05-provisioning-provisioning-configuration.yaml',
   'hub/06-agentserviceconfig-agent.yaml',
   'hub/20-configmap-multicluster-engine_custom-registries.yaml',
+  'hub/20-configmap-openshift-config_registry-config.yaml',
+  'hub/21-image-cluster.yaml',
   'hub/40-imagedigestmirrorset-release-mirrors.yaml',
   'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
   'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker1-bmc-secret.yaml',
@@ -123,6 +125,20 @@ describe('the disconnected example follows docs 5.3.13 where they hold', () => {
       apiVersion: 'config.openshift.io/v1', kind: 'ImageDigestMirrorSet', metadata: expect.objectContaining({ name: 'release-mirrors' }),
       spec: { imageDigestMirrors: cluster.spec.imageContentSources },
     });
+  });
+
+  test('the management cluster trusts the mirror registry\'s CA (docs 5.2.5.1): a ConfigMap in openshift-config keyed host..port, named by the image configuration', () => {
+    const cluster = read('hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml');
+    const trustBundle = read('hub/hosted-dual/20-configmap-clusters_user-ca-bundle.yaml');
+    expect(cluster.spec.additionalTrustBundle).toEqual({ name: trustBundle.metadata.name });
+    const registryCa = read('hub/20-configmap-openshift-config_registry-config.yaml');
+    expect(registryCa.metadata).toEqual(expect.objectContaining({ name: 'registry-config', namespace: 'openshift-config' }));
+    // The same CA the hosted cluster's nodes trust, under the registry's host..port.
+    expect(registryCa.data).toEqual({ 'registry.dns.base.domain.name..5000': trustBundle.data['ca-bundle.crt'] });
+    expect(fs.readFileSync(path.join(outdir, 'hub/20-configmap-openshift-config_registry-config.yaml'), 'utf8')).toContain('registry.dns.base.domain.name..5000: |\n');
+    const image = read('hub/21-image-cluster.yaml');
+    expect([image.apiVersion, image.kind, image.metadata.name]).toEqual(['config.openshift.io/v1', 'Image', 'cluster']);
+    expect(image.spec).toEqual({ additionalTrustedCA: { name: 'registry-config' } });
   });
 
   test('three BareMetalHosts boot into the InfraEnv through Redfish virtual media, credentials from a secret store', () => {

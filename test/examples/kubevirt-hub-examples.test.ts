@@ -15,8 +15,25 @@ function synthExample(app: string) {
   return { first, second, tree, files, read };
 }
 
+/** The tests every example here shows: the expected files and no error, valid and repeatable, kustomizations that list their folders. */
+function testSynthesizes(example: ReturnType<typeof synthExample>, expected: string[], title: string): void {
+  const { first, second, tree, files } = example;
+  test(title, () => {
+    expect(first.output).not.toMatch(/Error|warning: hub/);
+    expect(first.status).toBe(0);
+    expect([...files.keys()].sort()).toEqual(expected);
+  });
+
+  testValidAndRepeatable(first, second, tree, expected.length);
+
+  test('every folder has a kustomization.yaml listing its files', () => {
+    expectKustomizationsListTheirFolders(tree, foldersOf(files));
+  });
+}
+
 describe('the blog\'s lvm-hcp with its management side (examples/lvm-hcp) through the cdk8s CLI', () => {
-  const { first, second, tree, files, read } = synthExample('build/examples/lvm-hcp/main.js');
+  const example = synthExample('build/examples/lvm-hcp/main.js');
+  const { read } = example;
   const expected = [
     'hub/00-namespace-clusters.yaml',
     'hub/00-namespace-openshift-cnv.yaml',
@@ -32,17 +49,7 @@ describe('the blog\'s lvm-hcp with its management side (examples/lvm-hcp) throug
     'hub/lvm-hcp/60-nodepool-clusters_lvm-hcp.yaml',
   ];
 
-  test('synthesizes the operators, their instances and the cluster', () => {
-    expect(first.output).not.toMatch(/Error|warning: hub/);
-    expect(first.status).toBe(0);
-    expect([...files.keys()].sort()).toEqual(expected);
-  });
-
-  testValidAndRepeatable(first, second, tree, expected.length);
-
-  test('every folder has a kustomization.yaml listing its files', () => {
-    expectKustomizationsListTheirFolders(tree, foldersOf(files));
-  });
+  testSynthesizes(example, expected, 'synthesizes the operators, their instances and the cluster');
 
   test('the LVMCluster is the blog\'s "Creating the LVMCluster" manifest', () => {
     const lvm = read('hub/05-lvmcluster-openshift-storage_test-lvmcluster.yaml');
@@ -139,5 +146,106 @@ describe('a nightly backup of the agent lab with its restore (examples/agent-lab
       existingResourcePolicy: 'update',
       excludedResources: ['nodes', 'events', 'events.events.k8s.io', 'backups.velero.io', 'restores.velero.io', 'resticrepositories.velero.io'],
     });
+  });
+});
+
+describe('the blog\'s KubeVirt hub on AWS built from scratch (examples/kubevirt-hub-aws) through the cdk8s CLI', () => {
+  const example = synthExample('build/examples/kubevirt-hub-aws/main.js');
+  const { tree, files, read } = example;
+  const expected = [
+    'hub/00-namespace-clusters.yaml',
+    'hub/00-namespace-multicluster-engine.yaml',
+    'hub/00-namespace-openshift-cnv.yaml',
+    'hub/00-namespace-openshift-storage.yaml',
+    'hub/01-ingresscontroller-openshift-ingress-operator_default.yaml',
+    'hub/01-machineset-openshift-machine-api_ocp-cluster-h5ffp-metal-us-east-2a.yaml',
+    'hub/01-machineset-openshift-machine-api_ocp-cluster-h5ffp-metal-us-east-2b.yaml',
+    'hub/01-machineset-openshift-machine-api_ocp-cluster-h5ffp-metal-us-east-2c.yaml',
+    'hub/02-operatorgroup-multicluster-engine_multicluster-engine.yaml',
+    'hub/02-operatorgroup-openshift-cnv_openshift-cnv-b8xkq.yaml',
+    'hub/02-operatorgroup-openshift-storage_openshift-storage-9fd2w.yaml',
+    'hub/03-subscription-multicluster-engine_multicluster-engine.yaml',
+    'hub/03-subscription-openshift-cnv_kubevirt-hyperconverged.yaml',
+    'hub/03-subscription-openshift-storage_lvms-operator.yaml',
+    'hub/05-hyperconverged-openshift-cnv_kubevirt-hyperconverged.yaml',
+    'hub/05-lvmcluster-openshift-storage_lvmcluster.yaml',
+    'hub/05-multiclusterengine-multiclusterengine.yaml',
+    'hub/06-addondeploymentconfig-multicluster-engine_hypershift-addon-deploy-config.yaml',
+    'hub/metal-hcp/50-hostedcluster-clusters_metal-hcp.yaml',
+    'hub/metal-hcp/60-nodepool-clusters_metal-hcp.yaml',
+  ];
+
+  testSynthesizes(example, expected, 'synthesizes the machines, the operators, their instances, the hub\'s settings and the cluster');
+
+  test('MCE from scratch: an OwnNamespace OperatorGroup and the multicluster-engine Subscription before the MultiClusterEngine', () => {
+    expect(read('hub/02-operatorgroup-multicluster-engine_multicluster-engine.yaml').spec).toEqual({ targetNamespaces: ['multicluster-engine'] });
+    expect(read('hub/03-subscription-multicluster-engine_multicluster-engine.yaml').spec).toEqual({
+      channel: 'stable-2.7', name: 'multicluster-engine', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace',
+    });
+    expect(read('hub/05-multiclusterengine-multiclusterengine.yaml').spec.overrides.components).toEqual([
+      { name: 'hypershift', enabled: true }, { name: 'hypershift-local-hosting', enabled: true },
+    ]);
+  });
+
+  test('the console\'s LVM Storage and OpenShift Virtualization installs are adopted under their names: one Subscription and OperatorGroup each', () => {
+    const subscriptions = [...files.keys()].filter((f) => f.includes('-subscription-'));
+    expect(subscriptions.map((f) => read(f).metadata.name).sort()).toEqual(['kubevirt-hyperconverged', 'lvms-operator', 'multicluster-engine']);
+    expect(read('hub/03-subscription-openshift-storage_lvms-operator.yaml').spec.name).toBe('lvms-operator');
+    expect(read('hub/03-subscription-openshift-cnv_kubevirt-hyperconverged.yaml').spec.name).toBe('kubevirt-hyperconverged');
+    expect(read('hub/02-operatorgroup-openshift-storage_openshift-storage-9fd2w.yaml').spec).toEqual({ targetNamespaces: ['openshift-storage'] });
+  });
+
+  test('the bare-metal workers are the blog\'s MachineSets: m5.metal in each zone, labelled ocpvirt=host, with the LVM disk', () => {
+    for (const zone of ['us-east-2a', 'us-east-2b', 'us-east-2c']) {
+      const set = read(`hub/01-machineset-openshift-machine-api_ocp-cluster-h5ffp-metal-${zone}.yaml`);
+      const value = set.spec.template.spec.providerSpec.value;
+      expect([value.instanceType, value.placement.availabilityZone, value.ami.id]).toEqual(['m5.metal', zone, 'ami-08bb6907b96d2a024']);
+      expect(set.spec.template.spec.metadata.labels).toEqual({ ocpvirt: 'host' });
+      expect(value.blockDevices[1]).toEqual({ deviceName: '/dev/xvdb', ebs: { encrypted: true, iops: 10000, volumeSize: 1000, volumeType: 'gp3' } });
+    }
+  });
+
+  test('the hub admits wildcard routes, which the cluster without a base domain needs (docs 3.3.1.1)', () => {
+    expect(read('hub/01-ingresscontroller-openshift-ingress-operator_default.yaml').spec).toEqual({ routeAdmission: { wildcardPolicy: 'WildcardsAllowed' } });
+    const cluster = read('hub/metal-hcp/50-hostedcluster-clusters_metal-hcp.yaml');
+    expect(cluster.spec.platform.kubevirt.baseDomainPassthrough).toBe(true);
+  });
+
+  test('auto-import off then on (docs 14.3): HCP_AUTO_IMPORT=off writes autoImportDisabled "true", on writes "false", and nothing else changes', () => {
+    const file = 'hub/06-addondeploymentconfig-multicluster-engine_hypershift-addon-deploy-config.yaml';
+    const off = read(file);
+    expect(off).toEqual({
+      apiVersion: 'addon.open-cluster-management.io/v1alpha1',
+      kind: 'AddOnDeploymentConfig',
+      metadata: expect.objectContaining({ name: 'hypershift-addon-deploy-config', namespace: 'multicluster-engine' }),
+      spec: { customizedVariables: [{ name: 'autoImportDisabled', value: 'true' }] },
+    });
+    process.env.HCP_AUTO_IMPORT = 'on';
+    let on: ReturnType<typeof cdk8sSynth>;
+    try {
+      on = cdk8sSynth('build/examples/kubevirt-hub-aws/main.js');
+    } finally {
+      delete process.env.HCP_AUTO_IMPORT;
+    }
+    expect(on.status).toBe(0);
+    const onTree = readTree(on.outdir);
+    expect(YAML.parse(onTree.get(file)!)).toEqual({ ...off, spec: { customizedVariables: [{ name: 'autoImportDisabled', value: 'false' }] } });
+    const changed = [...onTree.keys()].filter((f) => onTree.get(f) !== tree.get(f));
+    expect(changed).toEqual([file]);
+  });
+
+  test('under ACM delivery, the cluster is imported by exactly one owner: hcp-cdk with the add-on\'s import off (docs 14.2), the add-on with it on', () => {
+    const imports = (autoImport: 'on' | 'off') => {
+      process.env.HCP_AUTO_IMPORT = autoImport;
+      try {
+        const synth = cdk8sSynth('build/examples/kubevirt-hub-aws/main.js', 'acm');
+        expect(synth.status).toBe(0);
+        return [...readTree(synth.outdir).keys()].filter((f) => /managedcluster|klusterletaddonconfig/.test(f)).sort();
+      } finally {
+        delete process.env.HCP_AUTO_IMPORT;
+      }
+    };
+    expect(imports('off')).toEqual(['hub/metal-hcp/55-managedcluster-metal-hcp.yaml', 'hub/metal-hcp/56-klusterletaddonconfig-metal-hcp_metal-hcp.yaml']);
+    expect(imports('on')).toEqual([]);
   });
 });

@@ -80,8 +80,9 @@ describe("docs/delivery.md's prune-protection table equals what every example wr
     expect([...readmeTable().keys()].filter((key) => !seen.has(key))).toEqual([]);
   });
 
-  test('what the issue named is protected: ExternalSecrets, the hub engines and mirrors', () => {
-    for (const kind of ['ExternalSecret', 'MultiClusterEngine', 'Provisioning', 'HyperConverged', 'LVMCluster', 'ImageDigestMirrorSet', 'DataProtectionApplication']) {
+  test('what the issue named is protected: ExternalSecrets, the hub engines and mirrors, the partial cluster objects and the hub\'s machines', () => {
+    for (const kind of ['ExternalSecret', 'MultiClusterEngine', 'Provisioning', 'HyperConverged', 'LVMCluster', 'ImageDigestMirrorSet', 'DataProtectionApplication',
+      'Image', 'IngressController', 'AddOnDeploymentConfig', 'MachineSet']) {
       expect([kind, seen.get(`${kind} in management cluster`)]).toEqual([kind, new Set(['yes'])]);
     }
   });

@@ -1,6 +1,6 @@
 import { Size } from 'cdk8s';
 import {
-  ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, HubNetworkType, HubStorageClass, KubevirtHub, KubevirtHubProps, LvmFilesystem, LvmStorage,
+  ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, HubNetworkType, HubStorageClass, IngressWildcardPolicy, KubevirtHub, KubevirtHubProps, LvmFilesystem, LvmStorage,
   LvmStorageProps, ManagementCluster, ManagementMetalLB, NodePoolPlatform, OpenShiftVirtualization, Release, SecretSource, ThinPoolChunkSizeCalculationPolicy,
   VmEvictionStrategy, VolumeBindingMode,
 } from '../../lib';
@@ -171,9 +171,15 @@ describe('KubevirtHub: the prerequisites of docs 3.3.1.1 checked at synth', () =
       'hub/kubevirt: networkType ("OpenShiftSDN") must be OVNKubernetes: KubeVirt hosted clusters (lvm-hcp) need OVN-Kubernetes as the hub\'s pod network (docs 3.3.1.1)',
       'hub/kubevirt: the hub has no default StorageClass, which KubeVirt hosted clusters (lvm-hcp) need (docs 3.3.1.1); mark an LvmStorage device class or a HubStorageClass default, or declare existingDefaultStorageClass',
       'hub/kubevirt: hub/lvm-hcp publishes services.APIServer as LoadBalancer, which needs a load balancer on the hub (docs 3.3.1.1, 3.3.5); add a ManagementMetalLB or declare externalLoadBalancer',
-      'hub/kubevirt: wildcardRoutesAllowed (false): hub/lvm-hcp has no baseDomain, so its *.apps is a subdomain of the hub\'s and needs wildcard routes; patch the default IngressController '
-        + '(routeAdmission.wildcardPolicy WildcardsAllowed, docs 3.3.1.1) and declare wildcardRoutesAllowed, or give the cluster a baseDomain',
+      'hub/kubevirt: wildcardRoutesAllowed (false): hub/lvm-hcp has no baseDomain, so its *.apps is a subdomain of the hub\'s and needs wildcard routes; add an IngressWildcardPolicy '
+        + '(routeAdmission.wildcardPolicy WildcardsAllowed on the default IngressController, docs 3.3.1.1), declare wildcardRoutesAllowed when it is patched outside this app, or give the cluster a baseDomain',
     ]);
+  });
+
+  test('an IngressWildcardPolicy on the default IngressController counts as wildcard routes allowed; one on another does not', () => {
+    expect(synthProblems((app) => lvmHcp(fullHub(app, { wildcardRoutesAllowed: undefined }, (hub) => new IngressWildcardPolicy(hub, 'wildcard-routes'))))).toEqual([]);
+    const problems = synthProblems((app) => lvmHcp(fullHub(app, { wildcardRoutesAllowed: undefined }, (hub) => new IngressWildcardPolicy(hub, 'wildcard-routes', { ingressControllerName: 'sharded' }))));
+    expect(problems).toEqual([expect.stringMatching(/^hub\/kubevirt: wildcardRoutesAllowed \(false\): hub\/lvm-hcp has no baseDomain/)]);
   });
 
   test('clusters whose VMs run on another infrastructure cluster are not checked against this hub', () => {
