@@ -37,6 +37,7 @@ export const MANIFEST_LINT_RULES = {
   HCP_W001_TINY_ETCD_VOLUME: LINT_RULES.HCP_W001_TINY_ETCD_VOLUME,
   /** A node pool above 2,000 nodes (HCP-W002). */
   HCP_W002_OVERSIZED_POOL: LINT_RULES.HCP_W002_OVERSIZED_POOL,
+  /** A release by tag on a cluster that pulls through mirrors, which match digests only (HCP-W005). */
   HCP_W005_MIRRORED_RELEASE_TAG: LINT_RULES.HCP_W005_MIRRORED_RELEASE_TAG,
   /** CIDRs of the machine, cluster and service networks that contain or overlap each other (the CRD's rule compares equal ranges only). */
   HCP_W101_NETWORKS_OVERLAP: { id: 'HCP-W101', summary: 'networks that contain or overlap each other' },
