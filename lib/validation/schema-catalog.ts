@@ -68,6 +68,26 @@ export interface KindSchema {
   readonly statusSubresource?: boolean;
 }
 
+/**
+ * A CustomResourceDefinition object, as `oc get crd -o yaml` writes it and a YAML parser reads it;
+ * the fields the catalog reads are named, the rest is passed over.
+ */
+export interface CustomResourceDefinitionObject {
+  /** `apiextensions.k8s.io/v1` */
+  readonly apiVersion: string;
+  /** `CustomResourceDefinition` */
+  readonly kind: 'CustomResourceDefinition';
+  /** The CRD's name, `<plural>.<group>`. */
+  readonly metadata: { readonly name: string };
+  /** The group, names, scope and versions (each with its `schema.openAPIV3Schema`) the CRD serves. */
+  readonly spec: {
+    readonly group: string;
+    readonly names: { readonly kind: string; readonly plural: string };
+    readonly scope: string;
+    readonly versions: readonly unknown[];
+  };
+}
+
 interface CrdFile {
   readonly name: string;
   readonly source: string;
@@ -140,6 +160,11 @@ export class SchemaCatalog {
       }
     }
     return this;
+  }
+
+  /** How many CRDs were added over the bundled schemas (hcp-cdk's own record included). */
+  get addedDefinitions(): number {
+    return this.added.length;
   }
 
   /** Reads every CRD in the YAML files of `dirOrFile` (recursively) into the catalog. */
