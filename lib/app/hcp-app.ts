@@ -21,6 +21,7 @@ import { planChanges } from '../plan/plan';
 import type { Plan } from '../plan/plan-report';
 import { previousSnapshot, PreviousOutputSpec } from '../plan/plan-sources';
 import { ObjectValidator } from '../validation/object-validator';
+import type { SchemaCatalog } from '../validation/schema-catalog';
 import { UnvalidatedKindWaiver, unvalidatedKindWaivers, waiverOf } from '../validation/unvalidated-kind';
 import { formatProblem, identify } from '../validation/validation-problem';
 import { appendToMessage } from './append-to-message';
@@ -112,6 +113,8 @@ export class HcpApp extends App {
   /** How the objects reach their clusters. */
   public readonly delivery: IDelivery;
   private readonly validator?: ObjectValidator;
+  /** The schemas the validator checks against, bundled and from `crds`. */
+  private readonly catalog?: SchemaCatalog;
   private readonly compareWithPreviousOutput: boolean;
   private readonly keepLastGoodCopy: boolean;
   private readonly strict: boolean;
@@ -126,7 +129,8 @@ export class HcpApp extends App {
     // Constructs keep their problems for synth, which reports those of the whole app at once.
     reportProblemsAtSynth(this);
     if (props.validateObjects ?? true) {
-      this.validator = new ObjectValidator({ catalog: catalogWithCrds(props.crds ?? []), missingSchemaAdvice: appMissingSchemaAdvice });
+      this.catalog = catalogWithCrds(props.crds ?? []);
+      this.validator = new ObjectValidator({ catalog: this.catalog, missingSchemaAdvice: appMissingSchemaAdvice });
     }
     this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
     this.keepLastGoodCopy = props.keepLastGoodCopy ?? true;
@@ -501,7 +505,10 @@ export class HcpApp extends App {
         yield { file, json, source: object.node.path, construct: object };
         continue;
       }
-      placed.push({ path: file, apiVersion: json.apiVersion, kind: json.kind, name: json.metadata?.name, namespace: json.metadata?.namespace, target: place.target, folder: file.slice(0, file.lastIndexOf('/')) });
+      placed.push({
+        path: file, apiVersion: json.apiVersion, kind: json.kind, name: json.metadata?.name, namespace: json.metadata?.namespace, target: place.target, folder: file.slice(0, file.lastIndexOf('/')),
+        resource: this.catalog?.resourceOf(json.apiVersion, json.kind),
+      });
       const previous = seen.get(file);
       if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
       seen.set(file, object.node.path);

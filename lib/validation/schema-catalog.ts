@@ -232,7 +232,10 @@ export class SchemaCatalog {
    */
   resourceOf(apiVersion: string, kind: string): string | undefined {
     const key = `${apiVersion}/${kind}`;
-    const crdName = this.kinds.get(key)?.id.split('@')[0] ?? /^crd\/(.+)\.json$/.exec(this.bundledIndex[key] ?? '')?.[1];
+    const loaded = this.kinds.get(key);
+    // A built-in kind, once looked up, is loaded too: its id names no CRD.
+    if (loaded?.builtIn) return undefined;
+    const crdName = loaded?.id.split('@')[0] ?? /^crd\/(.+)\.json$/.exec(this.bundledIndex[key] ?? '')?.[1];
     return crdName?.slice(0, crdName.indexOf('.'));
   }
 
