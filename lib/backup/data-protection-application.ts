@@ -67,6 +67,7 @@ export class DataProtectionApplication extends Construct {
   /** The Velero BackupStorageLocation backups go to. */
   public readonly storageLocation = DEFAULT_BACKUP_STORAGE_LOCATION;
   public readonly hypershiftPlugin: boolean;
+  /** The DataProtectionApplication this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: DataProtectionApplicationProps) {

@@ -48,6 +48,7 @@ export interface HostedClusterRestoreProps {
  */
 export class HostedClusterRestore extends Construct {
   public readonly restoreName: string;
+  /** The Restore this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: velero.Restore;
 
   constructor(scope: Construct, id: string, props: HostedClusterRestoreProps) {

@@ -40,6 +40,7 @@ export const DEFAULT_STORAGE_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-d
 export class HubStorageClass extends Construct {
   public readonly storageClassName: string;
   public readonly isDefault: boolean;
+  /** The StorageClass this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: HubStorageClassProps) {
