@@ -77,13 +77,25 @@ export interface CustomResourceDefinitionObject {
   readonly apiVersion: string;
   /** `CustomResourceDefinition` */
   readonly kind: 'CustomResourceDefinition';
-  /** The CRD's name, `<plural>.<group>`. */
-  readonly metadata: { readonly name: string };
-  /** The group, names, scope and versions (each with its `schema.openAPIV3Schema`) the CRD serves. */
+  /** The CRD's metadata. */
+  readonly metadata: {
+    /** The CRD's name, `<plural>.<group>`. */
+    readonly name: string;
+  };
+  /** What the CRD serves. */
   readonly spec: {
+    /** The API group of its kind: `widgets.example.com`. */
     readonly group: string;
-    readonly names: { readonly kind: string; readonly plural: string };
+    /** How its kind is spelled. */
+    readonly names: {
+      /** In objects: `Widget`. */
+      readonly kind: string;
+      /** In URLs and RBAC rules: `widgets`. */
+      readonly plural: string;
+    };
+    /** `Namespaced` or `Cluster`. */
     readonly scope: string;
+    /** Its versions, each with its name, `served` and `schema.openAPIV3Schema`. */
     readonly versions: readonly unknown[];
   };
 }
