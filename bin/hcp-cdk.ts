@@ -19,7 +19,7 @@ import { UnsupportedCelRuleError } from '../lib/validation/cel/cel-rule';
 import { ManifestPathError } from '../lib/validation/manifest-files';
 import { formatLintFinding } from '../lib/validation/manifest-lint';
 import { ManifestValidationResult, validateManifests } from '../lib/validation/validate-manifests';
-import type { AllowUnvalidatedKindOptions } from '../lib/validation/unvalidated-kind';
+import { AllowUnvalidatedKindOptions, parseUnvalidatedKind } from '../lib/validation/unvalidated-kind';
 import { formatProblem } from '../lib/validation/validation-problem';
 import { runPlan } from './plan-command';
 import { junitReport, jsonReport } from './validate-report';
@@ -91,7 +91,7 @@ function main(argv: string[]): number | Promise<number> {
       if (value === undefined) return usageError(`${arg} needs a value`, VALIDATE_USAGE);
       if (arg === '--crds') crds.push(value);
       else if (arg === '--allow-unvalidated-kind') {
-        const waiver = parseWaiver(value);
+        const waiver = parseUnvalidatedKind(arg, value);
         if (typeof waiver === 'string') return usageError(waiver, VALIDATE_USAGE);
         unvalidatedKinds.push(waiver);
       }
@@ -153,13 +153,6 @@ function main(argv: string[]): number | Promise<number> {
     else console.log(`hcp-cdk validate: ${summary}`);
   }
   return failed ? 1 : 0;
-}
-
-/** `<apiVersion>/<Kind>=<reason>` as a waiver, or what is wrong with it. */
-function parseWaiver(value: string): AllowUnvalidatedKindOptions | string {
-  const match = /^((?:[a-z0-9.-]+\/)?v[0-9a-z]+)\/([A-Z][A-Za-z0-9]*)=(.*\S.*)$/s.exec(value);
-  if (!match) return `--allow-unvalidated-kind (${JSON.stringify(value)}) must be <apiVersion>/<Kind>=<reason>, e.g. 'widgets.example.com/v1/Widget=the vendor publishes no CRD'`;
-  return { apiVersion: match[1], kind: match[2], reason: match[3].trim() };
 }
 
 function isDirectory(file: string): boolean {

@@ -417,7 +417,10 @@ export class HcpApp extends App {
     const previous = previousSnapshot(this.outdir, options.previous);
     const files = new Map(this.synthesize().map((file) => [file.path, Buffer.from(file.text)]));
     const next = OutputSnapshot.fromFiles(`the synth of this app (${this.outdir})`, files);
-    return { plan: planChanges(previous, next, { validator: this.validator, includeUnchanged: options.includeUnchanged }), previous, next };
+    // Synth has held each waived object to its waiver's scope; the plan reads files, which have none.
+    const unvalidatedKinds = new Set(unvalidatedKindWaivers(this.node.findAll())
+      .filter((w) => this.validator?.schemaSource(w.apiVersion, w.kind) === undefined).map((w) => `${w.apiVersion}/${w.kind}`));
+    return { plan: planChanges(previous, next, { validator: this.validator, includeUnchanged: options.includeUnchanged, unvalidatedKinds }), previous, next };
   }
 
   /** What the last `synth()` or `writeFiles()` wrote: files written, removed and left alone; undefined before one. */

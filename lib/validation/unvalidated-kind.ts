@@ -58,6 +58,22 @@ export function allowUnvalidatedKind(scope: IConstruct, options: AllowUnvalidate
   waivers.set(scope, [...list, { scope, apiVersion: apiVersion!, kind: kind!, reason: reason! }]);
 }
 
+/**
+ * A waiver as the commands take it, `<apiVersion>/<Kind>=<reason>`
+ * (`widgets.example.com/v1/Widget=no CRD published`), or what is wrong with it.
+ */
+export function parseUnvalidatedKind(option: string, value: string): AllowUnvalidatedKindOptions | string {
+  const equals = value.indexOf('=');
+  const kindAt = value.lastIndexOf('/', equals < 0 ? undefined : equals);
+  const apiVersion = value.slice(0, Math.max(kindAt, 0));
+  const kind = value.slice(kindAt + 1, equals < 0 ? undefined : equals);
+  const reason = equals < 0 ? '' : value.slice(equals + 1).trim();
+  if (equals < 0 || kindAt < 0 || !API_VERSION.test(apiVersion) || !KIND.test(kind) || reason === '') {
+    return `${option} (${JSON.stringify(value)}) must be <apiVersion>/<Kind>=<reason>, e.g. 'widgets.example.com/v1/Widget=the vendor publishes no CRD'`;
+  }
+  return { apiVersion, kind, reason };
+}
+
 /** The waivers made on `constructs`, in their order. */
 export function unvalidatedKindWaivers(constructs: readonly IConstruct[]): UnvalidatedKindWaiver[] {
   return constructs.flatMap((c) => waivers.get(c) ?? []);

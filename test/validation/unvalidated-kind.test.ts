@@ -174,6 +174,25 @@ describe('allowUnvalidatedKind', () => {
     ]);
   });
 
+  test('HcpApp.plan() does not refuse the waived objects for their missing schema', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-waived-plan-'));
+    try {
+      const build = (size: number): HcpApp => {
+        const app = new HcpApp({ outdir, compareWithPreviousOutput: false, keepLastGoodCopy: false });
+        const hub = new ManagementCluster(app, 'hub');
+        allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: REASON });
+        widget(hub, { size });
+        return app;
+      };
+      build(2).writeFiles(build(2).synthesize());
+      const plan = build(3).plan({ previous: { directory: outdir } });
+      const widgets = plan.objects.filter((o) => o.kind === 'Widget');
+      expect(widgets.map((o) => [o.action, o.effects.map((e) => e.effect)])).toEqual([['update', expect.not.arrayContaining(['refused'])]]);
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
   test('re-synth is byte-identical', () => {
     const build = () => {
       const app = newApp();
