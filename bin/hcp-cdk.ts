@@ -14,6 +14,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { outputState } from '../lib/app/output-state';
+import { HcpValidationError } from '../lib/core/problems';
 import { packageRoot } from '../lib/core/package-root';
 import { UnsupportedCelRuleError } from '../lib/validation/cel/cel-rule';
 import { ManifestPathError } from '../lib/validation/manifest-files';
@@ -122,6 +123,11 @@ function main(argv: string[]): number | Promise<number> {
   } catch (error) {
     if (error instanceof UnsupportedCelRuleError || error instanceof ManifestPathError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
       console.error(`hcp-cdk validate: ${(error as Error).message}`);
+      return 2;
+    }
+    // --crds that are not CRDs, each named.
+    if (error instanceof HcpValidationError) {
+      for (const problem of error.problems) console.error(`hcp-cdk validate: ${problem}`);
       return 2;
     }
     throw error;

@@ -9,8 +9,10 @@ import { planText } from '../lib/plan/plan-text';
 import { addLiveState } from '../lib/plan/live/live-plan';
 import { liveRefusals } from '../lib/plan/live/live-text';
 import { ObjectValidator } from '../lib/validation/object-validator';
+import { catalogWithCrds } from '../lib/validation/supplied-crds';
 import { parseUnvalidatedKind } from '../lib/validation/unvalidated-kind';
-import { SchemaCatalog } from '../lib/validation/schema-catalog';
+import type { HcpValidationError } from '../lib/core/problems';
+import type { SchemaCatalog } from '../lib/validation/schema-catalog';
 
 export const PLAN_USAGE = `usage: hcp-cdk plan [<output-dir>] [--against <dir> | --ref <git-ref>] [--format text|json|markdown] [options]
 
@@ -86,14 +88,12 @@ interface PlanArguments {
 export function runPlan(args: readonly string[]): number | Promise<number> {
   const parsed = parseArguments(args);
   if (typeof parsed === 'number') return parsed;
-  const catalog = SchemaCatalog.bundled();
-  for (const crds of parsed.crds) {
-    try {
-      catalog.addCustomResourceDefinitionFiles(crds);
-    } catch (error) {
-      console.error(`hcp-cdk plan: --crds ${crds}: ${(error as Error).message.split('\n')[0]}`);
-      return 1;
-    }
+  let catalog: SchemaCatalog;
+  try {
+    catalog = catalogWithCrds(parsed.crds, () => '--crds');
+  } catch (error) {
+    for (const problem of (error as HcpValidationError).problems ?? [(error as Error).message]) console.error(`hcp-cdk plan: ${problem}`);
+    return 1;
   }
   let plan: Plan;
   let previous: OutputSnapshot;

@@ -22,6 +22,7 @@ import type { Plan } from '../plan/plan-report';
 import { previousSnapshot, PreviousOutputSpec } from '../plan/plan-sources';
 import { ObjectValidator } from '../validation/object-validator';
 import type { SchemaCatalog } from '../validation/schema-catalog';
+import { catalogWithCrds, CrdSource } from '../validation/supplied-crds';
 import { UnvalidatedKindWaiver, unvalidatedKindWaivers, waiverOf } from '../validation/unvalidated-kind';
 import { formatProblem, identify } from '../validation/validation-problem';
 import { appendToMessage } from './append-to-message';
@@ -32,7 +33,6 @@ import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directo
 import { PreviousOutput } from './previous-output';
 import { SynthRolloutOutputs } from './synth-rollout-outputs';
 import { formatSecretsReport, SecretsReportEntry, secretsReportOf, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
-import { catalogWithCrds, CrdSource } from './supplied-crds';
 
 // Under `cdk8s synth`, which has emptied the output directory already: an app that fails before it
 // makes its HcpApp (bad input read from the environment) must not leave it empty either.

@@ -3,7 +3,7 @@ import * as path from 'path';
 import { manifestFiles, readManifestFile } from './manifest-files';
 import { LintedObject, lintManifests, ManifestLintFinding } from './manifest-lint';
 import { ObjectValidator, RuleObserver } from './object-validator';
-import { SchemaCatalog } from './schema-catalog';
+import { catalogWithCrds } from './supplied-crds';
 import type { AllowUnvalidatedKindOptions } from './unvalidated-kind';
 import { ValidationProblem } from './validation-problem';
 
@@ -63,8 +63,7 @@ export interface ManifestValidationResult {
  * would on apply. A document that is not YAML is a problem of its file, not an exception.
  */
 export function validateManifests(paths: readonly string[], options: ValidateManifestsOptions = {}): ManifestValidationResult {
-  const catalog = SchemaCatalog.bundled();
-  for (const crds of options.crds ?? []) catalog.addCustomResourceDefinitionFiles(crds);
+  const catalog = catalogWithCrds(options.crds ?? [], () => '--crds');
   const validator = new ObjectValidator({ catalog, ruleObserver: options.ruleObserver, missingSchemaAdvice: commandMissingSchemaAdvice });
   const waived = (options.unvalidatedKinds ?? []).map((w) => ({ ...w, key: `${w.apiVersion}/${w.kind}`, schema: catalog.lookup(w.apiVersion, w.kind)?.source }));
   const unvalidatedKinds = new Set(waived.filter((w) => w.schema === undefined).map((w) => w.key));

@@ -82,6 +82,14 @@ describe('an object of a kind whose CRD is not bundled', () => {
     expect(result.stderr).toContain('Widget tools/g1: spec.size: Invalid value: must be of type integer, got string (value: "large")');
   });
 
+  test('--crds that hold no CRD exit 2, each named, as HcpApp\'s crds stop the app', () => {
+    const notCrds = tree({ 'config.yaml': [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'y' } }] });
+    const result = hcpCdk('validate', tree({ 'widget.yaml': [WIDGET] }), '--crds', notCrds, '--crds', '/nonexistent/crds.yaml');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`hcp-cdk validate: --crds (${JSON.stringify(notCrds)}) holds no CustomResourceDefinition; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n`
+      + 'hcp-cdk validate: --crds ("/nonexistent/crds.yaml") does not exist; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n');
+  });
+
   test('passes unchecked with --allow-unvalidated-kind, which is listed with its reason', () => {
     const result = hcpCdk('validate', tree({ 'widget.yaml': [WIDGET, { ...WIDGET, metadata: { name: 'g2', namespace: 'tools' } }] }), '--allow-unvalidated-kind', 'example.com/v1/Widget=no CRD published');
     expect(result.status).toBe(0);

@@ -178,7 +178,7 @@ describe('hcp-cdk plan', () => {
   test('CRDs that cannot be read: exit 1, naming them', () => {
     const result = hcpCdk(repo, '--crds', '/nonexistent/crds');
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^hcp-cdk plan: --crds \/nonexistent\/crds: /);
+    expect(result.stderr).toBe('hcp-cdk plan: --crds ("/nonexistent/crds") does not exist; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n');
   });
 
   test('usage errors: exit 1 with the usage; --help and --json-schema: exit 0', () => {

@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import { HcpValidationError, show } from '../core/problems';
-import { CustomResourceDefinitionObject, SchemaCatalog } from '../validation/schema-catalog';
+import { CustomResourceDefinitionObject, SchemaCatalog } from './schema-catalog';
 
-/** A CRD for HcpApp's `crds`: a YAML or JSON file, a directory of them, or the object itself. */
+/** A CRD for HcpApp's `crds` (and the commands' `--crds`): a YAML or JSON file, a directory of them, or the object itself. */
 export type CrdSource = string | CustomResourceDefinitionObject;
 
 const FILE_FORM = 'a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)';
@@ -10,32 +10,33 @@ const FILE_FORM = 'a YAML or JSON file of CustomResourceDefinitions, or a direct
 /**
  * The bundled schemas with `crds` over them, for the kinds they serve. Throws, naming every entry
  * that is not a CRD (a path that does not exist, a file without one, an object that is none), so
- * that a typo in a path never turns into a synth that silently checks less.
+ * that a typo in a path never turns into a check that silently checks less.
+ * @param field how a problem names the i-th entry @default `HcpApp: crds[i]`
  */
-export function catalogWithCrds(crds: readonly CrdSource[]): SchemaCatalog {
+export function catalogWithCrds(crds: readonly CrdSource[], field: (i: number) => string = (i) => `HcpApp: crds[${i}]`): SchemaCatalog {
   const catalog = SchemaCatalog.bundled();
   const problems: string[] = [];
   if (!Array.isArray(crds)) throw new HcpValidationError([`HcpApp: crds (${show(crds)}) must be a list of CRD files, directories or objects`]);
-  crds.forEach((crd, i) => {
-    const field = `HcpApp: crds[${i}]`;
+  crds.forEach((crd, index) => {
+    const at = field(index);
     if (typeof crd === 'string') {
       if (!fs.existsSync(crd)) {
-        problems.push(`${field} (${show(crd)}) does not exist; give ${FILE_FORM}`);
+        problems.push(`${at} (${show(crd)}) does not exist; give ${FILE_FORM}`);
         return;
       }
       const before = catalog.addedDefinitions;
       try {
         catalog.addCustomResourceDefinitionFiles(crd);
       } catch (error) {
-        problems.push(`${field} (${show(crd)}) cannot be read: ${(error as Error).message.split('\n')[0]}`);
+        problems.push(`${at} (${show(crd)}) cannot be read: ${(error as Error).message.split('\n')[0]}`);
         return;
       }
-      if (catalog.addedDefinitions === before) problems.push(`${field} (${show(crd)}) holds no CustomResourceDefinition; give ${FILE_FORM}`);
+      if (catalog.addedDefinitions === before) problems.push(`${at} (${show(crd)}) holds no CustomResourceDefinition; give ${FILE_FORM}`);
       return;
     }
     const problem = crdObjectProblem(crd);
-    if (problem) problems.push(`${field} ${problem}`);
-    else catalog.addCustomResourceDefinitions([crd], `HcpApp crds[${i}] (${crd.metadata.name})`);
+    if (problem) problems.push(`${at} ${problem}`);
+    else catalog.addCustomResourceDefinitions([crd], `${at.replace(/: /g, ' ')} (${crd.metadata.name})`);
   });
   if (problems.length > 0) throw new HcpValidationError(problems);
   return catalog;
