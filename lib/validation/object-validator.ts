@@ -168,13 +168,23 @@ const rootSchemas = new WeakMap<OpenApiSchema, OpenApiSchema>();
 
 /**
  * A kind's schema as the object's root is walked with it: metadata is checked against ObjectMeta
- * on its own, and CRD schemas only say `type: object` for it. One per kind, so that the root's
- * node and compiled rules are made once, like every other node's.
+ * on its own, and CRD schemas only say `type: object` for it; apiVersion and kind are strings the
+ * API server takes at the root whether or not a CRD's schema names them (hand-written CRDs often
+ * do not). One per kind, so that the root's node and compiled rules are made once, like every
+ * other node's.
  */
 function rootSchemaOf(schema: OpenApiSchema): OpenApiSchema {
   let root = rootSchemas.get(schema);
   if (!root) {
-    root = { ...schema, properties: { ...schema.properties, metadata: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } } };
+    root = {
+      ...schema,
+      properties: {
+        apiVersion: { type: 'string' },
+        kind: { type: 'string' },
+        ...schema.properties,
+        metadata: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true },
+      },
+    };
     rootSchemas.set(schema, root);
   }
   return root;

@@ -2,32 +2,9 @@
 // cluster's guest chart, reach their clusters under every delivery: in the apply order of kinds
 // the table does not name, pruned like any object (no protection), skipped at Argo CD's dry run in
 // a guest (whose CRD may come with the same sync), and with the RBAC plural their CRD gives.
-import { ApiObject } from 'cdk8s';
 import * as YAML from 'yaml';
-import {
-  AcmDelivery, allowUnvalidatedKind, ArgoCdDelivery, ArgoCdGuestAccess, CustomResourceDefinitionObject, FluxDelivery, FluxSource, HcpApp,
-  IDelivery, KustomizeDelivery, ManagementCluster,
-} from '../../lib';
-import { newCluster } from '../props';
-import { widgetCrd } from '../validation/object-cases';
-
-const REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
-const DELIVERIES: Readonly<Record<string, () => IDelivery>> = {
-  kustomize: () => new KustomizeDelivery(),
-  argocd: () => new ArgoCdDelivery({ repoUrl: REPOSITORY, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }),
-  flux: () => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'hcp-estate', url: REPOSITORY }) }),
-  acm: () => new AcmDelivery(),
-};
-
-/** Chassis, whose plural is not the English rule's ("chassises"): RBAC must take it from the CRD. */
-const CHASSIS_CRD = (() => {
-  const crd = widgetCrd({ type: 'object', properties: { slots: { type: 'integer' } } }) as any;
-  return {
-    ...crd,
-    metadata: { name: 'chassis.example.com' },
-    spec: { ...crd.spec, names: { kind: 'Chassis', plural: 'chassis' } },
-  } as CustomResourceDefinitionObject;
-})();
+import { IDelivery } from '../../lib';
+import { DELIVERIES, GROUP, rawObjectsApp } from './raw-objects-app';
 
 interface Written {
   /** Every object written as a file, by path. */
@@ -37,14 +14,7 @@ interface Written {
 }
 
 function synth(delivery: IDelivery): Written {
-  const app = new HcpApp({ outdir: '/nonexistent', delivery, crds: [CHASSIS_CRD] });
-  const hub = new ManagementCluster(app, 'hub');
-  const cluster = newCluster({}, app, hub);
-  allowUnvalidatedKind(app, { apiVersion: 'example.com/v1', kind: 'Gizmo', reason: 'no CRD published' });
-  for (const [scope, suffix] of [[hub, 'hub'], [cluster.guest, 'guest']] as const) {
-    new ApiObject(scope, `chassis-${suffix}`, { apiVersion: 'example.com/v1', kind: 'Chassis', metadata: { name: `rack-${suffix}`, namespace: 'tools' }, spec: { slots: 4 } });
-    new ApiObject(scope, `gizmo-${suffix}`, { apiVersion: 'example.com/v1', kind: 'Gizmo', metadata: { name: `gizmo-${suffix}`, namespace: 'tools' }, anything: [suffix] });
-  }
+  const app = rawObjectsApp(delivery);
   const files = new Map<string, any>();
   const carried: any[] = [];
   for (const file of app.synthesize()) {
@@ -86,7 +56,7 @@ describe.each(Object.keys(DELIVERIES))('raw objects of unknown kinds under %s de
   if (mode === 'flux') {
     test('the RBAC of Flux\'s units names the kind by the plural its CRD gives', () => {
       const rules = [...written.files.values()].filter((o) => o.kind === 'Role' || o.kind === 'ClusterRole').flatMap((o) => o.rules ?? []);
-      const resources = rules.filter((r: any) => r.apiGroups.includes('example.com')).flatMap((r: any) => r.resources);
+      const resources = rules.filter((r: any) => r.apiGroups.includes(GROUP)).flatMap((r: any) => r.resources);
       expect(resources).toContain('chassis');
       expect(resources).toContain('gizmos');
       expect(resources).not.toContain('chassises');

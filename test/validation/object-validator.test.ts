@@ -185,6 +185,14 @@ describe('built-in kinds', () => {
     expect(seen).toEqual(['example.com/v9/Nothing']);
   });
 
+  test('apiVersion and kind are taken at the root of a CRD whose schema does not name them, as the API server takes them', () => {
+    const crd: any = widgetCrd({ type: 'object', properties: { size: { type: 'integer' } } });
+    crd.spec.versions[0].schema.openAPIV3Schema = { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } };
+    const bare = new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([crd], 'test') });
+    expect(problemsOf(bare, widget({ size: 1 }))).toEqual([]);
+    expect(problemsOf(bare, { ...widget({ size: 1 }), colour: 'red' })).toEqual([expect.stringMatching(/^colour: unknown field "colour"/)]);
+  });
+
   test('the advice of a kind without a schema is the validator user\'s to give', () => {
     const advised = new ObjectValidator({ missingSchemaAdvice: (apiVersion, kind) => `supply ${apiVersion} ${kind}` });
     expect(problemsOf(advised, { apiVersion: 'example.com/v9', kind: 'Nothing', metadata: { name: 'x' } }))
