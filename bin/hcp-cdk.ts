@@ -2,7 +2,7 @@
 /**
  * The `hcp-cdk` command.
  *
- *   hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--previous <dir>] [--format text|json|junit]
+ *   hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--allow-unvalidated-kind <apiVersion>/<Kind>=<reason>]... [--previous <dir>] [--format text|json|junit]
  *   hcp-cdk plan [<output-dir>] [--against <dir> | --ref <git-ref>] [--format text|json|markdown]
  *
  * Checks every object in the given YAML/JSON files against its CRD schema and CEL rules (and
@@ -14,11 +14,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { outputState } from '../lib/app/output-state';
+import { HcpValidationError } from '../lib/core/problems';
 import { packageRoot } from '../lib/core/package-root';
 import { UnsupportedCelRuleError } from '../lib/validation/cel/cel-rule';
 import { ManifestPathError } from '../lib/validation/manifest-files';
 import { formatLintFinding } from '../lib/validation/manifest-lint';
 import { ManifestValidationResult, validateManifests } from '../lib/validation/validate-manifests';
+import { AllowUnvalidatedKindOptions, parseUnvalidatedKind } from '../lib/validation/unvalidated-kind';
 import { formatProblem } from '../lib/validation/validation-problem';
 import { runPlan } from './plan-command';
 import { junitReport, jsonReport } from './validate-report';
@@ -33,7 +35,8 @@ options:
   -h, --help       this text (hcp-cdk <command> --help: the command's)
   -V, --version    the version of hcp-cdk`;
 
-const VALIDATE_USAGE = `usage: hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--previous <dir>] [--strict] [--format text|json|junit]
+const VALIDATE_USAGE = `usage: hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--allow-unvalidated-kind <apiVersion>/<Kind>=<reason>]...
+                        [--previous <dir>] [--strict] [--format text|json|junit]
 
 Checks every object in the YAML or JSON files under the paths (a \`kind: List\` item by item) as a
 Kubernetes API server carrying the CRDs would on apply: OpenAPI schema, unknown fields, CEL rules.
@@ -41,8 +44,13 @@ Then lints the HostedClusters, NodePools and MetalLB pools it accepts for what H
 MetalLB refuse or cannot use although the API server takes it (rules HCP-W001 to HCP-W121, see
 docs/validation.md#validation-against-the-crds): warnings, unless --strict.
 
-  --crds <path>       CRDs to validate against instead of the bundled ones for the kinds they
-                      serve, e.g. from the management cluster: oc get crd -o yaml > crds.yaml
+  --crds <path>       CRDs to validate against, over the bundled ones, for the kinds they serve:
+                      kinds hcp-cdk does not bundle, or the CRDs the management cluster runs
+                      (oc get crd -o yaml > crds.yaml)
+  --allow-unvalidated-kind <apiVersion>/<Kind>=<reason>
+                      pass objects of a kind that no CRD serves unchecked, e.g.
+                      --allow-unvalidated-kind 'widgets.example.com/v1/Widget=no CRD published';
+                      listed with its reason; refused (status 2) for a kind that has a schema
   --previous <path>   the objects as stored now (e.g. the last committed output), laid out like
                       the checked directory; enables transition rules (immutable fields, ...)
   --strict            lint findings are problems (exit status 1), not warnings
@@ -70,6 +78,7 @@ function main(argv: string[]): number | Promise<number> {
 
   const paths: string[] = [];
   const crds: string[] = [];
+  const unvalidatedKinds: AllowUnvalidatedKindOptions[] = [];
   let previous: string | undefined;
   let format: Format = 'text';
   let strict = false;
@@ -78,10 +87,15 @@ function main(argv: string[]): number | Promise<number> {
     if (arg === '-h' || arg === '--help') return print(VALIDATE_USAGE);
     if (arg === '--json') format = 'json';
     else if (arg === '--strict') strict = true;
-    else if (arg === '--crds' || arg === '--previous' || arg === '--format') {
+    else if (arg === '--crds' || arg === '--previous' || arg === '--format' || arg === '--allow-unvalidated-kind') {
       const value = rest[++i];
       if (value === undefined) return usageError(`${arg} needs a value`, VALIDATE_USAGE);
       if (arg === '--crds') crds.push(value);
+      else if (arg === '--allow-unvalidated-kind') {
+        const waiver = parseUnvalidatedKind(arg, value);
+        if (typeof waiver === 'string') return usageError(waiver, VALIDATE_USAGE);
+        unvalidatedKinds.push(waiver);
+      }
       else if (arg === '--previous') previous = value;
       else if ((FORMATS as readonly string[]).includes(value)) format = value as Format;
       else return usageError(`--format (${JSON.stringify(value)}) must be one of ${FORMATS.join(', ')}`, VALIDATE_USAGE);
@@ -105,15 +119,30 @@ function main(argv: string[]): number | Promise<number> {
   const started = process.hrtime.bigint();
   let result: ManifestValidationResult;
   try {
-    result = validateManifests(paths, { crds, previous, lint: true });
+    result = validateManifests(paths, { crds, previous, lint: true, unvalidatedKinds });
   } catch (error) {
     if (error instanceof UnsupportedCelRuleError || error instanceof ManifestPathError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
       console.error(`hcp-cdk validate: ${(error as Error).message}`);
       return 2;
     }
+    // --crds that are not CRDs, each named.
+    if (error instanceof HcpValidationError) {
+      for (const problem of error.problems) console.error(`hcp-cdk validate: ${problem}`);
+      return 2;
+    }
     throw error;
   }
   const millis = Number(process.hrtime.bigint() - started) / 1e6;
+  // A waiver that changes nothing would tell a reader that these objects go unchecked.
+  const misplaced = result.waivers.filter((w) => w.schema !== undefined);
+  if (misplaced.length > 0) {
+    for (const w of misplaced) console.error(`hcp-cdk validate: --allow-unvalidated-kind ${w.apiVersion}/${w.kind} waives a kind that has a schema (${w.schema}): its objects are checked against it all the same; remove it`);
+    return 2;
+  }
+  for (const w of result.waivers) {
+    if (w.objects === 0) console.error(`hcp-cdk validate: warning: --allow-unvalidated-kind ${w.apiVersion}/${w.kind} waives no object: no object of that kind is in the files; remove it`);
+    else console.error(`hcp-cdk validate: note: ${w.objects} ${w.apiVersion} ${w.kind} object${w.objects === 1 ? ' is' : 's are'} not checked against a schema, because ${JSON.stringify(w.reason)}`);
+  }
   if (format === 'json') process.stdout.write(`${JSON.stringify(jsonReport(result, strict), null, 2)}\n`);
   if (format === 'junit') process.stdout.write(junitReport(result, strict));
   for (const warning of result.warnings) console.error(`hcp-cdk validate: warning: ${warning}`);

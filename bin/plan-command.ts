@@ -9,7 +9,10 @@ import { planText } from '../lib/plan/plan-text';
 import { addLiveState } from '../lib/plan/live/live-plan';
 import { liveRefusals } from '../lib/plan/live/live-text';
 import { ObjectValidator } from '../lib/validation/object-validator';
-import { SchemaCatalog } from '../lib/validation/schema-catalog';
+import { catalogWithCrds } from '../lib/validation/supplied-crds';
+import { parseUnvalidatedKind } from '../lib/validation/unvalidated-kind';
+import type { HcpValidationError } from '../lib/core/problems';
+import type { SchemaCatalog } from '../lib/validation/schema-catalog';
 
 export const PLAN_USAGE = `usage: hcp-cdk plan [<output-dir>] [--against <dir> | --ref <git-ref>] [--format text|json|markdown] [options]
 
@@ -34,7 +37,10 @@ moves, the clusters it moves and those left.
   --include-unchanged   list unchanged objects too; the summary counts them anyway
   --allow-empty         plan a new output with no objects against one with some (every object
                         deleted); without it that is an error, as it is what a failed synth leaves
-  --crds <path>         CRDs to check refusals against instead of the bundled ones (repeatable)
+  --crds <path>         CRDs to check refusals against, over the bundled ones (repeatable)
+  --allow-unvalidated-kind <apiVersion>/<Kind>=<reason>
+                        objects of a kind that no CRD serves are not refused for it (repeatable;
+                        as allowUnvalidatedKind in the app)
   --strict              what the plan cannot check (a release by digest without its version: no
                         update path, no version skew) is an error, exit 1, as synth's strict mode
                         makes it (also: HCP_CDK_STRICT set to 1 or true)
@@ -72,6 +78,7 @@ interface PlanArguments {
   readonly includeUnchanged: boolean;
   readonly allowEmpty: boolean;
   readonly crds: readonly string[];
+  readonly unvalidatedKinds: ReadonlySet<string>;
   readonly color: boolean;
   readonly strict: boolean;
   readonly live?: { readonly kubeconfig?: string; readonly context?: string; readonly managementFolder?: string };
@@ -81,14 +88,12 @@ interface PlanArguments {
 export function runPlan(args: readonly string[]): number | Promise<number> {
   const parsed = parseArguments(args);
   if (typeof parsed === 'number') return parsed;
-  const catalog = SchemaCatalog.bundled();
-  for (const crds of parsed.crds) {
-    try {
-      catalog.addCustomResourceDefinitionFiles(crds);
-    } catch (error) {
-      console.error(`hcp-cdk plan: --crds ${crds}: ${(error as Error).message.split('\n')[0]}`);
-      return 1;
-    }
+  let catalog: SchemaCatalog;
+  try {
+    catalog = catalogWithCrds(parsed.crds, () => '--crds');
+  } catch (error) {
+    for (const problem of (error as HcpValidationError).problems ?? [(error as Error).message]) console.error(`hcp-cdk plan: ${problem}`);
+    return 1;
   }
   let plan: Plan;
   let previous: OutputSnapshot;
@@ -99,7 +104,7 @@ export function runPlan(args: readonly string[]): number | Promise<number> {
     if (next.files.size === 0 && previous.files.size > 0 && !parsed.allowEmpty) {
       throw new PlanInputError(`${parsed.output} holds no objects, and ${previous.description} holds ${previous.files.size}: a synth that failed leaves an empty output, and this plan would delete everything; synthesize again, or give --allow-empty if deleting every object is meant`);
     }
-    plan = planChanges(previous, next, { validator: new ObjectValidator({ catalog }), includeUnchanged: parsed.includeUnchanged });
+    plan = planChanges(previous, next, { validator: new ObjectValidator({ catalog }), includeUnchanged: parsed.includeUnchanged, unvalidatedKinds: parsed.unvalidatedKinds });
   } catch (error) {
     if (error instanceof PlanInputError || (error as NodeJS.ErrnoException).code !== undefined) {
       console.error(`hcp-cdk plan: ${(error as Error).message}`);
@@ -142,6 +147,7 @@ function report(plan: Plan, parsed: PlanArguments): number {
 function parseArguments(args: readonly string[]): PlanArguments | number {
   const paths: string[] = [];
   const crds: string[] = [];
+  const unvalidatedKinds = new Set<string>();
   let against: string | undefined;
   let ref: string | undefined;
   let format: Format = 'text';
@@ -168,10 +174,14 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
       if (arg === '--kubeconfig') liveOptions.kubeconfig = value;
       else if (arg === '--context') liveOptions.context = value;
       else liveOptions.managementFolder = value;
-    } else if (arg === '--against' || arg === '--ref' || arg === '--format' || arg === '--crds') {
+    } else if (arg === '--against' || arg === '--ref' || arg === '--format' || arg === '--crds' || arg === '--allow-unvalidated-kind') {
       const value = args[++i];
       if (value === undefined) return usageError(`${arg} needs a value`);
-      if (arg === '--against') against = value;
+      if (arg === '--allow-unvalidated-kind') {
+        const waiver = parseUnvalidatedKind(arg, value);
+        if (typeof waiver === 'string') return usageError(waiver);
+        unvalidatedKinds.add(`${waiver.apiVersion}/${waiver.kind}`);
+      } else if (arg === '--against') against = value;
       else if (arg === '--ref') ref = value;
       else if (arg === '--crds') crds.push(value);
       else if ((FORMATS as readonly string[]).includes(value)) format = value as Format;
@@ -188,7 +198,7 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
   if (!live && liveOnly.length > 0) return usageError(`${liveOnly.join(', ')} ${liveOnly.length === 1 ? 'is' : 'are'} for --live, which reads the management cluster; give --live too`);
   const output = paths[0] ?? 'dist';
   if (!fs.existsSync(output)) return usageError(`${output}: no such directory; synthesize first (npm run synth) or name the output directory`);
-  return { output, against, ref, format, includeUnchanged, allowEmpty, crds, color, strict, ...(live ? { live: liveOptions } : {}) };
+  return { output, against, ref, format, includeUnchanged, allowEmpty, crds, unvalidatedKinds, color, strict, ...(live ? { live: liveOptions } : {}) };
 }
 
 function print(text: string): number {

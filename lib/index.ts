@@ -50,6 +50,8 @@ export * from './validation/cel/cel-rule';
 export * from './validation/object-validator';
 export * from './validation/schema-catalog';
 export { ManifestLintFinding } from './validation/manifest-lint';
+export { CrdSource } from './validation/supplied-crds';
+export { allowUnvalidatedKind, AllowUnvalidatedKindOptions } from './validation/unvalidated-kind';
 export * from './validation/validate-manifests';
 export * from './validation/validation-problem';
 export { allowHostsWithoutCluster, AllowHostsWithoutClusterOptions } from './baremetal/agent-host-checks';

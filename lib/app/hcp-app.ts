@@ -21,7 +21,9 @@ import { planChanges } from '../plan/plan';
 import type { Plan } from '../plan/plan-report';
 import { previousSnapshot, PreviousOutputSpec } from '../plan/plan-sources';
 import { ObjectValidator } from '../validation/object-validator';
-import { SchemaCatalog } from '../validation/schema-catalog';
+import type { SchemaCatalog } from '../validation/schema-catalog';
+import { catalogWithCrds, CrdSource } from '../validation/supplied-crds';
+import { UnvalidatedKindWaiver, unvalidatedKindWaivers, waiverOf } from '../validation/unvalidated-kind';
 import { formatProblem, identify } from '../validation/validation-problem';
 import { appendToMessage } from './append-to-message';
 import type { BackgroundWrite } from './background-write';
@@ -53,11 +55,15 @@ export interface HcpAppProps extends AppProps {
    */
   readonly validateObjects?: boolean;
   /**
-   * CRD files or directories that replace the bundled schemas for the kinds they serve, e.g. the
-   * CRDs installed on the management cluster (`oc get crd -o yaml`).
+   * CRDs to check objects against, over the bundled schemas: for kinds hcp-cdk does not bundle
+   * (a raw ApiObject of any kind), or to replace a bundled schema with the CRD the management
+   * cluster runs (`oc get crd <name> -o yaml`). Each is a YAML or JSON file, a directory of them,
+   * or a parsed CustomResourceDefinition object; objects of the kinds they serve are checked like
+   * the bundled ones, schema and CEL rules. For a kind whose CRD you cannot give, see
+   * `allowUnvalidatedKind`.
    * @default - the bundled CRDs (Default feature set, see cdk8s.yaml's validationSchemas)
    */
-  readonly crds?: readonly string[];
+  readonly crds?: readonly CrdSource[];
   /**
    * On `synth()`, check transition rules (immutable fields and other `oldSelf` rules) against the
    * previous synth, which in a GitOps repository is what the cluster runs: the objects in the output
@@ -108,6 +114,8 @@ export class HcpApp extends App {
   /** How the objects reach their clusters. */
   public readonly delivery: IDelivery;
   private readonly validator?: ObjectValidator;
+  /** The schemas the validator checks against, bundled and from `crds`. */
+  private readonly catalog?: SchemaCatalog;
   private readonly compareWithPreviousOutput: boolean;
   private readonly keepLastGoodCopy: boolean;
   private readonly strict: boolean;
@@ -122,9 +130,8 @@ export class HcpApp extends App {
     // Constructs keep their problems for synth, which reports those of the whole app at once.
     reportProblemsAtSynth(this);
     if (props.validateObjects ?? true) {
-      const catalog = SchemaCatalog.bundled();
-      for (const crds of props.crds ?? []) catalog.addCustomResourceDefinitionFiles(crds);
-      this.validator = new ObjectValidator({ catalog });
+      this.catalog = catalogWithCrds(props.crds ?? []);
+      this.validator = new ObjectValidator({ catalog: this.catalog, missingSchemaAdvice: appMissingSchemaAdvice });
     }
     this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
     this.keepLastGoodCopy = props.keepLastGoodCopy ?? true;
@@ -193,7 +200,18 @@ export class HcpApp extends App {
     // Lint findings, and the update paths the previous output leaves unchecked (see check below).
     const warnings: string[] = this.strict ? [] : [...findings];
     this.lastWarnings = warnings;
-    this.lastNotices = noticesOf(constructs);
+    const notices = noticesOf(constructs);
+    this.lastNotices = notices;
+    // Kinds waived with allowUnvalidatedKind, and how many objects each waiver lets through unchecked.
+    const waiverUses = new Map<UnvalidatedKindWaiver, number>();
+    for (const waiver of this.validator ? unvalidatedKindWaivers(constructs) : []) {
+      const schema = this.validator!.schemaSource(waiver.apiVersion, waiver.kind);
+      // A waiver that changes nothing would tell a reader that these objects go unchecked.
+      if (schema !== undefined) problems.push(`${waiverLabel(waiver)} waives a kind that has a schema (${schema}): its objects are checked against it all the same; remove the waiver`);
+      else waiverUses.set(waiver, 0);
+    }
+    // The objects a delivery carries inside its own were checked, or waived, on their own first.
+    const carriedUnchecked = new Set([...waiverUses.keys()].map((w) => `${w.apiVersion}/${w.kind}`));
     // No throw yet: the schema problems of the other objects join the constructs' in one report.
     // The objects of a construct with problems of its own are left out: checking them would
     // mostly say the same thing again.
@@ -209,7 +227,7 @@ export class HcpApp extends App {
     // Checks one object as the API server would apply it over the previous output, unless the
     // previous output holds its text unchanged and the record says this validator accepted that
     // text as a new object (which is how an unchanged object is checked: it has no transition).
-    const check = (json: any, source: string, file?: string, text?: string): void => {
+    const check = (json: any, source: string, file?: string, text?: string, unvalidatedKinds?: ReadonlySet<string>): void => {
       if (!this.validator) return;
       // Unchanged objects are checked as new: parsing the thousands of them in a fleet would cost more than the rest of a re-synth.
       const unchanged = file !== undefined && previousOutput?.holds(file, text!) === true;
@@ -219,7 +237,7 @@ export class HcpApp extends App {
         return;
       }
       const previous = file === undefined || unchanged ? undefined : previousOutput?.object(file);
-      for (const problem of applyProblems(json, { previous, source, validator: this.validator })) problems.push(formatProblem(problem));
+      for (const problem of applyProblems(json, { previous, source, validator: this.validator, unvalidatedKinds })) problems.push(formatProblem(problem));
       // A new release without a version has its own lint finding; one whose previous release told none is said here.
       const unchecked = previous === undefined ? undefined : uncheckedUpgrade(json, previous);
       if (unchecked && releaseVersionOf(json) !== undefined) {
@@ -234,9 +252,11 @@ export class HcpApp extends App {
     const rollouts = constructs.filter((c): c is ReleaseRollout => c instanceof ReleaseRollout);
     const releases = rollouts.length > 0 && previousOutput ? new SynthRolloutOutputs(previousOutput.found) : undefined;
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
-    for (const { file, json, source } of this.render(constructs, flagged, problems, deliveryProblems, placed)) {
+    for (const { file, json, source, construct } of this.render(constructs, flagged, problems, deliveryProblems, placed)) {
       const text = file === undefined ? undefined : yamlText(json);
-      check(json, source, file, text);
+      const waiver = waiverUses.size === 0 ? undefined : waiverOf(construct, json.apiVersion, json.kind);
+      if (waiver && waiverUses.has(waiver)) waiverUses.set(waiver, waiverUses.get(waiver)! + 1);
+      else check(json, source, file, text);
       if (file !== undefined) add({ path: file, text: text! });
       if (releases && file !== undefined) releases.add(file, json, () => (previousOutput!.holds(file, text!) ? json : previousOutput!.object(file)));
     }
@@ -246,8 +266,12 @@ export class HcpApp extends App {
       if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);
       taken.add(file);
       const text = yamlText(json);
-      check(json, source, file, text);
+      check(json, source, file, text, carriedUnchecked);
       add({ path: file, text });
+    }
+    for (const [waiver, uses] of waiverUses) {
+      if (uses === 0) (this.strict ? problems : warnings).push(`${waiverLabel(waiver)} waives no object: no object of that kind is under ${waiver.scope.node.path || 'the app'}; remove the waiver`);
+      else notices.push(`${waiverLabel(waiver)}: ${uses} object${uses === 1 ? ' is' : 's are'} written without a schema check, because ${JSON.stringify(waiver.reason)}`);
     }
     const records = new Map<string, RolloutRecord>();
     for (const rollout of rollouts.filter((r) => !flagged.has(r.node.path))) {
@@ -394,7 +418,10 @@ export class HcpApp extends App {
     const previous = previousSnapshot(this.outdir, options.previous);
     const files = new Map(this.synthesize().map((file) => [file.path, Buffer.from(file.text)]));
     const next = OutputSnapshot.fromFiles(`the synth of this app (${this.outdir})`, files);
-    return { plan: planChanges(previous, next, { validator: this.validator, includeUnchanged: options.includeUnchanged }), previous, next };
+    // Synth has held each waived object to its waiver's scope; the plan reads files, which have none.
+    const unvalidatedKinds = new Set(unvalidatedKindWaivers(this.node.findAll())
+      .filter((w) => this.validator?.schemaSource(w.apiVersion, w.kind) === undefined).map((w) => `${w.apiVersion}/${w.kind}`));
+    return { plan: planChanges(previous, next, { validator: this.validator, includeUnchanged: options.includeUnchanged, unvalidatedKinds }), previous, next };
   }
 
   /** What the last `synth()` or `writeFiles()` wrote: files written, removed and left alone; undefined before one. */
@@ -479,10 +506,13 @@ export class HcpApp extends App {
       const file = this.delivery.place({ ...place, json, construct: object }, deliveryProblems);
       // Carried inside an object of the delivery's own: checked, not written.
       if (file === undefined) {
-        yield { file, json, source: object.node.path };
+        yield { file, json, source: object.node.path, construct: object };
         continue;
       }
-      placed.push({ path: file, apiVersion: json.apiVersion, kind: json.kind, name: json.metadata?.name, namespace: json.metadata?.namespace, target: place.target, folder: file.slice(0, file.lastIndexOf('/')) });
+      placed.push({
+        path: file, apiVersion: json.apiVersion, kind: json.kind, name: json.metadata?.name, namespace: json.metadata?.namespace, target: place.target, folder: file.slice(0, file.lastIndexOf('/')),
+        resource: this.catalog?.resourceOf(json.apiVersion, json.kind),
+      });
       const previous = seen.get(file);
       if (previous) problems.push(`${object.node.path}: writes ${file}, as ${previous} does; two objects share kind, namespace and name`);
       seen.set(file, object.node.path);
@@ -491,7 +521,7 @@ export class HcpApp extends App {
       const twin = seenObjects.get(identity);
       if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
       if (!twin) seenObjects.set(identity, { path: object.node.path, file });
-      yield { file, json, source: object.node.path };
+      yield { file, json, source: object.node.path, construct: object };
     }
   }
 }
@@ -517,6 +547,19 @@ interface RenderedObject {
   readonly json: any;
   /** The construct path, named in problems. */
   readonly source: string;
+  /** The object's construct. */
+  readonly construct: ApiObject;
+}
+
+/** How problems and notices name a waiver: the construct it was made on, and the kind. */
+function waiverLabel(waiver: UnvalidatedKindWaiver): string {
+  return `${waiver.scope.node.path || 'HcpApp'}: allowUnvalidatedKind (${waiver.apiVersion} ${waiver.kind})`;
+}
+
+/** The advice of an object without a schema, in an app: the CRD through `crds`, or a waiver. */
+function appMissingSchemaAdvice(apiVersion: string, kind: string): string {
+  return `give its CRD in HcpApp's crds (a file, a directory or the parsed CustomResourceDefinition), or waive the check of this kind with `
+    + `allowUnvalidatedKind(scope, { apiVersion: ${JSON.stringify(apiVersion)}, kind: ${JSON.stringify(kind)}, reason: '<why it may go unchecked>' })`;
 }
 
 /** The capacity reports of the management clusters among `constructs` that declare their control-plane workers. */

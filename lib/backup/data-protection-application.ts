@@ -93,7 +93,7 @@ export class DataProtectionApplication extends Construct {
   public readonly storageLocation = DEFAULT_BACKUP_STORAGE_LOCATION;
   /** Whether the HyperShift plugin is on (it pauses clusters for a backup, and a Schedule needs it). */
   public readonly hypershiftPlugin: boolean;
-  /** The DataProtectionApplication object (no typed class: its CRD is too large to import). */
+  /** The DataProtectionApplication this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: DataProtectionApplicationProps) {

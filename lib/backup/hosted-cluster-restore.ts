@@ -40,7 +40,7 @@ export interface HostedClusterRestoreProps {
 export class HostedClusterRestore extends Construct {
   /** `metadata.name` of the Restore. */
   public readonly restoreName: string;
-  /** The Velero Restore. */
+  /** The Restore this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: velero.Restore;
 
   constructor(scope: Construct, id: string, props: HostedClusterRestoreProps) {

@@ -126,7 +126,7 @@ export class BareMetalHost extends Construct {
   public readonly bmcEndpoint: string;
   /** The labels the Agent made from this host will carry, for matching NodePool selectors. */
   public readonly agentLabels: Readonly<Record<string, string>>;
-  /** The BareMetalHost object. */
+  /** The BareMetalHost this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: BareMetalHostProps) {

@@ -111,7 +111,7 @@ export class InfraEnv extends Construct {
   /** Labels every Agent of this InfraEnv will carry. */
   public readonly agentLabels: Readonly<Record<string, string>>;
   private folder?: string;
-  /** The InfraEnv object. */
+  /** The InfraEnv this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
   /** The discovery ISO's URL, published in status once the image is built. */
   public readonly isoDownloadUrl: StatusOutput;

@@ -42,7 +42,7 @@ export class NMStateConfig extends Construct {
   public readonly macAddresses: readonly string[];
   /** The static addresses the config gives the host's interfaces (its node addresses). */
   public readonly staticAddresses: readonly NMStateAddress[];
-  /** The NMStateConfig object. */
+  /** The NMStateConfig this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: NMStateConfigProps) {

@@ -1,3 +1,4 @@
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import { HostedCluster } from '../core/hosted-cluster';
@@ -31,8 +32,14 @@ export interface ApiServerConfigurationProps {
  * Certificate names are checked against the host names the cluster publishes its API server at.
  */
 export class ApiServerConfiguration extends Construct {
+  /**
+   * The HostedCluster object this construct configures (it writes `spec.configuration.apiServer` there and
+   * no object of its own), for `addJsonPatch` and the like.
+   */
+  public readonly resource: ApiObject;
   constructor(cluster: HostedCluster, id: string, props: ApiServerConfigurationProps) {
     super(cluster, id);
+    this.resource = cluster.resource;
     const problems = new Problems(this);
     const served = cluster.apiServerHostnames;
     const loadBalancerHostname = cluster.publishedServices.get(ControlPlaneService.API_SERVER)?.strategy.loadBalancer?.hostname;

@@ -1,4 +1,4 @@
-import { Duration } from 'cdk8s';
+import { ApiObject, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { durationProblem } from '../core/go-duration';
 import { notice } from '../core/lint';
@@ -28,6 +28,13 @@ export interface ClusterOAuthProps {
  */
 export class ClusterOAuth extends Construct {
   /**
+   * The HostedCluster object this construct configures (it writes `spec.configuration.oauth` there),
+   * for `addJsonPatch` and the like.
+   */
+  public readonly resource: ApiObject;
+  /** What the identity providers write (their Secrets, or the objects that make them, and CA ConfigMaps), in the order of `identityProviders`. */
+  public readonly identityProviderObjects: readonly ApiObject[];
+  /**
    * The callback URL each redirecting provider's client must allow, by provider name, in the form
    * HyperShift reports (`status.oauthCallbackURLTemplate`); only when synth can know the OAuth
    * server's host and port (see the note synth prints otherwise).
@@ -36,6 +43,7 @@ export class ClusterOAuth extends Construct {
 
   constructor(cluster: HostedCluster, id: string, props: ClusterOAuthProps) {
     super(cluster, id);
+    this.resource = cluster.resource;
     const problems = new Problems(this);
     const providers = props?.identityProviders;
     if (!Array.isArray(providers) || providers.length === 0 || providers.some((p) => !(p instanceof IdentityProvider))) {
@@ -66,6 +74,7 @@ export class ClusterOAuth extends Construct {
       problems.require(inactivity >= MIN_INACTIVITY_TIMEOUT_SECONDS, 'accessTokenInactivityTimeout', `${inactivity}s`, `must be at least ${MIN_INACTIVITY_TIMEOUT_SECONDS} seconds, the OAuth API's minimum`);
     }
     const broken = problems.report();
+    this.identityProviderObjects = this.node.findAll().filter(ApiObject.isApiObject);
 
     if (!broken) cluster.addConfiguration({
       oauth: {

@@ -1,3 +1,4 @@
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { HostedCluster } from '../core/hosted-cluster';
 import { Problems } from '../core/problems';
@@ -22,8 +23,17 @@ export interface ClusterProxyProps {
  * every NodePool's configuration, so a change rolls all pools out.
  */
 export class ClusterProxy extends Construct {
+  /**
+   * The HostedCluster object this construct configures (it writes `spec.configuration.proxy` there),
+   * for `addJsonPatch` and the like.
+   */
+  public readonly resource: ApiObject;
+  /** The ConfigMap of `trustedCa` when given as PEM; undefined when it names an existing one, or is not given. */
+  public readonly trustedCaConfigMap?: ApiObject;
+
   constructor(cluster: HostedCluster, id: string, props: ClusterProxyProps) {
     super(cluster, id);
+    this.resource = cluster.resource;
     const problems = new Problems(this);
     problems.require(props.httpProxy !== undefined || props.httpsProxy !== undefined, 'httpProxy', props.httpProxy, 'or httpsProxy must be given');
     for (const field of ['httpProxy', 'httpsProxy'] as const) {
@@ -35,6 +45,7 @@ export class ClusterProxy extends Construct {
     const trustedCa = props.trustedCa?.bind(this, 'TrustedCa', {
       field: 'trustedCa', defaultName: `${cluster.clusterName}-proxy-ca`, namespace: cluster.namespace, problems, key: 'ca-bundle.crt',
     });
+    this.trustedCaConfigMap = this.node.tryFindChild('TrustedCa') as ApiObject | undefined;
     // A cluster is left as it is when this part of its configuration is wrong.
     if (problems.report()) return;
     cluster.addConfiguration({

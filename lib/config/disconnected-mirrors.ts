@@ -27,7 +27,7 @@ export interface DisconnectedMirrorsProps {
  * digest, since mirrors are matched by digest.
  */
 export class DisconnectedMirrors extends Construct {
-  /** The ImageDigestMirrorSet. */
+  /** The ImageDigestMirrorSet this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: DisconnectedMirrorsProps) {

@@ -13,6 +13,7 @@ let validator: ObjectValidator | undefined;
  * cluster's API server will check them after HyperShift copies them in.
  */
 export class EmbeddedObjectsConfigMap extends Construct {
+  /** The ConfigMap this construct writes, for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: { readonly name: string; readonly namespace: string; readonly key: string; readonly objects: () => unknown[] }) {

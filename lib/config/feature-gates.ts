@@ -1,3 +1,4 @@
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import { notice } from '../core/lint';
@@ -28,8 +29,14 @@ export interface FeatureGatesProps {
 
 /** The hosted cluster's feature set (`spec.configuration.featureGate`, docs 10.1). */
 export class FeatureGates extends Construct {
+  /**
+   * The HostedCluster object this construct configures (it writes `spec.configuration.featureGate` there and
+   * no object of its own), for `addJsonPatch` and the like.
+   */
+  public readonly resource: ApiObject;
   constructor(cluster: HostedCluster, id: string, props: FeatureGatesProps) {
     super(cluster, id);
+    this.resource = cluster.resource;
     const problems = new Problems(this);
     const set = props?.featureSet;
     problems.require(Object.values(FeatureSet).includes(set), 'featureSet', set, `must be one of ${Object.values(FeatureSet).join(', ')} (CustomNoUpgrade is rejected, as by hcp)`);

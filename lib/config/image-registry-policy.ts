@@ -1,3 +1,4 @@
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { HostedCluster } from '../core/hosted-cluster';
 import { Problems } from '../core/problems';
@@ -24,8 +25,14 @@ export interface ImageRegistryPolicyProps {
  * part of every NodePool's configuration, so a change rolls all pools out.
  */
 export class ImageRegistryPolicy extends Construct {
+  /**
+   * The HostedCluster object this construct configures (it writes `spec.configuration.image` there and
+   * no object of its own), for `addJsonPatch` and the like.
+   */
+  public readonly resource: ApiObject;
   constructor(cluster: HostedCluster, id: string, props: ImageRegistryPolicyProps) {
     super(cluster, id);
+    this.resource = cluster.resource;
     const problems = new Problems(this);
     if (props.allowedRegistries !== undefined && props.blockedRegistries !== undefined) {
       problems.add(`allowedRegistries (${JSON.stringify(props.allowedRegistries)}) and blockedRegistries (${JSON.stringify(props.blockedRegistries)}) exclude each other; give one`);

@@ -87,6 +87,8 @@ export interface ApplyCheckOptions {
   readonly source?: string;
   /** The API server's checks. @default - none: only the update rules */
   readonly validator?: ObjectValidator;
+  /** Kinds (`<apiVersion>/<kind>`) the validator passes without a schema (see `allowUnvalidatedKind`). @default - none */
+  readonly unvalidatedKinds?: ReadonlySet<string>;
 }
 
 /** What `applyProblems` finds, and whether the API server rejects the object as a whole. */
@@ -103,9 +105,9 @@ export interface ApplyCheck {
 
 /** `applyProblems`, telling the API server's rejections apart. */
 export function applyCheck(object: any, options: ApplyCheckOptions): ApplyCheck {
-  const { previous, source, validator } = options;
+  const { previous, source, validator, unvalidatedKinds } = options;
   const updates = previous === undefined ? [] : upgradeTransitionProblems(object, previous, source);
-  const checks = validator?.validate(object, { source, previous }) ?? [];
+  const checks = validator?.validate(object, { source, previous, unvalidatedKinds }) ?? [];
   return {
     problems: [...checks.filter((problem) => !updates.some((update) => update.path === problem.path)), ...releaseVersionProblems(object, source), ...updates],
     rejected: checks.length > 0,

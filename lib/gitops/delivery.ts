@@ -26,6 +26,12 @@ export interface DeliveredFile {
   readonly target: DeliveryTarget;
   /** The folder the delivery put the file in. */
   readonly folder: string;
+  /**
+   * The resource name (plural) that RBAC rules use for the kind, as the CRD the app checked the
+   * object against names it (HcpApp's `crds` included).
+   * @default - the bundled CRD's plural, or the kind's English plural as Kubernetes forms it
+   */
+  readonly resource?: string;
 }
 
 /** An object a delivery adds (an Argo CD Application, a Flux Kustomization, ...), checked like every other object. */

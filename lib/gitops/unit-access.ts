@@ -2,7 +2,7 @@ import { SchemaCatalog } from '../validation/schema-catalog';
 import type { DeliveredFile } from './delivery';
 
 /** What the access of a unit is worked out from: each object's kind, name and namespace. */
-export type ObjectIdentity = Pick<DeliveredFile, 'apiVersion' | 'kind' | 'name' | 'namespace'>;
+export type ObjectIdentity = Pick<DeliveredFile, 'apiVersion' | 'kind' | 'name' | 'namespace' | 'resource'>;
 
 /** One kind a delivery unit writes, with the names it writes of it. */
 export interface KindAccess {
@@ -38,7 +38,7 @@ export function unitAccess(files: readonly ObjectIdentity[]): UnitAccess {
     const group = groupOf(file.apiVersion);
     const kinds = file.namespace === undefined ? clusterScoped : getOrAdd(namespaces, file.namespace, () => new Map());
     const key = `${group}/${file.kind}`;
-    const entry = getOrAdd(kinds, key, () => ({ group, kind: file.kind, resource: resourceOf(catalog, file.apiVersion, file.kind), names: new Set<string>() }));
+    const entry = getOrAdd(kinds, key, () => ({ group, kind: file.kind, resource: file.resource ?? resourceOf(catalog, file.apiVersion, file.kind), names: new Set<string>() }));
     entry.names.add(file.name);
   }
   const sorted = (kinds: typeof clusterScoped): KindAccess[] => [...kinds.keys()].sort(compare).map((key) => {

@@ -44,7 +44,7 @@ export class HubStorageClass extends Construct {
   public readonly storageClassName: string;
   /** Whether it is the management cluster's default StorageClass. */
   public readonly isDefault: boolean;
-  /** The StorageClass object. */
+  /** The StorageClass this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
 
   constructor(scope: Construct, id: string, props: HubStorageClassProps) {

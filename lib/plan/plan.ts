@@ -24,6 +24,12 @@ export interface PlanOptions {
    */
   readonly validator?: ObjectValidator;
   /**
+   * Kinds (`<apiVersion>/<kind>`) whose objects the validator passes without a schema (see
+   * `allowUnvalidatedKind`): no refusal for a missing schema.
+   * @default - none: an object without a schema is refused
+   */
+  readonly unvalidatedKinds?: ReadonlySet<string>;
+  /**
    * List unchanged objects too (a fleet has thousands); the summary counts them either way.
    * @default false
    */
@@ -49,7 +55,7 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
       if (options.includeUnchanged) objects.push(context.unchanged(before, after));
       continue;
     }
-    const planned = context.plan(before, after, options.validator);
+    const planned = context.plan(before, after, options.validator, options.unvalidatedKinds);
     if (planned.action === PlanAction.UNCHANGED) {
       unchanged++;
       if (!options.includeUnchanged) continue;
@@ -92,7 +98,7 @@ class PlanContext {
     return { ...identity(object), action: PlanAction.UNCHANGED, file: file.path, ...moved, cluster: this.clusterOf(this.next, file, object), changes: [], effects: [] };
   }
 
-  public plan(beforeFile: OutputFile | undefined, afterFile: OutputFile | undefined, validator?: ObjectValidator): PlannedObject {
+  public plan(beforeFile: OutputFile | undefined, afterFile: OutputFile | undefined, validator?: ObjectValidator, unvalidatedKinds?: ReadonlySet<string>): PlannedObject {
     const before = beforeFile && this.previous.object(beforeFile);
     const after = afterFile && this.next.object(afterFile);
     const action = !before ? PlanAction.CREATE : !after ? PlanAction.DELETE : PlanAction.UPDATE;
@@ -109,7 +115,7 @@ class PlanContext {
     if (action === PlanAction.UPDATE && changes.length === 0) return { ...base, action: PlanAction.UNCHANGED, changes, effects: [] };
     if (after?.kind === 'HostedCluster') this.deliveryModes.set(base.cluster!, deliveryModeOf(after));
     const hostedCluster = this.hostedClusterOf(this.next, afterFile ?? beforeFile!, object);
-    const applied = after ? applyCheck(after, { previous: before, validator }) : undefined;
+    const applied = after ? applyCheck(after, { previous: before, validator, unvalidatedKinds }) : undefined;
     const refusals = applied ? applied.problems.map(refusalSentence) : [];
     if (after?.kind === 'NodePool' && hostedCluster) refusals.push(...skewRefusals(after, hostedCluster));
     // A control plane that moves past what its pools may lag behind leaves them unsupported.

@@ -25,6 +25,12 @@ export interface ObjectValidatorOptions {
   readonly catalog?: SchemaCatalog;
   /** @default - none */
   readonly ruleObserver?: RuleObserver;
+  /**
+   * What the problem of an object without a schema tells the user to do, for its apiVersion and
+   * kind: the ways out where the validator runs (HcpApp's, `hcp-cdk validate`'s).
+   * @default - both ways out, for HcpApp and for `hcp-cdk validate`
+   */
+  readonly missingSchemaAdvice?: (apiVersion: string, kind: string) => string;
 }
 
 /** Options of `ObjectValidator.validate`. */
@@ -37,6 +43,20 @@ export interface ValidateOptions {
   readonly previous?: unknown;
   /** Where the object came from, copied into each problem. @default - none */
   readonly source?: string;
+  /**
+   * Kinds (`<apiVersion>/<kind>`) whose objects without a schema pass unchecked, the object and
+   * those it carries (see `allowUnvalidatedKind`); a kind with a schema is checked all the same.
+   * @default - none: an object without a schema is a problem
+   */
+  readonly unvalidatedKinds?: ReadonlySet<string>;
+  /** Called with `<apiVersion>/<kind>` for each object passed unchecked by `unvalidatedKinds`. @default - none */
+  readonly onUnvalidated?: (kind: string) => void;
+}
+
+/** The advice of an object without a schema where the validator's user does not give its own. */
+function defaultMissingSchemaAdvice(apiVersion: string, kind: string): string {
+  return `give its CRD (HcpApp's crds, or --crds of hcp-cdk validate), or waive the check of this kind with a reason `
+    + `(allowUnvalidatedKind(scope, { apiVersion: ${JSON.stringify(apiVersion)}, kind: ${JSON.stringify(kind)}, reason }), or --allow-unvalidated-kind ${apiVersion}/${kind}=<reason>)`;
 }
 
 /** Kinds whose names the API server checks as DNS-1123 labels rather than subdomains. */
@@ -51,10 +71,17 @@ const OBJECT_META_REF: OpenApiSchema = { $ref: 'io.k8s.apimachinery.pkg.apis.met
 export class ObjectValidator {
   private readonly catalog: SchemaCatalog;
   private readonly ruleObserver?: RuleObserver;
+  private readonly missingSchemaAdvice: (apiVersion: string, kind: string) => string;
 
   constructor(options: ObjectValidatorOptions = {}) {
     this.catalog = options.catalog ?? SchemaCatalog.bundled();
     this.ruleObserver = options.ruleObserver;
+    this.missingSchemaAdvice = options.missingSchemaAdvice ?? defaultMissingSchemaAdvice;
+  }
+
+  /** Whether the catalog has a schema for `apiVersion`/`kind`, and where it comes from. */
+  schemaSource(apiVersion: string, kind: string): string | undefined {
+    return this.catalog.lookup(apiVersion, kind)?.source;
   }
 
   /**
@@ -72,7 +99,7 @@ export class ObjectValidator {
   /** Every reason the API server would reject the object (schema, metadata, CEL and, with `previous`, transition rules). */
   validate(object: unknown, options: ValidateOptions = {}): ValidationProblem[] {
     const problems: ValidationProblem[] = [];
-    this.check(object, options.previous, identify(object), '', options.source, problems);
+    this.check(object, options.previous, identify(object), '', options, problems);
     return problems;
   }
 
@@ -80,11 +107,11 @@ export class ObjectValidator {
    * Checks `object`, then the objects it carries (see CARRIED_OBJECTS), each against its own
    * schema; problems name the outermost object, at `prefix` and the path within.
    */
-  private check(object: unknown, previous: unknown, outer: ObjectIdentity, prefix: string, source: string | undefined, problems: ValidationProblem[]): void {
+  private check(object: unknown, previous: unknown, outer: ObjectIdentity, prefix: string, options: ValidateOptions, problems: ValidationProblem[]): void {
     // A rule observer counts every evaluation, so nothing is taken from the cache for it.
-    const walk = new SchemaWalk(this.catalog, outer, source, this.ruleObserver, prefix);
+    const walk = new SchemaWalk(this.catalog, outer, options.source, this.ruleObserver, prefix);
     const identity = identify(object);
-    const kind = this.kindOf(object, identity, walk);
+    const kind = this.kindOf(object, identity, walk, options);
     if (kind) walk.checkObject(object as Record<string, unknown>, kind, previous);
     problems.push(...walk.problems);
     const carried = kind && CARRIED_OBJECTS[`${identity.apiVersion}/${identity.kind}`];
@@ -93,12 +120,12 @@ export class ObjectValidator {
     for (const { path, object: inner } of carried(object)) {
       const { apiVersion, kind: innerKind, name } = identify(inner);
       const before = stored.find((s) => { const o = identify(s.object); return o.apiVersion === apiVersion && o.kind === innerKind && o.name === name; });
-      this.check(inner, before?.object, outer, join(prefix, path), source, problems);
+      this.check(inner, before?.object, outer, join(prefix, path), options, problems);
     }
   }
 
-  /** The schema of `object`'s kind, or undefined after reporting why there is none. */
-  private kindOf(object: unknown, identity: ObjectIdentity, walk: SchemaWalk): KindSchema | undefined {
+  /** The schema of `object`'s kind, or undefined after reporting why there is none (unless its kind is waived). */
+  private kindOf(object: unknown, identity: ObjectIdentity, walk: SchemaWalk, options: ValidateOptions): KindSchema | undefined {
     if (!isPlainObject(object)) {
       walk.report('', 'must be a Kubernetes object (a mapping with apiVersion, kind and metadata)', object);
       return undefined;
@@ -108,7 +135,11 @@ export class ObjectValidator {
       return undefined;
     }
     const kind = this.catalog.lookup(identity.apiVersion, identity.kind);
-    if (!kind) walk.report('apiVersion', `no schema for ${identity.kind} in ${identity.apiVersion}: the CRD is neither bundled nor given with --crds`, identity.apiVersion);
+    const key = `${identity.apiVersion}/${identity.kind}`;
+    if (!kind && options.unvalidatedKinds?.has(key)) options.onUnvalidated?.(key);
+    else if (!kind) {
+      walk.report('apiVersion', `no schema for ${identity.kind} in ${identity.apiVersion}: its CRD is neither bundled with hcp-cdk nor among the CRDs given; ${this.missingSchemaAdvice(identity.apiVersion, identity.kind)}`, identity.apiVersion);
+    }
     return kind;
   }
 }
@@ -140,13 +171,23 @@ const rootSchemas = new WeakMap<OpenApiSchema, OpenApiSchema>();
 
 /**
  * A kind's schema as the object's root is walked with it: metadata is checked against ObjectMeta
- * on its own, and CRD schemas only say `type: object` for it. One per kind, so that the root's
- * node and compiled rules are made once, like every other node's.
+ * on its own, and CRD schemas only say `type: object` for it; apiVersion and kind are strings the
+ * API server takes at the root whether or not a CRD's schema names them (hand-written CRDs often
+ * do not). One per kind, so that the root's node and compiled rules are made once, like every
+ * other node's.
  */
 function rootSchemaOf(schema: OpenApiSchema): OpenApiSchema {
   let root = rootSchemas.get(schema);
   if (!root) {
-    root = { ...schema, properties: { ...schema.properties, metadata: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } } };
+    root = {
+      ...schema,
+      properties: {
+        apiVersion: { type: 'string' },
+        kind: { type: 'string' },
+        ...schema.properties,
+        metadata: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true },
+      },
+    };
     rootSchemas.set(schema, root);
   }
   return root;

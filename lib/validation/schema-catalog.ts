@@ -104,6 +104,38 @@ export interface KindSchema {
   readonly statusSubresource?: boolean;
 }
 
+/**
+ * A CustomResourceDefinition object, as `oc get crd -o yaml` writes it and a YAML parser reads it;
+ * the fields the catalog reads are named, the rest is passed over.
+ */
+export interface CustomResourceDefinitionObject {
+  /** `apiextensions.k8s.io/v1` */
+  readonly apiVersion: string;
+  /** `CustomResourceDefinition` */
+  readonly kind: 'CustomResourceDefinition';
+  /** The CRD's metadata. */
+  readonly metadata: {
+    /** The CRD's name, `<plural>.<group>`. */
+    readonly name: string;
+  };
+  /** What the CRD serves. */
+  readonly spec: {
+    /** The API group of its kind: `widgets.example.com`. */
+    readonly group: string;
+    /** How its kind is spelled. */
+    readonly names: {
+      /** In objects: `Widget`. */
+      readonly kind: string;
+      /** In URLs and RBAC rules: `widgets`. */
+      readonly plural: string;
+    };
+    /** `Namespaced` or `Cluster`. */
+    readonly scope: string;
+    /** Its versions, each with its name, `served` and `schema.openAPIV3Schema`. */
+    readonly versions: readonly unknown[];
+  };
+}
+
 interface CrdFile {
   readonly name: string;
   readonly source: string;
@@ -178,6 +210,11 @@ export class SchemaCatalog {
     return this;
   }
 
+  /** How many CRDs were added over the bundled schemas (hcp-cdk's own record included). */
+  get addedDefinitions(): number {
+    return this.added.length;
+  }
+
   /** Reads every CRD in the YAML files of `dirOrFile` (recursively) into the catalog. */
   addCustomResourceDefinitionFiles(dirOrFile: string): this {
     for (const file of yamlFiles(dirOrFile)) {
@@ -244,7 +281,10 @@ export class SchemaCatalog {
    */
   resourceOf(apiVersion: string, kind: string): string | undefined {
     const key = `${apiVersion}/${kind}`;
-    const crdName = this.kinds.get(key)?.id.split('@')[0] ?? /^crd\/(.+)\.json$/.exec(this.bundledIndex[key] ?? '')?.[1];
+    const loaded = this.kinds.get(key);
+    // A built-in kind, once looked up, is loaded too: its id names no CRD.
+    if (loaded?.builtIn) return undefined;
+    const crdName = loaded?.id.split('@')[0] ?? /^crd\/(.+)\.json$/.exec(this.bundledIndex[key] ?? '')?.[1];
     return crdName?.slice(0, crdName.indexOf('.'));
   }
 

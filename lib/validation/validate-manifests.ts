@@ -3,7 +3,8 @@ import * as path from 'path';
 import { manifestFiles, readManifestFile } from './manifest-files';
 import { LintedObject, lintManifests, ManifestLintFinding } from './manifest-lint';
 import { ObjectValidator, RuleObserver } from './object-validator';
-import { SchemaCatalog } from './schema-catalog';
+import { catalogWithCrds } from './supplied-crds';
+import type { AllowUnvalidatedKindOptions } from './unvalidated-kind';
 import { ValidationProblem } from './validation-problem';
 
 export { MAX_EXPANDED_VALUES } from './manifest-files';
@@ -30,6 +31,20 @@ export interface ValidateManifestsOptions {
    * @default false
    */
   readonly lint?: boolean;
+  /**
+   * Kinds whose objects pass unchecked when no CRD serves them (`hcp-cdk validate
+   * --allow-unvalidated-kind`), each with the reason; reported in `waivers`.
+   * @default - none: an object without a schema is a problem
+   */
+  readonly unvalidatedKinds?: readonly AllowUnvalidatedKindOptions[];
+}
+
+/** One kind of `unvalidatedKinds`, and what it did. */
+export interface UnvalidatedKindUse extends AllowUnvalidatedKindOptions {
+  /** How many objects (carried ones included) passed unchecked under it. */
+  readonly objects: number;
+  /** Where the schema of the kind comes from, when it has one: then its objects were checked and the waiver did nothing. @default - it has none */
+  readonly schema?: string;
 }
 
 /** What `validateManifests` found. */
@@ -44,6 +59,8 @@ export interface ManifestValidationResult {
   readonly warnings: readonly string[];
   /** With `lint`, the lint findings on objects without problems (`hcp-cdk validate` prints them as warnings, or as problems with --strict). */
   readonly findings: readonly ManifestLintFinding[];
+  /** What each of `unvalidatedKinds` did. */
+  readonly waivers: readonly UnvalidatedKindUse[];
 }
 
 /**
@@ -51,9 +68,14 @@ export interface ManifestValidationResult {
  * would on apply. A document that is not YAML is a problem of its file, not an exception.
  */
 export function validateManifests(paths: readonly string[], options: ValidateManifestsOptions = {}): ManifestValidationResult {
-  const catalog = SchemaCatalog.bundled();
-  for (const crds of options.crds ?? []) catalog.addCustomResourceDefinitionFiles(crds);
-  const validator = new ObjectValidator({ catalog, ruleObserver: options.ruleObserver });
+  const catalog = catalogWithCrds(options.crds ?? [], () => '--crds');
+  const validator = new ObjectValidator({ catalog, ruleObserver: options.ruleObserver, missingSchemaAdvice: commandMissingSchemaAdvice });
+  const waived = (options.unvalidatedKinds ?? []).map((w) => ({ ...w, key: `${w.apiVersion}/${w.kind}`, schema: catalog.lookup(w.apiVersion, w.kind)?.source }));
+  const unvalidatedKinds = new Set(waived.filter((w) => w.schema === undefined).map((w) => w.key));
+  const uses = new Map<string, number>();
+  const onUnvalidated = (key: string): void => {
+    uses.set(key, (uses.get(key) ?? 0) + 1);
+  };
   const problems: ValidationProblem[] = [];
   const warnings: string[] = [];
   let files = 0;
@@ -73,14 +95,20 @@ export function validateManifests(paths: readonly string[], options: ValidateMan
         if (object === null || object === undefined || isKustomization(object)) continue;
         objects++;
         inFile++;
-        const found = validator.validate(object, { source: file, previous: findSame(previous, object) });
+        const found = validator.validate(object, { source: file, previous: findSame(previous, object), unvalidatedKinds, onUnvalidated });
         problems.push(...found);
         if (options.lint && found.length === 0) accepted.push({ object, source: file });
       }
       if (inFile === 0 && !isKustomizationFile(file)) warnings.push(`${file}: no objects`);
     }
   }
-  return { files, objects, problems, warnings, findings: options.lint ? lintManifests(accepted) : [] };
+  const waivers = waived.map(({ key, schema, ...w }) => ({ ...w, objects: uses.get(key) ?? 0, ...(schema === undefined ? {} : { schema }) }));
+  return { files, objects, problems, warnings, findings: options.lint ? lintManifests(accepted) : [], waivers };
+}
+
+/** The advice of an object without a schema, for `hcp-cdk validate`. */
+function commandMissingSchemaAdvice(apiVersion: string, kind: string): string {
+  return `give its CRD with --crds <file-or-directory>, or waive the check of this kind with --allow-unvalidated-kind ${apiVersion}/${kind}=<why it may go unchecked>`;
 }
 
 function parseDocuments(file: string, problems: ValidationProblem[]): unknown[] {

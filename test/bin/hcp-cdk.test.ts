@@ -5,7 +5,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { LINT_CASES, writeLintFixtures } from '../validation/lint-fixtures';
-import { HOSTED_CLUSTER, NODE_POOL, withChanges } from '../validation/object-cases';
+import { HOSTED_CLUSTER, NODE_POOL, widgetCrd, withChanges } from '../validation/object-cases';
 import { ROOT } from '../util';
 
 function hcpCdk(...args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -62,6 +62,57 @@ test('--crds replaces the bundled schema with the cluster\'s CRDs', () => {
   const result = hcpCdk('validate', objects, '--crds', crds);
   expect(result.status).toBe(1);
   expect(result.stderr).toContain('spec.replicas: Invalid value: must be less than or equal to 1 (value: 2)');
+});
+
+describe('an object of a kind whose CRD is not bundled', () => {
+  const WIDGET = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'g1', namespace: 'tools' }, spec: { size: 'large' } };
+  const WIDGET_CRD = widgetCrd({ type: 'object', properties: { size: { type: 'integer' } } });
+
+  test('is a problem that names the file, the object and both ways out', () => {
+    const dir = tree({ 'widget.yaml': [WIDGET] });
+    const result = hcpCdk('validate', dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`${path.join(dir, 'widget.yaml')}: Widget tools/g1: apiVersion: no schema for Widget in example.com/v1: its CRD is neither bundled with hcp-cdk nor among the CRDs given; `
+      + 'give its CRD with --crds <file-or-directory>, or waive the check of this kind with --allow-unvalidated-kind example.com/v1/Widget=<why it may go unchecked> (value: "example.com/v1")');
+  });
+
+  test('is checked against its CRD given with --crds', () => {
+    const result = hcpCdk('validate', tree({ 'widget.yaml': [WIDGET] }), '--crds', tree({ 'crds.yaml': [WIDGET_CRD] }));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Widget tools/g1: spec.size: Invalid value: must be of type integer, got string (value: "large")');
+  });
+
+  test('--crds that hold no CRD exit 2, each named, as HcpApp\'s crds stop the app', () => {
+    const notCrds = tree({ 'config.yaml': [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'y' } }] });
+    const result = hcpCdk('validate', tree({ 'widget.yaml': [WIDGET] }), '--crds', notCrds, '--crds', '/nonexistent/crds.yaml');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`hcp-cdk validate: --crds (${JSON.stringify(notCrds)}) holds no CustomResourceDefinition; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n`
+      + 'hcp-cdk validate: --crds ("/nonexistent/crds.yaml") does not exist; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n');
+  });
+
+  test('passes unchecked with --allow-unvalidated-kind, which is listed with its reason', () => {
+    const result = hcpCdk('validate', tree({ 'widget.yaml': [WIDGET, { ...WIDGET, metadata: { name: 'g2', namespace: 'tools' } }] }), '--allow-unvalidated-kind', 'example.com/v1/Widget=no CRD published');
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('hcp-cdk validate: note: 2 example.com/v1 Widget objects are not checked against a schema, because "no CRD published"\n');
+  });
+
+  test('--allow-unvalidated-kind for a kind that has a schema exits 2; one that no object uses is a warning', () => {
+    const dir = tree({ 'widget.yaml': [WIDGET] });
+    const bundled = hcpCdk('validate', dir, '--allow-unvalidated-kind', 'v1/ConfigMap=mine', '--allow-unvalidated-kind', 'example.com/v1/Widget=none published');
+    expect(bundled.status).toBe(2);
+    expect(bundled.stderr).toBe('hcp-cdk validate: --allow-unvalidated-kind v1/ConfigMap waives a kind that has a schema (cdk8s-plus-28 (Kubernetes 1.28)): its objects are checked against it all the same; remove it\n');
+    const unused = hcpCdk('validate', dir, '--allow-unvalidated-kind', 'example.com/v1/Widget=none published', '--allow-unvalidated-kind', 'example.com/v1/Gizmo=none published');
+    expect(unused.status).toBe(0);
+    expect(unused.stderr).toContain('hcp-cdk validate: warning: --allow-unvalidated-kind example.com/v1/Gizmo waives no object: no object of that kind is in the files; remove it');
+  });
+
+  test('--allow-unvalidated-kind without a kind or a reason is a usage error', () => {
+    for (const value of ['example.com/v1/Widget', 'example.com/v1/Widget= ', 'Widget=why']) {
+      const result = hcpCdk('validate', 'x', '--allow-unvalidated-kind', value);
+      expect([value, result.status]).toEqual([value, 2]);
+      expect(result.stderr).toContain(`hcp-cdk: --allow-unvalidated-kind (${JSON.stringify(value)}) must be <apiVersion>/<Kind>=<reason>`);
+    }
+  });
 });
 
 test('a CRD rule with an unsupported function stops the command, naming the function', () => {

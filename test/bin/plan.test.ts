@@ -150,6 +150,19 @@ describe('hcp-cdk plan', () => {
     expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is\n');
   });
 
+  test('an object of a kind no CRD serves is refused, unless --allow-unvalidated-kind waives its kind', () => {
+    synthInto(repo);
+    fs.writeFileSync(path.join(repo, 'dist/hub/40-widget-tools_w1.yaml'), 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w1\n  namespace: tools\n');
+    const refused = hcpCdk(repo);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toContain('refused: the API server refuses it: apiVersion: no schema for Widget in example.com/v1');
+    const waived = hcpCdk(repo, '--allow-unvalidated-kind', 'example.com/v1/Widget=no CRD published');
+    expect(waived.stderr).toBe('');
+    expect(waived.status).toBe(2);
+    expect(waived.stdout).not.toContain('refused');
+    expect(hcpCdk(repo, '--allow-unvalidated-kind', 'example.com/v1/Widget').stderr).toContain("hcp-cdk plan: --allow-unvalidated-kind (\"example.com/v1/Widget\") must be <apiVersion>/<Kind>=<reason>");
+  });
+
   test('an empty new output against a full one: exit 1 unless --allow-empty (a failed synth leaves one)', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-empty-'));
     synthInto(repo);
@@ -165,7 +178,7 @@ describe('hcp-cdk plan', () => {
   test('CRDs that cannot be read: exit 1, naming them', () => {
     const result = hcpCdk(repo, '--crds', '/nonexistent/crds');
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^hcp-cdk plan: --crds \/nonexistent\/crds: /);
+    expect(result.stderr).toBe('hcp-cdk plan: --crds ("/nonexistent/crds") does not exist; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n');
   });
 
   test('usage errors: exit 1 with the usage; --help and --json-schema: exit 0', () => {

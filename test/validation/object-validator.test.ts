@@ -171,8 +171,32 @@ describe('built-in kinds', () => {
 
   test('a kind with no schema is reported, not passed', () => {
     expect(problemsOf(v, { apiVersion: 'example.com/v9', kind: 'Nothing', metadata: { name: 'x' } })).toEqual([
-      'apiVersion: no schema for Nothing in example.com/v9: the CRD is neither bundled nor given with --crds',
+      'apiVersion: no schema for Nothing in example.com/v9: its CRD is neither bundled with hcp-cdk nor among the CRDs given; give its CRD (HcpApp\'s crds, or --crds of hcp-cdk validate), '
+        + 'or waive the check of this kind with a reason (allowUnvalidatedKind(scope, { apiVersion: "example.com/v9", kind: "Nothing", reason }), or --allow-unvalidated-kind example.com/v9/Nothing=<reason>)',
     ]);
+  });
+
+  test('a kind with no schema passes when waived, and is counted; a waived kind that has a schema is checked all the same', () => {
+    const seen: string[] = [];
+    const options = { unvalidatedKinds: new Set(['example.com/v9/Nothing', 'v1/ConfigMap']), onUnvalidated: (kind: string) => seen.push(kind) };
+    expect(v.validate({ apiVersion: 'example.com/v9', kind: 'Nothing', metadata: { name: 'x' }, anything: true }, options)).toEqual([]);
+    expect(v.validate({ apiVersion: 'example.com/v9', kind: 'Other', metadata: { name: 'x' } }, options).map((p) => p.message)).toEqual([expect.stringMatching(/^no schema for Other in example\.com\/v9: /)]);
+    expect(v.validate({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'n' }, data: { a: 1 } }, options).map((p) => p.path)).toEqual(['data.a']);
+    expect(seen).toEqual(['example.com/v9/Nothing']);
+  });
+
+  test('apiVersion and kind are taken at the root of a CRD whose schema does not name them, as the API server takes them', () => {
+    const crd: any = widgetCrd({ type: 'object', properties: { size: { type: 'integer' } } });
+    crd.spec.versions[0].schema.openAPIV3Schema = { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } };
+    const bare = new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([crd], 'test') });
+    expect(problemsOf(bare, widget({ size: 1 }))).toEqual([]);
+    expect(problemsOf(bare, { ...widget({ size: 1 }), colour: 'red' })).toEqual([expect.stringMatching(/^colour: unknown field "colour"/)]);
+  });
+
+  test('the advice of a kind without a schema is the validator user\'s to give', () => {
+    const advised = new ObjectValidator({ missingSchemaAdvice: (apiVersion, kind) => `supply ${apiVersion} ${kind}` });
+    expect(problemsOf(advised, { apiVersion: 'example.com/v9', kind: 'Nothing', metadata: { name: 'x' } }))
+      .toEqual(['apiVersion: no schema for Nothing in example.com/v9: its CRD is neither bundled with hcp-cdk nor among the CRDs given; supply example.com/v9 Nothing']);
   });
 });
 
@@ -433,7 +457,7 @@ describe('objects carried in a Policy', () => {
   test('checks a template\'s metadata, and reports a template of a kind without a schema as it would the Policy', () => {
     expect(problemsOf(v, policy({ ...operatorPolicy({}), metadata: { name: 'Not_A_Name' } }, { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g' } }))).toEqual([
       'spec.policy-templates[0].objectDefinition.metadata.name: Invalid value: must be a DNS-1123 subdomain (lower-case letters, digits, "-" and ".", at most 253 characters)',
-      'spec.policy-templates[1].objectDefinition.apiVersion: no schema for Gadget in example.com/v1: the CRD is neither bundled nor given with --crds',
+      expect.stringMatching(/^spec\.policy-templates\[1\]\.objectDefinition\.apiVersion: no schema for Gadget in example\.com\/v1: its CRD is neither bundled with hcp-cdk nor among the CRDs given; /),
     ]);
   });
 
