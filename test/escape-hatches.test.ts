@@ -13,7 +13,7 @@ import {
   AssistedService, AuditProfile, BmcCredentials, CertificateAuthority, ClusterOAuth, ClusterProxy, DataProtectionApplication,
   DisconnectedMirrors, FeatureGates, FeatureSet, HcpApp, HostedCluster, HostedClusterBackup, HostedClusterRestore, HubStorageClass,
   IdentityProvider, ImageMirrors, ImageRegistryPolicy, InfraEnv, KubevirtHub, LvmFilesystem, LvmStorage, MachineConfiguration,
-  ManagementCluster, ManagementMetalLB, Metal3Provisioning, MetalLBIngress, MultiClusterEngine, NMStateConfig, NodePerformanceProfile,
+  ManagementCluster, ManagementMetalLB, HypershiftAddonConfig, MirrorRegistryTrust, IngressWildcardPolicy, AwsMachineSets, Metal3Provisioning, MetalLBIngress, MultiClusterEngine, NMStateConfig, NodePerformanceProfile,
   NodeTuning, OpenShiftVirtualization, Release, ReleaseRollout, RolloutWave, SecretSource, SshPublicKey, allowHostsWithoutCluster,
   ApiServerConfiguration,
 } from '../lib';
@@ -27,6 +27,11 @@ import { synthObjects } from './util';
 const CA = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2Vyd\n-----END CERTIFICATE-----\n';
 const REGISTRY = 'registry.example.com:5000';
 const ENV = { account: '123456789012', region: 'us-east-1' };
+
+/** The release images mirrored to REGISTRY, which CA signs. */
+function mirrors(): ImageMirrors {
+  return new ImageMirrors({ registry: REGISTRY, caPem: CA, repositories: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: [`${REGISTRY}/openshift/release-images`] }] });
+}
 
 /** A hub with one Agent cluster, `c1`, in a fresh app. */
 interface Lab {
@@ -49,9 +54,9 @@ function dataProtection({ hub }: Lab): DataProtectionApplication {
   return new DataProtectionApplication(hub, 'oadp', { storage: { bucket: 'hcp-backups', region: 'us-east-1', credentials: SecretSource.fromExistingSecret('cloud-credentials') } });
 }
 
-/** A backup of `c1`, paused as docs 7.6.5 take one, in a lab of its own. */
+/** A one-off backup of `c1`, paused as docs 7.6.5 take one, in a lab of its own: in a chart of its own, applied by hand. */
 function backup(l = lab({ pausedUntil: 'true' })): HostedClusterBackup {
-  return new HostedClusterBackup(l.cluster, 'backup', { cluster: l.cluster, dataProtection: dataProtection(l) });
+  return new HostedClusterBackup(new ManagementCluster(l.app, 'hub-backup'), 'backup', { cluster: l.cluster, dataProtection: dataProtection(l) });
 }
 
 /** Why a construct's operator install is not named yet: issue 28 item 2 reworks every operator install into one description. */
@@ -130,7 +135,21 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
       return new HostedClusterRestore(new ManagementCluster(b.node.root, 'recovery'), 'restore', { backup: b });
     },
   },
-  MultiClusterEngine: { writes: 'kubernetes', make: ({ hub }) => new MultiClusterEngine(hub, 'mce') },
+  MultiClusterEngine: { writes: 'kubernetes', make: ({ hub }) => new MultiClusterEngine(hub, 'mce', { installOperator: true }), unnamed: { ids: ['OperatorGroup', 'Subscription'], why: OPERATOR_INSTALL } },
+  HypershiftAddonConfig: { writes: 'kubernetes', make: ({ hub }) => new HypershiftAddonConfig(hub, 'hypershift-addon', { autoImport: true }) },
+  MirrorRegistryTrust: {
+    writes: 'kubernetes',
+    make: ({ hub }) => new MirrorRegistryTrust(hub, 'registry-trust', { mirrors: mirrors() }),
+    others: (trust: MirrorRegistryTrust) => [trust.configMap],
+  },
+  IngressWildcardPolicy: { writes: 'kubernetes', make: ({ hub }) => new IngressWildcardPolicy(hub, 'wildcard-routes') },
+  AwsMachineSets: {
+    writes: 'kubernetes',
+    make: ({ hub }) => new AwsMachineSets(hub, 'metal', {
+      infrastructureId: 'ocp-cluster-h5ffp', region: 'us-east-2', zones: ['us-east-2a', 'us-east-2b'], instanceType: 'm5.metal', amiId: 'ami-08bb6907b96d2a024',
+    }),
+    others: (sets: AwsMachineSets) => sets.machineSets,
+  },
   Metal3Provisioning: { writes: 'kubernetes', make: ({ hub }) => new Metal3Provisioning(hub, 'provisioning') },
   HubStorageClass: { writes: 'kubernetes', make: ({ hub }) => new HubStorageClass(hub, 'ceph', { name: 'ceph-rbd', provisioner: 'openshift-storage.rbd.csi.ceph.com' }) },
   ManagementMetalLB: {
@@ -154,14 +173,13 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
   DisconnectedMirrors: {
     writes: 'kubernetes',
     make: () => {
-      const mirrors = new ImageMirrors({ registry: REGISTRY, caPem: CA, repositories: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: [`${REGISTRY}/openshift/release-images`] }] });
       const { hub, cluster } = lab({
         release: Release.fromImage(`${REGISTRY}/openshift/release-images@sha256:${'e3'.repeat(32)}`, { version: '4.17.0' }),
-        imageContentSources: mirrors.imageContentSources,
-        additionalTrustBundle: mirrors.trustBundle,
+        imageContentSources: mirrors().imageContentSources,
+        additionalTrustBundle: mirrors().trustBundle,
         olmCatalogPlacement: hcp.OlmCatalogPlacement.GUEST,
       });
-      return new DisconnectedMirrors(hub, 'mirrors', { mirrors, clusters: [cluster] });
+      return new DisconnectedMirrors(hub, 'mirrors', { mirrors: mirrors(), clusters: [cluster] });
     },
   },
   MachineConfiguration: {
