@@ -18,7 +18,7 @@ export * from './core/management-cluster';
 export * from './core/networking';
 export * from './core/node-pool';
 export * from './core/node-pool-config-map';
-export { InstallPlanApproval, OperatorInstallOptions, OperatorSource } from './core/operator-install';
+export { InstalledOperator, InstallPlanApproval, OperatorInstallOptions, OperatorSource } from './core/operator-install';
 export * from './core/paused-until';
 export * from './core/problems';
 export * from './core/release';

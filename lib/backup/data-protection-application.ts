@@ -6,7 +6,7 @@ import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
 import { checkRequiredProps, hasMethod } from '../core/runtime-props';
 import type { ISecretSource } from '../secrets/secret-source';
-import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
+import { checkOperatorInstallOptions, InstalledOperator, installOperator, OperatorInstallOptions } from '../core/operator-install';
 
 /** The namespace of the OADP operator, its DataProtectionApplication and every Velero Backup, Schedule and Restore. */
 export const OADP_NAMESPACE = 'openshift-adp';
@@ -95,6 +95,8 @@ export class DataProtectionApplication extends Construct {
   public readonly hypershiftPlugin: boolean;
   /** The DataProtectionApplication this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
+  /** The OperatorGroup and Subscription that install the operator; undefined with `installOperator: false`. */
+  public readonly operator?: InstalledOperator;
 
   constructor(scope: Construct, id: string, props: DataProtectionApplicationProps) {
     super(scope, id);
@@ -126,12 +128,12 @@ export class DataProtectionApplication extends Construct {
     const timeoutProblem = props.resourceTimeout === undefined ? undefined : durationProblem('resourceTimeout', props.resourceTimeout, { example: 'Duration.minutes(30)', least: 1 });
     if (timeoutProblem) problems.add(timeoutProblem);
 
-    if (props.installOperator ?? true) {
-      installOperator(this, {
-        namespace: this.namespace, operatorGroupName: 'oadp-operator-group', packageName: 'redhat-oadp-operator',
-        subscriptionName: 'redhat-oadp-operator', defaultChannel: 'stable-1.4', ownNamespace: true,
-      }, props);
-    }
+    this.operator = (props.installOperator ?? true)
+      ? installOperator(this, {
+          namespace: this.namespace, operatorGroupName: 'oadp-operator-group', packageName: 'redhat-oadp-operator',
+          subscriptionName: 'redhat-oadp-operator', defaultChannel: 'stable-1.4', ownNamespace: true,
+        }, props)
+      : undefined;
     const credentials = storage.credentials.bind(this, 'Credentials', { defaultName: 'cloud-credentials', namespace: this.namespace, key: 'cloud', type: 'Opaque' });
     if (credentials.problem) problems.add(`storage.credentials: ${credentials.problem}`);
     problems.report();

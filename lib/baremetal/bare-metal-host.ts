@@ -128,6 +128,8 @@ export class BareMetalHost extends Construct {
   public readonly agentLabels: Readonly<Record<string, string>>;
   /** The BareMetalHost this construct writes (its main object), for `addJsonPatch` and the like. */
   public readonly resource: ApiObject;
+  /** What `bmc.credentials` wrote (a Secret or SealedSecret); undefined for a Secret that exists already. */
+  public readonly bmcSecretObject?: ApiObject;
 
   constructor(scope: Construct, id: string, props: BareMetalHostProps) {
     super(scope, id);
@@ -172,6 +174,7 @@ export class BareMetalHost extends Construct {
     problems.report();
 
     const secretName = (credentials as IBmcCredentials).bind(this, 'BmcSecret', `${this.hostName}-bmc-secret`, this.namespace);
+    this.bmcSecretObject = this.node.tryFindChild('BmcSecret') as ApiObject | undefined;
     // A name the user gave (fromExistingSecret, ...) reaches Metal3 as it is.
     if (typeof secretName !== 'string' || !isDns1123Subdomain(secretName)) {
       problems.add(`bmc.credentials Secret name (${show(secretName)}) must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`);

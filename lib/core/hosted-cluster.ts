@@ -275,6 +275,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
   public readonly etcd: EtcdStorage;
   /** The HostedCluster object; use it for `addJsonPatch` escape hatches. */
   public readonly resource: ApiObject;
+  /** What `pullSecret` wrote (a Secret, ExternalSecret or SealedSecret); undefined for a Secret that exists already. */
+  public readonly pullSecretObject?: ApiObject;
+  /** The Secret holding `sshKey`; undefined without one, or for a Secret that exists already. */
+  public readonly sshKeySecret?: ApiObject;
   /** How the control plane is replicated. */
   public readonly availabilityPolicy: AvailabilityPolicy;
   /** The pod, service and machine CIDRs the cluster uses (defaults included). */
@@ -343,6 +347,9 @@ export class HostedCluster extends Construct implements IHostedCluster {
     if (pullSecret.problem) problems.add(pullSecret.problem);
     const pullSecretName = pullSecret.secretName;
     const sshKeySecretName = this.bindSshKey(problems, secretLabels);
+    // Children of their own ids, so that their output (and ids) stay what they were.
+    this.pullSecretObject = this.node.tryFindChild('PullSecret') as ApiObject | undefined;
+    this.sshKeySecret = this.node.tryFindChild('SshKey') as ApiObject | undefined;
     const secretEncryption = platform.secretEncryption && !props.secretEncryption
       ? platform.secretEncryption
       : this.bindEncryptionKeys(problems, secretLabels);

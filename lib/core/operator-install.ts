@@ -76,6 +76,17 @@ export interface OperatorInstall {
   readonly omitEmptySpec?: boolean;
 }
 
+/**
+ * The objects of one operator install, for escape hatches (`addJsonPatch`, annotations). The
+ * Namespace is not among them: the chart holds one per name, which other constructs may share.
+ */
+export interface InstalledOperator {
+  /** The OperatorGroup that lets OLM install into the namespace. */
+  readonly operatorGroup: ApiObject;
+  /** The Subscription to the operator's package. */
+  readonly subscription: ApiObject;
+}
+
 // A ClusterServiceVersion's name: the package, ".v", and a version, e.g. kubevirt-hyperconverged-operator.v4.17.3.
 const CSV_NAME = /\.v\d+\.\d+\.\d+/;
 
@@ -112,17 +123,17 @@ export function checkOperatorInstallOptions(options: OperatorInstallOptions, pro
  * "Installing ... by using the CLI" procedures write them. Children of `scope`: `OperatorGroup`
  * and `Subscription`; the Namespace is the chart's one per name.
  */
-export function installOperator(scope: Construct, install: OperatorInstall, options: OperatorInstallOptions): ApiObject {
+export function installOperator(scope: Construct, install: OperatorInstall, options: OperatorInstallOptions): InstalledOperator {
   const namespace = ensureNamespace(scope, install.namespace);
   for (const [key, value] of Object.entries(install.namespaceLabels ?? {})) namespace.metadata.addLabel(key, value);
   for (const [key, value] of Object.entries(install.namespaceAnnotations ?? {})) namespace.metadata.addAnnotation(key, value);
-  new ApiObject(scope, 'OperatorGroup', {
+  const operatorGroup = new ApiObject(scope, 'OperatorGroup', {
     apiVersion: 'operators.coreos.com/v1',
     kind: 'OperatorGroup',
     metadata: { name: options.operatorGroupName ?? install.operatorGroupName, namespace: install.namespace },
     ...(install.ownNamespace ? { spec: { targetNamespaces: [install.namespace] } } : install.omitEmptySpec ? {} : { spec: {} }),
   });
-  return new ApiObject(scope, 'Subscription', {
+  const subscription = new ApiObject(scope, 'Subscription', {
     apiVersion: 'operators.coreos.com/v1alpha1',
     kind: 'Subscription',
     metadata: { name: options.subscriptionName ?? install.subscriptionName, namespace: install.namespace },
@@ -135,4 +146,5 @@ export function installOperator(scope: Construct, install: OperatorInstall, opti
       startingCSV: options.startingCsv,
     },
   });
+  return { operatorGroup, subscription };
 }

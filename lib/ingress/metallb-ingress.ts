@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { AddressSpan, parseAddressPool, poolEntryOverlaps, poolNetworkProblems } from '../core/address-pool';
 import { HostedCluster } from '../core/hosted-cluster';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
-import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
+import { checkOperatorInstallOptions, InstalledOperator, installOperator, OperatorInstallOptions } from '../core/operator-install';
 import { Problems, show } from '../core/problems';
 import { checkListItems, checkRequiredProps } from '../core/runtime-props';
 import { MetalLBAdvertisement, MetalLBAdvertisementContext, MetalLBAdvertisementMode } from './metallb-advertisement';
@@ -76,6 +76,10 @@ export class MetalLBIngress extends Construct {
   public readonly advertisement: ApiObject;
   /** The LoadBalancer Service in front of the default router. */
   public readonly service: ApiObject;
+  /** The OperatorGroup and Subscription that install MetalLB; undefined with `installOperator: false`. */
+  public readonly operator?: InstalledOperator;
+  /** The `MetalLB` instance, written with the operator; undefined with `installOperator: false`. */
+  public readonly metallb?: ApiObject;
 
   constructor(scope: Construct, id: string, props: MetalLBIngressProps) {
     super(scope, id);
@@ -105,7 +109,7 @@ export class MetalLBIngress extends Construct {
     problems.report();
 
     this.addresses = props.addresses.map((text) => (text.includes('-') || text.includes('/') ? text : `${text}-${text}`));
-    if (props.installOperator ?? true) this.installOperator(props);
+    if (props.installOperator ?? true) [this.operator, this.metallb] = this.installOperator(props);
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'metallb.io/v1beta1',
       kind: 'IPAddressPool',
@@ -135,8 +139,8 @@ export class MetalLBIngress extends Construct {
   }
 
   /** The operator and its instance share one namespace; OLM only installs where an OperatorGroup is. */
-  private installOperator(props: MetalLBIngressProps): void {
-    installOperator(this, {
+  private installOperator(props: MetalLBIngressProps): [InstalledOperator, ApiObject] {
+    const operator = installOperator(this, {
       namespace: this.namespace,
       operatorGroupName: 'metallb-operator-operatorgroup',
       packageName: 'metallb-operator',
@@ -147,11 +151,12 @@ export class MetalLBIngress extends Construct {
       namespaceLabels: { 'openshift.io/cluster-monitoring': 'true' },
       namespaceAnnotations: { 'workload.openshift.io/allowed': 'management' },
     }, props);
-    new ApiObject(this, 'MetalLB', {
+    const metallb = new ApiObject(this, 'MetalLB', {
       apiVersion: 'metallb.io/v1beta1',
       kind: 'MetalLB',
       metadata: { name: 'metallb', namespace: this.namespace, annotations: { ...SKIP_DRY_RUN } },
     });
+    return [operator, metallb];
   }
 }
 

@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import * as lvm from '../../imports/lvmcluster-lvm.topolvm.io';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
+import { checkOperatorInstallOptions, InstalledOperator, installOperator, OperatorInstallOptions } from '../core/operator-install';
 
 /** The namespace LVM Storage (LVMS) is installed into; its LVMCluster lives there. */
 export const LVM_STORAGE_NAMESPACE = 'openshift-storage';
@@ -94,6 +94,8 @@ export class LvmStorage extends Construct {
   public readonly defaultStorageClassName?: string;
   /** The LVMCluster. */
   public readonly resource: lvm.LvmCluster;
+  /** The OperatorGroup and Subscription that install the operator; undefined with `installOperator: false`. */
+  public readonly operator?: InstalledOperator;
 
   constructor(scope: Construct, id: string, props: LvmStorageProps) {
     super(scope, id);
@@ -112,12 +114,12 @@ export class LvmStorage extends Construct {
     const defaultClass = classes.find((c) => c.default ?? single);
     this.defaultStorageClassName = defaultClass ? `lvms-${defaultClass.name}` : undefined;
 
-    if (props.installOperator ?? true) {
-      installOperator(this, {
-        namespace: this.namespace, operatorGroupName: 'openshift-storage-operatorgroup', packageName: 'lvms-operator',
-        subscriptionName: 'lvms', defaultChannel: 'stable', ownNamespace: true,
-      }, props);
-    }
+    this.operator = (props.installOperator ?? true)
+      ? installOperator(this, {
+          namespace: this.namespace, operatorGroupName: 'openshift-storage-operatorgroup', packageName: 'lvms-operator',
+          subscriptionName: 'lvms', defaultChannel: 'stable', ownNamespace: true,
+        }, props)
+      : undefined;
     this.resource = new lvm.LvmCluster(this, 'Resource', {
       metadata: { name, namespace: this.namespace },
       spec: {

@@ -4,7 +4,7 @@ import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
 import { checkListItems, checkRequiredProps } from '../core/runtime-props';
 import { checkOverlaps, parseAddresses } from '../ingress/metallb-ingress';
-import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
+import { checkOperatorInstallOptions, InstalledOperator, installOperator, OperatorInstallOptions } from '../core/operator-install';
 
 /** The namespace docs 3.3.5 install MetalLB into on the management cluster. */
 export const MANAGEMENT_METALLB_NAMESPACE = 'metallb-system';
@@ -38,6 +38,12 @@ export class ManagementMetalLB extends Construct {
   public readonly poolName: string;
   /** The IPAddressPool. */
   public readonly resource: ApiObject;
+  /** The OperatorGroup and Subscription that install the operator; undefined with `installOperator: false`. */
+  public readonly operator?: InstalledOperator;
+  /** The `MetalLB` instance that starts MetalLB's speakers and controller. */
+  public readonly metallb: ApiObject;
+  /** The L2Advertisement that announces the pool's addresses. */
+  public readonly advertisement: ApiObject;
 
   constructor(scope: Construct, id: string, props: ManagementMetalLBProps) {
     super(scope, id);
@@ -54,20 +60,20 @@ export class ManagementMetalLB extends Construct {
     checkOverlaps(parseAddresses(props.addresses, problems), problems);
     problems.report();
 
-    if (props.installOperator ?? true) {
-      installOperator(this, {
-        namespace: this.namespace, operatorGroupName: 'metallb-operator', packageName: 'metallb-operator',
-        subscriptionName: 'metallb-operator-sub', defaultChannel: 'stable', ownNamespace: false,
-      }, props);
-    }
-    new ApiObject(this, 'MetalLB', { apiVersion: 'metallb.io/v1beta1', kind: 'MetalLB', metadata: { name: 'metallb', namespace: this.namespace } });
+    this.operator = (props.installOperator ?? true)
+      ? installOperator(this, {
+          namespace: this.namespace, operatorGroupName: 'metallb-operator', packageName: 'metallb-operator',
+          subscriptionName: 'metallb-operator-sub', defaultChannel: 'stable', ownNamespace: false,
+        }, props)
+      : undefined;
+    this.metallb = new ApiObject(this, 'MetalLB', { apiVersion: 'metallb.io/v1beta1', kind: 'MetalLB', metadata: { name: 'metallb', namespace: this.namespace } });
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'metallb.io/v1beta1',
       kind: 'IPAddressPool',
       metadata: { name: this.poolName, namespace: this.namespace },
       spec: { addresses: [...props.addresses] },
     });
-    new ApiObject(this, 'L2Advertisement', {
+    this.advertisement = new ApiObject(this, 'L2Advertisement', {
       apiVersion: 'metallb.io/v1beta1',
       kind: 'L2Advertisement',
       metadata: { name: 'l2advertisement', namespace: this.namespace },

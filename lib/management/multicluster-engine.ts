@@ -3,7 +3,7 @@ import { Construct, IConstruct } from 'constructs';
 import { HostedCluster, IHostedCluster } from '../core/hosted-cluster';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
 import { NodePool } from '../core/node-pool';
-import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
+import { checkOperatorInstallOptions, InstalledOperator, installOperator, OperatorInstallOptions } from '../core/operator-install';
 import { Problems } from '../core/problems';
 
 /** The namespace MCE installs its operands (the assisted service among them) into by default. */
@@ -131,6 +131,8 @@ export class MultiClusterEngine extends Construct {
   public readonly targetNamespace: string;
   /** The MultiClusterEngine object; use it for `addJsonPatch` escape hatches. */
   public readonly resource: ApiObject;
+  /** The OperatorGroup and Subscription that install the operator; undefined unless `installOperator` is true. */
+  public readonly operator?: InstalledOperator;
 
   private readonly overrides = new Map<string, boolean>();
 
@@ -161,12 +163,12 @@ export class MultiClusterEngine extends Construct {
     });
     problems.report();
 
-    if (installs) {
-      installOperator(this, {
-        namespace: MULTICLUSTER_ENGINE_OPERATOR_NAMESPACE, operatorGroupName: 'multicluster-engine', packageName: 'multicluster-engine',
-        subscriptionName: 'multicluster-engine', defaultChannel: 'stable-2.7', ownNamespace: true,
-      }, props);
-    }
+    this.operator = installs
+      ? installOperator(this, {
+          namespace: MULTICLUSTER_ENGINE_OPERATOR_NAMESPACE, operatorGroupName: 'multicluster-engine', packageName: 'multicluster-engine',
+          subscriptionName: 'multicluster-engine', defaultChannel: 'stable-2.7', ownNamespace: true,
+        }, props)
+      : undefined;
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'multicluster.openshift.io/v1',
       kind: 'MultiClusterEngine',

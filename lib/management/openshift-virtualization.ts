@@ -2,7 +2,7 @@ import { ApiObject, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
 import { isLabelValue, isQualifiedName } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { checkOperatorInstallOptions, installOperator, OperatorInstallOptions } from '../core/operator-install';
+import { checkOperatorInstallOptions, InstalledOperator, installOperator, OperatorInstallOptions } from '../core/operator-install';
 
 /** The namespace OpenShift Virtualization is installed into; the HyperConverged must live there. */
 export const OPENSHIFT_VIRTUALIZATION_NAMESPACE = 'openshift-cnv';
@@ -61,6 +61,8 @@ export class OpenShiftVirtualization extends Construct {
   public readonly namespace = OPENSHIFT_VIRTUALIZATION_NAMESPACE;
   /** The HyperConverged object. */
   public readonly resource: ApiObject;
+  /** The OperatorGroup and Subscription that install the operator; undefined with `installOperator: false`. */
+  public readonly operator?: InstalledOperator;
 
   constructor(scope: Construct, id: string, props: OpenShiftVirtualizationProps = {}) {
     super(scope, id);
@@ -76,12 +78,12 @@ export class OpenShiftVirtualization extends Construct {
     }
     problems.report();
 
-    if (props.installOperator ?? true) {
-      installOperator(this, {
-        namespace: this.namespace, operatorGroupName: 'kubevirt-hyperconverged-group', packageName: 'kubevirt-hyperconverged',
-        subscriptionName: 'hco-operatorhub', defaultChannel: 'stable', ownNamespace: true,
-      }, props);
-    }
+    this.operator = (props.installOperator ?? true)
+      ? installOperator(this, {
+          namespace: this.namespace, operatorGroupName: 'kubevirt-hyperconverged-group', packageName: 'kubevirt-hyperconverged',
+          subscriptionName: 'hco-operatorhub', defaultChannel: 'stable', ownNamespace: true,
+        }, props)
+      : undefined;
     const placement = (selector?: Record<string, string>) => (selector ? { nodePlacement: { nodeSelector: { ...selector } } } : undefined);
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'hco.kubevirt.io/v1beta1',

@@ -2,7 +2,7 @@
 // installs an operator: its defaults are each construct's own, every option reaches the
 // Subscription or OperatorGroup it names, and bad values are refused with the field and value.
 import {
-  ClusterPlatform, DataProtectionApplication, HcpApp, HostedCluster, InstallPlanApproval, LvmStorage, ManagementCluster, ManagementMetalLB,
+  ClusterPlatform, DataProtectionApplication, HcpApp, HostedCluster, InstalledOperator, InstallPlanApproval, LvmStorage, ManagementCluster, ManagementMetalLB,
   MetalLBIngress, MultiClusterEngine, OpenShiftVirtualization, OperatorInstallOptions, Release, SecretSource,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
@@ -18,7 +18,7 @@ interface Installer {
   readonly packageName: string;
   readonly channel: string;
   /** Declares the construct in a fresh app with `options`, installing the operator unless `install` is false. */
-  readonly build: (app: HcpApp, options: OperatorInstallOptions & { installOperator?: boolean }) => void;
+  readonly build: (app: HcpApp, options: OperatorInstallOptions & { installOperator?: boolean }) => { readonly operator?: InstalledOperator };
 }
 
 const DEVICE_CLASS = { name: 'vg1', optionalPaths: ['/dev/nvme1n1'], nodeSelector: { ocpvirt: 'host' } };
@@ -58,7 +58,7 @@ const INSTALLERS: Record<string, Installer> = {
         platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: '192.0.2.10' }),
         networking: { machineNetwork: ['192.168.122.0/24'] },
       });
-      new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: ['192.168.122.23'], ...options });
+      return new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: ['192.168.122.23'], ...options });
     },
   },
 };
@@ -88,6 +88,13 @@ describe.each(CONSTRUCTS)('%s installs its operator from one OperatorInstallOpti
     expect(group.metadata.name).toBe(installer.operatorGroup);
     expect(group.metadata.namespace).toBe(installer.namespace);
     expect(findObject(objects, 'Namespace', installer.namespace).metadata.name).toBe(installer.namespace);
+  });
+
+  test('names the OperatorGroup and Subscription it writes as `operator`, and has none without installing', () => {
+    const { operator } = installer.build(new HcpApp({ outdir: '/nonexistent' }), {});
+    expect([operator?.subscription.kind, operator?.subscription.name, operator?.subscription.metadata.namespace]).toEqual(['Subscription', installer.subscription, installer.namespace]);
+    expect([operator?.operatorGroup.kind, operator?.operatorGroup.name, operator?.operatorGroup.metadata.namespace]).toEqual(['OperatorGroup', installer.operatorGroup, installer.namespace]);
+    expect(installer.build(new HcpApp({ outdir: '/nonexistent' }), { installOperator: false }).operator).toBeUndefined();
   });
 
   test('adopts an install under other names, with a pinned starting CSV and manual approval', () => {
