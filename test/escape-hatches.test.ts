@@ -14,7 +14,7 @@ import {
   IdentityProvider, ImageMirrors, ImageRegistryPolicy, InfraEnv, KubevirtHub, LvmFilesystem, LvmStorage, MachineConfiguration,
   ManagementCluster, ManagementMetalLB, HypershiftAddonConfig, MirrorRegistryTrust, IngressWildcardPolicy, AwsMachineSets, Metal3Provisioning, MetalLBIngress, MultiClusterEngine, NMStateConfig, NodePerformanceProfile,
   NodeTuning, OpenShiftVirtualization, Release, ReleaseRollout, RolloutWave, SecretSource, SshPublicKey, allowHostsWithoutCluster,
-  ApiServerConfiguration, InstalledOperator, BareMetalHost,
+  ApiServerConfiguration, InstalledOperator, BareMetalHost, ClusterPlatform, SecretEncryption, TrustBundle,
 } from '../lib';
 import {
   AwsHostedInfra, AwsManagementPrereqs, ExternalDnsCredentialsSecret, HostedClusterIam, HostedClusterNetwork, OidcS3CredentialsSecret,
@@ -95,8 +95,22 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
 
   HostedCluster: {
     writes: 'kubernetes',
-    make: () => lab({ sshKey: SshPublicKey.fromString(SSH_KEY), pullSecret: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'hcp/pull-secret' }) }).cluster,
-    others: (cluster: HostedCluster) => [cluster.pullSecretObject!, cluster.sshKeySecret!],
+    // Every source that writes an object of its own: external Secrets, a PEM trust bundle, a KubeVirt infrastructure kubeconfig.
+    make: () => {
+      const vault = (remoteKey: string) => SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey });
+      return lab({
+        sshKey: SshPublicKey.fromString(SSH_KEY),
+        pullSecret: vault('hcp/pull-secret'),
+        additionalTrustBundle: TrustBundle.fromPem(CA),
+        secretEncryption: SecretEncryption.aescbc(vault('hcp/etcd-key'), vault('hcp/etcd-backup-key')),
+        baseDomain: 'example.com',
+        platform: ClusterPlatform.kubevirt({ externalInfrastructure: { namespace: 'guests', kubeconfig: vault('hcp/infra-kubeconfig') } }),
+      }).cluster;
+    },
+    others: (cluster: HostedCluster) => [
+      cluster.pullSecretObject!, cluster.sshKeySecret!, cluster.trustBundleConfigMap!,
+      cluster.etcdEncryptionKeyObject!, cluster.etcdEncryptionBackupKeyObject!, cluster.infraCredentialsObject!,
+    ],
   },
   NodePool: { writes: 'kubernetes', make: ({ cluster }) => cluster.addNodePool('workers', { replicas: 1 }) },
   InfraEnv: { writes: 'kubernetes', make: infraEnv },

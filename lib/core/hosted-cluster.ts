@@ -279,6 +279,14 @@ export class HostedCluster extends Construct implements IHostedCluster {
   public readonly pullSecretObject?: ApiObject;
   /** The Secret holding `sshKey`; undefined without one, or for a Secret that exists already. */
   public readonly sshKeySecret?: ApiObject;
+  /** The ConfigMap `additionalTrustBundle` wrote from PEM; undefined without one, or for a ConfigMap that exists already. */
+  public readonly trustBundleConfigMap?: ApiObject;
+  /** What the etcd encryption key's source wrote (a Secret, ExternalSecret or SealedSecret); undefined for a Secret that exists already. */
+  public readonly etcdEncryptionKeyObject?: ApiObject;
+  /** What the etcd backup key's source wrote; undefined without a backup key, or for a Secret that exists already. */
+  public readonly etcdEncryptionBackupKeyObject?: ApiObject;
+  /** What a KubeVirt external infrastructure's kubeconfig source wrote; undefined otherwise, or for a Secret that exists already. */
+  public readonly infraCredentialsObject?: ApiObject;
   /** How the control plane is replicated. */
   public readonly availabilityPolicy: AvailabilityPolicy;
   /** The pod, service and machine CIDRs the cluster uses (defaults included). */
@@ -353,6 +361,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const secretEncryption = platform.secretEncryption && !props.secretEncryption
       ? platform.secretEncryption
       : this.bindEncryptionKeys(problems, secretLabels);
+    this.trustBundleConfigMap = this.node.tryFindChild('TrustBundle') as ApiObject | undefined;
+    this.etcdEncryptionKeyObject = this.node.tryFindChild('EtcdEncryptionKey') as ApiObject | undefined;
+    this.etcdEncryptionBackupKeyObject = this.node.tryFindChild('EtcdEncryptionBackupKey') as ApiObject | undefined;
+    this.infraCredentialsObject = this.node.tryFindChild('InfraCredentials') as ApiObject | undefined;
 
     const baseDomain = props.baseDomain ?? platform.defaultBaseDomain;
     this.baseDomain = baseDomain;
