@@ -181,7 +181,7 @@ function usageError(message: string, usage: string): number {
 
 /** The version in the package's own package.json. */
 function version(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8'));
+  const manifest = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
   return `hcp-cdk ${manifest.version}`;
 }
 

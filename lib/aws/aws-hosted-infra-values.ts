@@ -60,7 +60,7 @@ export class AwsHostedInfraOutputs {
   public static fromOutputsFile(file: string, stackName: string): IAwsHostedInfra {
     let all: Record<string, Record<string, string>>;
     try {
-      all = JSON.parse(fs.readFileSync(file, 'utf8'));
+      all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
     } catch (error) {
       throw new Error(`AwsHostedInfraOutputs.fromOutputsFile: cannot read ${file} (${(error as Error).message.split('\n')[0]}); it is written by cdk deploy --outputs-file ${file}`, { cause: error });
     }
@@ -95,7 +95,7 @@ export class AwsHostedInfraOutputs {
       roles,
       instanceProfileName: get(K.instanceProfileName),
       kms: optional(K.kmsKeyArn) ? { activeKeyArn: outputs[K.kmsKeyArn], providerRoleArn: get(K.kmsProviderRoleArn) } : undefined,
-      resourceTags: optional(K.resourceTags) ? JSON.parse(outputs[K.resourceTags]) : undefined,
+      resourceTags: optional(K.resourceTags) ? (JSON.parse(outputs[K.resourceTags]) as Record<string, string>) : undefined,
     };
     if (missing.length > 0) throw new Error(`AwsHostedInfraOutputs: ${source} lacks ${missing.sort().join(', ')}; was it written by an AwsHostedInfra stack?`);
     if (zoneNames.length !== subnetIds.length) throw new Error(`AwsHostedInfraOutputs: ${source} has ${zoneNames.length} zone names but ${subnetIds.length} subnet IDs`);

@@ -185,7 +185,7 @@ export class InfraEnv extends Construct {
           ignitionConfigOverride: props.ignitionConfigOverride,
           clusterRef: props.clusterDeploymentRef && { name: props.clusterDeploymentRef.name, namespace: props.clusterDeploymentRef.namespace },
         }),
-      }),
+      }) as unknown,
     });
     const get = `oc -n ${this.namespace} get infraenv ${this.infraEnvName} -o jsonpath=`;
     this.isoDownloadUrl = { description: 'discovery ISO download URL', jsonPath: '{.status.isoDownloadURL}', command: `${get}'{.status.isoDownloadURL}'` };

@@ -1,7 +1,7 @@
 /** Whether `text` is a JSON object (not null, an array or a scalar), as Ignition configs must be. */
 export function isJsonObject(text: string): boolean {
   try {
-    const parsed = JSON.parse(text);
+    const parsed: unknown = JSON.parse(text);
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
   } catch {
     return false;

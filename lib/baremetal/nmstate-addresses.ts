@@ -23,16 +23,17 @@ export interface NMStateAddress {
  */
 export function checkNMStateAddresses(config: Record<string, unknown>, problems: Problems): NMStateAddress[] {
   const addresses: NMStateAddress[] = [];
-  const interfaces = Array.isArray(config.interfaces) ? config.interfaces as Record<string, any>[] : [];
+  const interfaces = Array.isArray(config.interfaces) ? (config.interfaces as (Record<string, unknown> | undefined)[]) : [];
   interfaces.forEach((nic, i) => {
     for (const family of [4, 6] as const) {
-      const block = nic?.[`ipv${family}`];
+      const block = nic?.[`ipv${family}`] as { address?: unknown } | undefined;
       if (!Array.isArray(block?.address)) continue;
-      block.address.forEach((entry: Record<string, unknown>, j: number) => {
+      (block.address as (Record<string, unknown> | undefined)[]).forEach((entry, j) => {
         const field = `interfaces[${i}].ipv${family}.address[${j}]`;
-        const value = typeof entry?.ip === 'string' ? (family === 4 ? parseIPv4(entry.ip) : parseIPv6(entry.ip)) : undefined;
-        if (value === undefined) problems.require(false, `${field}.ip`, entry?.ip, `must be an IPv${family} address`);
-        else addresses.push({ interface: String(nic.name), ip: entry.ip as string, family, value });
+        const ip = entry?.ip;
+        const value = typeof ip === 'string' ? (family === 4 ? parseIPv4(ip) : parseIPv6(ip)) : undefined;
+        if (value === undefined) problems.require(false, `${field}.ip`, ip, `must be an IPv${family} address`);
+        else addresses.push({ interface: String(nic?.name), ip: ip as string, family, value });
         const prefix = entry?.['prefix-length'];
         const bits = family === 4 ? 32 : 128;
         if (!(typeof prefix === 'number' && Number.isInteger(prefix) && prefix >= 0 && prefix <= bits)) {

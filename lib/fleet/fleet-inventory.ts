@@ -244,7 +244,7 @@ const DEFAULTS: OpenApiSchema = { type: 'object', properties: CLUSTER_FIELDS };
  * FleetInventory. Served as a CRD to the validator, so a bad file gets the same field-by-field
  * messages as a bad object, before any construct is built.
  */
-export const FLEET_INVENTORY_CRD = hcpCdkCrd('Fleet', 'fleets', {
+export const FLEET_INVENTORY_CRD: unknown = hcpCdkCrd('Fleet', 'fleets', {
   type: 'object',
   required: ['managementClusters'],
   properties: {

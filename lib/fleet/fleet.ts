@@ -189,7 +189,7 @@ function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: 
 }
 
 /** The one document of an inventory file; throws why the file holds none that can be read. */
-function readInventoryFile(file: string): any {
+function readInventoryFile(file: string): { readonly spec?: unknown } {
   let read: ManifestDocuments;
   try {
     read = readManifestFile(file);
@@ -200,7 +200,7 @@ function readInventoryFile(file: string): any {
   if (read.documents.length !== 1) {
     throw new HcpValidationError([`${file}: holds ${read.documents.length} documents; an inventory file holds one Fleet (apiVersion hcp-cdk.io/v1alpha1)`]);
   }
-  return read.documents[0];
+  return read.documents[0] as { readonly spec?: unknown };
 }
 
 /** Throws every problem of an inventory document against the inventory schema, by field path. */

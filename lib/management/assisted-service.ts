@@ -208,7 +208,7 @@ export class AssistedService extends Construct {
             cpuArchitecture: image.cpuArchitecture ?? CpuArchitecture.X86_64,
           })),
         }),
-      }),
+      }) as unknown,
     });
     this.node.addValidation({ validate: () => [...this.checkReleases(), ...this.checkEngine()] });
   }

@@ -64,7 +64,7 @@ export class Metal3Provisioning extends Construct {
       apiVersion: 'metal3.io/v1alpha1',
       kind: 'Provisioning',
       metadata: { name: PROVISIONING_NAME },
-      spec: Lazy.any({ produce: () => ({ provisioningNetwork: this.provisioningNetwork, watchAllNamespaces: this.watchAllNamespaces }) }),
+      spec: Lazy.any({ produce: () => ({ provisioningNetwork: this.provisioningNetwork, watchAllNamespaces: this.watchAllNamespaces }) }) as unknown,
     });
     this.node.addValidation({ validate: () => this.checkHosts() });
   }

@@ -179,7 +179,7 @@ export class MultiClusterEngine extends Construct {
           targetNamespace: props.targetNamespace,
           overrides: { components: [...this.overrides].map(([name, enabled]) => ({ name, enabled })) },
         }),
-      }),
+      }) as unknown,
     });
     this.node.addValidation({ validate: () => this.checkHub() });
   }

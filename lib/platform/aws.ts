@@ -5,7 +5,7 @@ import { show } from '../core/problems';
 import { ingressPublishing } from '../core/service-publishing';
 import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
 import type { INodePoolPlatform, NodePoolPlatformConfig, NodePoolPlatformContext } from './node-pool-platform';
-import type { AwsClusterRoles, AwsKmsEncryption, IAwsHostedInfra } from './aws-infra';
+import type { AwsClusterRoles, AwsHostedInfraZone, AwsKmsEncryption, IAwsHostedInfra } from './aws-infra';
 import { awsHostedInfraValuesProblems, isUnresolvedToken } from './aws-infra';
 import { platformRules } from './platform-rules';
 import { PlatformType } from './platform-type';
@@ -74,7 +74,7 @@ type ResolvedAwsProps = Omit<AwsClusterPlatformProps, 'infra'> & {
 function resolve(props: AwsClusterPlatformProps): ResolvedAwsProps {
   const v = props.infra?.values;
   // Values from JavaScript or JSON may lack zones or roles: bind() names them.
-  const first = Array.isArray(v?.zones) ? v.zones[0] : undefined;
+  const first = Array.isArray(v?.zones) ? (v.zones as readonly AwsHostedInfraZone[])[0] : undefined;
   const { infra, ...explicit } = props;
   const defined = Object.fromEntries(Object.entries(explicit).filter(([, value]) => value !== undefined));
   return {
@@ -99,7 +99,7 @@ function concreteFields(p: ResolvedAwsProps): [string, string | undefined][] {
     ['region', p.region], ['vpcId', p.vpcId], ['defaultSubnet.id', p.defaultSubnet.id], ['defaultSubnet.zone', p.defaultSubnet.zone],
     ['issuerUrl', p.issuerUrl], ['publicZoneId', p.publicZoneId], ['privateZoneId', p.privateZoneId], ['machineCidr', p.machineCidr],
     ['kms.activeKeyArn', p.kms?.activeKeyArn], ['kms.providerRoleArn', p.kms?.providerRoleArn],
-    ...Object.entries(p.roles).map(([field, arn]): [string, string] => [`roles.${field}`, arn]),
+    ...Object.entries({ ...p.roles }).map(([field, arn]): [string, string] => [`roles.${field}`, arn]),
   ];
 }
 
@@ -147,7 +147,7 @@ export class AwsClusterPlatform implements IClusterPlatform {
     }
     if (!p.vpcId) problems.add('vpcId ("") must be given, or come from platform.infra');
     if (!p.defaultSubnet.id) problems.add('defaultSubnet.id ("") must be given, or come from platform.infra');
-    for (const [field, arn] of Object.entries(p.roles)) {
+    for (const [field, arn] of Object.entries({ ...p.roles })) {
       if (!arn) problems.add(`roles.${field} ("") must be an IAM role ARN`);
       else problems.require(IAM_ROLE_ARN.test(arn), `roles.${field}`, arn, IAM_ROLE_ARN_RULE);
     }
