@@ -62,9 +62,9 @@ export interface MachineConfigurationProps {
   readonly name?: string;
   /** The ConfigMap's name, which the NodePool's `spec.config` references (docs 9.1: `chrony-config`). @default - `name` */
   readonly configMapName?: string;
-  /** The embedded MachineConfig's name (docs 9.1: `99-worker-chrony`). @default - `name` */
+  /** The embedded MachineConfig's name (docs 9.1: `99-worker-chrony`). @default - `name`, else the ConfigMap's name */
   readonly machineConfigName?: string;
-  /** The embedded KubeletConfig's name. @default - `name` */
+  /** The embedded KubeletConfig's name. @default - `name`, else the ConfigMap's name */
   readonly kubeletConfigName?: string;
   /** @default - none */
   readonly files?: MachineFile[];

@@ -20,7 +20,8 @@ export interface HypershiftAddonConfigProps {
    * Whether the add-on imports each new hosted cluster into MCE as a ManagedCluster once its control
    * plane is available (docs 14.3). `false` writes `autoImportDisabled: "true"`; `true` writes
    * `"false"` rather than dropping the variable, so that turning import back on is a change every
-   * delivery applies (an ACM policy never removes what it set). Clusters imported already stay imported.
+   * way of applying makes: a field left out is kept by a client-side apply, and by server-side apply
+   * once another manager (MCE, an `oc edit`) owns it. Clusters imported already stay imported.
    * @default - not written; the add-on imports automatically
    */
   readonly autoImport?: boolean;
@@ -55,8 +56,9 @@ export interface HypershiftAddonConfigProps {
  * (docs 14.3), metric service monitoring (2.3.2), and the agent on infrastructure nodes (5.4.3).
  * MCE creates the object; this writes only the fields given, as a partial object that server-side
  * apply merges into it: `customizedVariables` is a list keyed by name, so the variables MCE or an
- * administrator set (`hcMaxNumber` …) stay. Argo CD, Flux and ACM deliveries apply it so; by hand,
- * use `oc apply --server-side -k`, since a client-side `oc apply` replaces the whole list.
+ * administrator set (`hcMaxNumber` …) stay. Argo CD (`ServerSideApply=true`) and Flux apply it so;
+ * a hub folder applied by hand (KustomizeDelivery, and the hub folders under AcmDelivery) needs
+ * `oc apply --server-side -k`, since a client-side `oc apply` replaces the whole list.
  */
 export class HypershiftAddonConfig extends Construct {
   /** The AddOnDeploymentConfig. */
