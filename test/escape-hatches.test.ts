@@ -61,6 +61,7 @@ function backup(l = lab({ pausedUntil: 'true' })): HostedClusterBackup {
 /** The OperatorGroup and Subscription of a construct that installs its operator (the Namespace is the chart's, shared). */
 function installed(construct: { readonly operator?: InstalledOperator }): ApiObject[] {
   if (!construct.operator) throw new Error('expected the construct to install its operator, so that `operator` names its objects');
+  if (!construct.operator.operatorGroup) throw new Error('expected the construct to write its OperatorGroup');
   return [construct.operator.operatorGroup, construct.operator.subscription];
 }
 

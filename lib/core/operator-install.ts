@@ -38,6 +38,14 @@ export interface OperatorInstallOptions {
    */
   readonly operatorGroupName?: string;
   /**
+   * The namespace has its OperatorGroup already (a console install made one, named with a random
+   * suffix): write none, and adopt the install by its Subscription alone. Safer than copying the
+   * name into `operatorGroupName`: a misspelt name adds a second OperatorGroup, and OLM then fails
+   * every operator of the namespace (TooManyOperatorGroups).
+   * @default false
+   */
+  readonly existingOperatorGroup?: boolean;
+  /**
    * The ClusterServiceVersion to install first (`spec.startingCSV`), e.g. `lvms-operator.v4.17.0`; OLM
    * updates from there along the channel, unless `installPlanApproval` is Manual.
    * @default - not set; OLM installs the channel's latest version
@@ -81,8 +89,8 @@ export interface OperatorInstall {
  * Namespace is not among them: the chart holds one per name, which other constructs may share.
  */
 export interface InstalledOperator {
-  /** The OperatorGroup that lets OLM install into the namespace. */
-  readonly operatorGroup: ApiObject;
+  /** The OperatorGroup that lets OLM install into the namespace; undefined with `existingOperatorGroup`. */
+  readonly operatorGroup?: ApiObject;
   /** The Subscription to the operator's package. */
   readonly subscription: ApiObject;
 }
@@ -90,7 +98,7 @@ export interface InstalledOperator {
 // A ClusterServiceVersion's name: the package, ".v", and a version, e.g. kubevirt-hyperconverged-operator.v4.17.3.
 const CSV_NAME = /\.v\d+\.\d+\.\d+/;
 
-const OPTION_FIELDS = ['channel', 'catalogSource', 'catalogSourceNamespace', 'subscriptionName', 'operatorGroupName', 'startingCsv', 'installPlanApproval'] as const;
+const OPTION_FIELDS = ['channel', 'catalogSource', 'catalogSourceNamespace', 'subscriptionName', 'operatorGroupName', 'existingOperatorGroup', 'startingCsv', 'installPlanApproval'] as const;
 
 /**
  * Records problems with the install options under their field names; `installs` false (the
@@ -105,6 +113,9 @@ export function checkOperatorInstallOptions(options: OperatorInstallOptions, pro
   if (options.catalogSource !== undefined) problems.require(isDns1123Subdomain(options.catalogSource), 'catalogSource', options.catalogSource, DNS1123_SUBDOMAIN_RULE);
   if (options.catalogSourceNamespace !== undefined) problems.require(isDns1123Label(options.catalogSourceNamespace), 'catalogSourceNamespace', options.catalogSourceNamespace, DNS1123_LABEL_RULE);
   if (options.channel !== undefined) problems.require(/^\S+$/.test(options.channel), 'channel', options.channel, 'must be a channel name such as stable');
+  if (options.existingOperatorGroup && options.operatorGroupName !== undefined) {
+    problems.add(`operatorGroupName (${show(options.operatorGroupName)}) names an OperatorGroup to write, but existingOperatorGroup (true) writes none: give one of them`);
+  }
   for (const field of ['subscriptionName', 'operatorGroupName'] as const) {
     const name = options[field];
     if (name !== undefined) problems.require(isDns1123Subdomain(name), field, name, DNS1123_SUBDOMAIN_RULE);
@@ -121,13 +132,14 @@ export function checkOperatorInstallOptions(options: OperatorInstallOptions, pro
 /**
  * The Namespace, OperatorGroup and Subscription that make OLM install an operator, as the docs'
  * "Installing ... by using the CLI" procedures write them. Children of `scope`: `OperatorGroup`
- * and `Subscription`; the Namespace is the chart's one per name.
+ * (unless the namespace has one, `existingOperatorGroup`) and `Subscription`; the Namespace is the
+ * chart's one per name.
  */
 export function installOperator(scope: Construct, install: OperatorInstall, options: OperatorInstallOptions): InstalledOperator {
   const namespace = ensureNamespace(scope, install.namespace);
   for (const [key, value] of Object.entries(install.namespaceLabels ?? {})) namespace.metadata.addLabel(key, value);
   for (const [key, value] of Object.entries(install.namespaceAnnotations ?? {})) namespace.metadata.addAnnotation(key, value);
-  const operatorGroup = new ApiObject(scope, 'OperatorGroup', {
+  const operatorGroup = options.existingOperatorGroup ? undefined : new ApiObject(scope, 'OperatorGroup', {
     apiVersion: 'operators.coreos.com/v1',
     kind: 'OperatorGroup',
     metadata: { name: options.operatorGroupName ?? install.operatorGroupName, namespace: install.namespace },

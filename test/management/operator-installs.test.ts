@@ -93,7 +93,7 @@ describe.each(CONSTRUCTS)('%s installs its operator from one OperatorInstallOpti
   test('names the OperatorGroup and Subscription it writes as `operator`, and has none without installing', () => {
     const { operator } = installer.build(new HcpApp({ outdir: '/nonexistent' }), {});
     expect([operator?.subscription.kind, operator?.subscription.name, operator?.subscription.metadata.namespace]).toEqual(['Subscription', installer.subscription, installer.namespace]);
-    expect([operator?.operatorGroup.kind, operator?.operatorGroup.name, operator?.operatorGroup.metadata.namespace]).toEqual(['OperatorGroup', installer.operatorGroup, installer.namespace]);
+    expect([operator?.operatorGroup?.kind, operator?.operatorGroup?.name, operator?.operatorGroup?.metadata.namespace]).toEqual(['OperatorGroup', installer.operatorGroup, installer.namespace]);
     expect(installer.build(new HcpApp({ outdir: '/nonexistent' }), { installOperator: false }).operator).toBeUndefined();
   });
 
@@ -109,6 +109,16 @@ describe.each(CONSTRUCTS)('%s installs its operator from one OperatorInstallOpti
       installPlanApproval: 'Manual', startingCSV: `${installer.packageName}.v4.17.3`,
     });
     expect(findObject(objects, 'OperatorGroup').metadata.name).toBe(`${installer.namespace}-x7k2p`);
+  });
+
+  test('adopts an install by its Subscription alone when the namespace has its OperatorGroup already', () => {
+    const objects = objectsOf(installer, { existingOperatorGroup: true, subscriptionName: 'adopted-subscription' });
+    expect(objects.filter((o) => o.kind === 'OperatorGroup')).toEqual([]);
+    expect([findObject(objects, 'Subscription').metadata.name, findObject(objects, 'Subscription').metadata.namespace]).toEqual(['adopted-subscription', installer.namespace]);
+    expect(installer.build(new HcpApp({ outdir: '/nonexistent' }), { existingOperatorGroup: true }).operator?.operatorGroup).toBeUndefined();
+    expect(problemsOf(installer, { existingOperatorGroup: true, operatorGroupName: 'group-x7k2p' })).toEqual([
+      `${installer.path}: operatorGroupName ("group-x7k2p") names an OperatorGroup to write, but existingOperatorGroup (true) writes none: give one of them`,
+    ]);
   });
 
   test('writes Automatic approval when asked to, not only when left out', () => {
