@@ -55,7 +55,7 @@ describe('PausedUntil', () => {
     expect(problemsOf({ pausedUntil: 'False' })).toEqual([`hub/c1: ${message.replace('"false"', '"False"')}`]);
   });
 
-  test('unpausing is leaving the prop out: no pausedUntil field at all', () => {
+  test('nothing defaults pausedUntil: without the prop, neither object has the field (so leaving it out unpauses)', () => {
     expect(clusterPaused(undefined)).toBeUndefined();
     expect(poolPaused(undefined)).toBeUndefined();
   });
