@@ -45,3 +45,21 @@ export function rankOf(kind: string): number {
  * first (Flux) apply them in a step of their own.
  */
 export const OPERATOR_KINDS: ReadonlySet<string> = new Set(['Namespace', 'OperatorGroup', 'Subscription', 'CatalogSource', 'CustomResourceDefinition']);
+
+/** The OLM package of the multicluster engine operator. */
+export const MULTICLUSTER_ENGINE_PACKAGE = 'multicluster-engine';
+
+/**
+ * API groups whose CRDs the multicluster engine's operands install, not its OLM bundle (which
+ * brings the MultiClusterEngine CRD alone): they exist only once the MultiClusterEngine has been
+ * reconciled. The cluster manager serves the open-cluster-management groups (ManagedCluster,
+ * ManagedClusterSetBinding, Placement, AddOnDeploymentConfig), the assisted service the
+ * agent-install ones (AgentServiceConfig, InfraEnv, NMStateConfig), Hive its own, and the
+ * hypershift add-on installs the HyperShift operator with its CRDs. KlusterletAddonConfig
+ * (agent.open-cluster-management.io) is not among them: ACM installs it, never MCE alone.
+ */
+export const MULTICLUSTER_ENGINE_OPERAND_GROUPS: ReadonlySet<string> = new Set([
+  'cluster.open-cluster-management.io', 'addon.open-cluster-management.io', 'work.open-cluster-management.io',
+  'agent-install.openshift.io', 'capi-provider.agent-install.openshift.io', 'extensions.hive.openshift.io', 'hive.openshift.io',
+  'hypershift.openshift.io',
+]);

@@ -82,6 +82,7 @@ export const ARGO_CD_GUEST_WAVE = ARGO_CD_CLUSTER_WAVE;
  * dry run Argo CD makes of the whole folder first would fail on them.
  */
 const SKIP_DRY_RUN = ['SkipDryRunOnMissingResource=true'];
+const OLM_GROUP = 'operators.coreos.com';
 /**
  * Server-side apply: HostedClusters, AgentServiceConfigs and ConfigMaps (trust bundles, registries)
  * outgrow the 256 KiB last-applied-configuration annotation of client-side apply, and controllers
@@ -237,7 +238,8 @@ export class ArgoCdDelivery implements IDelivery {
         // RespectIgnoreDifferences only where Git writes a field someone else changes: it would also
         // keep the MCE's whole components list from the live object (argo-cd#27480).
         const respect = ignore.some((i) => i.kind === 'NodePool');
-        bootstrap.push(this.application(settings, name, unit.folder, { ...unit.destination, namespace: destinationNamespace }, WAVES[unit.role], ignore, respect));
+        const options = [...(respect ? [RESPECT_IGNORE_DIFFERENCES] : []), ...(installsOperator(unit) ? SKIP_DRY_RUN : [])];
+        bootstrap.push(this.application(settings, name, unit.folder, { ...unit.destination, namespace: destinationNamespace }, WAVES[unit.role], ignore, options));
       }
       const clusterNames = hubUnits.filter((u) => u.role === UnitRole.GUEST).map((u) => (u.destination as { name: string }).name).sort();
       if (clusterNames.length > 0) {
@@ -248,7 +250,7 @@ export class ArgoCdDelivery implements IDelivery {
       const bootstrapFolder = `${ARGO_CD_BOOTSTRAP_FOLDER}/${hub}`;
       const name = applicationName(bootstrapFolder);
       // In the last wave: an app of apps never waits for its own health before it creates the others.
-      const self = this.application(settings, name, bootstrapFolder, { server: ARGO_CD_IN_CLUSTER, namespace: settings.argoCdNamespace }, ARGO_CD_CLUSTER_WAVE, [], false);
+      const self = this.application(settings, name, bootstrapFolder, { server: ARGO_CD_IN_CLUSTER, namespace: settings.argoCdNamespace }, ARGO_CD_CLUSTER_WAVE, [], []);
       const held = [...bootstrap, self].map((json) => ({ apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace }));
       const selfProject = withWave(unitProject({
         name, namespace: settings.argoCdNamespace, repoUrl: settings.repoUrl, destination: { server: ARGO_CD_IN_CLUSTER },
@@ -308,10 +310,10 @@ export class ArgoCdDelivery implements IDelivery {
     return ignore;
   }
 
-  /** The Application `name`, in the project of the same name, delivering `folder`. */
+  /** The Application `name`, in the project of the same name, delivering `folder`, with `options` besides those every one has. */
   private application(settings: Settings, name: string, folder: string, destination: argo.ApplicationSpecDestination, wave: number,
-    ignoreDifferences: argo.ApplicationSpecIgnoreDifferences[], respectIgnoreDifferences: boolean): any {
-    const syncOptions = [SERVER_SIDE_APPLY, FAIL_ON_SHARED_RESOURCE, ...(respectIgnoreDifferences ? [RESPECT_IGNORE_DIFFERENCES] : [])];
+    ignoreDifferences: argo.ApplicationSpecIgnoreDifferences[], options: readonly string[]): any {
+    const syncOptions = [SERVER_SIDE_APPLY, FAIL_ON_SHARED_RESOURCE, ...options];
     return {
       ...argo.Application.GVK,
       // No resources-finalizer.argocd.argoproj.io: deleting the Application must orphan what it applied, never cascade.
@@ -350,6 +352,17 @@ function unitsOf(files: readonly DeliveredFile[]): Unit[] {
   // A folder with a HostedCluster is that cluster's unit, with whatever hosts it has to itself.
   const sorted = [...units.values()].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
   return sorted.map((u) => (u.role === UnitRole.INVENTORY && u.files.some((f) => f.kind === 'HostedCluster') ? { ...u, role: UnitRole.CLUSTER } : u));
+}
+
+/**
+ * Whether a management unit installs an operator through OLM: its Application skips the dry run
+ * of the kinds whose CRD is missing (SkipDryRunOnMissingResource), as the operator, or MCE's
+ * components once its MultiClusterEngine is reconciled, installs them during the sync; kinds the
+ * cluster serves are still dry-run. The waves order the apply, and the sync's retry covers a CRD
+ * that arrives after its wave. A guest's objects carry the option each (see place()).
+ */
+function installsOperator(unit: Unit): boolean {
+  return unit.role !== UnitRole.GUEST && unit.files.some((f) => f.kind === 'Subscription' && groupOf(f.apiVersion) === OLM_GROUP);
 }
 
 /** An Application's (and its AppProject's) name: its folder path with "/" read as "-". */

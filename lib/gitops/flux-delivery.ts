@@ -5,7 +5,7 @@ import { appliedByHand } from '../core/apply-by-hand';
 import { durationProblem, toGoDuration } from '../core/go-duration';
 import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { OPERATOR_KINDS } from './apply-order';
+import { MULTICLUSTER_ENGINE_OPERAND_GROUPS, MULTICLUSTER_ENGINE_PACKAGE, OPERATOR_KINDS } from './apply-order';
 import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
 import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
 import { FLUX_HEALTH_CHECKS } from './flux-health-checks';
@@ -63,6 +63,13 @@ const INVENTORY_KINDS: ReadonlySet<string> = new Set(['NMStateConfig', 'InfraEnv
 /** The two halves of a folder that installs an operator through OLM and uses it. */
 const OPERATORS_PART = 'operators';
 const RESOURCES_PART = 'resources';
+/**
+ * Between them, in a folder that installs the multicluster engine and writes kinds its operands
+ * serve: the MultiClusterEngine, healthy once MCE is Available, by when those kinds exist.
+ */
+const ENGINE_PART = 'engine';
+/** The MultiClusterEngine's API group. */
+const MULTICLUSTER_ENGINE_GROUP = 'multicluster.openshift.io';
 /** A hosted cluster's NodePools, applied once its control plane is Available and at its release (see FLUX_HEALTH_CHECKS). */
 const NODE_POOLS_PART = 'node-pools';
 /** The key of the admin kubeconfig in the `<name>-admin-kubeconfig` Secret HyperShift writes. */
@@ -73,10 +80,18 @@ const OLM_GROUP = 'operators.coreos.com/';
  * The sub-folders FluxDelivery splits a layout folder into: an object in one of them belongs to the
  * folder above (`hub/c1/node-pools/` to `hub/c1`), which is where the other deliveries write it.
  */
-export const FLUX_FOLDER_PARTS: readonly string[] = [OPERATORS_PART, RESOURCES_PART, NODE_POOLS_PART];
+export const FLUX_FOLDER_PARTS: readonly string[] = [OPERATORS_PART, ENGINE_PART, RESOURCES_PART, NODE_POOLS_PART];
 
-/** A part of a folder applied by a Kustomization of its own: one half of a folder that installs an operator through OLM and uses it, or a cluster's NodePools. */
-type Part = typeof OPERATORS_PART | typeof RESOURCES_PART | typeof NODE_POOLS_PART;
+/** A part of a folder applied by a Kustomization of its own: a stage of a folder that installs an operator through OLM and uses it, or a cluster's NodePools. */
+type Part = typeof OPERATORS_PART | typeof ENGINE_PART | typeof RESOURCES_PART | typeof NODE_POOLS_PART;
+
+/** A chart's folders that FluxDelivery applies in stages. */
+interface SplitFolders {
+  /** Folders that install an operator through OLM and use it: `operators/`, then `resources/`. */
+  readonly split: ReadonlySet<string>;
+  /** Of those, the folders that install MCE and write kinds its operands serve: `engine/` between the two. */
+  readonly engine: ReadonlySet<string>;
+}
 
 /** Where place() put a file: its layout folder, and the half of it when the folder is split. */
 interface FilePlace {
@@ -121,7 +136,11 @@ interface Planned {
  * HyperShift writes (`<name>-admin-kubeconfig`). A folder that installs an operator through OLM
  * and uses its custom resources is split into `operators/` and `resources/`, the second waiting
  * for the Subscription to be installed, because Flux dry-runs a folder's objects before applying
- * them and the custom resources' kinds do not exist before the operator does. A hosted cluster's
+ * them and the custom resources' kinds do not exist before the operator does. A folder that
+ * installs the multicluster engine this way and writes kinds its operands serve (AddOnDeploymentConfig,
+ * AgentServiceConfig, ManagedCluster, ...) gets a third stage between the two, `engine/`: the
+ * MultiClusterEngine alone, healthy once MCE is Available, as those kinds' CRDs come with MCE's
+ * components, not with its OLM bundle. A hosted cluster's
  * NodePools are in `<cluster>/node-pools/`, whose Kustomization waits for the cluster's folder:
  * healthy once the HostedCluster is Available and, after its first install, runs the release its
  * spec names; so a commit that upgrades a control plane and its pools rolls the pools only after
@@ -144,8 +163,8 @@ export class FluxDelivery implements IDelivery {
   private readonly timeout: Duration;
   /** Files, annotations and prune protection as in the plain folders; Flux reads no sync waves. */
   private readonly files = new KustomizeDelivery({ syncWaves: false, kustomizations: false });
-  /** Per synth: each chart's folders that are split into operators and resources. */
-  private readonly splits = new Map<Chart, ReadonlySet<string>>();
+  /** Per synth: each chart's folders that are split into operators and resources (and engine). */
+  private readonly splits = new Map<Chart, SplitFolders>();
   /** Per synth: where place() put each file. */
   private readonly places = new Map<string, FilePlace>();
 
@@ -162,8 +181,9 @@ export class FluxDelivery implements IDelivery {
     const json = object.json;
     const file = this.files.place(object, problems);
     recordDeliveryMode(json, DeliveryMode.FLUX);
-    const split = this.splitFolders(object.target.chart).has(object.folder);
-    const part = json.kind === 'NodePool' && object.hostedCluster ? NODE_POOLS_PART : split ? (OPERATOR_KINDS.has(json.kind) ? OPERATORS_PART : RESOURCES_PART) : undefined;
+    const folders = this.splitFolders(object.target.chart);
+    const part = json.kind === 'NodePool' && object.hostedCluster ? NODE_POOLS_PART
+      : folders.split.has(object.folder) ? stageOf(json, folders.engine.has(object.folder)) : undefined;
     const placed = part ? `${object.folder}/${part}/${file.slice(object.folder.length + 1)}` : file;
     this.places.set(placed, {
       layoutFolder: object.folder,
@@ -207,20 +227,33 @@ export class FluxDelivery implements IDelivery {
     }
   }
 
-  /** The folders of `chart` that hold an OLM Subscription and custom resources besides: worked out once per chart. */
-  private splitFolders(chart: Chart): ReadonlySet<string> {
+  /**
+   * The folders of `chart` that hold an OLM Subscription and custom resources besides, and of
+   * those the ones that install MCE and hold its MultiClusterEngine and kinds its operands serve:
+   * worked out once per chart.
+   */
+  private splitFolders(chart: Chart): SplitFolders {
     let folders = this.splits.get(chart);
     if (folders === undefined) {
       const layout = new OutputLayout();
       const installs = new Set<string>();
       const others = new Set<string>();
+      const engineInstalls = new Set<string>();
+      const engines = new Set<string>();
+      const operands = new Set<string>();
       for (const construct of chart.node.findAll()) {
         if (!(construct instanceof ApiObject) || construct.chart !== chart) continue;
         const folder = layout.placeOf(construct).folder;
-        if (construct.kind === 'Subscription' && construct.apiVersion.startsWith(OLM_GROUP)) installs.add(folder);
+        if (construct.kind === 'Subscription' && construct.apiVersion.startsWith(OLM_GROUP)) {
+          installs.add(folder);
+          if (construct.toJson().spec?.name === MULTICLUSTER_ENGINE_PACKAGE) engineInstalls.add(folder);
+        }
         if (!OPERATOR_KINDS.has(construct.kind)) others.add(folder);
+        if (isMultiClusterEngine(construct)) engines.add(folder);
+        if (MULTICLUSTER_ENGINE_OPERAND_GROUPS.has(groupOf(construct.apiVersion))) operands.add(folder);
       }
-      folders = new Set([...installs].filter((folder) => others.has(folder)));
+      const split = new Set([...installs].filter((folder) => others.has(folder)));
+      folders = { split, engine: new Set([...engineInstalls].filter((folder) => engines.has(folder) && operands.has(folder))) };
       this.splits.set(chart, folders);
     }
     return folders;
@@ -230,7 +263,7 @@ export class FluxDelivery implements IDelivery {
   private kustomizationObjects(files: readonly DeliveredFile[], problems: Problems): DeliveryObject[] {
     // Charts applied by hand (a Restore starts a restore) get no Kustomization: see applyByHand.
     const units = this.unitsOf(files, problems).filter((unit) => appliedByHand(unit.target.chart) === undefined);
-    const halves = new Map<string, { whole?: Unit; operators?: Unit; resources?: Unit; 'node-pools'?: Unit }>();
+    const halves = new Map<string, { whole?: Unit; operators?: Unit; engine?: Unit; resources?: Unit; 'node-pools'?: Unit }>();
     for (const unit of units) halves.set(unit.layoutFolder, { ...halves.get(unit.layoutFolder), [unit.part ?? 'whole']: unit });
     /** The unit others wait for when they wait for a layout folder: its resources half, or itself. */
     const lastOf = (layoutFolder: string): Unit | undefined => halves.get(layoutFolder)?.resources ?? halves.get(layoutFolder)?.whole;
@@ -258,8 +291,12 @@ export class FluxDelivery implements IDelivery {
       const held = bootstraps.get(bootstrap) ?? { guests: [], units: [] };
       bootstraps.set(bootstrap, held);
       const dependsOn: Unit[] = [];
-      if (unit.part === RESOURCES_PART) {
+      if (unit.part === ENGINE_PART) {
         dependsOn.push(halves.get(unit.layoutFolder)!.operators!);
+      } else if (unit.part === RESOURCES_PART) {
+        // The kinds MCE's operands serve exist once the engine stage is healthy (MCE Available).
+        const stages = halves.get(unit.layoutFolder)!;
+        dependsOn.push(stages.engine ?? stages.operators!);
       } else if (unit.part === NODE_POOLS_PART) {
         // Pools roll to a new release only once their control plane runs it (docs 6.6, 6.7), and
         // start only once the inventory they take Agents from is applied: the hosts come first.
@@ -281,7 +318,7 @@ export class FluxDelivery implements IDelivery {
       if (!guest && unit.layoutFolder !== unit.target.folder) references.push({ name: nameOf(`${BOOTSTRAP_FOLDER}/${bootstrap}/${ACCESS_FOLDER}`), namespace: this.namespace });
       const spec: flux.KustomizationSpec = {
         ...this.commonSpec(unit.folder, references),
-        ...healthChecksOf(unit.files),
+        ...healthChecksOf(unit),
         kubeConfig: guest ? { secretRef: { name: `${unit.target.hostedCluster!.clusterName}-admin-kubeconfig`, key: KUBECONFIG_KEY } } : undefined,
         // Applies as a ServiceAccount that may write only this folder's objects; a guest applies
         // with its own hosted cluster's admin kubeconfig, which reaches nothing else.
@@ -465,16 +502,29 @@ function nameOf(folder: string): string {
   return folder.split('/').join('-');
 }
 
+/** The stage of a split folder an object is applied in. */
+function stageOf(json: any, engineStage: boolean): Part {
+  if (OPERATOR_KINDS.has(json.kind)) return OPERATORS_PART;
+  return engineStage && json.kind === 'MultiClusterEngine' && groupOf(String(json.apiVersion)) === MULTICLUSTER_ENGINE_GROUP ? ENGINE_PART : RESOURCES_PART;
+}
+
+/** Whether `construct` is a MultiClusterEngine, not a namesake of another group. */
+function isMultiClusterEngine(construct: ApiObject): boolean {
+  return construct.kind === 'MultiClusterEngine' && groupOf(construct.apiVersion) === MULTICLUSTER_ENGINE_GROUP;
+}
+
 /** `a/b/c` -> [`a/b`, `a`]: nearest first. */
 function ancestors(folder: string): string[] {
   const parts = folder.split('/');
   return parts.slice(0, -1).map((_, i) => parts.slice(0, parts.length - 1 - i).join('/'));
 }
 
-/** `healthChecks` and `healthCheckExprs` for the kinds in `files` that Flux must be told how to wait for. */
-function healthChecksOf(files: readonly DeliveredFile[]): Pick<flux.KustomizationSpec, 'healthChecks' | 'healthCheckExprs'> {
-  // The API version tells a checked kind from a namesake of another group.
-  const checked = files.filter((f) => FLUX_HEALTH_CHECKS[f.kind]?.apiVersion === f.apiVersion);
+/** `healthChecks` and `healthCheckExprs` for the kinds in the unit's files that Flux must be told how to wait for. */
+function healthChecksOf(unit: Unit): Pick<flux.KustomizationSpec, 'healthChecks' | 'healthCheckExprs'> {
+  // The API version tells a checked kind from a namesake of another group. A MultiClusterEngine is
+  // waited for only in the engine stage, the one thing that waits for it.
+  const checked = unit.files.filter((f) => FLUX_HEALTH_CHECKS[f.kind]?.apiVersion === f.apiVersion
+    && (f.kind !== 'MultiClusterEngine' || unit.part === ENGINE_PART));
   if (checked.length === 0) return {};
   const kinds = [...new Set(checked.map((f) => f.kind))];
   return {

@@ -65,6 +65,14 @@ export const FLUX_HEALTH_CHECKS: Readonly<Record<string, FluxHealthCheck>> = {
     failed: NODE_POOL_FAILED,
     current: `${anyCondition(['Ready'], 'True')} || !(${POOL_INSTALLED})`,
   },
+  // MCE reports the phase Available once every component it enables is deployed, the cluster
+  // manager (ManagedCluster, AddOnDeploymentConfig) and the hypershift add-on among them, whose
+  // CRDs the objects waiting for it need. Any other phase counts as in progress until the timeout,
+  // as MCE keeps reconciling a component that fails. Waited for only in FluxDelivery's engine stage.
+  MultiClusterEngine: {
+    apiVersion: 'multicluster.openshift.io/v1',
+    current: "status.?phase.orValue('') == 'Available'",
+  },
   // OLM sets installedCSV once the InstallPlan has created the operator's CRDs and CSV; `state`
   // alone would hold a folder back whenever the catalog offers a newer version (UpgradeAvailable).
   Subscription: {

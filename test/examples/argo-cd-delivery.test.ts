@@ -70,6 +70,14 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
       }
     });
 
+    test('a management Application skips the dry run of kinds whose CRD is missing exactly when its folder installs an operator by Subscription', () => {
+      for (const application of applications.filter((a) => a.object.spec.destination.server)) {
+        const installs = synced(application).some((o) => o.object.kind === 'Subscription' && o.object.apiVersion.startsWith('operators.coreos.com/'));
+        const skips = application.object.spec.syncPolicy.syncOptions.includes('SkipDryRunOnMissingResource=true');
+        expect([application.file, skips]).toEqual([application.file, installs]);
+      }
+    });
+
     test('HostedClusters, NodePools and their Secrets are never pruned or deleted with their Application', () => {
       const guarded = objects.filter((o) => ['HostedCluster', 'NodePool'].includes(o.object.kind)
         || (['Secret', 'ExternalSecret', 'ConfigMap'].includes(o.object.kind) && objects.some((c) => c.object.kind === 'HostedCluster' && path.dirname(c.file) === path.dirname(o.file))));

@@ -319,6 +319,31 @@ describe('ArgoCdDelivery objects in the folders', () => {
   });
 });
 
+describe('ArgoCdDelivery on a hub that installs an operator through OLM', () => {
+  const app = appWith();
+  const hub = new ManagementCluster(app, 'hub');
+  new MultiClusterEngine(hub, 'mce', { installOperator: true });
+  cluster(hub, 'one');
+  const files = written(app);
+
+  test('the hub\'s Application skips the dry run of kinds whose CRD is missing: the Subscription installs the MultiClusterEngine\'s during the sync', () => {
+    expect(files.get('argocd/hub/40-application-openshift-gitops_hub.yaml').spec.syncPolicy.syncOptions)
+      .toEqual(['ServerSideApply=true', 'FailOnSharedResource=true', 'SkipDryRunOnMissingResource=true']);
+    expect(files.get('hub/03-subscription-multicluster-engine_multicluster-engine.yaml').spec.name).toBe('multicluster-engine');
+  });
+
+  test('the option is the Application\'s alone: no hub object skips the dry run by itself, and the Applications without a Subscription keep the dry run', () => {
+    const hubObjects = [...files].filter(([file, json]) => file.startsWith('hub/') && typeof json === 'object');
+    expect(hubObjects.map(([file]) => file)).toContain('hub/05-multiclusterengine-multiclusterengine.yaml');
+    for (const [file, json] of hubObjects) {
+      expect([file, json.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? '']).toEqual([file, expect.not.stringContaining('SkipDryRunOnMissingResource')]);
+    }
+    for (const other of ['hub-one', 'one-guest', 'argocd-hub']) {
+      expect(files.get(`argocd/hub/40-application-openshift-gitops_${other}.yaml`).spec.syncPolicy.syncOptions).not.toContain('SkipDryRunOnMissingResource=true');
+    }
+  });
+});
+
 describe('ArgoCdDelivery ignoreDifferences', () => {
   const hubApplication = (app: HcpApp) => written(app).get('argocd/hub/40-application-openshift-gitops_hub.yaml');
 

@@ -4,7 +4,7 @@ import { Environment } from '@marcbachmann/cel-js';
 import * as YAML from 'yaml';
 import {
   allowPruning, BmcCredentials, ClusterPlatform, FLUX_HEALTH_CHECKS, FluxDelivery, FluxDeliveryProps, FluxSource, GuestCluster, HcpApp, HostedCluster, InfraEnv,
-  kustomizations, ManagementCluster, MetalLBIngress, MultiClusterEngine, PlatformType, Release, SecretEncryption, SecretSource, SshPublicKey,
+  HypershiftAddonConfig, kustomizations, ManagementCluster, MetalLBIngress, MultiClusterEngine, PlatformType, Release, SecretEncryption, SecretSource, SshPublicKey,
 } from '../../lib';
 import { SSH_KEY } from '../props';
 import { PRUNE_PROTECTION, synthProblems } from '../util';
@@ -733,5 +733,66 @@ describe('kustomizations without sub-folders (Flux mode)', () => {
       ['hub/a/x/kustomization.yaml', `${header}  - 80-host-h.yaml\n`],
       ['guest/operators/kustomization.yaml', `${header}  - 03-sub.yaml\n`],
     ]));
+  });
+});
+
+describe('FluxDelivery on a hub that installs MCE by Subscription', () => {
+  /** The hub's estate with MCE installed from OLM, and the add-on's AddOnDeploymentConfig unless told. */
+  function mceHub(options: { installOperator: boolean; addonConfig: boolean }): Written[] {
+    const app = fluxApp();
+    const cluster = estate(app);
+    const hub = cluster.node.scope as ManagementCluster;
+    new MultiClusterEngine(hub, 'mce', { installOperator: options.installOperator });
+    if (options.addonConfig) new HypershiftAddonConfig(hub, 'addon', { autoImport: false });
+    return written(app);
+  }
+  const underHub = (files: readonly Written[]) => objectsOf(files).map((f) => f.path).filter((p) => p.startsWith('hub/') && !p.startsWith('hub/one/'));
+  const mceChecks = (files: readonly Written[]) => fluxKustomizations(files)
+    .filter((k) => (k.object.spec.healthChecks ?? []).some((c: any) => c.kind === 'MultiClusterEngine')).map((k) => k.object.metadata.name);
+
+  test('with a kind MCE\'s components serve beside it, the MultiClusterEngine is a stage of its own between the operators and the rest, healthy once MCE is Available', () => {
+    const files = mceHub({ installOperator: true, addonConfig: true });
+    expect(underHub(files).filter((p) => p.startsWith('hub/engine/'))).toEqual(['hub/engine/05-multiclusterengine-multiclusterengine.yaml']);
+    expect(underHub(files)).toContain('hub/resources/06-addondeploymentconfig-multicluster-engine_hypershift-addon-deploy-config.yaml');
+    expect(underHub(files).filter((p) => !/^hub\/(operators|engine|resources|inventory)\//.test(p))).toEqual([]);
+    const engine = kustomizationNamed(files, 'hub-engine');
+    expect(engine.spec).toEqual({
+      ...COMMON_SPEC,
+      path: './dist/hub/engine',
+      dependsOn: [{ name: 'hub-operators', namespace: 'flux-system' }],
+      healthChecks: [{ apiVersion: 'multicluster.openshift.io/v1', kind: 'MultiClusterEngine', name: 'multiclusterengine' }],
+      healthCheckExprs: [{ kind: 'MultiClusterEngine', ...FLUX_HEALTH_CHECKS.MultiClusterEngine }],
+      serviceAccountName: 'hub-engine',
+    });
+    expect(kustomizationNamed(files, 'hub-resources').spec.dependsOn).toEqual([{ name: 'hub-engine', namespace: 'flux-system' }]);
+    // What waits for the hub's folder waits for its last stage.
+    expect(kustomizationNamed(files, 'hub-one').spec.dependsOn).toContainEqual({ name: 'hub-resources', namespace: 'flux-system' });
+    // The InfraEnv's CRD also comes with MCE's components (the assisted service).
+    expect(kustomizationNamed(files, 'hub-inventory').spec.dependsOn).toContainEqual({ name: 'hub-resources', namespace: 'flux-system' });
+    expect(mceChecks(files)).toEqual(['hub-engine']);
+  });
+
+  test('the engine stage applies as a ServiceAccount of its own, which may write the MultiClusterEngine and nothing else', () => {
+    const files = mceHub({ installOperator: true, addonConfig: true });
+    const byPath = new Map(objectsOf(files).map((f) => [f.path, f.object]));
+    expect(byPath.get('flux/hub/10-serviceaccount-flux-system_hub-engine.yaml').metadata).toEqual({ name: 'hub-engine', namespace: 'flux-system' });
+    const role = byPath.get('flux/hub/10-clusterrole-hcp-cdk-flux-hub-engine.yaml');
+    expect(role.rules.map((r: any) => [r.apiGroups, r.resources])).toEqual([[['multicluster.openshift.io'], ['multiclusterengines']]]);
+    const resources = byPath.get('flux/hub/10-clusterrole-hcp-cdk-flux-hub-resources.yaml');
+    expect(resources.rules.flatMap((r: any) => r.resources)).not.toContain('multiclusterengines');
+  });
+
+  test('without a kind MCE\'s components serve, the folder keeps its two stages and no Kustomization waits for MCE', () => {
+    const files = mceHub({ installOperator: true, addonConfig: false });
+    expect(underHub(files)).toContain('hub/resources/05-multiclusterengine-multiclusterengine.yaml');
+    expect(underHub(files).filter((p) => p.startsWith('hub/engine/'))).toEqual([]);
+    expect(mceChecks(files)).toEqual([]);
+  });
+
+  test('without the install (MCE is already on the hub), the folder is not split and no Kustomization waits for MCE', () => {
+    const files = mceHub({ installOperator: false, addonConfig: true });
+    expect(underHub(files)).toContain('hub/05-multiclusterengine-multiclusterengine.yaml');
+    expect(underHub(files)).toContain('hub/06-addondeploymentconfig-multicluster-engine_hypershift-addon-deploy-config.yaml');
+    expect(mceChecks(files)).toEqual([]);
   });
 });
