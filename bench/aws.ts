@@ -16,8 +16,13 @@ function synth(clusters: number, nag: boolean): number {
     const name = `c${String(i).padStart(4, '0')}`;
     const stack = new Stack(app, `hcp-${name}-infra`, { env: { account: '123456789012', region: 'us-east-1' } });
     new AwsHostedInfra(stack, 'Infra', {
-      infraId: `${name}-x7k2p`, clusterName: name, baseDomain: 'fleet.example.com', publicZoneId: 'Z0FLEETPUBLIC',
-      oidcBucketName: 'fleet-oidc', zones: ['us-east-1a', 'us-east-1b', 'us-east-1c'], etcdEncryption: { createKey: true },
+      infraId: `${name}-x7k2p`,
+      clusterName: name,
+      baseDomain: 'fleet.example.com',
+      publicZoneId: 'Z0FLEETPUBLIC',
+      oidcBucketName: 'fleet-oidc',
+      zones: ['us-east-1a', 'us-east-1b', 'us-east-1c'],
+      etcdEncryption: { createKey: true },
     });
   }
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
@@ -29,6 +34,11 @@ function synth(clusters: number, nag: boolean): number {
 
 synth(1, false); // warm the module cache, as a second synth in one process would be
 console.log('aws bench (in process, after one warm-up synth):');
-for (const [clusters, nag] of [[1, false], [1, true], [100, false], [100, true]] as const) {
+for (const [clusters, nag] of [
+  [1, false],
+  [1, true],
+  [100, false],
+  [100, true],
+] as const) {
   console.log(`  ${String(clusters).padStart(3)} cluster stack(s), cdk-nag ${nag ? 'on ' : 'off'}: ${synth(clusters, nag).toFixed(0).padStart(6)} ms`);
 }

@@ -26,12 +26,22 @@ function agentCluster(name: string, index: number): FleetClusterSpec {
       })),
       ingressAddresses: [`${net}.200`],
     },
-    nodePools: [{ name: 'workers', replicas: 2 }, { name: 'spare', replicas: 1 }],
+    nodePools: [
+      { name: 'workers', replicas: 2 },
+      { name: 'spare', replicas: 1 },
+    ],
   };
 }
 
 function kubevirtCluster(name: string): FleetClusterSpec {
-  return { name, platform: 'KubeVirt', nodePools: [{ name: 'small', replicas: 2 }, { name: 'large', replicas: 1, cores: 8, memoryGiB: 32 }] };
+  return {
+    name,
+    platform: 'KubeVirt',
+    nodePools: [
+      { name: 'small', replicas: 2 },
+      { name: 'large', replicas: 1, cores: 8, memoryGiB: 32 },
+    ],
+  };
 }
 
 function awsCluster(name: string, index: number): FleetClusterSpec {
@@ -52,9 +62,13 @@ function awsCluster(name: string, index: number): FleetClusterSpec {
         publicZoneId: 'Z0FLEETPUBLIC',
         privateZoneId: `Z${index.toString(16).toUpperCase().padStart(12, '0')}`,
         roles: {
-          ingressArn: role('openshift-ingress'), imageRegistryArn: role('openshift-image-registry'), storageArn: role('aws-ebs-csi-driver-controller'),
-          networkArn: role('cloud-network-config-controller'), kubeCloudControllerArn: role('cloud-controller'),
-          nodePoolManagementArn: role('node-pool'), controlPlaneOperatorArn: role('control-plane-operator'),
+          ingressArn: role('openshift-ingress'),
+          imageRegistryArn: role('openshift-image-registry'),
+          storageArn: role('aws-ebs-csi-driver-controller'),
+          networkArn: role('cloud-network-config-controller'),
+          kubeCloudControllerArn: role('cloud-controller'),
+          nodePoolManagementArn: role('node-pool'),
+          controlPlaneOperatorArn: role('control-plane-operator'),
         },
         instanceProfileName: `${infraId}-worker`,
       },

@@ -39,9 +39,7 @@ switch (mode) {
     const built = time(() => Fleet.fromInventory(app, inventory));
     const { millis: synthMillis, result: files } = time(() => app.synthesize());
     // The objects, with the folder hcp-cdk writes each to, for the floor and stock cdk8s runs.
-    const objects = files
-      .filter((file) => path.basename(file.path) !== 'kustomization.yaml')
-      .map((file) => ({ folder: path.dirname(file.path), object: load(file.text) }));
+    const objects = files.filter((file) => path.basename(file.path) !== 'kustomization.yaml').map((file) => ({ folder: path.dirname(file.path), object: load(file.text) }));
     fs.writeFileSync(objectsFile, JSON.stringify(objects));
     fs.writeFileSync(filesFile, JSON.stringify(files));
     console.log(JSON.stringify({ millis: built.millis + synthMillis, buildMillis: built.millis, synthMillis, files: files.length, objects: objects.length }));

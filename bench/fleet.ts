@@ -38,7 +38,14 @@ interface Run {
 const RUNS = Number(process.env.FLEET_RUNS ?? '5');
 const RUNS_AT_2000 = Math.min(RUNS, 3);
 
-interface Round { hcp: Run; cold: Run; resynth: Run; writes: Run; floor: Run; stock?: Run }
+interface Round {
+  hcp: Run;
+  cold: Run;
+  resynth: Run;
+  writes: Run;
+  floor: Run;
+  stock?: Run;
+}
 
 function rounds(size: number, dir: string): Round[] {
   // In this order: the write floor, the floor and stock cdk8s use what the in-memory run made, the
@@ -103,10 +110,16 @@ interface Row {
 }
 const rows: Row[] = [];
 console.log(`fleet bench: ${os.cpus().length} cores, node ${process.version}, medians of ${RUNS} interleaved rounds up to 1,000 clusters, ${RUNS_AT_2000} at 2,000, one above`);
-console.log('hcp-cdk ms: make the constructs, then synth (check every object, serialize) in memory; synth: that part alone. cold synth ms: the same as a user runs it the first time, app.synth() writing a new output directory (and the last good copy); MiB: its peak.');
-console.log('write floor ms: a plain loop writing the same files. re-synth ms: `node` on the fleet with one node pool changed, over the cold synth\'s output, whole process. floor ms: js-yaml writing the same objects to one string.');
+console.log(
+  'hcp-cdk ms: make the constructs, then synth (check every object, serialize) in memory; synth: that part alone. cold synth ms: the same as a user runs it the first time, app.synth() writing a new output directory (and the last good copy); MiB: its peak.',
+);
+console.log(
+  "write floor ms: a plain loop writing the same files. re-synth ms: `node` on the fleet with one node pool changed, over the cold synth's output, whole process. floor ms: js-yaml writing the same objects to one string.",
+);
 console.log('stock cdk8s ms: one Chart of ApiObjects per hosted cluster, then app.synth() (writing included); synth: app.synth() alone.');
-console.log('clusters  objects  hcp-cdk ms   synth  cold synth  write floor  re-synth (files)  MiB  floor ms  stock cdk8s ms   synth  MiB  synth/floor  re-synth/synth  cold/(synth+floor)  stock/hcp e2e  stock/hcp');
+console.log(
+  'clusters  objects  hcp-cdk ms   synth  cold synth  write floor  re-synth (files)  MiB  floor ms  stock cdk8s ms   synth  MiB  synth/floor  re-synth/synth  cold/(synth+floor)  stock/hcp e2e  stock/hcp',
+);
 for (const size of SIZES) {
   const measured = rounds(size, dir);
   const hcp = medianRun(measured.map((r) => r.hcp));
@@ -121,7 +134,11 @@ for (const size of SIZES) {
     return ratios.length > 0 ? median(ratios) : undefined;
   };
   const row: Row = {
-    size, hcp, cold, floor, stock,
+    size,
+    hcp,
+    cold,
+    floor,
+    stock,
     hcpPerFloor: ratio((r) => r.hcp.millis / r.floor.millis)!,
     hcpSynthPerFloor: ratio((r) => r.hcp.synthMillis! / r.floor.millis)!,
     stockPerHcp: ratio((r) => (r.stock ? r.stock.millis / r.hcp.millis : undefined)),
@@ -133,7 +150,9 @@ for (const size of SIZES) {
   const f = (n: number, w: number) => n.toFixed(0).padStart(w);
   const x = (n: number | undefined, w: number) => (n === undefined ? ''.padStart(w) : n.toFixed(2).padStart(w));
   const files = `(${resynth.written}+${resynth.removed}-)`;
-  console.log(`${f(size, 8)}  ${f(hcp.objects, 7)}  ${f(hcp.millis, 10)}  ${f(hcp.synthMillis!, 6)}  ${f(cold.millis, 10)}  ${f(writes.writeMillis!, 11)}  ${f(resynth.wallMillis, 8)} ${files.padStart(8)}  ${f(cold.peakMiB, 3)}  ${f(floor.millis, 8)}  ${stock ? f(stock.millis, 14) : '       not run'}  ${stock ? f(stock.synthMillis!, 6) : '      '}  ${stock ? f(stock.peakMiB, 3) : '   '}  ${x(row.hcpSynthPerFloor, 11)}  ${x(row.resynthPerSynth, 14)}  ${x(row.coldPerWriteFloor, 18)}  ${x(row.stockPerHcpEndToEnd, 13)}  ${x(row.stockPerHcp, 9)}`);
+  console.log(
+    `${f(size, 8)}  ${f(hcp.objects, 7)}  ${f(hcp.millis, 10)}  ${f(hcp.synthMillis!, 6)}  ${f(cold.millis, 10)}  ${f(writes.writeMillis!, 11)}  ${f(resynth.wallMillis, 8)} ${files.padStart(8)}  ${f(cold.peakMiB, 3)}  ${f(floor.millis, 8)}  ${stock ? f(stock.millis, 14) : '       not run'}  ${stock ? f(stock.synthMillis!, 6) : '      '}  ${stock ? f(stock.peakMiB, 3) : '   '}  ${x(row.hcpSynthPerFloor, 11)}  ${x(row.resynthPerSynth, 14)}  ${x(row.coldPerWriteFloor, 18)}  ${x(row.stockPerHcpEndToEnd, 13)}  ${x(row.stockPerHcp, 9)}`,
+  );
 }
 const at = (size: number) => rows.find((r) => r.size === size);
 const thousand = at(1000);
@@ -142,7 +161,9 @@ const fiveThousand = at(5000);
 const n = (v: number | undefined) => (v === undefined ? 'n/a' : v.toFixed(2));
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 if (thousand) {
-  console.log(`target: synth with validation of 1,000 clusters in memory <= 3x the floor: ${n(thousand.hcpSynthPerFloor)} (${mark(thousand.hcpSynthPerFloor <= 3)}); with making the constructs ${n(thousand.hcpPerFloor)}`);
+  console.log(
+    `target: synth with validation of 1,000 clusters in memory <= 3x the floor: ${n(thousand.hcpSynthPerFloor)} (${mark(thousand.hcpSynthPerFloor <= 3)}); with making the constructs ${n(thousand.hcpPerFloor)}`,
+  );
   console.log(`target: re-synth of 1,000 after one changed cluster, whole process, <= 1.5x the in-memory synth: ${n(thousand.resynthPerSynth)} (${mark(thousand.resynthPerSynth <= 1.5)})`);
   console.log(`target: cold synth of 1,000 into an empty directory <= 1.3x (in-memory synth + write floor): ${n(thousand.coldPerWriteFloor)} (${mark(thousand.coldPerWriteFloor <= 1.3)})`);
   console.log(`target: peak memory at 1,000 (the cold synth) <= 250 MiB: ${thousand.cold.peakMiB.toFixed(0)} MiB (${mark(thousand.cold.peakMiB <= 250)})`);

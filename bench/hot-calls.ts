@@ -73,7 +73,7 @@ for (const p of PATTERNS.filter((q) => q.share > 100)) {
   measure(`  ${p.pattern.slice(0, 44)}`, Math.round((PER_FLEET.pattern * p.share) / weighted.length), 100_000, (i) => re2(p.pattern).test(values[i % values.length]));
 }
 const fleetCidrs = ['10.132.0.0/14', '172.31.0.0/16', '10.0.0.0/16', ...Array.from({ length: 334 }, (_, i) => `${net(i * 3)}.0/24`)];
-measure('parseCidr, the fleet\'s blocks (cached)', PER_FLEET.parseCidr - PER_FLEET.distinctCidrs, 200_000, (i) => parseCidr(fleetCidrs[i % fleetCidrs.length]));
+measure("parseCidr, the fleet's blocks (cached)", PER_FLEET.parseCidr - PER_FLEET.distinctCidrs, 200_000, (i) => parseCidr(fleetCidrs[i % fleetCidrs.length]));
 // Fresh texts, 8 rounds' worth: the cache holds 10,000, so each call parses.
 const freshV4 = Array.from({ length: 8 * 50_000 }, (_, i) => `${10 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}.0/24`);
 const freshV6 = Array.from({ length: 8 * 20_000 }, (_, i) => `fd${(i & 255).toString(16)}:${(i >> 8).toString(16)}::/48`);
@@ -82,7 +82,7 @@ measure('parseCidr, IPv4 text seen for the first time', PER_FLEET.distinctCidrs,
 fresh = 0;
 measure('parseCidr, IPv6 text seen for the first time', 0, 20_000, () => parseCidr(freshV6[fresh++ % freshV6.length]));
 const addresses = Array.from({ length: 1000 }, (_, i) => (i % 2 ? '192.0.2.1' : `${net(i)}.200`));
-measure('parseIPv4, the fleet\'s addresses', PER_FLEET.parseIPv4, 200_000, (i) => parseIPv4(addresses[i % addresses.length]));
+measure("parseIPv4, the fleet's addresses", PER_FLEET.parseIPv4, 200_000, (i) => parseIPv4(addresses[i % addresses.length]));
 const blocks = fleetCidrs.map((text) => parseCidr(text)!);
 measure('cidrsOverlap', PER_FLEET.overlap, 1_000_000, (i) => cidrsOverlap(blocks[i % blocks.length], blocks[(i * 7) % blocks.length]));
 measure('Release.fromImage / fromVersion', PER_FLEET.release, 200_000, (i) => RELEASES[i % RELEASES.length]().version);
@@ -94,7 +94,10 @@ measure('Release.compareVersions', PER_FLEET.compare, 1_000_000, (i) => Release.
 // flattening the text into one string, as writing the file does.
 const fleetApp = new HcpApp({ outdir: 'unused' });
 Fleet.fromInventory(fleetApp, fleetInventory(1000));
-const fleetObjects = fleetApp.synthesize().filter((file) => /\.ya?ml$/.test(file.path)).flatMap((file) => loadAll(file.text));
+const fleetObjects = fleetApp
+  .synthesize()
+  .filter((file) => /\.ya?ml$/.test(file.path))
+  .flatMap((file) => loadAll(file.text));
 const flat = (text: string) => text.charCodeAt(text.length >> 1);
 // yamlText's first pass over the fleet: every string's style worked out once, and no JIT warm-up.
 const firstPassStarted = process.hrtime.bigint();

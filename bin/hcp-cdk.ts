@@ -95,8 +95,7 @@ function main(argv: string[]): number | Promise<number> {
         const waiver = parseUnvalidatedKind(arg, value);
         if (typeof waiver === 'string') return usageError(waiver, VALIDATE_USAGE);
         unvalidatedKinds.push(waiver);
-      }
-      else if (arg === '--previous') previous = value;
+      } else if (arg === '--previous') previous = value;
       else if ((FORMATS as readonly string[]).includes(value)) format = value as Format;
       else return usageError(`--format (${JSON.stringify(value)}) must be one of ${FORMATS.join(', ')}`, VALIDATE_USAGE);
     } else if (arg.startsWith('-')) {
@@ -136,7 +135,8 @@ function main(argv: string[]): number | Promise<number> {
   // A waiver that changes nothing would tell a reader that these objects go unchecked.
   const misplaced = result.waivers.filter((w) => w.schema !== undefined);
   if (misplaced.length > 0) {
-    for (const w of misplaced) console.error(`hcp-cdk validate: --allow-unvalidated-kind ${w.apiVersion}/${w.kind} waives a kind that has a schema (${w.schema}): its objects are checked against it all the same; remove it`);
+    for (const w of misplaced)
+      console.error(`hcp-cdk validate: --allow-unvalidated-kind ${w.apiVersion}/${w.kind} waives a kind that has a schema (${w.schema}): its objects are checked against it all the same; remove it`);
     return 2;
   }
   for (const w of result.waivers) {
@@ -187,4 +187,7 @@ function version(): string {
 
 const status = main(process.argv.slice(2));
 if (typeof status === 'number') process.exitCode = status;
-else void status.then((code) => { process.exitCode = code; });
+else
+  void status.then((code) => {
+    process.exitCode = code;
+  });

@@ -102,7 +102,9 @@ export function runPlan(args: readonly string[]): number | Promise<number> {
     previous = previousSnapshot(parsed.output, { directory: parsed.against, gitRef: parsed.against === undefined ? parsed.ref : undefined });
     next = OutputSnapshot.fromDirectory(parsed.output);
     if (next.files.size === 0 && previous.files.size > 0 && !parsed.allowEmpty) {
-      throw new PlanInputError(`${parsed.output} holds no objects, and ${previous.description} holds ${previous.files.size}: a synth that failed leaves an empty output, and this plan would delete everything; synthesize again, or give --allow-empty if deleting every object is meant`);
+      throw new PlanInputError(
+        `${parsed.output} holds no objects, and ${previous.description} holds ${previous.files.size}: a synth that failed leaves an empty output, and this plan would delete everything; synthesize again, or give --allow-empty if deleting every object is meant`,
+      );
     }
     plan = planChanges(previous, next, { validator: new ObjectValidator({ catalog }), includeUnchanged: parsed.includeUnchanged, unvalidatedKinds: parsed.unvalidatedKinds });
   } catch (error) {
@@ -114,11 +116,14 @@ export function runPlan(args: readonly string[]): number | Promise<number> {
   }
   if (parsed.live) {
     // Nothing is printed before the cluster is read: a read that fails leaves only its error.
-    return addLiveState(plan, previous, next, parsed.live).then((withLive) => report(withLive, parsed), (error) => {
-      if (!(error instanceof PlanInputError)) throw error;
-      console.error(`hcp-cdk plan: --live: ${error.message}`);
-      return 1;
-    });
+    return addLiveState(plan, previous, next, parsed.live).then(
+      (withLive) => report(withLive, parsed),
+      (error) => {
+        if (!(error instanceof PlanInputError)) throw error;
+        console.error(`hcp-cdk plan: --live: ${error.message}`);
+        return 1;
+      },
+    );
   }
   return report(plan, parsed);
 }
@@ -135,7 +140,9 @@ function report(plan: Plan, parsed: PlanArguments): number {
   }
   const liveRefused = liveRefusals(plan);
   if (liveRefused > 0) {
-    console.error(`hcp-cdk plan: ${liveRefused} of the changes would be refused as the management cluster is now (live findings refused: an upgrade on top of one in progress, a pool ahead of the version its control plane reports); apply once the cluster allows them`);
+    console.error(
+      `hcp-cdk plan: ${liveRefused} of the changes would be refused as the management cluster is now (live findings refused: an upgrade on top of one in progress, a pool ahead of the version its control plane reports); apply once the cluster allows them`,
+    );
   }
   if (warnings > 0) {
     console.error(`hcp-cdk plan: ${warnings} ${warnings === 1 ? 'warning' : 'warnings'} under strict: what the plan cannot check is an error; give the versions it names, or plan without strict`);

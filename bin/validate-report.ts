@@ -56,7 +56,7 @@ export function jsonReport(result: ManifestValidationResult, strict = false): Va
     })),
     lint: result.findings.map((f) => ({
       rule: f.rule.id,
-      severity: strict ? 'error' as const : 'warning' as const,
+      severity: strict ? ('error' as const) : ('warning' as const),
       file: f.problem.source,
       kind: f.problem.object.kind,
       namespace: f.problem.object.namespace,
@@ -77,11 +77,9 @@ export function junitReport(result: ManifestValidationResult, strict = false): s
     ...(strict ? result.findings.map((f) => ({ file: f.problem.source ?? '', message: `${f.problem.message} [${f.rule.id}]`, text: formatLintFinding(f) })) : []),
   ];
   for (const failure of failures) byFile.set(failure.file, [...(byFile.get(failure.file) ?? []), failure]);
-  const cases = [...byFile].map(([file, problems]) => [
-    `    <testcase classname="hcp-cdk.validate" name="${xml(file)}">`,
-    ...problems.map((p) => `      <failure message="${xml(p.message)}">${xml(p.text)}</failure>`),
-    '    </testcase>',
-  ].join('\n'));
+  const cases = [...byFile].map(([file, problems]) =>
+    [`    <testcase classname="hcp-cdk.validate" name="${xml(file)}">`, ...problems.map((p) => `      <failure message="${xml(p.message)}">${xml(p.text)}</failure>`), '    </testcase>'].join('\n'),
+  );
   const all = [`    <testcase classname="hcp-cdk.validate" name="${result.objects} objects in ${result.files} files"/>`, ...cases];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

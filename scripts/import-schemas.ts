@@ -67,9 +67,7 @@ function strip(node: Json): Json {
   for (const [key, value] of Object.entries(node)) {
     if (DROPPED_KEYS.has(key) && typeof value === 'string') continue;
     // `properties` maps field names to schemas: a field may itself be called `description`.
-    out[key] = key === 'properties' || key === 'patternProperties'
-      ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, strip(v)]))
-      : strip(value);
+    out[key] = key === 'properties' || key === 'patternProperties' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, strip(v)])) : strip(value);
   }
   return out;
 }
@@ -90,11 +88,17 @@ function kubernetesBuiltIns(): { definitions: Record<string, Json>; kinds: Recor
   for (const statement of source.statements) {
     if (ts.isInterfaceDeclaration(statement)) interfaces.set(statement.name.text, statement);
     if (ts.isEnumDeclaration(statement)) {
-      enums.set(statement.name.text, statement.members.map(m => (m.initializer as ts.StringLiteral).text));
+      enums.set(
+        statement.name.text,
+        statement.members.map((m) => (m.initializer as ts.StringLiteral).text),
+      );
     }
   }
   const schemaTag = (node: ts.Node): string | undefined =>
-    ts.getJSDocTags(node).find(t => t.tagName.text === 'schema')?.comment?.toString();
+    ts
+      .getJSDocTags(node)
+      .find((t) => t.tagName.text === 'schema')
+      ?.comment?.toString();
 
   const definitions: Record<string, Json> = {};
   const definitionOf = (name: string): string => {
@@ -114,10 +118,14 @@ function kubernetesBuiltIns(): { definitions: Record<string, Json>; kinds: Recor
       return { type: 'object', additionalProperties: index ? typeSchema(index.type) : true };
     }
     switch (type.kind) {
-      case ts.SyntaxKind.StringKeyword: return { type: 'string' };
-      case ts.SyntaxKind.NumberKeyword: return { type: 'number' };
-      case ts.SyntaxKind.BooleanKeyword: return { type: 'boolean' };
-      case ts.SyntaxKind.AnyKeyword: return { 'x-kubernetes-preserve-unknown-fields': true };
+      case ts.SyntaxKind.StringKeyword:
+        return { type: 'string' };
+      case ts.SyntaxKind.NumberKeyword:
+        return { type: 'number' };
+      case ts.SyntaxKind.BooleanKeyword:
+        return { type: 'boolean' };
+      case ts.SyntaxKind.AnyKeyword:
+        return { 'x-kubernetes-preserve-unknown-fields': true };
     }
     const name = type.getText();
     if (name === 'Date') return { type: 'string', format: 'date-time' };

@@ -17,7 +17,10 @@ const QUADRATIC = /Object\.entries\(([^()]*(?:\([^()]*\))?[^()]*)\)\.reduce\(\(r
 const LAST_GENERATED_IMPORT = "import { Construct } from 'constructs';\n";
 const HELPER_IMPORT = "import { definedFields } from '../lib/core/defined-fields';\n";
 
-for (const name of fs.readdirSync(IMPORTS).filter((n) => n.endsWith('.ts')).sort()) {
+for (const name of fs
+  .readdirSync(IMPORTS)
+  .filter((n) => n.endsWith('.ts'))
+  .sort()) {
   const file = path.join(IMPORTS, name);
   const text = fs.readFileSync(file, 'utf8');
   let count = 0;
@@ -26,7 +29,8 @@ for (const name of fs.readdirSync(IMPORTS).filter((n) => n.endsWith('.ts')).sort
     return quantity ? `definedFields(${subject}, (v) => v?.value)` : `definedFields(${subject})`;
   });
   if (linear.includes('.reduce((r, i) =>')) throw new Error(`${name}: a generated filter has a shape this script does not know; update QUADRATIC`);
-  if (count > 0 && !linear.includes(LAST_GENERATED_IMPORT)) throw new Error(`${name}: no line ${JSON.stringify(LAST_GENERATED_IMPORT.trim())} to put the definedFields import after; update LAST_GENERATED_IMPORT`);
+  if (count > 0 && !linear.includes(LAST_GENERATED_IMPORT))
+    throw new Error(`${name}: no line ${JSON.stringify(LAST_GENERATED_IMPORT.trim())} to put the definedFields import after; update LAST_GENERATED_IMPORT`);
   fs.writeFileSync(file, count > 0 ? linear.replace(LAST_GENERATED_IMPORT, `${LAST_GENERATED_IMPORT}${HELPER_IMPORT}`) : linear);
   console.log(`imports/${name}: ${count} filters made linear`);
 }

@@ -14,7 +14,10 @@ import { ObjectValidator } from '../lib/validation/object-validator';
 import { SchemaCatalog } from '../lib/validation/schema-catalog';
 import { loadCaseFiles } from '../test/validation/case-files';
 
-interface Tally { passed: boolean; failed: boolean }
+interface Tally {
+  passed: boolean;
+  failed: boolean;
+}
 
 function main(args: string[]): void {
   const catalog = SchemaCatalog.bundled();
@@ -38,16 +41,17 @@ function main(args: string[]): void {
     }
   }
 
-  const kinds = catalog.knownKinds()
-    .map(key => catalog.lookup(key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1))!)
-    .filter((kind, i, all) => !kind.builtIn && all.findIndex(k => k.id === kind.id) === i);
+  const kinds = catalog
+    .knownKinds()
+    .map((key) => catalog.lookup(key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1))!)
+    .filter((kind, i, all) => !kind.builtIn && all.findIndex((k) => k.id === kind.id) === i);
 
   const [option, kindName] = args;
   if (option === '--list' || option === '--uncovered') {
     // A kind name (NodePool) or a CRD id (bgppeers.metallb.io@v1beta2); every served version.
-    const matching = kinds.filter(k => k.id.split('.')[0] === `${kindName.toLowerCase()}s` || k.id.startsWith(kindName));
+    const matching = kinds.filter((k) => k.id.split('.')[0] === `${kindName.toLowerCase()}s` || k.id.startsWith(kindName));
     if (matching.length === 0) throw new Error(`no bundled CRD for ${kindName}`);
-    for (const rule of matching.flatMap(kind => catalog.allRules(kind))) {
+    for (const rule of matching.flatMap((kind) => catalog.allRules(kind))) {
       const tally = tallies.get(rule.id);
       if (option === '--uncovered' && tally?.passed && tally.failed) continue;
       const state = option === '--uncovered' ? ` [passed: ${tally?.passed ? 'yes' : 'no'}, failed: ${tally?.failed ? 'yes' : 'no'}]` : '';
@@ -65,15 +69,15 @@ function main(args: string[]): void {
   for (const kind of kinds.sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const rules = catalog.allRules(kind);
     if (rules.length === 0) continue;
-    const passed = rules.filter(r => tallies.get(r.id)?.passed).length;
-    const failed = rules.filter(r => tallies.get(r.id)?.failed).length;
-    const covered = rules.filter(r => tallies.get(r.id)?.passed && tallies.get(r.id)?.failed).length;
+    const passed = rules.filter((r) => tallies.get(r.id)?.passed).length;
+    const failed = rules.filter((r) => tallies.get(r.id)?.failed).length;
+    const covered = rules.filter((r) => tallies.get(r.id)?.passed && tallies.get(r.id)?.failed).length;
     allRules += rules.length;
     allCovered += covered;
     rows.push([kind.id, String(rules.length), String(passed), String(failed), String(covered), `${Math.floor((100 * covered) / rules.length)}`]);
   }
   rows.push(['all', String(allRules), '', '', String(allCovered), `${Math.floor((100 * allCovered) / allRules)}`]);
-  const widths = rows[0].map((_, i) => Math.max(...rows.map(r => r[i].length)));
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
 }
 

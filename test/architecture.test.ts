@@ -58,14 +58,15 @@ describe('lib/ architecture', () => {
   });
 
   test('every folder of lib/ has a layer', () => {
-    const folders = fs.readdirSync(LIB, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = fs
+      .readdirSync(LIB, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.filter((folder) => layerOf(folder) < 0)).toEqual([]);
   });
 
   test('no file imports from a layer above its own (core is the bottom layer)', () => {
-    const upward = imports
-      .filter((i) => !i.from.startsWith('index.ts') && layerOf(i.from) < layerOf(i.to))
-      .map((i) => `${i.from} -> ${i.to}`);
+    const upward = imports.filter((i) => !i.from.startsWith('index.ts') && layerOf(i.from) < layerOf(i.to)).map((i) => `${i.from} -> ${i.to}`);
     expect(upward).toEqual([]);
   });
 

@@ -9,17 +9,56 @@ import { Construct, IConstruct } from 'constructs';
 import * as hcp from '../lib';
 import * as hcpAws from '../lib/aws';
 import {
-  AssistedService, AuditProfile, BmcCredentials, CertificateAuthority, ClusterOAuth, ClusterProxy, DataProtectionApplication,
-  DisconnectedMirrors, FeatureGates, FeatureSet, HcpApp, HostedCluster, HostedClusterBackup, HostedClusterRestore, HubStorageClass,
-  IdentityProvider, ImageMirrors, ImageRegistryPolicy, InfraEnv, KubevirtHub, LvmFilesystem, LvmStorage, MachineConfiguration,
-  ManagementCluster, ManagementMetalLB, HypershiftAddonConfig, MirrorRegistryTrust, IngressWildcardPolicy, AwsMachineSets, Metal3Provisioning, MetalLBIngress, MultiClusterEngine, NMStateConfig, NodePerformanceProfile,
-  NodeTuning, OpenShiftVirtualization, Release, ReleaseRollout, RolloutWave, SecretSource, SshPublicKey, allowHostsWithoutCluster,
-  ApiServerConfiguration, InstalledOperator, BareMetalHost, ClusterPlatform, SecretEncryption, TrustBundle,
+  AssistedService,
+  AuditProfile,
+  BmcCredentials,
+  CertificateAuthority,
+  ClusterOAuth,
+  ClusterProxy,
+  DataProtectionApplication,
+  DisconnectedMirrors,
+  FeatureGates,
+  FeatureSet,
+  HcpApp,
+  HostedCluster,
+  HostedClusterBackup,
+  HostedClusterRestore,
+  HubStorageClass,
+  IdentityProvider,
+  ImageMirrors,
+  ImageRegistryPolicy,
+  InfraEnv,
+  KubevirtHub,
+  LvmFilesystem,
+  LvmStorage,
+  MachineConfiguration,
+  ManagementCluster,
+  ManagementMetalLB,
+  HypershiftAddonConfig,
+  MirrorRegistryTrust,
+  IngressWildcardPolicy,
+  AwsMachineSets,
+  Metal3Provisioning,
+  MetalLBIngress,
+  MultiClusterEngine,
+  NMStateConfig,
+  NodePerformanceProfile,
+  NodeTuning,
+  OpenShiftVirtualization,
+  Release,
+  ReleaseRollout,
+  RolloutWave,
+  SecretSource,
+  SshPublicKey,
+  allowHostsWithoutCluster,
+  ApiServerConfiguration,
+  InstalledOperator,
+  BareMetalHost,
+  ClusterPlatform,
+  SecretEncryption,
+  TrustBundle,
 } from '../lib';
-import {
-  AwsHostedInfra, AwsManagementPrereqs, ExternalDnsCredentialsSecret, HostedClusterIam, HostedClusterNetwork, OidcS3CredentialsSecret,
-  PublicZone,
-} from '../lib/aws';
+import { AwsHostedInfra, AwsManagementPrereqs, ExternalDnsCredentialsSecret, HostedClusterIam, HostedClusterNetwork, OidcS3CredentialsSecret, PublicZone } from '../lib/aws';
 import { clusterProps, SSH_KEY } from './props';
 import { synthObjects } from './util';
 
@@ -72,10 +111,10 @@ type Entry =
    * which must name every other object it writes.
    */
   | {
-    readonly writes: 'kubernetes';
-    readonly make: (lab: Lab) => IConstruct & { readonly resource?: ApiObject };
-    readonly others?: (construct: any) => readonly (ApiObject | undefined)[];
-  }
+      readonly writes: 'kubernetes';
+      readonly make: (lab: Lab) => IConstruct & { readonly resource?: ApiObject };
+      readonly others?: (construct: any) => readonly (ApiObject | undefined)[];
+    }
   /** An aws-cdk construct: its L1s (an L2's through `node.defaultChild`), through the named properties that expose them. */
   | { readonly writes: 'cloudformation'; readonly make: (stack: Stack) => IConstruct; readonly children: (construct: any) => readonly CfnResource[] }
   /** Writes no object (it checks, or declares facts); the test holds it to that. */
@@ -85,12 +124,13 @@ type Entry =
 
 const ENTRIES: Readonly<Record<string, Entry>> = {
   HcpApp: { writes: 'scope', why: 'the app: charts are added to it' },
-  ManagementCluster: { writes: 'scope', why: 'the management cluster\'s chart: any ApiObject can be added to it' },
-  GuestCluster: { writes: 'scope', why: 'a hosted cluster\'s guest chart: any ApiObject can be added to it' },
+  ManagementCluster: { writes: 'scope', why: "the management cluster's chart: any ApiObject can be added to it" },
+  GuestCluster: { writes: 'scope', why: "a hosted cluster's guest chart: any ApiObject can be added to it" },
   NodeConfigMap: { writes: 'scope', why: 'the abstract base of MachineConfiguration, NodeTuning and NodePerformanceProfile, which have entries of their own' },
   KubevirtHub: { writes: 'nothing', why: 'declares what the hub has and checks KubeVirt clusters against it', make: ({ hub }) => new KubevirtHub(hub, 'kubevirt', { wildcardRoutesAllowed: true }) },
   ReleaseRollout: {
-    writes: 'nothing', why: 'its record is written by the app under rollouts/, not an object of any cluster',
+    writes: 'nothing',
+    why: 'its record is written by the app under rollouts/, not an object of any cluster',
     make: ({ app }) => new ReleaseRollout(app, 'r', { release: Release.fromVersion('4.17.3'), waves: [RolloutWave.rest()], releasedWaves: 0 }),
   },
 
@@ -109,8 +149,12 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
       }).cluster;
     },
     others: (cluster: HostedCluster) => [
-      cluster.pullSecretObject!, cluster.sshKeySecret!, cluster.trustBundleConfigMap!,
-      cluster.etcdEncryptionKeyObject!, cluster.etcdEncryptionBackupKeyObject!, cluster.infraCredentialsObject!,
+      cluster.pullSecretObject!,
+      cluster.sshKeySecret!,
+      cluster.trustBundleConfigMap!,
+      cluster.etcdEncryptionKeyObject!,
+      cluster.etcdEncryptionBackupKeyObject!,
+      cluster.infraCredentialsObject!,
     ],
   },
   NodePool: { writes: 'kubernetes', make: ({ cluster }) => cluster.addNodePool('workers', { replicas: 1 }) },
@@ -127,7 +171,10 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
     make: (l) => {
       allowHostsWithoutCluster(l.hub, { reason: 'a host under test' });
       return infraEnv(l).addHost('worker-0', {
-        bmc: { address: 'redfish-virtualmedia://192.0.2.20/redfish/v1/Systems/1', credentials: BmcCredentials.fromSealedSecret({ username: 'AgBy3i4OJSWK+PiTySYZZA==', password: 'AgBy3i4OJSWK+PiTySYZZB==' }) },
+        bmc: {
+          address: 'redfish-virtualmedia://192.0.2.20/redfish/v1/Systems/1',
+          credentials: BmcCredentials.fromSealedSecret({ username: 'AgBy3i4OJSWK+PiTySYZZA==', password: 'AgBy3i4OJSWK+PiTySYZZB==' }),
+        },
         bootMacAddress: 'aa:bb:cc:00:11:22',
       });
     },
@@ -158,9 +205,14 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
   IngressWildcardPolicy: { writes: 'kubernetes', make: ({ hub }) => new IngressWildcardPolicy(hub, 'wildcard-routes') },
   AwsMachineSets: {
     writes: 'kubernetes',
-    make: ({ hub }) => new AwsMachineSets(hub, 'metal', {
-      infrastructureId: 'ocp-cluster-h5ffp', region: 'us-east-2', zones: ['us-east-2a', 'us-east-2b'], instanceType: 'm5.metal', amiId: 'ami-08bb6907b96d2a024',
-    }),
+    make: ({ hub }) =>
+      new AwsMachineSets(hub, 'metal', {
+        infrastructureId: 'ocp-cluster-h5ffp',
+        region: 'us-east-2',
+        zones: ['us-east-2a', 'us-east-2b'],
+        instanceType: 'm5.metal',
+        amiId: 'ami-08bb6907b96d2a024',
+      }),
     others: (sets: AwsMachineSets) => sets.machineSets,
   },
   Metal3Provisioning: { writes: 'kubernetes', make: ({ hub }) => new Metal3Provisioning(hub, 'provisioning') },
@@ -177,9 +229,10 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
   },
   AssistedService: {
     writes: 'kubernetes',
-    make: ({ hub }) => new AssistedService(hub, 'agent', {
-      osImages: [{ openshiftVersion: '4.17', version: '417.94.202409121747-0', url: 'http://registry.example.com:8080/images/rhcos-417.94.202409121747-0-live.x86_64.iso' }],
-    }),
+    make: ({ hub }) =>
+      new AssistedService(hub, 'agent', {
+        osImages: [{ openshiftVersion: '4.17', version: '417.94.202409121747-0', url: 'http://registry.example.com:8080/images/rhcos-417.94.202409121747-0-live.x86_64.iso' }],
+      }),
     others: (service: AssistedService) => [service.mirrorRegistryConfigMap],
   },
   OpenShiftVirtualization: { writes: 'kubernetes', make: ({ hub }) => new OpenShiftVirtualization(hub, 'virtualization'), others: installed },
@@ -201,10 +254,11 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
   },
   NodeTuning: {
     writes: 'kubernetes',
-    make: ({ cluster }) => new NodeTuning(cluster, 'tuned', {
-      profiles: [{ name: 'tuned-1-profile', data: '[main]\nsummary=Custom OpenShift profile\ninclude=openshift-node\n' }],
-      recommend: [{ priority: 20, profile: 'tuned-1-profile' }],
-    }),
+    make: ({ cluster }) =>
+      new NodeTuning(cluster, 'tuned', {
+        profiles: [{ name: 'tuned-1-profile', data: '[main]\nsummary=Custom OpenShift profile\ninclude=openshift-node\n' }],
+        recommend: [{ priority: 20, profile: 'tuned-1-profile' }],
+      }),
   },
   NodePerformanceProfile: { writes: 'kubernetes', make: ({ cluster }) => new NodePerformanceProfile(cluster, 'low-latency', { cpu: { reserved: '0', isolated: '1-3' } }) },
   FeatureGates: { writes: 'kubernetes', make: ({ cluster }) => new FeatureGates(cluster, 'features', { featureSet: FeatureSet.DEFAULT }) },
@@ -216,27 +270,36 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
   },
   ClusterOAuth: {
     writes: 'kubernetes',
-    make: ({ cluster }) => new ClusterOAuth(cluster, 'oauth', {
-      identityProviders: [IdentityProvider.openId({
-        name: 'IAM', clientId: 'hcp-client', clientSecret: SecretSource.fromExistingSecret('iam-client-secret'), issuer: 'https://example.com/identity', ca: CertificateAuthority.fromPem(CA),
-      })],
-    }),
+    make: ({ cluster }) =>
+      new ClusterOAuth(cluster, 'oauth', {
+        identityProviders: [
+          IdentityProvider.openId({
+            name: 'IAM',
+            clientId: 'hcp-client',
+            clientSecret: SecretSource.fromExistingSecret('iam-client-secret'),
+            issuer: 'https://example.com/identity',
+            ca: CertificateAuthority.fromPem(CA),
+          }),
+        ],
+      }),
     others: (oauth: ClusterOAuth) => oauth.identityProviderObjects,
   },
   ApiServerConfiguration: { writes: 'kubernetes', make: ({ cluster }) => new ApiServerConfiguration(cluster, 'api', { auditProfile: AuditProfile.WRITE_REQUEST_BODIES }) },
   OidcS3CredentialsSecret: {
     writes: 'kubernetes',
-    make: ({ hub }) => new OidcS3CredentialsSecret(hub, 'oidc', {
-      bucket: { bucketName: 'acme-hcp-oidc', bucketRegion: 'eu-west-1' },
-      credentials: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'hcp/oidc' }),
-    }),
+    make: ({ hub }) =>
+      new OidcS3CredentialsSecret(hub, 'oidc', {
+        bucket: { bucketName: 'acme-hcp-oidc', bucketRegion: 'eu-west-1' },
+        credentials: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'hcp/oidc' }),
+      }),
   },
   ExternalDnsCredentialsSecret: {
     writes: 'kubernetes',
-    make: ({ hub }) => new ExternalDnsCredentialsSecret(hub, 'external-dns', {
-      domainFilter: 'service-provider.example.com',
-      credentials: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'hcp/external-dns' }),
-    }),
+    make: ({ hub }) =>
+      new ExternalDnsCredentialsSecret(hub, 'external-dns', {
+        domainFilter: 'service-provider.example.com',
+        credentials: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'hcp/external-dns' }),
+      }),
   },
 
   HostedClusterNetwork: {
@@ -246,16 +309,27 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
   },
   HostedClusterIam: {
     writes: 'cloudformation',
-    make: (stack) => new HostedClusterIam(stack, 'Iam', {
-      infraId: 'demo-x7k2p', issuerUrl: 'https://acme-hcp-oidc.s3.us-east-1.amazonaws.com/demo-x7k2p', publicZoneId: 'Z0PUBLIC', privateZoneId: 'Z0PRIVATE', localZoneId: 'Z0LOCAL',
-    }),
+    make: (stack) =>
+      new HostedClusterIam(stack, 'Iam', {
+        infraId: 'demo-x7k2p',
+        issuerUrl: 'https://acme-hcp-oidc.s3.us-east-1.amazonaws.com/demo-x7k2p',
+        publicZoneId: 'Z0PUBLIC',
+        privateZoneId: 'Z0PRIVATE',
+        localZoneId: 'Z0LOCAL',
+      }),
     children: (i: HostedClusterIam) => [i.oidcProvider, i.instanceProfile, l1(i.workerRole), ...Object.values(i.componentRoles).map(l1)],
   },
   AwsHostedInfra: {
     writes: 'cloudformation',
-    make: (stack) => new AwsHostedInfra(stack, 'Infra', {
-      infraId: 'demo-x7k2p', clusterName: 'demo', baseDomain: 'hcp.example.com', publicZoneId: 'Z0EXAMPLEPUBLICZONE', oidcBucketName: 'hcp-oidc', zones: ['us-east-1a'],
-    }),
+    make: (stack) =>
+      new AwsHostedInfra(stack, 'Infra', {
+        infraId: 'demo-x7k2p',
+        clusterName: 'demo',
+        baseDomain: 'hcp.example.com',
+        publicZoneId: 'Z0EXAMPLEPUBLICZONE',
+        oidcBucketName: 'hcp-oidc',
+        zones: ['us-east-1a'],
+      }),
     // Its parts are constructs with entries of their own, reached through `network` and `iam`.
     children: (infra: AwsHostedInfra) => [infra.network!.vpc, infra.iam.oidcProvider],
   },
@@ -287,9 +361,7 @@ const PATCH_KEY = 'escape-hatch.example.com/patched';
 /** Adds annotation PATCH_KEY through a JSON patch, whether or not the object has annotations yet. */
 function patchThrough(resource: ApiObject, value: string): void {
   const annotations = resource.toJson().metadata?.annotations;
-  resource.addJsonPatch(annotations === undefined
-    ? JsonPatch.add('/metadata/annotations', { [PATCH_KEY]: value })
-    : JsonPatch.add(`/metadata/annotations/${PATCH_KEY.replace('/', '~1')}`, value));
+  resource.addJsonPatch(annotations === undefined ? JsonPatch.add('/metadata/annotations', { [PATCH_KEY]: value }) : JsonPatch.add(`/metadata/annotations/${PATCH_KEY.replace('/', '~1')}`, value));
 }
 
 function objectOf(objects: readonly any[], resource: ApiObject): any {
@@ -298,7 +370,10 @@ function objectOf(objects: readonly any[], resource: ApiObject): any {
   return found[0];
 }
 
-const byKind = (writes: Entry['writes']) => Object.entries(ENTRIES).filter(([, e]) => e.writes === writes).map(([name, e]) => [name, e] as const);
+const byKind = (writes: Entry['writes']) =>
+  Object.entries(ENTRIES)
+    .filter(([, e]) => e.writes === writes)
+    .map(([name, e]) => [name, e] as const);
 
 test('every construct class exported by hcp-cdk and hcp-cdk/aws has an entry, and the table names no other', () => {
   const exported = exportedConstructClasses();
@@ -328,7 +403,11 @@ describe.each(byKind('kubernetes'))('%s', (name, entry) => {
       for (let s = o.node.scope; s && s !== construct; s = s.node.scope) if (Object.keys(ENTRIES).includes(s.constructor.name)) return true;
       return false;
     };
-    const unnamed = construct.node.findAll().filter((o) => ApiObject.isApiObject(o)).filter((o) => !named.has(o) && !ownedByOther(o)).map((o) => o.node.id);
+    const unnamed = construct.node
+      .findAll()
+      .filter((o) => ApiObject.isApiObject(o))
+      .filter((o) => !named.has(o) && !ownedByOther(o))
+      .map((o) => o.node.id);
     expect(unnamed).toEqual([]);
   });
 
@@ -369,8 +448,12 @@ describe.each(byKind('nothing'))('%s', (name, entry) => {
   test(`writes no object, so it has no resource (${e.why})`, () => {
     const construct = e.make(lab());
     expect(construct.constructor.name).toBe(name);
-    expect(construct.node.findAll().filter((o) => ApiObject.isApiObject(o)).map((o) => o.node.path)).toEqual([]);
+    expect(
+      construct.node
+        .findAll()
+        .filter((o) => ApiObject.isApiObject(o))
+        .map((o) => o.node.path),
+    ).toEqual([]);
     expect('resource' in construct).toBe(false);
   });
 });
-

@@ -1,9 +1,6 @@
 // Props the unit tests share: a valid cluster per platform, which each test varies by one field.
 import { IConstruct } from 'constructs';
-import {
-  ClusterPlatform, HcpApp, HostedCluster, HostedClusterProps, IClusterPlatform, ManagementCluster,
-  Release, SecretSource,
-} from '../lib';
+import { ClusterPlatform, HcpApp, HostedCluster, HostedClusterProps, IClusterPlatform, ManagementCluster, Release, SecretSource } from '../lib';
 import { synthObjects } from './util';
 
 export const RELEASE = Release.fromVersion('4.17.0');

@@ -65,5 +65,8 @@ export function readTree(dir: string, encoding: BufferEncoding = 'utf8'): Map<st
 
 /** git in `dir`, with an identity and settings of its own so that the machine's config does not matter. */
 export function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=hcp-cdk test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+  return execFileSync('git', ['-c', 'user.name=hcp-cdk test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
 }

@@ -1,8 +1,6 @@
 // A benchmark app: CLUSTERS agent clusters, each a HostedCluster, an SSH-key Secret and a NodePool
 // (3 objects), under one management cluster. HCP_VALIDATE=false turns the object check off.
-import {
-  ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, NodePoolPlatform, Release, SecretSource, SshPublicKey,
-} from '../../lib';
+import { ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, NodePoolPlatform, Release, SecretSource, SshPublicKey } from '../../lib';
 
 export function buildApp(clusters: number, outdir: string, validateObjects: boolean): HcpApp {
   const app = new HcpApp({ outdir, validateObjects, compareWithPreviousOutput: false });

@@ -4,8 +4,21 @@
 // MinIO in the lab).
 import { Duration } from 'cdk8s';
 import {
-  AvailabilityPolicy, ClusterPlatform, DataProtectionApplication, HcpApp, HostedCluster, INFRAENV_LABEL, InfraEnv, ManagementCluster,
-  NodePoolPlatform, PausedUntil, Release, SecretEncryption, SecretSource, SshPublicKey, UpgradeType,
+  AvailabilityPolicy,
+  ClusterPlatform,
+  DataProtectionApplication,
+  HcpApp,
+  HostedCluster,
+  INFRAENV_LABEL,
+  InfraEnv,
+  ManagementCluster,
+  NodePoolPlatform,
+  PausedUntil,
+  Release,
+  SecretEncryption,
+  SecretSource,
+  SshPublicKey,
+  UpgradeType,
 } from '../../lib';
 
 const SSH_KEY = SshPublicKey.fromString('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHcp0ynd7Wt5Nq8SYBTUWlnnwA4hNx6m6N8NbEhDZLN3 lab@example');
@@ -37,10 +50,7 @@ export function agentLab(app: HcpApp, options: AgentLabOptions = {}): AgentLab {
     sshAuthorizedKey: SSH_KEY,
   });
   const cluster = new HostedCluster(hub, 'vcluster2', {
-    release: Release.fromImage(
-      'quay.io/openshift-release-dev/ocp-release@sha256:03cc63c0c48b2416889e9ee53f2efc2c940323c15f08384b439c00de8e66e8aa',
-      { version: '4.14.10' },
-    ),
+    release: Release.fromImage('quay.io/openshift-release-dev/ocp-release@sha256:03cc63c0c48b2416889e9ee53f2efc2c940323c15f08384b439c00de8e66e8aa', { version: '4.14.10' }),
     baseDomain: 'int.massopen.cloud',
     pullSecret: SecretSource.fromExistingSecret('pull-secret'),
     sshKey: SSH_KEY,

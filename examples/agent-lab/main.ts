@@ -7,8 +7,21 @@
 // dist/vcluster2-guest/ (applied inside the hosted cluster: MetalLB and the ingress Service).
 import { Duration } from 'cdk8s';
 import {
-  AvailabilityPolicy, BmcCredentials, ClusterPlatform, HcpApp, HostedCluster, INFRAENV_LABEL, InfraEnv, ManagementCluster,
-  MetalLBIngress, NodePoolPlatform, Release, SecretEncryption, SecretSource, SshPublicKey, UpgradeType,
+  AvailabilityPolicy,
+  BmcCredentials,
+  ClusterPlatform,
+  HcpApp,
+  HostedCluster,
+  INFRAENV_LABEL,
+  InfraEnv,
+  ManagementCluster,
+  MetalLBIngress,
+  NodePoolPlatform,
+  Release,
+  SecretEncryption,
+  SecretSource,
+  SshPublicKey,
+  UpgradeType,
 } from '../../lib';
 import { exampleDelivery } from '../delivery';
 
@@ -35,10 +48,7 @@ for (const n of [1, 2, 3, 4]) {
 }
 
 const vcluster2 = new HostedCluster(hub, 'vcluster2', {
-  release: Release.fromImage(
-    'quay.io/openshift-release-dev/ocp-release@sha256:03cc63c0c48b2416889e9ee53f2efc2c940323c15f08384b439c00de8e66e8aa',
-    { version: '4.14.10' },
-  ),
+  release: Release.fromImage('quay.io/openshift-release-dev/ocp-release@sha256:03cc63c0c48b2416889e9ee53f2efc2c940323c15f08384b439c00de8e66e8aa', { version: '4.14.10' }),
   baseDomain: 'int.massopen.cloud',
   pullSecret: SecretSource.fromExistingSecret('pull-secret'),
   sshKey: SSH_KEY,

@@ -6,10 +6,7 @@
 //
 // Without AWS_OUTPUTS_FILE it reads examples/aws/outputs.example.json, a sample of what cdk deploy
 // writes (the IDs in it are made up), so the example synthesizes without an AWS account.
-import {
-  AvailabilityPolicy, AwsHostedInfraOutputs, AwsNodePools, ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, Release,
-  SecretSource, SshPublicKey,
-} from '../../lib';
+import { AvailabilityPolicy, AwsHostedInfraOutputs, AwsNodePools, ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, Release, SecretSource, SshPublicKey } from '../../lib';
 import { exampleFile } from '../example-file';
 import { exampleDelivery } from '../delivery';
 import { CLUSTER } from './settings';

@@ -6,22 +6,41 @@
 // create, or one External Secrets makes from a secret store.
 import { Duration } from 'cdk8s';
 import {
-  ApiServerConfiguration, AssistedService, AuditProfile, ClusterOAuth, ClusterPlatform, ClusterProxy, DisconnectedMirrors, FeatureGates, FeatureSet,
-  HcpApp, HostedCluster, IdentityProvider, ImageMirrors, ImageRegistryPolicy, MachineConfiguration, ManagementCluster, MappingMethod,
-  MirrorRegistryConfig, MultiClusterEngine, NodePerformanceProfile, NodePoolPlatform, NodeTuning, OlmCatalogMirrors, OlmCatalogPlacement,
-  Release, SecretEncryption, SecretSource, UpgradeType,
+  ApiServerConfiguration,
+  AssistedService,
+  AuditProfile,
+  ClusterOAuth,
+  ClusterPlatform,
+  ClusterProxy,
+  DisconnectedMirrors,
+  FeatureGates,
+  FeatureSet,
+  HcpApp,
+  HostedCluster,
+  IdentityProvider,
+  ImageMirrors,
+  ImageRegistryPolicy,
+  MachineConfiguration,
+  ManagementCluster,
+  MappingMethod,
+  MirrorRegistryConfig,
+  MultiClusterEngine,
+  NodePerformanceProfile,
+  NodePoolPlatform,
+  NodeTuning,
+  OlmCatalogMirrors,
+  OlmCatalogPlacement,
+  Release,
+  SecretEncryption,
+  SecretSource,
+  UpgradeType,
 } from '../../lib';
 import { exampleDelivery } from '../delivery';
 
 const DOMAIN = 'lab.example.com';
 const REGISTRY = `registry.${DOMAIN}:5000`;
 // The mirror registry's CA (a placeholder certificate body; put your registry's here).
-const REGISTRY_CA = [
-  '-----BEGIN CERTIFICATE-----',
-  'MIIBszCCAVmgAwIBAgIUZGF5Mi1taXJyb3ItcmVnaXN0cnktY2EwCgYIKoZIzj0EAwIwKzEpMCcGA1UEAwwgcmVnaXN0',
-  '-----END CERTIFICATE-----',
-  '',
-].join('\n');
+const REGISTRY_CA = ['-----BEGIN CERTIFICATE-----', 'MIIBszCCAVmgAwIBAgIUZGF5Mi1taXJyb3ItcmVnaXN0cnktY2EwCgYIKoZIzj0EAwIwKzEpMCcGA1UEAwwgcmVnaXN0', '-----END CERTIFICATE-----', ''].join('\n');
 const VAULT = 'lab-vault';
 
 // The mirror registry, once: the release repositories, the assisted service's images and the OLM
@@ -43,11 +62,13 @@ const hub = new ManagementCluster(app, 'hub');
 new MultiClusterEngine(hub, 'mce');
 new AssistedService(hub, 'assisted-service', {
   mirrorRegistries: MirrorRegistryConfig.fromRegistriesConf(mirrors.registriesConf, { caBundle: REGISTRY_CA }),
-  osImages: [{
-    openshiftVersion: '4.17',
-    version: '417.94.202409121747-0',
-    url: `http://registry.${DOMAIN}:8080/images/rhcos-417.94.202409121747-0-live.x86_64.iso`,
-  }],
+  osImages: [
+    {
+      openshiftVersion: '4.17',
+      version: '417.94.202409121747-0',
+      url: `http://registry.${DOMAIN}:8080/images/rhcos-417.94.202409121747-0-live.x86_64.iso`,
+    },
+  ],
 });
 
 const cluster = new HostedCluster(hub, 'day2', {

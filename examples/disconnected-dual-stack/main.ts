@@ -13,9 +13,28 @@
 // additionalTrustedCA), so that none of them can drift apart. The
 // OLM catalogs run in the guest (placement guest, as in the docs), so no catalog annotation is needed.
 import {
-  AssistedService, AvailabilityPolicy, BmcCredentials, ClusterPlatform, DisconnectedMirrors, HcpApp, HostedCluster, ImageMirrors, InfraEnv, ManagementCluster,
-  Metal3Provisioning, MetalLBIngress, MirrorRegistryConfig, MirrorRegistryTrust, MultiClusterEngine, NodePoolPlatform, OlmCatalogPlacement, Release, SecretEncryption,
-  SecretSource, SshPublicKey, UpgradeType,
+  AssistedService,
+  AvailabilityPolicy,
+  BmcCredentials,
+  ClusterPlatform,
+  DisconnectedMirrors,
+  HcpApp,
+  HostedCluster,
+  ImageMirrors,
+  InfraEnv,
+  ManagementCluster,
+  Metal3Provisioning,
+  MetalLBIngress,
+  MirrorRegistryConfig,
+  MirrorRegistryTrust,
+  MultiClusterEngine,
+  NodePoolPlatform,
+  OlmCatalogPlacement,
+  Release,
+  SecretEncryption,
+  SecretSource,
+  SshPublicKey,
+  UpgradeType,
 } from '../../lib';
 import { exampleDelivery } from '../delivery';
 
@@ -30,10 +49,7 @@ const REGISTRY_CA = [
   '',
 ].join('\n');
 const SSH_KEY = SshPublicKey.fromString('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHcp0ynd7Wt5Nq8SYBTUWlnnwA4hNx6m6N8NbEhDZLN3 admin@hypershift');
-const RELEASE = Release.fromImage(
-  `${REGISTRY}/openshift/release-images@sha256:e3ba11bd1e5e8ea5a0b36a75791c90f29afb0fdbe4125be4e48f69c76a5c47a0`,
-  { version: '4.17.0' },
-);
+const RELEASE = Release.fromImage(`${REGISTRY}/openshift/release-images@sha256:e3ba11bd1e5e8ea5a0b36a75791c90f29afb0fdbe4125be4e48f69c76a5c47a0`, { version: '4.17.0' });
 
 const MIRRORS = new ImageMirrors({
   registry: REGISTRY,
@@ -54,24 +70,29 @@ new Metal3Provisioning(hub, 'provisioning');
 new AssistedService(hub, 'assisted-service', {
   databaseStorage: { size: '10Gi', storageClassName: 'lvms-vg1' },
   filesystemStorage: { size: '20Gi', storageClassName: 'lvms-vg1' },
-  mirrorRegistries: MirrorRegistryConfig.fromRegistriesConf([
-    'unqualified-search-registries = ["registry.access.redhat.com", "docker.io"]',
-    '',
-    '[[registry]]',
-    'prefix = ""',
-    'location = "registry.redhat.io/openshift4"',
-    'mirror-by-digest-only = true',
-    '',
-    '[[registry.mirror]]',
-    `  location = "${REGISTRY}/openshift4"`,
-    '',
-  ].join('\n'), { caBundle: REGISTRY_CA }),
-  osImages: [{
-    openshiftVersion: '4.17',
-    version: '417.94.202409121747-0',
-    url: `http://registry.${DOMAIN}:8080/images/rhcos-417.94.202409121747-0-live.x86_64.iso`,
-    rootFsUrl: `http://registry.${DOMAIN}:8080/images/rhcos-417.94.202409121747-0-live-rootfs.x86_64.img`,
-  }],
+  mirrorRegistries: MirrorRegistryConfig.fromRegistriesConf(
+    [
+      'unqualified-search-registries = ["registry.access.redhat.com", "docker.io"]',
+      '',
+      '[[registry]]',
+      'prefix = ""',
+      'location = "registry.redhat.io/openshift4"',
+      'mirror-by-digest-only = true',
+      '',
+      '[[registry.mirror]]',
+      `  location = "${REGISTRY}/openshift4"`,
+      '',
+    ].join('\n'),
+    { caBundle: REGISTRY_CA },
+  ),
+  osImages: [
+    {
+      openshiftVersion: '4.17',
+      version: '417.94.202409121747-0',
+      url: `http://registry.${DOMAIN}:8080/images/rhcos-417.94.202409121747-0-live.x86_64.iso`,
+      rootFsUrl: `http://registry.${DOMAIN}:8080/images/rhcos-417.94.202409121747-0-live-rootfs.x86_64.img`,
+    },
+  ],
 });
 
 const cluster = new HostedCluster(hub, 'hosted-dual', {

@@ -8,19 +8,14 @@
 // and etcd key are referenced.
 import { Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import {
-  AvailabilityPolicy, ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, NodePoolPlatform, Release, SecretEncryption, SecretSource,
-} from '../../lib';
+import { AvailabilityPolicy, ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, NodePoolPlatform, Release, SecretEncryption, SecretSource } from '../../lib';
 import { exampleDelivery } from '../delivery';
 
 const app = new HcpApp({ delivery: exampleDelivery() });
 const hub = new ManagementCluster(app, 'hub');
 
 const apps1 = new HostedCluster(hub, 'apps1', {
-  release: Release.fromImage(
-    'quay.io/openshift-release-dev/ocp-release@sha256:03cc63c0c48b2416889e9ee53f2efc2c940323c15f08384b439c00de8e66e8aa',
-    { version: '4.14.10' },
-  ),
+  release: Release.fromImage('quay.io/openshift-release-dev/ocp-release@sha256:03cc63c0c48b2416889e9ee53f2efc2c940323c15f08384b439c00de8e66e8aa', { version: '4.14.10' }),
   pullSecret: SecretSource.fromExistingSecret('pull-secret'),
   secretEncryption: SecretEncryption.aescbc(SecretSource.fromExistingSecret('apps1-etcd-encryption-key')),
   controllerAvailabilityPolicy: AvailabilityPolicy.SINGLE_REPLICA,
@@ -38,17 +33,19 @@ const content = new kplus.ConfigMap(apps1.guest, 'hello-content', {
 const web = new kplus.Deployment(apps1.guest, 'hello', {
   metadata: { name: 'hello', namespace: namespace.name },
   replicas: 2,
-  containers: [{
-    name: 'web',
-    // Runs as any non-root user, as OpenShift's restricted SCC assigns one.
-    image: 'docker.io/nginxinc/nginx-unprivileged:1.27-alpine',
-    portNumber: 8080,
-    imagePullPolicy: kplus.ImagePullPolicy.IF_NOT_PRESENT,
-    resources: {
-      cpu: { request: kplus.Cpu.millis(50), limit: kplus.Cpu.millis(200) },
-      memory: { request: Size.mebibytes(32), limit: Size.mebibytes(128) },
+  containers: [
+    {
+      name: 'web',
+      // Runs as any non-root user, as OpenShift's restricted SCC assigns one.
+      image: 'docker.io/nginxinc/nginx-unprivileged:1.27-alpine',
+      portNumber: 8080,
+      imagePullPolicy: kplus.ImagePullPolicy.IF_NOT_PRESENT,
+      resources: {
+        cpu: { request: kplus.Cpu.millis(50), limit: kplus.Cpu.millis(200) },
+        memory: { request: Size.mebibytes(32), limit: Size.mebibytes(128) },
+      },
     },
-  }],
+  ],
 });
 web.containers[0].mount('/usr/share/nginx/html', kplus.Volume.fromConfigMap(apps1.guest, 'hello-content-volume', content));
 // kplus keeps the root filesystem read-only; nginx writes its pid and caches under /tmp.

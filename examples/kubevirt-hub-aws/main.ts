@@ -20,8 +20,24 @@
 //   HCP_AUTO_IMPORT=on npx cdk8s synth --no-check-upgrade --app 'node build/examples/kubevirt-hub-aws/main.js'
 import { Duration, Size } from 'cdk8s';
 import {
-  AvailabilityPolicy, AwsMachineSets, ClusterPlatform, EtcdStorage, HcpApp, HcpValidationError, HostedCluster, HypershiftAddonConfig, IngressWildcardPolicy,
-  KubevirtHub, LvmFilesystem, LvmStorage, ManagementCluster, MultiClusterEngine, NodePoolPlatform, OpenShiftVirtualization, Release, SecretSource,
+  AvailabilityPolicy,
+  AwsMachineSets,
+  ClusterPlatform,
+  EtcdStorage,
+  HcpApp,
+  HcpValidationError,
+  HostedCluster,
+  HypershiftAddonConfig,
+  IngressWildcardPolicy,
+  KubevirtHub,
+  LvmFilesystem,
+  LvmStorage,
+  ManagementCluster,
+  MultiClusterEngine,
+  NodePoolPlatform,
+  OpenShiftVirtualization,
+  Release,
+  SecretSource,
   UpgradeType,
 } from '../../lib';
 import { exampleDelivery } from '../delivery';
@@ -63,13 +79,15 @@ new OpenShiftVirtualization(hub, 'virtualization', {
 new LvmStorage(hub, 'lvm', {
   subscriptionName: 'lvms-operator',
   operatorGroupName: 'openshift-storage-9fd2w',
-  deviceClasses: [{
-    name: 'vg1',
-    default: true,
-    fstype: LvmFilesystem.XFS,
-    optionalPaths: ['/dev/nvme1n1', '/dev/nvme0n1'],
-    nodeSelector: { ocpvirt: 'host' },
-  }],
+  deviceClasses: [
+    {
+      name: 'vg1',
+      default: true,
+      fstype: LvmFilesystem.XFS,
+      optionalPaths: ['/dev/nvme1n1', '/dev/nvme0n1'],
+      nodeSelector: { ocpvirt: 'host' },
+    },
+  ],
 });
 
 // The hub's router admits wildcard routes, so the cluster below needs no base domain of its own;

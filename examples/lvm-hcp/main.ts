@@ -15,8 +15,22 @@
 // Output: dist/hub/ (operators, LVMCluster, HyperConverged, MultiClusterEngine) and dist/hub/lvm-hcp/.
 import { Duration, Size } from 'cdk8s';
 import {
-  AvailabilityPolicy, ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, KubevirtHub, LvmFilesystem, LvmStorage, ManagementCluster,
-  MultiClusterEngine, NodePoolPlatform, OpenShiftVirtualization, Release, SecretSource, ThinPoolChunkSizeCalculationPolicy, UpgradeType,
+  AvailabilityPolicy,
+  ClusterPlatform,
+  EtcdStorage,
+  HcpApp,
+  HostedCluster,
+  KubevirtHub,
+  LvmFilesystem,
+  LvmStorage,
+  ManagementCluster,
+  MultiClusterEngine,
+  NodePoolPlatform,
+  OpenShiftVirtualization,
+  Release,
+  SecretSource,
+  ThinPoolChunkSizeCalculationPolicy,
+  UpgradeType,
 } from '../../lib';
 import { exampleDelivery } from '../delivery';
 
@@ -30,14 +44,16 @@ new MultiClusterEngine(hub, 'mce');
 // "Creating the LVMCluster", field for field; LVMS then creates StorageClass lvms-vg1.
 new LvmStorage(hub, 'lvm', {
   name: 'test-lvmcluster',
-  deviceClasses: [{
-    name: 'vg1',
-    default: true,
-    fstype: LvmFilesystem.XFS,
-    optionalPaths: ['/dev/nvme1n1', '/dev/nvme0n1'],
-    nodeSelector: { ocpvirt: 'host' },
-    thinPool: { name: 'thin-pool-1', sizePercent: 90, overprovisionRatio: 10, chunkSizeCalculationPolicy: ThinPoolChunkSizeCalculationPolicy.STATIC },
-  }],
+  deviceClasses: [
+    {
+      name: 'vg1',
+      default: true,
+      fstype: LvmFilesystem.XFS,
+      optionalPaths: ['/dev/nvme1n1', '/dev/nvme0n1'],
+      nodeSelector: { ocpvirt: 'host' },
+      thinPool: { name: 'thin-pool-1', sizePercent: 90, overprovisionRatio: 10, chunkSizeCalculationPolicy: ThinPoolChunkSizeCalculationPolicy.STATIC },
+    },
+  ],
 });
 
 // What the app cannot see: the blog patches the IngressController for wildcard routes, and the hub is on AWS.

@@ -112,7 +112,10 @@ export class BackgroundWrite {
   private state?: Int32Array;
 
   /** @param root an output directory that holds nothing, or does not exist */
-  constructor(public readonly root: string, options: BackgroundWriteOptions = {}) {
+  constructor(
+    public readonly root: string,
+    options: BackgroundWriteOptions = {},
+  ) {
     this.staging = `${root}.writing-${process.pid}`;
     this.threshold = options.threshold ?? BackgroundWrite.DEFAULT_THRESHOLD;
     this.stallMillis = options.stallMillis ?? 60_000;

@@ -38,7 +38,11 @@ export class CheckedObjects {
 
   private digests: ReadonlySet<string>;
 
-  private constructor(public readonly file: string, public readonly validator: string, digests: readonly string[]) {
+  private constructor(
+    public readonly file: string,
+    public readonly validator: string,
+    digests: readonly string[],
+  ) {
     this.digests = new Set(digests);
   }
 

@@ -33,10 +33,17 @@ export class GitOutputFolder {
     }
     const [repository, head, object, tree] = answer.split('\n');
     if (!repository) return new GitOutputFolder(folder, { ref });
-    const inRepository = path.relative(repository, path.join(fs.realpathSync(base), relative)).split(path.sep).join('/');
+    const inRepository = path
+      .relative(repository, path.join(fs.realpathSync(base), relative))
+      .split(path.sep)
+      .join('/');
     return new GitOutputFolder(folder, {
-      ref, repository, pathInRepository: inRepository, hasCommits: isObjectId(head),
-      tree: isObjectId(tree) ? tree : undefined, holdsFile: isObjectId(object) && !isObjectId(tree),
+      ref,
+      repository,
+      pathInRepository: inRepository,
+      hasCommits: isObjectId(head),
+      tree: isObjectId(tree) ? tree : undefined,
+      holdsFile: isObjectId(object) && !isObjectId(tree),
     });
   }
 
@@ -58,7 +65,18 @@ export class GitOutputFolder {
   private readonly folder: string;
   private readonly gitMissing: boolean;
 
-  private constructor(folder: string, found: { readonly ref: string; readonly repository?: string; readonly pathInRepository?: string; readonly hasCommits?: boolean; readonly tree?: string; readonly holdsFile?: boolean; readonly missing?: boolean }) {
+  private constructor(
+    folder: string,
+    found: {
+      readonly ref: string;
+      readonly repository?: string;
+      readonly pathInRepository?: string;
+      readonly hasCommits?: boolean;
+      readonly tree?: string;
+      readonly holdsFile?: boolean;
+      readonly missing?: boolean;
+    },
+  ) {
     this.folder = folder;
     this.ref = found.ref;
     this.repository = found.repository;

@@ -163,7 +163,10 @@ export class HcpApp extends App {
    * @param options.reuse the checks of the last good synth to take over, and the set that collects the digests of this synth's objects
    * @param options.background takes each file as soon as it is made, to write it while the synth goes on
    */
-  private synthesizeConstructs(constructs: readonly IConstruct[], options: { readonly compareWithPreviousOutput?: boolean; readonly previousOutput?: PreviousOutput; readonly reuse?: CheckReuse; readonly background?: BackgroundWrite }): SynthesizedFile[] {
+  private synthesizeConstructs(
+    constructs: readonly IConstruct[],
+    options: { readonly compareWithPreviousOutput?: boolean; readonly previousOutput?: PreviousOutput; readonly reuse?: CheckReuse; readonly background?: BackgroundWrite },
+  ): SynthesizedFile[] {
     const previousOutput = options.previousOutput ?? (options.compareWithPreviousOutput ? this.findPreviousOutput() : undefined);
     const problems: string[] = [];
     // The constructs with problems of their own: their objects are not checked (see below).
@@ -278,7 +281,10 @@ export class HcpApp extends App {
       const json = rollout.record();
       const file = `${ROLLOUT_RECORD_FOLDER}/${objectFileName(json)}`;
       const clash = placed.find((p) => p.path.startsWith(`${ROLLOUT_RECORD_FOLDER}/`));
-      if (clash) problems.push(`${rollout.node.path}: its record goes to ${file}, but ${clash.path} is in that folder too: ${ROLLOUT_RECORD_FOLDER}/ holds the records of release rollouts; rename the chart that writes there`);
+      if (clash)
+        problems.push(
+          `${rollout.node.path}: its record goes to ${file}, but ${clash.path} is in that folder too: ${ROLLOUT_RECORD_FOLDER}/ holds the records of release rollouts; rename the chart that writes there`,
+        );
       else if (taken.has(file)) problems.push(`${rollout.node.path}: writes ${file}, which another rollout of the app is written to; give each rollout a name of its own`);
       taken.add(file);
       records.set(json.metadata.name, json);
@@ -409,7 +415,10 @@ export class HcpApp extends App {
   public plan(options: { readonly previous?: PreviousOutputSpec; readonly includeUnchanged?: boolean; readonly live?: LivePlanOptions } = {}): Plan | Promise<Plan> {
     const live = options.live;
     // An asynchronous plan fails as a rejection, whatever fails.
-    if (live) return Promise.resolve().then(() => this.planOutputs(options)).then(({ plan, previous, next }) => addLiveState(plan, previous, next, live));
+    if (live)
+      return Promise.resolve()
+        .then(() => this.planOutputs(options))
+        .then(({ plan, previous, next }) => addLiveState(plan, previous, next, live));
     return this.planOutputs(options).plan;
   }
 
@@ -419,8 +428,11 @@ export class HcpApp extends App {
     const files = new Map(this.synthesize().map((file) => [file.path, Buffer.from(file.text)]));
     const next = OutputSnapshot.fromFiles(`the synth of this app (${this.outdir})`, files);
     // Synth has held each waived object to its waiver's scope; the plan reads files, which have none.
-    const unvalidatedKinds = new Set(unvalidatedKindWaivers(this.node.findAll())
-      .filter((w) => this.validator?.schemaSource(w.apiVersion, w.kind) === undefined).map((w) => `${w.apiVersion}/${w.kind}`));
+    const unvalidatedKinds = new Set(
+      unvalidatedKindWaivers(this.node.findAll())
+        .filter((w) => this.validator?.schemaSource(w.apiVersion, w.kind) === undefined)
+        .map((w) => `${w.apiVersion}/${w.kind}`),
+    );
     return { plan: planChanges(previous, next, { validator: this.validator, includeUnchanged: options.includeUnchanged, unvalidatedKinds }), previous, next };
   }
 
@@ -474,7 +486,7 @@ export class HcpApp extends App {
     }
     const deleted = restoreFileDeletedByCli(output);
     if (deleted) {
-      const outcome = deleted.restored ? 'it is back as git\'s index holds it (changes that were not staged, if any, are lost)' : `it could not be put back (${deleted.failure})`;
+      const outcome = deleted.restored ? "it is back as git's index holds it (changes that were not staged, if any, are lost)" : `it could not be put back (${deleted.failure})`;
       throw new HcpValidationError([`${accepted}, and cdk8s synth deleted the file there (${deleted.location}) before it ran the app; ${outcome}, and nothing is written`]);
     }
   }
@@ -510,7 +522,13 @@ export class HcpApp extends App {
         continue;
       }
       placed.push({
-        path: file, apiVersion: json.apiVersion, kind: json.kind, name: json.metadata?.name, namespace: json.metadata?.namespace, target: place.target, folder: file.slice(0, file.lastIndexOf('/')),
+        path: file,
+        apiVersion: json.apiVersion,
+        kind: json.kind,
+        name: json.metadata?.name,
+        namespace: json.metadata?.namespace,
+        target: place.target,
+        folder: file.slice(0, file.lastIndexOf('/')),
         resource: this.catalog?.resourceOf(json.apiVersion, json.kind),
       });
       const previous = seen.get(file);
@@ -519,7 +537,10 @@ export class HcpApp extends App {
       // The same object in two folders of one target cluster would be applied twice, the last one winning.
       const identity = `${place.target.folder}/${json.kind}/${json.metadata?.namespace ?? ''}/${json.metadata?.name}`;
       const twin = seenObjects.get(identity);
-      if (twin && !previous) problems.push(`${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`);
+      if (twin && !previous)
+        problems.push(
+          `${object.node.path}: is ${json.kind} ${json.metadata?.namespace ? `${json.metadata.namespace}/` : ''}${json.metadata?.name}, which ${twin.path} also writes (${twin.file}); one cluster holds an object only once`,
+        );
       if (!twin) seenObjects.set(identity, { path: object.node.path, file });
       yield { file, json, source: object.node.path, construct: object };
     }
@@ -558,17 +579,21 @@ function waiverLabel(waiver: UnvalidatedKindWaiver): string {
 
 /** The advice of an object without a schema, in an app: the CRD through `crds`, or a waiver. */
 function appMissingSchemaAdvice(apiVersion: string, kind: string): string {
-  return `give its CRD in HcpApp's crds (a file, a directory or the parsed CustomResourceDefinition), or waive the check of this kind with `
-    + `allowUnvalidatedKind(scope, { apiVersion: ${JSON.stringify(apiVersion)}, kind: ${JSON.stringify(kind)}, reason: '<why it may go unchecked>' })`;
+  return (
+    `give its CRD in HcpApp's crds (a file, a directory or the parsed CustomResourceDefinition), or waive the check of this kind with ` +
+    `allowUnvalidatedKind(scope, { apiVersion: ${JSON.stringify(apiVersion)}, kind: ${JSON.stringify(kind)}, reason: '<why it may go unchecked>' })`
+  );
 }
 
 /** The capacity reports of the management clusters among `constructs` that declare their control-plane workers. */
 function capacityReportsOf(constructs: readonly IConstruct[]): string[] {
-  return constructs
-    // Not instanceof: cdk8s's Chart answers instanceof for every chart (Symbol.hasInstance).
-    .filter((construct): construct is ManagementCluster => Object.prototype.isPrototypeOf.call(ManagementCluster.prototype, construct))
-    .map((hub) => hub.capacityReport())
-    .filter((report): report is string => report !== undefined);
+  return (
+    constructs
+      // Not instanceof: cdk8s's Chart answers instanceof for every chart (Symbol.hasInstance).
+      .filter((construct): construct is ManagementCluster => Object.prototype.isPrototypeOf.call(ManagementCluster.prototype, construct))
+      .map((hub) => hub.capacityReport())
+      .filter((report): report is string => report !== undefined)
+  );
 }
 
 /** Whether the construct or one of its scopes has one of the given paths. */

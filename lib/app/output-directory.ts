@@ -179,7 +179,7 @@ export class OutputDirectory {
         return undefined;
       }
     };
-    const found = copy?.madeAt(git.tree) ? fromCopy() ?? fromGit() : fromGit() ?? fromCopy();
+    const found = copy?.madeAt(git.tree) ? (fromCopy() ?? fromGit()) : (fromGit() ?? fromCopy());
     const directoryAbsence = incomplete ?? `${this.root} ${fs.existsSync(this.root) ? 'is empty' : 'does not exist'}`;
     return found ?? PreviousOutput.none([directoryAbsence, copyAbsence!, gitAbsence!]);
   }

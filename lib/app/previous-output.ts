@@ -48,15 +48,22 @@ export class PreviousOutput {
    * @param restoreCommand a shell command that puts them back by hand
    */
   public static inFiles(source: PreviousOutputSource, location: string, files: ReadonlyMap<string, Buffer>, restoreCommand?: string, directoryIncomplete?: string): PreviousOutput {
-    return new PreviousOutput(source, location, [], {
-      read: (file) => files.get(file),
-      copyTo: (target) => {
-        for (const [file, bytes] of files) {
-          fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
-          fs.writeFileSync(path.join(target, file), bytes);
-        }
+    return new PreviousOutput(
+      source,
+      location,
+      [],
+      {
+        read: (file) => files.get(file),
+        copyTo: (target) => {
+          for (const [file, bytes] of files) {
+            fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
+            fs.writeFileSync(path.join(target, file), bytes);
+          }
+        },
       },
-    }, restoreCommand, directoryIncomplete);
+      restoreCommand,
+      directoryIncomplete,
+    );
   }
 
   /** No previous output; `reasons` say where it was looked for. */

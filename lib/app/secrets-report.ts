@@ -105,10 +105,12 @@ function plural(count: number): string {
 /** `username, password`; for External Secrets `username: <remote key>#<property>, ...; <store kind> <store>`. */
 function describeKeys(entry: SecretsReportEntry): string {
   const remote = new Map((entry.remoteReferences ?? []).map((ref) => [ref.secretKey, ref]));
-  const keys = entry.keys.map((key) => {
-    const ref = remote.get(key);
-    return ref ? `${key}: ${ref.remoteKey}${ref.remoteProperty !== undefined ? `#${ref.remoteProperty}` : ''}` : key;
-  }).join(', ');
+  const keys = entry.keys
+    .map((key) => {
+      const ref = remote.get(key);
+      return ref ? `${key}: ${ref.remoteKey}${ref.remoteProperty !== undefined ? `#${ref.remoteProperty}` : ''}` : key;
+    })
+    .join(', ');
   return entry.store ? `${keys}; ${entry.store.kind} ${entry.store.name}` : keys;
 }
 

@@ -65,7 +65,14 @@ export class AwsHostedInfraOutputs {
       throw new Error(`AwsHostedInfraOutputs.fromOutputsFile: cannot read ${file} (${(error as Error).message.split('\n')[0]}); it is written by cdk deploy --outputs-file ${file}`, { cause: error });
     }
     const outputs = all[stackName];
-    if (!outputs) throw new Error(`AwsHostedInfraOutputs.fromOutputsFile: ${file} has no stack ${JSON.stringify(stackName)} (it has ${Object.keys(all).map((s) => JSON.stringify(s)).join(', ') || 'none'})`);
+    if (!outputs)
+      throw new Error(
+        `AwsHostedInfraOutputs.fromOutputsFile: ${file} has no stack ${JSON.stringify(stackName)} (it has ${
+          Object.keys(all)
+            .map((s) => JSON.stringify(s))
+            .join(', ') || 'none'
+        })`,
+      );
     return AwsHostedInfraOutputs.fromOutputs(outputs, `${file} (stack ${stackName})`);
   }
 

@@ -87,7 +87,7 @@ export class AwsHostedInfra extends Construct implements IAwsHostedInfra {
     const problems = new Problems(this);
     const region = props.oidcBucketRegion ?? stack.region;
     if (Token.isUnresolved(region)) {
-      problems.add('the stack\'s region (an unresolved token) must be concrete: the OIDC issuer URL goes into the HostedCluster at synth; give the stack env { account, region } or oidcBucketRegion');
+      problems.add("the stack's region (an unresolved token) must be concrete: the OIDC issuer URL goes into the HostedCluster at synth; give the stack env { account, region } or oidcBucketRegion");
     }
     // The issuer URL is made from the bucket name: checked as AwsManagementPrereqs checks the bucket it makes.
     const bucketProblem = Token.isUnresolved(props.oidcBucketName) ? undefined : oidcBucketNameProblem(props.oidcBucketName);
@@ -100,10 +100,18 @@ export class AwsHostedInfra extends Construct implements IAwsHostedInfra {
     problems.throwIfAny();
 
     const tags = props.tags ?? {};
-    this.network = props.existingNetwork ? undefined : new HostedClusterNetwork(this, 'Network', {
-      infraId: props.infraId, clusterName: props.clusterName, baseDomain: props.baseDomain, baseDomainPrefix: props.baseDomainPrefix,
-      zones: props.zones!, vpcCidr: props.vpcCidr, singleNatGateway: props.singleNatGateway, additionalTags: tags,
-    });
+    this.network = props.existingNetwork
+      ? undefined
+      : new HostedClusterNetwork(this, 'Network', {
+          infraId: props.infraId,
+          clusterName: props.clusterName,
+          baseDomain: props.baseDomain,
+          baseDomainPrefix: props.baseDomainPrefix,
+          zones: props.zones!,
+          vpcCidr: props.vpcCidr,
+          singleNatGateway: props.singleNatGateway,
+          additionalTags: tags,
+        });
     const network: AwsExistingNetwork = props.existingNetwork ?? {
       vpcId: this.network!.vpcId,
       machineCidr: this.network!.machineCidr,
@@ -150,8 +158,9 @@ export class AwsHostedInfra extends Construct implements IAwsHostedInfra {
     if (this.network) {
       Validations.of(this.network).acknowledge({
         id: 'AwsSolutions-VPC7',
-        reason: 'The hosted cluster\'s VPC is created as hypershift create infra aws creates it, without flow logs; where the '
-          + 'organisation requires them, add an AWS::EC2::FlowLog for the VpcId output to its own log destination.',
+        reason:
+          "The hosted cluster's VPC is created as hypershift create infra aws creates it, without flow logs; where the " +
+          'organisation requires them, add an AWS::EC2::FlowLog for the VpcId output to its own log destination.',
       });
     }
   }
@@ -169,7 +178,13 @@ export class AwsHostedInfra extends Construct implements IAwsHostedInfra {
     output(K.vpcId, v.vpcId);
     output(K.machineCidr, v.machineCidr);
     output(K.zoneNames, v.zones.map((z) => z.name).join(','));
-    output(K.subnetIds, Fn.join(',', v.zones.map((z) => z.subnetId)));
+    output(
+      K.subnetIds,
+      Fn.join(
+        ',',
+        v.zones.map((z) => z.subnetId),
+      ),
+    );
     output(K.publicZoneId, v.publicZoneId);
     output(K.privateZoneId, v.privateZoneId);
     output(K.localZoneId, v.localZoneId);

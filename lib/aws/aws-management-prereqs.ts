@@ -126,29 +126,58 @@ export const HCP_CLI_ROLE_POLICY = {
       Sid: 'EC2',
       Effect: 'Allow',
       Action: [
-        'ec2:CreateDhcpOptions', 'ec2:DeleteSubnet', 'ec2:ReplaceRouteTableAssociation', 'ec2:DescribeAddresses',
-        'ec2:DescribeInstances', 'ec2:DeleteVpcEndpoints', 'ec2:CreateNatGateway', 'ec2:CreateVpc',
-        'ec2:DescribeDhcpOptions', 'ec2:AttachInternetGateway', 'ec2:DeleteVpcEndpointServiceConfigurations',
-        'ec2:DeleteRouteTable', 'ec2:AssociateRouteTable', 'ec2:DescribeInternetGateways',
-        'ec2:DescribeAvailabilityZones', 'ec2:CreateRoute', 'ec2:CreateInternetGateway',
-        'ec2:RevokeSecurityGroupEgress', 'ec2:ModifyVpcAttribute', 'ec2:DeleteInternetGateway',
-        'ec2:DescribeVpcEndpointConnections', 'ec2:RejectVpcEndpointConnections', 'ec2:DescribeRouteTables',
-        'ec2:ReleaseAddress', 'ec2:AssociateDhcpOptions', 'ec2:TerminateInstances', 'ec2:CreateTags',
-        'ec2:DeleteRoute', 'ec2:CreateRouteTable', 'ec2:DetachInternetGateway',
-        'ec2:DescribeVpcEndpointServiceConfigurations', 'ec2:DescribeNatGateways', 'ec2:DisassociateRouteTable',
-        'ec2:AllocateAddress', 'ec2:DescribeSecurityGroups', 'ec2:RevokeSecurityGroupIngress',
-        'ec2:CreateVpcEndpoint', 'ec2:DescribeVpcs', 'ec2:DeleteSecurityGroup', 'ec2:DeleteDhcpOptions',
-        'ec2:DeleteNatGateway', 'ec2:DescribeVpcEndpoints', 'ec2:DeleteVpc', 'ec2:CreateSubnet', 'ec2:DescribeSubnets',
+        'ec2:CreateDhcpOptions',
+        'ec2:DeleteSubnet',
+        'ec2:ReplaceRouteTableAssociation',
+        'ec2:DescribeAddresses',
+        'ec2:DescribeInstances',
+        'ec2:DeleteVpcEndpoints',
+        'ec2:CreateNatGateway',
+        'ec2:CreateVpc',
+        'ec2:DescribeDhcpOptions',
+        'ec2:AttachInternetGateway',
+        'ec2:DeleteVpcEndpointServiceConfigurations',
+        'ec2:DeleteRouteTable',
+        'ec2:AssociateRouteTable',
+        'ec2:DescribeInternetGateways',
+        'ec2:DescribeAvailabilityZones',
+        'ec2:CreateRoute',
+        'ec2:CreateInternetGateway',
+        'ec2:RevokeSecurityGroupEgress',
+        'ec2:ModifyVpcAttribute',
+        'ec2:DeleteInternetGateway',
+        'ec2:DescribeVpcEndpointConnections',
+        'ec2:RejectVpcEndpointConnections',
+        'ec2:DescribeRouteTables',
+        'ec2:ReleaseAddress',
+        'ec2:AssociateDhcpOptions',
+        'ec2:TerminateInstances',
+        'ec2:CreateTags',
+        'ec2:DeleteRoute',
+        'ec2:CreateRouteTable',
+        'ec2:DetachInternetGateway',
+        'ec2:DescribeVpcEndpointServiceConfigurations',
+        'ec2:DescribeNatGateways',
+        'ec2:DisassociateRouteTable',
+        'ec2:AllocateAddress',
+        'ec2:DescribeSecurityGroups',
+        'ec2:RevokeSecurityGroupIngress',
+        'ec2:CreateVpcEndpoint',
+        'ec2:DescribeVpcs',
+        'ec2:DeleteSecurityGroup',
+        'ec2:DeleteDhcpOptions',
+        'ec2:DeleteNatGateway',
+        'ec2:DescribeVpcEndpoints',
+        'ec2:DeleteVpc',
+        'ec2:CreateSubnet',
+        'ec2:DescribeSubnets',
       ],
       Resource: '*',
     },
     {
       Sid: 'ELB',
       Effect: 'Allow',
-      Action: [
-        'elasticloadbalancing:DeleteLoadBalancer', 'elasticloadbalancing:DescribeLoadBalancers',
-        'elasticloadbalancing:DescribeTargetGroups', 'elasticloadbalancing:DeleteTargetGroup',
-      ],
+      Action: ['elasticloadbalancing:DeleteLoadBalancer', 'elasticloadbalancing:DescribeLoadBalancers', 'elasticloadbalancing:DescribeTargetGroups', 'elasticloadbalancing:DeleteTargetGroup'],
       Resource: '*',
     },
     {
@@ -162,10 +191,22 @@ export const HCP_CLI_ROLE_POLICY = {
       Sid: 'IAM',
       Effect: 'Allow',
       Action: [
-        'iam:CreateInstanceProfile', 'iam:DeleteInstanceProfile', 'iam:GetRole', 'iam:UpdateAssumeRolePolicy',
-        'iam:GetInstanceProfile', 'iam:TagRole', 'iam:RemoveRoleFromInstanceProfile', 'iam:CreateRole',
-        'iam:DeleteRole', 'iam:PutRolePolicy', 'iam:AddRoleToInstanceProfile', 'iam:CreateOpenIDConnectProvider',
-        'iam:ListOpenIDConnectProviders', 'iam:DeleteRolePolicy', 'iam:UpdateRole', 'iam:DeleteOpenIDConnectProvider',
+        'iam:CreateInstanceProfile',
+        'iam:DeleteInstanceProfile',
+        'iam:GetRole',
+        'iam:UpdateAssumeRolePolicy',
+        'iam:GetInstanceProfile',
+        'iam:TagRole',
+        'iam:RemoveRoleFromInstanceProfile',
+        'iam:CreateRole',
+        'iam:DeleteRole',
+        'iam:PutRolePolicy',
+        'iam:AddRoleToInstanceProfile',
+        'iam:CreateOpenIDConnectProvider',
+        'iam:ListOpenIDConnectProviders',
+        'iam:DeleteRolePolicy',
+        'iam:UpdateRole',
+        'iam:DeleteOpenIDConnectProvider',
         'iam:GetRolePolicy',
       ],
       Resource: '*',
@@ -174,9 +215,14 @@ export const HCP_CLI_ROLE_POLICY = {
       Sid: 'Route53',
       Effect: 'Allow',
       Action: [
-        'route53:ListHostedZonesByVPC', 'route53:CreateHostedZone', 'route53:ListHostedZones',
-        'route53:ChangeResourceRecordSets', 'route53:ListResourceRecordSets', 'route53:DeleteHostedZone',
-        'route53:AssociateVPCWithHostedZone', 'route53:ListHostedZonesByName',
+        'route53:ListHostedZonesByVPC',
+        'route53:CreateHostedZone',
+        'route53:ListHostedZones',
+        'route53:ChangeResourceRecordSets',
+        'route53:ListResourceRecordSets',
+        'route53:DeleteHostedZone',
+        'route53:AssociateVPCWithHostedZone',
+        'route53:ListHostedZonesByName',
       ],
       Resource: '*',
     },
@@ -263,12 +309,13 @@ export class AwsManagementPrereqs extends Construct implements IOidcDiscoveryBuc
     this.baseDomain = props.baseDomain;
 
     const logging = props.serverAccessLogs ?? true;
-    this.serverAccessLogsBucket = logging ? props.serverAccessLogsBucket ?? this.createAccessLogsBucket() : undefined;
+    this.serverAccessLogsBucket = logging ? (props.serverAccessLogsBucket ?? this.createAccessLogsBucket()) : undefined;
     this.oidcBucket = this.createOidcBucket(props);
 
-    this.publicZone = props.publicZone.hostedZoneId === undefined
-      ? retained(new route53.PublicHostedZone(this, 'PublicZone', { zoneName: props.baseDomain }))
-      : route53.HostedZone.fromHostedZoneAttributes(this, 'PublicZone', { hostedZoneId: props.publicZone.hostedZoneId, zoneName: props.baseDomain });
+    this.publicZone =
+      props.publicZone.hostedZoneId === undefined
+        ? retained(new route53.PublicHostedZone(this, 'PublicZone', { zoneName: props.baseDomain }))
+        : route53.HostedZone.fromHostedZoneAttributes(this, 'PublicZone', { hostedZoneId: props.publicZone.hostedZoneId, zoneName: props.baseDomain });
     this.publicZoneId = this.publicZone.hostedZoneId;
 
     if (props.externalDns) this.externalDnsZone = this.createExternalDnsZone(props.externalDns);
@@ -278,8 +325,12 @@ export class AwsManagementPrereqs extends Construct implements IOidcDiscoveryBuc
   /** The OIDC issuer URL of a hosted cluster: `https://<bucket>.s3.<region>.amazonaws.com/<infraId>`. */
   public issuerUrlFor(infraId: string): string {
     const problems = new Problems(this);
-    problems.require(infraId.length <= 253 && INFRA_ID.test(infraId), 'issuerUrlFor infraId', infraId,
-      'must be lower-case letters, digits and "-", starting and ending with a letter or digit (the HostedCluster\'s spec.infraID rule)');
+    problems.require(
+      infraId.length <= 253 && INFRA_ID.test(infraId),
+      'issuerUrlFor infraId',
+      infraId,
+      'must be lower-case letters, digits and "-", starting and ending with a letter or digit (the HostedCluster\'s spec.infraID rule)',
+    );
     if (Token.isUnresolved(this.bucketRegion)) {
       problems.add(`region (a CloudFormation token) must be concrete for issuerUrlFor(${show(infraId)}): give the stack an env with a region, e.g. { region: 'eu-west-1' }`);
     }
@@ -317,7 +368,9 @@ export class AwsManagementPrereqs extends Construct implements IOidcDiscoveryBuc
     const zoneId = props.publicZone.hostedZoneId;
     if (zoneId !== undefined) {
       if (!HOSTED_ZONE_ID.test(zoneId)) {
-        problems.add(`publicZone (PublicZone.fromHostedZoneId(${show(zoneId)})) must name a Route 53 hosted zone ID such as "Z0123456789ABCDEFGHIJ" (upper-case letters and digits, without "/hostedzone/")`);
+        problems.add(
+          `publicZone (PublicZone.fromHostedZoneId(${show(zoneId)})) must name a Route 53 hosted zone ID such as "Z0123456789ABCDEFGHIJ" (upper-case letters and digits, without "/hostedzone/")`,
+        );
       }
     }
     const external = props.externalDns;
@@ -367,17 +420,20 @@ export class AwsManagementPrereqs extends Construct implements IOidcDiscoveryBuc
       removalPolicy: RemovalPolicy.RETAIN,
     });
     // Docs 3.1.2: public read of the objects (the discovery document and JWKS of each cluster), nothing else.
-    bucket.addToResourcePolicy(new iam.PolicyStatement({
-      effect: iam.Effect.ALLOW,
-      principals: [new iam.StarPrincipal()],
-      actions: ['s3:GetObject'],
-      resources: [bucket.arnForObjects('*')],
-    }));
+    bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        effect: iam.Effect.ALLOW,
+        principals: [new iam.StarPrincipal()],
+        actions: ['s3:GetObject'],
+        resources: [bucket.arnForObjects('*')],
+      }),
+    );
     Validations.of(bucket).acknowledge({
       id: 'AwsSolutions-S2',
-      reason: 'The OIDC discovery bucket must be publicly readable: AWS STS fetches each hosted cluster\'s '
-        + '<infraID>/.well-known/openid-configuration and JWKS anonymously to verify its service-account tokens (docs 3.1.2). '
-        + 'Only the bucket policy grants public access, and only s3:GetObject on objects; public ACLs stay blocked and ignored.',
+      reason:
+        "The OIDC discovery bucket must be publicly readable: AWS STS fetches each hosted cluster's " +
+        '<infraID>/.well-known/openid-configuration and JWKS anonymously to verify its service-account tokens (docs 3.1.2). ' +
+        'Only the bucket policy grants public access, and only s3:GetObject on objects; public ACLs stay blocked and ignored.',
     });
     return bucket;
   }
@@ -407,14 +463,16 @@ export class AwsManagementPrereqs extends Construct implements IOidcDiscoveryBuc
     });
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'Docs 3.1.4 grant the hcp CLI its EC2, ELB, IAM, Route 53 and S3 actions on all resources: it creates and '
-        + 'deletes each hosted cluster\'s VPC, subnets, gateways, instance profiles, roles, OIDC provider and zones, whose IDs '
-        + 'and names do not exist before hcp create cluster aws runs, and many of the actions (Describe*, List*) support no resource scoping.',
+      reason:
+        'Docs 3.1.4 grant the hcp CLI its EC2, ELB, IAM, Route 53 and S3 actions on all resources: it creates and ' +
+        "deletes each hosted cluster's VPC, subnets, gateways, instance profiles, roles, OIDC provider and zones, whose IDs " +
+        'and names do not exist before hcp create cluster aws runs, and many of the actions (Describe*, List*) support no resource scoping.',
     });
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::arn:*:iam::*:role/*-worker-role]',
-      reason: 'Docs 3.1.4 scope iam:PassRole to roles named *-worker-role and to the EC2 service (iam:PassedToService): '
-        + 'the worker role carries the infra ID of each future hosted cluster, which is unknown here.',
+      reason:
+        'Docs 3.1.4 scope iam:PassRole to roles named *-worker-role and to the EC2 service (iam:PassedToService): ' +
+        'the worker role carries the infra ID of each future hosted cluster, which is unknown here.',
     });
     return role;
   }

@@ -19,11 +19,13 @@ export class AwsNodePools {
   public static perZone(cluster: HostedCluster, infra: IAwsHostedInfra, options: AwsNodePoolsPerZoneOptions = {}): NodePool[] {
     const { aws, ...pool } = options;
     const values = infra.values;
-    return values.zones.map((zone) => cluster.addNodePool(zone.name, {
-      ...pool,
-      // Zone names are lower case on AWS; lowering keeps the pool name a valid Kubernetes name regardless.
-      name: `${cluster.clusterName}-${zone.name.toLowerCase()}`,
-      platform: NodePoolPlatform.aws({ ...aws, subnetId: zone.subnetId, instanceProfile: values.instanceProfileName }),
-    }));
+    return values.zones.map((zone) =>
+      cluster.addNodePool(zone.name, {
+        ...pool,
+        // Zone names are lower case on AWS; lowering keeps the pool name a valid Kubernetes name regardless.
+        name: `${cluster.clusterName}-${zone.name.toLowerCase()}`,
+        platform: NodePoolPlatform.aws({ ...aws, subnetId: zone.subnetId, instanceProfile: values.instanceProfileName }),
+      }),
+    );
   }
 }

@@ -28,10 +28,7 @@ export const AWS_CLUSTER_COMPONENT_ROLES: readonly AwsClusterComponentRole[] = [
   {
     name: 'openshift-image-registry',
     rolesRefField: 'imageRegistryArn',
-    serviceAccounts: [
-      'system:serviceaccount:openshift-image-registry:cluster-image-registry-operator',
-      'system:serviceaccount:openshift-image-registry:registry',
-    ],
+    serviceAccounts: ['system:serviceaccount:openshift-image-registry:cluster-image-registry-operator', 'system:serviceaccount:openshift-image-registry:registry'],
   },
   {
     name: 'aws-ebs-csi-driver-controller',
@@ -86,11 +83,7 @@ export const IAM_ROLE_NAME_MAX_LENGTH = 64;
 
 /** Every role suffix one hosted cluster can get, longest first. */
 export function allRoleSuffixes(): string[] {
-  return [
-    ...AWS_CLUSTER_COMPONENT_ROLES.map((r) => r.name),
-    AWS_KMS_PROVIDER_ROLE.name,
-    WORKER_ROLE_SUFFIX,
-    SHARED_VPC_ROUTE53_ROLE_SUFFIX,
-    SHARED_VPC_ENDPOINT_ROLE_SUFFIX,
-  ].sort((a, b) => b.length - a.length);
+  return [...AWS_CLUSTER_COMPONENT_ROLES.map((r) => r.name), AWS_KMS_PROVIDER_ROLE.name, WORKER_ROLE_SUFFIX, SHARED_VPC_ROUTE53_ROLE_SUFFIX, SHARED_VPC_ENDPOINT_ROLE_SUFFIX].sort(
+    (a, b) => b.length - a.length,
+  );
 }

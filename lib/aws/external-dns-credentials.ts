@@ -42,11 +42,18 @@ export class ExternalDnsCredentialsSecret extends Construct {
     super(scope, id);
     const problems = new Problems(this);
     requireManagementCluster(this, NAMESPACE, problems);
-    problems.require(isDns1123Subdomain(props.domainFilter) && props.domainFilter.includes('.'), 'domainFilter', props.domainFilter,
-      'must be a lower-case DNS domain such as service-provider.example.com');
+    problems.require(
+      isDns1123Subdomain(props.domainFilter) && props.domainFilter.includes('.'),
+      'domainFilter',
+      props.domainFilter,
+      'must be a lower-case DNS domain such as service-provider.example.com',
+    );
     // The docs label this Secret for backup with an empty value (the OIDC one with "true").
     this.resource = bindHubCredentialsSecret(this, problems, {
-      secretName: this.secretName, namespace: this.namespace, backupLabelValue: '', credentials: props.credentials,
+      secretName: this.secretName,
+      namespace: this.namespace,
+      backupLabelValue: '',
+      credentials: props.credentials,
       plainKeys: { 'provider': 'aws', 'domain-filter': props.domainFilter },
     });
     problems.report();

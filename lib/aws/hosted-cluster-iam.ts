@@ -5,12 +5,18 @@ import { Construct } from 'constructs';
 import { Problems } from '../core/problems';
 import type { AwsClusterRoles } from '../platform/aws-infra';
 import {
-  AWS_CLUSTER_COMPONENT_ROLES, AWS_KMS_PROVIDER_ROLE, AwsComponentRole, IAM_ROLE_NAME_MAX_LENGTH, SHARED_VPC_ASSUMING_ROLES,
-  SHARED_VPC_ENDPOINT_ROLE_SUFFIX, SHARED_VPC_ROUTE53_ROLE_SUFFIX, WORKER_INSTANCE_PROFILE_SUFFIX, WORKER_ROLE_SUFFIX, allRoleSuffixes,
+  AWS_CLUSTER_COMPONENT_ROLES,
+  AWS_KMS_PROVIDER_ROLE,
+  AwsComponentRole,
+  IAM_ROLE_NAME_MAX_LENGTH,
+  SHARED_VPC_ASSUMING_ROLES,
+  SHARED_VPC_ENDPOINT_ROLE_SUFFIX,
+  SHARED_VPC_ROUTE53_ROLE_SUFFIX,
+  WORKER_INSTANCE_PROFILE_SUFFIX,
+  WORKER_ROLE_SUFFIX,
+  allRoleSuffixes,
 } from './component-roles';
-import {
-  ComponentPolicyOptions, allowAssumeRolePolicy, componentRolePolicy, sharedVpcEndpointPolicy, sharedVpcRoute53Policy, workerPolicy,
-} from './iam-policies';
+import { ComponentPolicyOptions, allowAssumeRolePolicy, componentRolePolicy, sharedVpcEndpointPolicy, sharedVpcRoute53Policy, workerPolicy } from './iam-policies';
 
 /** The tag upstream puts on every IAM resource of a cluster (`support/awsutil/tags.go`). */
 const INFRA_ID_TAG = 'hypershift.openshift.io/infra-id';
@@ -134,9 +140,11 @@ export class HostedClusterIam extends Construct {
       problems.add("the stack's account (an unresolved token) must be a concrete account ID: role ARNs go into the HostedCluster at synth; give the stack env { account, region }");
     } else if (Token.isUnresolved(partition)) {
       // Without @aws-cdk/core:enablePartitionLiterals the partition is a token; a concrete region tells it.
-      partition = Token.isUnresolved(stack.region) ? partition : RegionInfo.get(stack.region).partition ?? partition;
+      partition = Token.isUnresolved(stack.region) ? partition : (RegionInfo.get(stack.region).partition ?? partition);
       if (Token.isUnresolved(partition)) {
-        problems.add("the stack's region (an unresolved token) must be a concrete region: it gives the partition of the role ARNs that go into the HostedCluster at synth; give the stack env { account, region }");
+        problems.add(
+          "the stack's region (an unresolved token) must be a concrete region: it gives the partition of the role ARNs that go into the HostedCluster at synth; give the stack env { account, region }",
+        );
       }
     }
     problems.throwIfAny();
@@ -229,10 +237,11 @@ export class HostedClusterIam extends Construct {
   private acknowledgeUpstreamPolicies(): void {
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'HyperShift\'s component policies (create iam aws) as upstream: the EC2, ELB, Route 53 listing, tag and '
-        + 'KMS-grant actions on * either support no resource-level permissions (Describe*, List*, tag:GetResources) or act on '
-        + 'instances, volumes, load balancers and security groups the cluster creates at run time; KMS grants are limited '
-        + 'by kms:GrantIsForAWSResource.',
+      reason:
+        "HyperShift's component policies (create iam aws) as upstream: the EC2, ELB, Route 53 listing, tag and " +
+        'KMS-grant actions on * either support no resource-level permissions (Describe*, List*, tag:GetResources) or act on ' +
+        'instances, volumes, load balancers and security groups the cluster creates at run time; KMS grants are limited ' +
+        'by kms:GrantIsForAWSResource.',
     });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::arn:*:iam::*:role/aws-service-role/elasticloadbalancing.amazonaws.com/AWSServiceRoleForElasticLoadBalancing]',
@@ -246,7 +255,7 @@ export class HostedClusterIam extends Construct {
     }
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::arn:*:iam::*:role/*-worker-role]',
-      reason: 'The node-pool controller passes the worker role of this cluster to EC2 (iam:PassRole, upstream policy); the pattern is upstream\'s.',
+      reason: "The node-pool controller passes the worker role of this cluster to EC2 (iam:PassRole, upstream policy); the pattern is upstream's.",
     });
   }
 
@@ -264,7 +273,9 @@ export class HostedClusterIam extends Construct {
     if (expected === undefined) {
       problems.add(`createVpcOwnerRoles() needs a shared VPC, but ${this.node.path} has no sharedVpc`);
     } else if (owner.account !== expected) {
-      problems.add(`the stack's account (${Token.isUnresolved(owner.account) ? 'an unresolved token' : JSON.stringify(owner.account)}) must be the VPC owner's account ${JSON.stringify(expected)} given as ${this.node.path} sharedVpc.vpcOwnerAccountId`);
+      problems.add(
+        `the stack's account (${Token.isUnresolved(owner.account) ? 'an unresolved token' : JSON.stringify(owner.account)}) must be the VPC owner's account ${JSON.stringify(expected)} given as ${this.node.path} sharedVpc.vpcOwnerAccountId`,
+      );
     }
     problems.throwIfAny();
 
@@ -338,8 +349,12 @@ function validate(problems: Problems, props: HostedClusterIamProps): void {
   const maxInfraIdLength = IAM_ROLE_NAME_MAX_LENGTH - longest.length - 1;
   if (problems.require(!Token.isUnresolved(infraId), 'infraId', infraId, 'must be a concrete string: it names every IAM resource')) {
     problems.require(INFRA_ID.test(infraId), 'infraId', infraId, "must be lowercase alphanumerics and '-', starting and ending with an alphanumeric");
-    problems.require(infraId.length <= maxInfraIdLength, 'infraId', infraId,
-      `must be at most ${maxInfraIdLength} characters (it has ${infraId.length}) so that the longest role name, <infraId>-${longest}, fits IAM's ${IAM_ROLE_NAME_MAX_LENGTH}-character limit`);
+    problems.require(
+      infraId.length <= maxInfraIdLength,
+      'infraId',
+      infraId,
+      `must be at most ${maxInfraIdLength} characters (it has ${infraId.length}) so that the longest role name, <infraId>-${longest}, fits IAM's ${IAM_ROLE_NAME_MAX_LENGTH}-character limit`,
+    );
   }
   if (problems.require(!Token.isUnresolved(issuerUrl), 'issuerUrl', issuerUrl, 'must be a concrete string: its host and path go into every trust policy')) {
     problems.require(/^https:\/\/[^/?#\s]+\/[^?#\s]*$/.test(issuerUrl), 'issuerUrl', issuerUrl, 'must be an https:// URL with a path, such as https://<bucket>.s3.<region>.amazonaws.com/<infraId>');

@@ -1,7 +1,17 @@
 import { Aws, CfnCondition, CfnTag, Fn, Stack, Token, Validations } from 'aws-cdk-lib';
 import {
-  CfnDHCPOptions, CfnEIP, CfnInternetGateway, CfnNatGateway, CfnRoute, CfnRouteTable, CfnSubnet,
-  CfnSubnetRouteTableAssociation, CfnVPC, CfnVPCDHCPOptionsAssociation, CfnVPCEndpoint, CfnVPCGatewayAttachment,
+  CfnDHCPOptions,
+  CfnEIP,
+  CfnInternetGateway,
+  CfnNatGateway,
+  CfnRoute,
+  CfnRouteTable,
+  CfnSubnet,
+  CfnSubnetRouteTableAssociation,
+  CfnVPC,
+  CfnVPCDHCPOptionsAssociation,
+  CfnVPCEndpoint,
+  CfnVPCGatewayAttachment,
 } from 'aws-cdk-lib/aws-ec2';
 import { CfnHostedZone } from 'aws-cdk-lib/aws-route53';
 import { Construct } from 'constructs';
@@ -137,14 +147,15 @@ export class HostedClusterNetwork extends Construct {
     const block = validate(this, props, vpcCidr, Token.isUnresolved(region) ? undefined : region);
 
     const { infraId, clusterName } = props;
-    const tags = (name: string | undefined, extra: Record<string, string> = {}): CfnTag[] => Object.entries({
-      [`kubernetes.io/cluster/${infraId}`]: 'owned',
-      'hypershift.openshift.io/infra-id': infraId,
-      'hypershift.openshift.io/cluster-name': clusterName,
-      ...(name === undefined ? {} : { Name: name }),
-      ...extra,
-      ...props.additionalTags,
-    }).map(([key, value]) => ({ key, value }));
+    const tags = (name: string | undefined, extra: Record<string, string> = {}): CfnTag[] =>
+      Object.entries({
+        [`kubernetes.io/cluster/${infraId}`]: 'owned',
+        'hypershift.openshift.io/infra-id': infraId,
+        'hypershift.openshift.io/cluster-name': clusterName,
+        ...(name === undefined ? {} : { Name: name }),
+        ...extra,
+        ...props.additionalTags,
+      }).map(([key, value]) => ({ key, value }));
 
     this.machineCidr = block.canonical;
     this.vpc = new CfnVPC(this, 'Resource', {
@@ -244,11 +255,12 @@ export class HostedClusterNetwork extends Construct {
 
     this.privateZoneName = privateZoneName(props);
     this.localZoneName = `${clusterName}.hypershift.local`;
-    const hostedZone = (zoneId: string, name: string) => new CfnHostedZone(this, zoneId, {
-      name,
-      vpcs: [{ vpcId: this.vpcId, vpcRegion: region }],
-      hostedZoneTags: tags(undefined),
-    });
+    const hostedZone = (zoneId: string, name: string) =>
+      new CfnHostedZone(this, zoneId, {
+        name,
+        vpcs: [{ vpcId: this.vpcId, vpcRegion: region }],
+        hostedZoneTags: tags(undefined),
+      });
     this.privateHostedZone = hostedZone('PrivateHostedZone', this.privateZoneName);
     this.localHostedZone = hostedZone('LocalHostedZone', this.localZoneName);
     this.privateZoneId = this.privateHostedZone.attrId;
@@ -283,20 +295,27 @@ const INFRA_ID = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 function validate(scope: Construct, props: HostedClusterNetworkProps, vpcCidr: string, region: string | undefined) {
   const problems = new Problems(scope);
 
-  problems.require(props.infraId.length <= 253 && INFRA_ID.test(props.infraId), 'infraId', props.infraId,
-    'must be lower-case letters, digits and "-", starting and ending with a letter or digit, at most 253 characters');
+  problems.require(
+    props.infraId.length <= 253 && INFRA_ID.test(props.infraId),
+    'infraId',
+    props.infraId,
+    'must be lower-case letters, digits and "-", starting and ending with a letter or digit, at most 253 characters',
+  );
   problems.require(isDns1123Label(props.clusterName), 'clusterName', props.clusterName, DNS1123_LABEL_RULE);
   problems.require(isDomainName(props.baseDomain), 'baseDomain', props.baseDomain, DOMAIN_NAME_RULE);
   const prefix = props.baseDomainPrefix;
   if (prefix) {
-    problems.require(prefix === 'none' || isDomainName(prefix), 'baseDomainPrefix', prefix,
-      `must be "none" (no prefix) or a domain name: dot-separated labels of letters, digits and "-", each at most 63 characters`);
+    problems.require(
+      prefix === 'none' || isDomainName(prefix),
+      'baseDomainPrefix',
+      prefix,
+      `must be "none" (no prefix) or a domain name: dot-separated labels of letters, digits and "-", each at most 63 characters`,
+    );
   }
 
   const zones = props.zones;
   problems.require(zones.length > 0, 'zones', zones, 'must name at least one availability zone');
-  problems.require(zones.length <= MAX_ZONES, 'zones', zones,
-    `must name at most ${MAX_ZONES} availability zones, as the /16 holds ${MAX_ZONES} pairs of /20 subnets`);
+  problems.require(zones.length <= MAX_ZONES, 'zones', zones, `must name at most ${MAX_ZONES} availability zones, as the /16 holds ${MAX_ZONES} pairs of /20 subnets`);
   const firstIndex = new Map<string, number>();
   zones.forEach((zone, i) => {
     const field = `zones[${i}]`;
@@ -309,8 +328,7 @@ function validate(scope: Construct, props: HostedClusterNetworkProps, vpcCidr: s
     if (region === undefined) {
       problems.require(isZoneName(zone), field, zone, 'must be an availability zone name such as "us-east-1a"');
     } else {
-      problems.require(isZoneOf(zone, region), field, zone,
-        `must be an availability zone of the stack's region ${region}, such as "${region}a"`);
+      problems.require(isZoneOf(zone, region), field, zone, `must be an availability zone of the stack's region ${region}, such as "${region}a"`);
     }
   });
   const published = region === undefined ? undefined : publishedZoneCount(region);
@@ -320,25 +338,39 @@ function validate(scope: Construct, props: HostedClusterNetworkProps, vpcCidr: s
   }
 
   const block = parseCidr(vpcCidr);
-  if (problems.require(block !== undefined && block.family === 4 && block.prefixLength === 16, 'vpcCidr', vpcCidr,
-    'must be an IPv4 /16, as hypershift\'s subnet plan (one /20 pair per zone) requires')) {
+  if (
+    problems.require(block !== undefined && block.family === 4 && block.prefixLength === 16, 'vpcCidr', vpcCidr, "must be an IPv4 /16, as hypershift's subnet plan (one /20 pair per zone) requires")
+  ) {
     problems.require(!block!.hostBitsSet, 'vpcCidr', vpcCidr, `must have its host bits clear: write it as "${block!.canonical}"`);
   }
 
   const tags = Object.entries(props.additionalTags ?? {});
   const reserved = new Set([
-    `kubernetes.io/cluster/${props.infraId}`, 'hypershift.openshift.io/infra-id', 'hypershift.openshift.io/cluster-name', 'Name',
-    'kubernetes.io/role/internal-elb', 'kubernetes.io/role/elb', 'karpenter.sh/discovery',
+    `kubernetes.io/cluster/${props.infraId}`,
+    'hypershift.openshift.io/infra-id',
+    'hypershift.openshift.io/cluster-name',
+    'Name',
+    'kubernetes.io/role/internal-elb',
+    'kubernetes.io/role/elb',
+    'karpenter.sh/discovery',
   ]);
-  problems.require(tags.length <= MAX_ADDITIONAL_TAGS, 'additionalTags', props.additionalTags,
-    `must have at most ${MAX_ADDITIONAL_TAGS} entries, as Route53 allows 10 tags on a hosted zone and the construct sets 3`);
+  problems.require(
+    tags.length <= MAX_ADDITIONAL_TAGS,
+    'additionalTags',
+    props.additionalTags,
+    `must have at most ${MAX_ADDITIONAL_TAGS} entries, as Route53 allows 10 tags on a hosted zone and the construct sets 3`,
+  );
   for (const [key, value] of tags) {
     const field = `additionalTags[${JSON.stringify(key)}]`;
     if (reserved.has(key)) {
       problems.add(`${field} (${JSON.stringify(value)}) must not be set: the construct sets tag ${key} itself`);
     } else {
-      problems.require(key.length > 0 && key.length <= 128 && !key.toLowerCase().startsWith('aws:'), 'additionalTags key', key,
-        'must be 1 to 128 characters and must not start with "aws:", which AWS reserves');
+      problems.require(
+        key.length > 0 && key.length <= 128 && !key.toLowerCase().startsWith('aws:'),
+        'additionalTags key',
+        key,
+        'must be 1 to 128 characters and must not start with "aws:", which AWS reserves',
+      );
     }
     problems.require(value.length <= 256, field, value, 'must be at most 256 characters, the AWS limit for a tag value');
   }

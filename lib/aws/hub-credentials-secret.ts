@@ -52,8 +52,10 @@ export function bindHubCredentialsSecret(scope: Construct, problems: Problems, o
   const made = scope.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject);
   if (made.length === 1 && addPlainKeys(made[0], options.plainKeys)) return made[0];
   if (made.length > 0) {
-    problems.add(`credentials (a source that writes ${made.map((o) => o.kind).join(', ')}) cannot carry the ${Object.keys(options.plainKeys).join(' and ')} keys; `
-      + 'use SecretSource.fromExistingSecret, fromExternalSecret, fromSealedSecret or fromInlineValue');
+    problems.add(
+      `credentials (a source that writes ${made.map((o) => o.kind).join(', ')}) cannot carry the ${Object.keys(options.plainKeys).join(' and ')} keys; ` +
+        'use SecretSource.fromExistingSecret, fromExternalSecret, fromSealedSecret or fromInlineValue',
+    );
   }
   return undefined;
 }

@@ -67,32 +67,37 @@ export function ingressPolicy(options: IngressPolicyOptions): iam.PolicyDocument
   const zones = options.sharedVpc ? [options.publicZoneId] : [options.publicZoneId, options.privateZoneId];
   return document(
     allow(['elasticloadbalancing:DescribeLoadBalancers', 'tag:GetResources', 'route53:ListHostedZones']),
-    allow(['route53:ChangeResourceRecordSets'], zones.map((zone) => hostedZoneArn(zone, options.partition))),
+    allow(
+      ['route53:ChangeResourceRecordSets'],
+      zones.map((zone) => hostedZoneArn(zone, options.partition)),
+    ),
   );
 }
 
 /** openshift-image-registry (`imageRegistryPermPolicy`): the registry's S3 bucket. */
 export function imageRegistryPolicy(): iam.PolicyDocument {
-  return document(allow([
-    's3:CreateBucket',
-    's3:DeleteBucket',
-    's3:PutBucketTagging',
-    's3:GetBucketTagging',
-    's3:PutBucketPublicAccessBlock',
-    's3:GetBucketPublicAccessBlock',
-    's3:PutEncryptionConfiguration',
-    's3:GetEncryptionConfiguration',
-    's3:PutLifecycleConfiguration',
-    's3:GetLifecycleConfiguration',
-    's3:GetBucketLocation',
-    's3:ListBucket',
-    's3:GetObject',
-    's3:PutObject',
-    's3:DeleteObject',
-    's3:ListBucketMultipartUploads',
-    's3:AbortMultipartUpload',
-    's3:ListMultipartUploadParts',
-  ]));
+  return document(
+    allow([
+      's3:CreateBucket',
+      's3:DeleteBucket',
+      's3:PutBucketTagging',
+      's3:GetBucketTagging',
+      's3:PutBucketPublicAccessBlock',
+      's3:GetBucketPublicAccessBlock',
+      's3:PutEncryptionConfiguration',
+      's3:GetEncryptionConfiguration',
+      's3:PutLifecycleConfiguration',
+      's3:GetLifecycleConfiguration',
+      's3:GetBucketLocation',
+      's3:ListBucket',
+      's3:GetObject',
+      's3:PutObject',
+      's3:DeleteObject',
+      's3:ListBucketMultipartUploads',
+      's3:AbortMultipartUpload',
+      's3:ListMultipartUploadParts',
+    ]),
+  );
 }
 
 /** aws-ebs-csi-driver-controller (`awsEBSCSIPermPolicy`): EBS volumes and their KMS keys. */
@@ -127,68 +132,70 @@ export function ebsCsiDriverPolicy(): iam.PolicyDocument {
 
 /** cloud-controller (`kubeControllerPolicy`): the cloud controller manager's load balancers and routes. */
 export function cloudControllerPolicy(): iam.PolicyDocument {
-  return document(allow([
-    'autoscaling:DescribeAutoScalingGroups',
-    'autoscaling:DescribeLaunchConfigurations',
-    'autoscaling:DescribeTags',
-    'ec2:DescribeAvailabilityZones',
-    'ec2:DescribeInstances',
-    'ec2:DescribeImages',
-    'ec2:DescribeRegions',
-    'ec2:DescribeRouteTables',
-    'ec2:DescribeSecurityGroups',
-    'ec2:DescribeSubnets',
-    'ec2:DescribeVolumes',
-    'ec2:CreateSecurityGroup',
-    'ec2:CreateTags',
-    'ec2:CreateVolume',
-    'ec2:ModifyInstanceAttribute',
-    'ec2:ModifyVolume',
-    'ec2:AttachVolume',
-    'ec2:AuthorizeSecurityGroupIngress',
-    'ec2:CreateRoute',
-    'ec2:DeleteRoute',
-    'ec2:DeleteSecurityGroup',
-    'ec2:DeleteVolume',
-    'ec2:DetachVolume',
-    'ec2:RevokeSecurityGroupIngress',
-    'ec2:DescribeVpcs',
-    'elasticloadbalancing:AddTags',
-    'elasticloadbalancing:AttachLoadBalancerToSubnets',
-    'elasticloadbalancing:ApplySecurityGroupsToLoadBalancer',
-    'elasticloadbalancing:CreateLoadBalancer',
-    'elasticloadbalancing:CreateLoadBalancerPolicy',
-    'elasticloadbalancing:CreateLoadBalancerListeners',
-    'elasticloadbalancing:ConfigureHealthCheck',
-    'elasticloadbalancing:DeleteLoadBalancer',
-    'elasticloadbalancing:DeleteLoadBalancerListeners',
-    'elasticloadbalancing:DescribeLoadBalancers',
-    'elasticloadbalancing:DescribeLoadBalancerAttributes',
-    'elasticloadbalancing:DetachLoadBalancerFromSubnets',
-    'elasticloadbalancing:DeregisterInstancesFromLoadBalancer',
-    'elasticloadbalancing:ModifyLoadBalancerAttributes',
-    'elasticloadbalancing:ModifyTargetGroupAttributes',
-    'elasticloadbalancing:RegisterInstancesWithLoadBalancer',
-    'elasticloadbalancing:SetLoadBalancerPoliciesForBackendServer',
-    'elasticloadbalancing:AddTags',
-    'elasticloadbalancing:CreateListener',
-    'elasticloadbalancing:CreateTargetGroup',
-    'elasticloadbalancing:DeleteListener',
-    'elasticloadbalancing:DeleteTargetGroup',
-    'elasticloadbalancing:DeregisterTargets',
-    'elasticloadbalancing:DescribeListeners',
-    'elasticloadbalancing:DescribeLoadBalancerPolicies',
-    'elasticloadbalancing:DescribeTargetGroups',
-    'elasticloadbalancing:DescribeTargetGroupAttributes',
-    'elasticloadbalancing:DescribeTargetHealth',
-    'elasticloadbalancing:ModifyListener',
-    'elasticloadbalancing:ModifyTargetGroup',
-    'elasticloadbalancing:RegisterTargets',
-    'elasticloadbalancing:SetLoadBalancerPoliciesOfListener',
-    'elasticloadbalancing:SetSecurityGroups',
-    'iam:CreateServiceLinkedRole',
-    'kms:DescribeKey',
-  ]));
+  return document(
+    allow([
+      'autoscaling:DescribeAutoScalingGroups',
+      'autoscaling:DescribeLaunchConfigurations',
+      'autoscaling:DescribeTags',
+      'ec2:DescribeAvailabilityZones',
+      'ec2:DescribeInstances',
+      'ec2:DescribeImages',
+      'ec2:DescribeRegions',
+      'ec2:DescribeRouteTables',
+      'ec2:DescribeSecurityGroups',
+      'ec2:DescribeSubnets',
+      'ec2:DescribeVolumes',
+      'ec2:CreateSecurityGroup',
+      'ec2:CreateTags',
+      'ec2:CreateVolume',
+      'ec2:ModifyInstanceAttribute',
+      'ec2:ModifyVolume',
+      'ec2:AttachVolume',
+      'ec2:AuthorizeSecurityGroupIngress',
+      'ec2:CreateRoute',
+      'ec2:DeleteRoute',
+      'ec2:DeleteSecurityGroup',
+      'ec2:DeleteVolume',
+      'ec2:DetachVolume',
+      'ec2:RevokeSecurityGroupIngress',
+      'ec2:DescribeVpcs',
+      'elasticloadbalancing:AddTags',
+      'elasticloadbalancing:AttachLoadBalancerToSubnets',
+      'elasticloadbalancing:ApplySecurityGroupsToLoadBalancer',
+      'elasticloadbalancing:CreateLoadBalancer',
+      'elasticloadbalancing:CreateLoadBalancerPolicy',
+      'elasticloadbalancing:CreateLoadBalancerListeners',
+      'elasticloadbalancing:ConfigureHealthCheck',
+      'elasticloadbalancing:DeleteLoadBalancer',
+      'elasticloadbalancing:DeleteLoadBalancerListeners',
+      'elasticloadbalancing:DescribeLoadBalancers',
+      'elasticloadbalancing:DescribeLoadBalancerAttributes',
+      'elasticloadbalancing:DetachLoadBalancerFromSubnets',
+      'elasticloadbalancing:DeregisterInstancesFromLoadBalancer',
+      'elasticloadbalancing:ModifyLoadBalancerAttributes',
+      'elasticloadbalancing:ModifyTargetGroupAttributes',
+      'elasticloadbalancing:RegisterInstancesWithLoadBalancer',
+      'elasticloadbalancing:SetLoadBalancerPoliciesForBackendServer',
+      'elasticloadbalancing:AddTags',
+      'elasticloadbalancing:CreateListener',
+      'elasticloadbalancing:CreateTargetGroup',
+      'elasticloadbalancing:DeleteListener',
+      'elasticloadbalancing:DeleteTargetGroup',
+      'elasticloadbalancing:DeregisterTargets',
+      'elasticloadbalancing:DescribeListeners',
+      'elasticloadbalancing:DescribeLoadBalancerPolicies',
+      'elasticloadbalancing:DescribeTargetGroups',
+      'elasticloadbalancing:DescribeTargetGroupAttributes',
+      'elasticloadbalancing:DescribeTargetHealth',
+      'elasticloadbalancing:ModifyListener',
+      'elasticloadbalancing:ModifyTargetGroup',
+      'elasticloadbalancing:RegisterTargets',
+      'elasticloadbalancing:SetLoadBalancerPoliciesOfListener',
+      'elasticloadbalancing:SetSecurityGroups',
+      'iam:CreateServiceLinkedRole',
+      'kms:DescribeKey',
+    ]),
+  );
 }
 
 /** node-pool (`nodePoolPolicy`): CAPA's instances, launch templates and networking. */
@@ -247,11 +254,9 @@ export function nodePoolManagementPolicy(): iam.PolicyDocument {
       'sqs:DeleteMessage',
       'sqs:ReceiveMessage',
     ]),
-    allow(
-      ['iam:CreateServiceLinkedRole'],
-      ['arn:*:iam::*:role/aws-service-role/elasticloadbalancing.amazonaws.com/AWSServiceRoleForElasticLoadBalancing'],
-      { StringLike: { 'iam:AWSServiceName': 'elasticloadbalancing.amazonaws.com' } },
-    ),
+    allow(['iam:CreateServiceLinkedRole'], ['arn:*:iam::*:role/aws-service-role/elasticloadbalancing.amazonaws.com/AWSServiceRoleForElasticLoadBalancing'], {
+      StringLike: { 'iam:AWSServiceName': 'elasticloadbalancing.amazonaws.com' },
+    }),
     allow(['iam:PassRole'], ['arn:*:iam::*:role/*-worker-role']),
     allow(['kms:Decrypt', 'kms:ReEncrypt', 'kms:GenerateDataKeyWithoutPlainText', 'kms:DescribeKey']),
     allow(['kms:CreateGrant'], ['*'], GRANT_IS_FOR_AWS_RESOURCE),
@@ -262,19 +267,21 @@ export function nodePoolManagementPolicy(): iam.PolicyDocument {
 export function controlPlaneOperatorPolicy(options: ControlPlaneOperatorPolicyOptions): iam.PolicyDocument {
   if (options.sharedVpc) {
     // The endpoint and the zone are the VPC owner's; the operator assumes the shared-vpc roles for them.
-    return document(allow([
-      'ec2:DescribeVpcEndpoints',
-      'ec2:CreateTags',
-      'ec2:CreateSecurityGroup',
-      'ec2:AuthorizeSecurityGroupIngress',
-      'ec2:AuthorizeSecurityGroupEgress',
-      'ec2:DeleteSecurityGroup',
-      'ec2:RevokeSecurityGroupIngress',
-      'ec2:RevokeSecurityGroupEgress',
-      'ec2:DescribeSecurityGroups',
-      'ec2:DescribeVpcs',
-      'ec2:DescribeSubnets',
-    ]));
+    return document(
+      allow([
+        'ec2:DescribeVpcEndpoints',
+        'ec2:CreateTags',
+        'ec2:CreateSecurityGroup',
+        'ec2:AuthorizeSecurityGroupIngress',
+        'ec2:AuthorizeSecurityGroupEgress',
+        'ec2:DeleteSecurityGroup',
+        'ec2:RevokeSecurityGroupIngress',
+        'ec2:RevokeSecurityGroupEgress',
+        'ec2:DescribeSecurityGroups',
+        'ec2:DescribeVpcs',
+        'ec2:DescribeSubnets',
+      ]),
+    );
   }
   return document(
     allow([
@@ -300,17 +307,19 @@ export function controlPlaneOperatorPolicy(options: ControlPlaneOperatorPolicyOp
 
 /** cloud-network-config-controller (`cloudNetworkConfigControllerPolicy`): egress IPs on node interfaces. */
 export function cloudNetworkConfigControllerPolicy(): iam.PolicyDocument {
-  return document(allow([
-    'ec2:DescribeInstances',
-    'ec2:DescribeInstanceStatus',
-    'ec2:DescribeInstanceTypes',
-    'ec2:UnassignPrivateIpAddresses',
-    'ec2:AssignPrivateIpAddresses',
-    'ec2:UnassignIpv6Addresses',
-    'ec2:AssignIpv6Addresses',
-    'ec2:DescribeSubnets',
-    'ec2:DescribeNetworkInterfaces',
-  ]));
+  return document(
+    allow([
+      'ec2:DescribeInstances',
+      'ec2:DescribeInstanceStatus',
+      'ec2:DescribeInstanceTypes',
+      'ec2:UnassignPrivateIpAddresses',
+      'ec2:AssignPrivateIpAddresses',
+      'ec2:UnassignIpv6Addresses',
+      'ec2:AssignIpv6Addresses',
+      'ec2:DescribeSubnets',
+      'ec2:DescribeNetworkInterfaces',
+    ]),
+  );
 }
 
 /** kms-provider (`kmsProviderPolicy`): etcd encryption with the one given key. */
@@ -330,40 +339,44 @@ export function allowAssumeRolePolicy(): iam.PolicyDocument {
 
 /** Shared VPC: `<infraId>-shared-vpc-route53`, the private zones' records (`sharedVPCRoute53Role`). */
 export function sharedVpcRoute53Policy(): iam.PolicyDocument {
-  return document(allow([
-    'route53:ListHostedZones',
-    'route53:ListHostedZonesByName',
-    'route53:ChangeTagsForResource',
-    'route53:GetAccountLimit',
-    'route53:GetChange',
-    'route53:GetHostedZone',
-    'route53:ListTagsForResource',
-    'route53:UpdateHostedZoneComment',
-    'tag:GetResources',
-    'tag:UntagResources',
-    'route53:ChangeResourceRecordSets',
-    'route53:ListResourceRecordSets',
-  ]));
+  return document(
+    allow([
+      'route53:ListHostedZones',
+      'route53:ListHostedZonesByName',
+      'route53:ChangeTagsForResource',
+      'route53:GetAccountLimit',
+      'route53:GetChange',
+      'route53:GetHostedZone',
+      'route53:ListTagsForResource',
+      'route53:UpdateHostedZoneComment',
+      'tag:GetResources',
+      'tag:UntagResources',
+      'route53:ChangeResourceRecordSets',
+      'route53:ListResourceRecordSets',
+    ]),
+  );
 }
 
 /** Shared VPC: `<infraId>-shared-vpc-endpoint`, the API's VPC endpoint in the owner's VPC (`sharedVPCEndpointRole`). */
 export function sharedVpcEndpointPolicy(): iam.PolicyDocument {
-  return document(allow([
-    'ec2:CreateVpcEndpoint',
-    'ec2:DescribeVpcEndpoints',
-    'ec2:ModifyVpcEndpoint',
-    'ec2:DeleteVpcEndpoints',
-    'ec2:CreateTags',
-    'ec2:CreateSecurityGroup',
-    'ec2:AuthorizeSecurityGroupIngress',
-    'ec2:AuthorizeSecurityGroupEgress',
-    'ec2:DeleteSecurityGroup',
-    'ec2:RevokeSecurityGroupIngress',
-    'ec2:RevokeSecurityGroupEgress',
-    'ec2:DescribeSecurityGroups',
-    'ec2:DescribeVpcs',
-    'ec2:DescribeSubnets',
-  ]));
+  return document(
+    allow([
+      'ec2:CreateVpcEndpoint',
+      'ec2:DescribeVpcEndpoints',
+      'ec2:ModifyVpcEndpoint',
+      'ec2:DeleteVpcEndpoints',
+      'ec2:CreateTags',
+      'ec2:CreateSecurityGroup',
+      'ec2:AuthorizeSecurityGroupIngress',
+      'ec2:AuthorizeSecurityGroupEgress',
+      'ec2:DeleteSecurityGroup',
+      'ec2:RevokeSecurityGroupIngress',
+      'ec2:RevokeSecurityGroupEgress',
+      'ec2:DescribeSecurityGroups',
+      'ec2:DescribeVpcs',
+      'ec2:DescribeSubnets',
+    ]),
+  );
 }
 
 /**
@@ -372,16 +385,24 @@ export function sharedVpcEndpointPolicy(): iam.PolicyDocument {
  */
 export function componentRolePolicy(bindingName: string, options: ComponentPolicyOptions): iam.PolicyDocument {
   switch (bindingName) {
-    case 'openshift-ingress': return ingressPolicy(options);
-    case 'openshift-image-registry': return imageRegistryPolicy();
-    case 'aws-ebs-csi-driver-controller': return ebsCsiDriverPolicy();
-    case 'cloud-controller': return cloudControllerPolicy();
-    case 'node-pool': return nodePoolManagementPolicy();
-    case 'control-plane-operator': return controlPlaneOperatorPolicy(options);
-    case 'cloud-network-config-controller': return cloudNetworkConfigControllerPolicy();
+    case 'openshift-ingress':
+      return ingressPolicy(options);
+    case 'openshift-image-registry':
+      return imageRegistryPolicy();
+    case 'aws-ebs-csi-driver-controller':
+      return ebsCsiDriverPolicy();
+    case 'cloud-controller':
+      return cloudControllerPolicy();
+    case 'node-pool':
+      return nodePoolManagementPolicy();
+    case 'control-plane-operator':
+      return controlPlaneOperatorPolicy(options);
+    case 'cloud-network-config-controller':
+      return cloudNetworkConfigControllerPolicy();
     case 'kms-provider':
       if (options.kmsKeyArn === undefined) throw new Error('componentRolePolicy: the kms-provider policy needs kmsKeyArn');
       return kmsProviderPolicy(options.kmsKeyArn);
-    default: throw new Error(`componentRolePolicy: unknown binding ${JSON.stringify(bindingName)}`);
+    default:
+      throw new Error(`componentRolePolicy: unknown binding ${JSON.stringify(bindingName)}`);
   }
 }

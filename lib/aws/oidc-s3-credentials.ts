@@ -56,7 +56,10 @@ export class OidcS3CredentialsSecret extends Construct {
     requireManagementCluster(this, this.namespace, problems);
     this.checkBucket(problems);
     this.resource = bindHubCredentialsSecret(this, problems, {
-      secretName: this.secretName, namespace: this.namespace, backupLabelValue: 'true', credentials: props.credentials,
+      secretName: this.secretName,
+      namespace: this.namespace,
+      backupLabelValue: 'true',
+      credentials: props.credentials,
       plainKeys: { bucket: this.bucketName, region: this.bucketRegion },
     });
     problems.report();
@@ -81,8 +84,6 @@ export class OidcS3CredentialsSecret extends Construct {
   private checkOnePerHub(): string[] {
     const chart = chartOf(this);
     const first = chart?.node.findAll().find((c) => c instanceof OidcS3CredentialsSecret);
-    return first && first !== this
-      ? [`a management cluster has one ${this.secretName} Secret, and ${first.node.path} already declares it`]
-      : [];
+    return first && first !== this ? [`a management cluster has one ${this.secretName} Secret, and ${first.node.path} already declares it`] : [];
   }
 }

@@ -117,23 +117,35 @@ export class DataProtectionApplication extends Construct {
     if (storage.prefix !== undefined) problems.require(/^[^/\s][^\s]*$/.test(storage.prefix), 'storage.prefix', storage.prefix, 'must be a path without a leading "/" or spaces');
     const caProblem = storage.caPem === undefined ? undefined : caBundleProblem('storage.caPem', storage.caPem);
     if (caProblem) problems.add(caProblem);
-    if (storage.insecureSkipTLSVerify !== undefined) problems.require(typeof storage.insecureSkipTLSVerify === 'boolean', 'storage.insecureSkipTLSVerify', storage.insecureSkipTLSVerify, 'must be true or false');
+    if (storage.insecureSkipTLSVerify !== undefined)
+      problems.require(typeof storage.insecureSkipTLSVerify === 'boolean', 'storage.insecureSkipTLSVerify', storage.insecureSkipTLSVerify, 'must be true or false');
     if (storage.insecureSkipTLSVerify === true && storage.caPem !== undefined) {
       problems.add('storage.insecureSkipTLSVerify (true) skips the verification storage.caPem is given for; give one of them');
     }
     const plainHttp = storage.s3Url !== undefined && /^http:\/\//.test(storage.s3Url);
     if (plainHttp && (storage.caPem !== undefined || storage.insecureSkipTLSVerify === true)) {
-      problems.add(`storage.s3Url (${JSON.stringify(storage.s3Url)}) is plain http, so no TLS is verified; give an https:// URL with ${storage.caPem !== undefined ? 'caPem' : 'insecureSkipTLSVerify'}, or leave it out`);
+      problems.add(
+        `storage.s3Url (${JSON.stringify(storage.s3Url)}) is plain http, so no TLS is verified; give an https:// URL with ${storage.caPem !== undefined ? 'caPem' : 'insecureSkipTLSVerify'}, or leave it out`,
+      );
     }
     const timeoutProblem = props.resourceTimeout === undefined ? undefined : durationProblem('resourceTimeout', props.resourceTimeout, { example: 'Duration.minutes(30)', least: 1 });
     if (timeoutProblem) problems.add(timeoutProblem);
 
-    this.operator = (props.installOperator ?? true)
-      ? installOperator(this, {
-          namespace: this.namespace, operatorGroupName: 'oadp-operator-group', packageName: 'redhat-oadp-operator',
-          subscriptionName: 'redhat-oadp-operator', defaultChannel: 'stable-1.4', ownNamespace: true,
-        }, props)
-      : undefined;
+    this.operator =
+      (props.installOperator ?? true)
+        ? installOperator(
+            this,
+            {
+              namespace: this.namespace,
+              operatorGroupName: 'oadp-operator-group',
+              packageName: 'redhat-oadp-operator',
+              subscriptionName: 'redhat-oadp-operator',
+              defaultChannel: 'stable-1.4',
+              ownNamespace: true,
+            },
+            props,
+          )
+        : undefined;
     const credentials = storage.credentials.bind(this, 'Credentials', { defaultName: 'cloud-credentials', namespace: this.namespace, key: 'cloud', type: 'Opaque' });
     if (credentials.problem) problems.add(`storage.credentials: ${credentials.problem}`);
     problems.report();
@@ -144,26 +156,28 @@ export class DataProtectionApplication extends Construct {
       kind: 'DataProtectionApplication',
       metadata: { name: this.dpaName, namespace: this.namespace },
       spec: {
-        backupLocations: [{
-          name: this.storageLocation,
-          velero: {
-            provider: 'aws',
-            default: true,
-            objectStorage: {
-              bucket: storage.bucket,
-              prefix: storage.prefix,
-              caCert: storage.caPem !== undefined ? Buffer.from(storage.caPem, 'utf8').toString('base64') : undefined,
+        backupLocations: [
+          {
+            name: this.storageLocation,
+            velero: {
+              provider: 'aws',
+              default: true,
+              objectStorage: {
+                bucket: storage.bucket,
+                prefix: storage.prefix,
+                caCert: storage.caPem !== undefined ? Buffer.from(storage.caPem, 'utf8').toString('base64') : undefined,
+              },
+              config: {
+                region: storage.region,
+                profile: 'default',
+                ...(storage.s3Url ? { s3Url: storage.s3Url, s3ForcePathStyle: 'true' } : {}),
+                // A map of strings in the CRD: Velero's AWS plugin parses "true".
+                ...(storage.insecureSkipTLSVerify === true ? { insecureSkipTLSVerify: 'true' } : {}),
+              },
+              credential: { name: credentials.secretName, key: 'cloud' },
             },
-            config: {
-              region: storage.region,
-              profile: 'default',
-              ...(storage.s3Url ? { s3Url: storage.s3Url, s3ForcePathStyle: 'true' } : {}),
-              // A map of strings in the CRD: Velero's AWS plugin parses "true".
-              ...(storage.insecureSkipTLSVerify === true ? { insecureSkipTLSVerify: 'true' } : {}),
-            },
-            credential: { name: credentials.secretName, key: 'cloud' },
           },
-        }],
+        ],
         configuration: {
           velero: { defaultPlugins: plugins, resourceTimeout: props.resourceTimeout !== undefined && !timeoutProblem ? toGoDuration(props.resourceTimeout) : undefined },
           nodeAgent: { enable: true, uploaderType: 'kopia' },

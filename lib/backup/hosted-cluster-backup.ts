@@ -114,25 +114,34 @@ export class HostedClusterBackup extends Construct {
 
     const problems = new Problems(this);
     problems.require(isDns1123Subdomain(this.backupName) && this.backupName.length <= 63, 'name', this.backupName, `${DNS1123_SUBDOMAIN_RULE}, at most 63 characters (Velero labels backups with it)`);
-    if (props.schedule !== undefined) problems.require(CRON.test(props.schedule.trim()), 'schedule', props.schedule, 'must be a cron expression of five fields such as "0 1 * * *", or @daily, @every 6h ...');
+    if (props.schedule !== undefined)
+      problems.require(CRON.test(props.schedule.trim()), 'schedule', props.schedule, 'must be a cron expression of five fields such as "0 1 * * *", or @daily, @every 6h ...');
     const ttlProblem = props.ttl === undefined ? undefined : durationProblem('ttl', props.ttl, { example: 'Duration.hours(2)' });
     if (ttlProblem) problems.add(ttlProblem);
     if (Chart.of(cluster) !== Chart.of(props.dataProtection)) {
-      problems.add(`dataProtection (${props.dataProtection.node.path}) must be on the management cluster of ${cluster.node.path} (${Chart.of(cluster).node.path}): Velero backs up the cluster it runs on`);
+      problems.add(
+        `dataProtection (${props.dataProtection.node.path}) must be on the management cluster of ${cluster.node.path} (${Chart.of(cluster).node.path}): Velero backs up the cluster it runs on`,
+      );
     }
     const agentNamespace = cluster.agentNamespace;
     if (agentNamespace !== undefined && (agentNamespace === cluster.namespace || agentNamespace === controlPlaneNamespace)) {
-      problems.add(`cluster (${cluster.node.path}) keeps its Agents and InfraEnv in ${show(agentNamespace)}, a namespace the backup includes and the restore replaces; `
-        + 'docs 7.6.5 and 7.6.6 require the InfraEnv in a namespace of its own that is not deleted, so give platform.agentNamespace another namespace');
+      problems.add(
+        `cluster (${cluster.node.path}) keeps its Agents and InfraEnv in ${show(agentNamespace)}, a namespace the backup includes and the restore replaces; ` +
+          'docs 7.6.5 and 7.6.6 require the InfraEnv in a namespace of its own that is not deleted, so give platform.agentNamespace another namespace',
+      );
     }
     const chart = Chart.of(this);
     if (!this.scheduled && chart === Chart.of(cluster)) {
-      problems.add(`scope (${show(chart.node.path)}) is the chart of ${cluster.node.path}, which an engine keeps applied: it would re-create the one-off Backup after Velero deletes it at its ttl, `
-        + `starting an unplanned backup; declare it in a chart of its own that is applied by hand (new ManagementCluster(app, '${chart.node.id}-backup')), or give schedule for a Velero Schedule`);
+      problems.add(
+        `scope (${show(chart.node.path)}) is the chart of ${cluster.node.path}, which an engine keeps applied: it would re-create the one-off Backup after Velero deletes it at its ttl, ` +
+          `starting an unplanned backup; declare it in a chart of its own that is applied by hand (new ManagementCluster(app, '${chart.node.id}-backup')), or give schedule for a Velero Schedule`,
+      );
     }
     if (this.scheduled && !props.dataProtection.hypershiftPlugin) {
-      problems.add(`schedule (${show(props.schedule)}) needs hypershiftPlugin on ${props.dataProtection.node.path}: docs 7.6.5 pause the HostedCluster and its NodePools before each backup, `
-        + 'which a Schedule cannot do by hand; without the plugin take one-off Backups of a paused cluster');
+      problems.add(
+        `schedule (${show(props.schedule)}) needs hypershiftPlugin on ${props.dataProtection.node.path}: docs 7.6.5 pause the HostedCluster and its NodePools before each backup, ` +
+          'which a Schedule cannot do by hand; without the plugin take one-off Backups of a paused cluster',
+      );
     }
     const broken = problems.report();
     if (!this.scheduled && !broken) {
@@ -164,8 +173,10 @@ export class HostedClusterBackup extends Construct {
     const paused = (spec: unknown) => (spec as { spec?: { pausedUntil?: string } }).spec?.pausedUntil === 'true';
     const unpaused = [this.cluster, ...this.cluster.pools].filter((c) => !paused(c.resource.toJson())).map((c) => c.node.path);
     if (unpaused.length === 0) return [];
-    return [`cluster (${this.cluster.node.path}) must be paused before its backup (docs 7.6.5 steps 2 and 3): set pausedUntil "true" on ${unpaused.join(', ')}, `
-      + 'or give the DataProtectionApplication hypershiftPlugin, which pauses them for the backup; once the backup has completed (and any restore from it), '
-      + 'remove it from the app before unpausing: its chart is applied by hand, so removing it deletes nothing'];
+    return [
+      `cluster (${this.cluster.node.path}) must be paused before its backup (docs 7.6.5 steps 2 and 3): set pausedUntil "true" on ${unpaused.join(', ')}, ` +
+        'or give the DataProtectionApplication hypershiftPlugin, which pauses them for the backup; once the backup has completed (and any restore from it), ' +
+        'remove it from the app before unpausing: its chart is applied by hand, so removing it deletes nothing',
+    ];
   }
 }

@@ -9,9 +9,7 @@ import { othersInHandAppliedChart } from './hand-applied-chart';
 import { HostedClusterBackup } from './hosted-cluster-backup';
 
 /** What docs 7.6.6's Restore leaves out: cluster-bound objects and Velero's own. */
-export const RESTORE_EXCLUDED_RESOURCES: readonly string[] = [
-  'nodes', 'events', 'events.events.k8s.io', 'backups.velero.io', 'restores.velero.io', 'resticrepositories.velero.io',
-];
+export const RESTORE_EXCLUDED_RESOURCES: readonly string[] = ['nodes', 'events', 'events.events.k8s.io', 'backups.velero.io', 'restores.velero.io', 'resticrepositories.velero.io'];
 
 /** Props of HostedClusterRestore. */
 export interface HostedClusterRestoreProps {
@@ -60,7 +58,9 @@ export class HostedClusterRestore extends Construct {
     }
     // Applied with the backup, a Restore would run at once and overwrite the live cluster.
     if (Chart.of(this) === Chart.of(backup.cluster)) {
-      problems.add(`scope (${show(Chart.of(this).node.path)}) must not be the chart of ${backup.cluster.node.path}: applying the Restore starts it, so keep it in a chart of its own applied only for recovery`);
+      problems.add(
+        `scope (${show(Chart.of(this).node.path)}) must not be the chart of ${backup.cluster.node.path}: applying the Restore starts it, so keep it in a chart of its own applied only for recovery`,
+      );
     }
     problems.report();
     const chart = Chart.of(this);
@@ -68,9 +68,7 @@ export class HostedClusterRestore extends Construct {
     // No engine delivers the chart now: anything else in it would silently never be applied.
     this.node.addValidation({ validate: () => othersInHandAppliedChart(chart, 'Restore') });
 
-    const source = backup.scheduled
-      ? (props.backupName !== undefined ? { backupName: props.backupName } : { scheduleName: backup.backupName })
-      : { backupName: backup.backupName };
+    const source = backup.scheduled ? (props.backupName !== undefined ? { backupName: props.backupName } : { scheduleName: backup.backupName }) : { backupName: backup.backupName };
     this.resource = new velero.Restore(this, 'Resource', {
       metadata: { name: this.restoreName, namespace: backup.dataProtection.namespace, annotations: { ...MANUAL_APPLY_ANNOTATIONS } },
       spec: {

@@ -76,9 +76,11 @@ function unwatchedHosts(all: readonly IConstruct[]): string[] {
   }
   for (const [key, hosts] of hostsByNamespace) {
     if (watched.has(key)) continue;
-    problems.push(`${hosts[0].infraEnv.node.path}: namespace (${show(hosts[0].namespace)}) holds ${hosts.length} BareMetalHost${hosts.length === 1 ? '' : 's'} (${hosts.map((h) => h.hostName).join(', ')}), `
-      + `but no Agent HostedCluster on ${Chart.of(hosts[0]).node.path} takes Agents from it (platform.agentNamespace), so they would never become nodes; `
-      + 'give a cluster that agent namespace, or keep them as spares with allowHostsWithoutCluster(scope, { reason })');
+    problems.push(
+      `${hosts[0].infraEnv.node.path}: namespace (${show(hosts[0].namespace)}) holds ${hosts.length} BareMetalHost${hosts.length === 1 ? '' : 's'} (${hosts.map((h) => h.hostName).join(', ')}), ` +
+        `but no Agent HostedCluster on ${Chart.of(hosts[0]).node.path} takes Agents from it (platform.agentNamespace), so they would never become nodes; ` +
+        'give a cluster that agent namespace, or keep them as spares with allowHostsWithoutCluster(scope, { reason })',
+    );
   }
   return problems;
 }
@@ -125,11 +127,15 @@ function poolCapacity(all: readonly IConstruct[]): string[] {
     const matching = hosts.filter((host) => selects(pool.platform as AgentNodePoolPlatform, host.agentLabels));
     const selector = describeSelector(pool.platform);
     if (matching.length === 0) {
-      problems.push(`${pool.node.path}: the agent selector (${selector}) matches none of the ${hosts.length} BareMetalHosts in namespace ${namespace} (${hosts.map((h) => h.hostName).join(', ')}); the pool would wait for Agents forever`);
+      problems.push(
+        `${pool.node.path}: the agent selector (${selector}) matches none of the ${hosts.length} BareMetalHosts in namespace ${namespace} (${hosts.map((h) => h.hostName).join(', ')}); the pool would wait for Agents forever`,
+      );
       continue;
     }
     if (pool.minNodes > matching.length) {
-      problems.push(`${pool.node.path}: ${wantedField(pool)} (${pool.minNodes}) is more than the ${matching.length} BareMetalHosts in namespace ${namespace} its agent selector (${selector}) matches (${matching.map((h) => h.hostName).join(', ')})`);
+      problems.push(
+        `${pool.node.path}: ${wantedField(pool)} (${pool.minNodes}) is more than the ${matching.length} BareMetalHosts in namespace ${namespace} its agent selector (${selector}) matches (${matching.map((h) => h.hostName).join(', ')})`,
+      );
       continue;
     }
     const key = inventoryKey(cluster, namespace);
@@ -141,10 +147,15 @@ function poolCapacity(all: readonly IConstruct[]): string[] {
   // Pools sharing an inventory must be fillable together: each host serves one pool (a matching).
   for (const { namespace, pools, candidates } of demand.values()) {
     if (pools.length < 2) continue;
-    const filled = maximumAssignment(pools.map((p) => p.minNodes), candidates);
+    const filled = maximumAssignment(
+      pools.map((p) => p.minNodes),
+      candidates,
+    );
     const wanted = pools.reduce((sum, p) => sum + p.minNodes, 0);
     if (filled < wanted) {
-      problems.push(`${pools[0].node.path}: the Agent NodePools drawing on namespace ${namespace} (${pools.map((p) => `${p.node.path}: ${p.minNodes}`).join(', ')}) want ${wanted} hosts together, but their selectors let at most ${filled} of the BareMetalHosts serve them at once`);
+      problems.push(
+        `${pools[0].node.path}: the Agent NodePools drawing on namespace ${namespace} (${pools.map((p) => `${p.node.path}: ${p.minNodes}`).join(', ')}) want ${wanted} hosts together, but their selectors let at most ${filled} of the BareMetalHosts serve them at once`,
+      );
     }
   }
   return problems;
@@ -182,19 +193,20 @@ function selects(platform: AgentNodePoolPlatform, labels: Readonly<Record<string
   if (!Object.entries(matchLabels).every(([k, v]) => labels[k] === v)) return false;
   return matchExpressions.every(({ key, operator, values = [] }) => {
     switch (operator) {
-      case LabelSelectorOperator.IN: return key in labels && values.includes(labels[key]);
-      case LabelSelectorOperator.NOT_IN: return !(key in labels) || !values.includes(labels[key]);
-      case LabelSelectorOperator.EXISTS: return key in labels;
-      case LabelSelectorOperator.DOES_NOT_EXIST: return !(key in labels);
+      case LabelSelectorOperator.IN:
+        return key in labels && values.includes(labels[key]);
+      case LabelSelectorOperator.NOT_IN:
+        return !(key in labels) || !values.includes(labels[key]);
+      case LabelSelectorOperator.EXISTS:
+        return key in labels;
+      case LabelSelectorOperator.DOES_NOT_EXIST:
+        return !(key in labels);
     }
   });
 }
 
 function describeSelector(platform: AgentNodePoolPlatform): string {
   const { matchLabels = {}, matchExpressions = [] } = platform.props;
-  const parts = [
-    ...Object.entries(matchLabels).map(([k, v]) => `${k}=${v}`),
-    ...matchExpressions.map((e) => `${e.key} ${e.operator}${e.values ? ` (${e.values.join(', ')})` : ''}`),
-  ];
+  const parts = [...Object.entries(matchLabels).map(([k, v]) => `${k}=${v}`), ...matchExpressions.map((e) => `${e.key} ${e.operator}${e.values ? ` (${e.values.join(', ')})` : ''}`)];
   return parts.length ? parts.join(', ') : 'any Agent';
 }

@@ -135,7 +135,7 @@ export class BareMetalHost extends Construct {
     super(scope, id);
     const required = new Problems(this);
     checkRequiredProps(required, props, {
-      bmc: { accepts: (v) => typeof (v as BmcOptions | undefined)?.address === 'string' && (v as BmcOptions).credentials !== undefined, expected: 'the host\'s BMC: { address, credentials }' },
+      bmc: { accepts: (v) => typeof (v as BmcOptions | undefined)?.address === 'string' && (v as BmcOptions).credentials !== undefined, expected: "the host's BMC: { address, credentials }" },
       bootMacAddress: { accepts: (v) => typeof v === 'string', expected: 'the MAC address of the NIC the host boots from' },
       infraEnv: { accepts: (v) => typeof (v as InfraEnv | undefined)?.namespace === 'string', expected: 'the InfraEnv the host boots into (use infraEnv.addHost)' },
     });
@@ -158,14 +158,26 @@ export class BareMetalHost extends Construct {
     if (typeof credentials === 'string' || typeof (credentials as IBmcCredentials)?.bind !== 'function') {
       // Never echo the value: it may be the password itself.
       const kind = credentials === null ? 'null' : typeof credentials === 'object' ? 'an object' : `a ${typeof credentials}`;
-      problems.add(`bmc.credentials (${kind}) must be BmcCredentials.fromExistingSecret(...), fromExternalSecret(...), fromSealedSecret(...) or fromInlineValues(..., { allowSecretInOutput: true }); a plain password would end up in git`);
+      problems.add(
+        `bmc.credentials (${kind}) must be BmcCredentials.fromExistingSecret(...), fromExternalSecret(...), fromSealedSecret(...) or fromInlineValues(..., { allowSecretInOutput: true }); a plain password would end up in git`,
+      );
     }
     if (props.hostname !== undefined) problems.require(isDns1123Subdomain(props.hostname), 'hostname', props.hostname, DNS1123_SUBDOMAIN_RULE);
     if (props.rootDeviceHints?.minSizeGigabytes !== undefined) {
-      problems.require(Number.isInteger(props.rootDeviceHints.minSizeGigabytes) && props.rootDeviceHints.minSizeGigabytes > 0, 'rootDeviceHints.minSizeGigabytes', props.rootDeviceHints.minSizeGigabytes, 'must be a whole number > 0');
+      problems.require(
+        Number.isInteger(props.rootDeviceHints.minSizeGigabytes) && props.rootDeviceHints.minSizeGigabytes > 0,
+        'rootDeviceHints.minSizeGigabytes',
+        props.rootDeviceHints.minSizeGigabytes,
+        'must be a whole number > 0',
+      );
     }
     if (props.ignitionConfigOverrides !== undefined) {
-      problems.require(isJsonObject(props.ignitionConfigOverrides), 'ignitionConfigOverrides', props.ignitionConfigOverrides.slice(0, 40), 'must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})');
+      problems.require(
+        isJsonObject(props.ignitionConfigOverrides),
+        'ignitionConfigOverrides',
+        props.ignitionConfigOverrides.slice(0, 40),
+        'must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})',
+      );
     }
     const credentialsProblem = (credentials as IBmcCredentials | undefined)?.problem;
     if (credentialsProblem) problems.add(`bmc.credentials.${credentialsProblem}`);
@@ -188,7 +200,8 @@ export class BareMetalHost extends Construct {
     if (props.ignitionConfigOverrides) annotations[`${BMAC}/ignition-config-overrides`] = props.ignitionConfigOverrides;
 
     this.resource = new ApiObject(this, 'Resource', {
-      apiVersion: 'metal3.io/v1alpha1', kind: 'BareMetalHost',
+      apiVersion: 'metal3.io/v1alpha1',
+      kind: 'BareMetalHost',
       metadata: { name: this.hostName, namespace: this.namespace, labels: { [INFRAENV_LABEL]: infraEnv.infraEnvName }, annotations },
       spec: {
         online: props.online ?? true,

@@ -6,15 +6,33 @@ import { isDns1123Subdomain } from '../core/names';
  * `+http` or `+https` where the driver speaks HTTP (redfish, idrac).
  */
 export const BMC_SCHEMES: readonly string[] = [
-  'ipmi', 'libvirt',
-  'redfish', 'redfish+http', 'redfish+https',
-  'redfish-virtualmedia', 'redfish-virtualmedia+http', 'redfish-virtualmedia+https',
-  'redfish-uefihttp', 'redfish-uefihttp+http', 'redfish-uefihttp+https',
-  'idrac', 'idrac+http', 'idrac+https',
-  'idrac-redfish', 'idrac-redfish+http', 'idrac-redfish+https',
-  'idrac-virtualmedia', 'idrac-virtualmedia+http', 'idrac-virtualmedia+https',
-  'ilo4', 'ilo4-virtualmedia', 'ilo5', 'ilo5-redfish', 'ilo5-virtualmedia',
-  'irmc', 'irmc-virtualmedia',
+  'ipmi',
+  'libvirt',
+  'redfish',
+  'redfish+http',
+  'redfish+https',
+  'redfish-virtualmedia',
+  'redfish-virtualmedia+http',
+  'redfish-virtualmedia+https',
+  'redfish-uefihttp',
+  'redfish-uefihttp+http',
+  'redfish-uefihttp+https',
+  'idrac',
+  'idrac+http',
+  'idrac+https',
+  'idrac-redfish',
+  'idrac-redfish+http',
+  'idrac-redfish+https',
+  'idrac-virtualmedia',
+  'idrac-virtualmedia+http',
+  'idrac-virtualmedia+https',
+  'ilo4',
+  'ilo4-virtualmedia',
+  'ilo5',
+  'ilo5-redfish',
+  'ilo5-virtualmedia',
+  'irmc',
+  'irmc-virtualmedia',
 ];
 
 /** A BMC address taken apart, as baremetal-operator reads it. */
@@ -56,9 +74,7 @@ export function parseBmcAddress(text: string): BmcAddress | string {
     if (parseIPv4(host) === undefined && !isDns1123Subdomain(host.toLowerCase())) return `has "${host}" as host, which is neither an IP address nor a DNS name`;
     host = host.toLowerCase();
   } else {
-    return (hostPort.match(/:/g) ?? []).length > 1
-      ? 'has an IPv6 host without brackets; write it as [address]'
-      : 'must be scheme://host[:port][/path], with an IPv6 host in brackets ([fd00::1])';
+    return (hostPort.match(/:/g) ?? []).length > 1 ? 'has an IPv6 host without brackets; write it as [address]' : 'must be scheme://host[:port][/path], with an IPv6 host in brackets ([fd00::1])';
   }
   const port = portText === undefined ? undefined : Number(portText);
   if (port !== undefined && (port < 1 || port > 65535)) return `has port ${port}, outside 1-65535`;

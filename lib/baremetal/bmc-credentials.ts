@@ -63,12 +63,17 @@ export class BmcCredentials {
   public static fromInlineValues(username: string, password: string, options: InlineSecretOptions): IBmcCredentials {
     const optIn = (options as { allowSecretInOutput?: unknown } | undefined)?.allowSecretInOutput;
     if (optIn !== true) {
-      throw new Error(`BmcCredentials.fromInlineValues: allowSecretInOutput (${show(optIn)}) must be true to write a BMC password into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`);
+      throw new Error(
+        `BmcCredentials.fromInlineValues: allowSecretInOutput (${show(optIn)}) must be true to write a BMC password into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`,
+      );
     }
     return {
       bind: (scope, id, name, namespace) => {
         new ApiObject(scope, id, {
-          apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace }, type: 'Opaque',
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name, namespace },
+          type: 'Opaque',
           data: { username: Buffer.from(username).toString('base64'), password: Buffer.from(password).toString('base64') },
         });
         return name;
@@ -87,10 +92,18 @@ export class BmcCredentials {
         const storeKind = options.storeKind ?? 'ClusterSecretStore';
         const remoteReferences = BMC_KEYS.map((key) => ({ secretKey: key, remoteKey: options[key].remoteKey, remoteProperty: options[key].remoteProperty }));
         recordSecretRequirement(scope, {
-          name, namespace, type: 'Opaque', keys: BMC_KEYS, madeBy: SecretMaker.EXTERNAL_SECRETS, store: { kind: storeKind, name: options.storeName }, remoteReferences,
+          name,
+          namespace,
+          type: 'Opaque',
+          keys: BMC_KEYS,
+          madeBy: SecretMaker.EXTERNAL_SECRETS,
+          store: { kind: storeKind, name: options.storeName },
+          remoteReferences,
         });
         new ApiObject(scope, id, {
-          apiVersion: 'external-secrets.io/v1', kind: 'ExternalSecret', metadata: { name, namespace },
+          apiVersion: 'external-secrets.io/v1',
+          kind: 'ExternalSecret',
+          metadata: { name, namespace },
           spec: {
             refreshInterval: options.refreshInterval ?? '1h',
             secretStoreRef: { name: options.storeName, kind: storeKind },
@@ -109,7 +122,9 @@ export class BmcCredentials {
       bind: (scope, id, name, namespace) => {
         recordSecretRequirement(scope, { name, namespace, type: 'Opaque', keys: BMC_KEYS, madeBy: SecretMaker.SEALED_SECRETS });
         new ApiObject(scope, id, {
-          apiVersion: 'bitnami.com/v1alpha1', kind: 'SealedSecret', metadata: { name, namespace },
+          apiVersion: 'bitnami.com/v1alpha1',
+          kind: 'SealedSecret',
+          metadata: { name, namespace },
           spec: { encryptedData: { username: encrypted.username, password: encrypted.password }, template: { type: 'Opaque', metadata: { name, namespace } } },
         });
         return name;

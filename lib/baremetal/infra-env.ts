@@ -14,7 +14,6 @@ import { isJsonObject } from './json-text';
 import { INFRAENV_LABEL } from './infra-env-label';
 import { NMStateConfig } from './nmstate-config';
 
-
 /** CPU architectures an InfraEnv's discovery image can be built for. */
 export enum CpuArchitecture {
   /** 64-bit x86. */
@@ -144,7 +143,8 @@ export class InfraEnv extends Construct {
       problems.require(isLabelValue(value), `agentLabels.${key}`, value, 'must be a label value: at most 63 letters, digits, "-", "_" or "."');
     }
     const ssh = props.sshAuthorizedKey;
-    if (ssh?.existingSecretName !== undefined) problems.add(`sshAuthorizedKey (SshPublicKey.fromExistingSecret(${JSON.stringify(ssh.existingSecretName)})) must be key text: the InfraEnv embeds the key, it cannot reference a Secret`);
+    if (ssh?.existingSecretName !== undefined)
+      problems.add(`sshAuthorizedKey (SshPublicKey.fromExistingSecret(${JSON.stringify(ssh.existingSecretName)})) must be key text: the InfraEnv embeds the key, it cannot reference a Secret`);
     else if (ssh?.problem) problems.add(ssh.problem.replace(/^sshKey/, 'sshAuthorizedKey'));
     if (props.additionalTrustBundle !== undefined && !/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(props.additionalTrustBundle)) {
       problems.add(`additionalTrustBundle (${JSON.stringify(props.additionalTrustBundle.slice(0, 40))}) must contain at least one "-----BEGIN CERTIFICATE-----" block`);
@@ -156,20 +156,28 @@ export class InfraEnv extends Construct {
       problems.require(isDns1123Subdomain(props.clusterDeploymentRef.name), 'clusterDeploymentRef.name', props.clusterDeploymentRef.name, DNS1123_SUBDOMAIN_RULE);
       problems.require(isDns1123Label(props.clusterDeploymentRef.namespace), 'clusterDeploymentRef.namespace', props.clusterDeploymentRef.namespace, DNS1123_LABEL_RULE);
     }
-    for (const [field, url] of [['proxy.httpProxy', props.proxy?.httpProxy], ['proxy.httpsProxy', props.proxy?.httpsProxy]] as const) {
+    for (const [field, url] of [
+      ['proxy.httpProxy', props.proxy?.httpProxy],
+      ['proxy.httpsProxy', props.proxy?.httpsProxy],
+    ] as const) {
       if (url !== undefined) problems.require(/^https?:\/\/[^\s/]+/.test(url), field, url, 'must be an http:// or https:// URL');
     }
 
     ensureNamespace(this, this.namespace);
     const pullSecret = props.pullSecret.bind(this, 'PullSecret', {
-      defaultName: 'pull-secret', namespace: this.namespace, key: '.dockerconfigjson', type: 'kubernetes.io/dockerconfigjson', checkValue: checkPullSecret,
+      defaultName: 'pull-secret',
+      namespace: this.namespace,
+      key: '.dockerconfigjson',
+      type: 'kubernetes.io/dockerconfigjson',
+      checkValue: checkPullSecret,
     });
     if (pullSecret.problem) problems.add(pullSecret.problem);
     problems.report();
 
     if (props.capiProviderRole ?? false) ensureCapiProviderRole(this, this.namespace);
     this.resource = new ApiObject(this, 'Resource', {
-      apiVersion: 'agent-install.openshift.io/v1beta1', kind: 'InfraEnv',
+      apiVersion: 'agent-install.openshift.io/v1beta1',
+      kind: 'InfraEnv',
       metadata: { name: this.infraEnvName, namespace: this.namespace },
       spec: Lazy.any({
         produce: () => ({
@@ -201,8 +209,11 @@ export class InfraEnv extends Construct {
   public get outputFolder(): string {
     if (this.folder === undefined) {
       // An InfraEnv declared inside its cluster (as the fleet does) belongs in the cluster's folder.
-      const clash = !this.node.scopes.some((s) => s instanceof HostedCluster)
-        && Chart.of(this).node.findAll().some((c) => c instanceof HostedCluster && c.clusterName === this.infraEnvName);
+      const clash =
+        !this.node.scopes.some((s) => s instanceof HostedCluster) &&
+        Chart.of(this)
+          .node.findAll()
+          .some((c) => c instanceof HostedCluster && c.clusterName === this.infraEnvName);
       this.folder = clash ? `${this.infraEnvName}-infraenv` : this.infraEnvName;
     }
     return this.folder;
@@ -231,7 +242,8 @@ function ensureCapiProviderRole(scope: Construct, namespace: string): void {
   const id = `CapiProviderRole-${namespace}`;
   if (chart.node.tryFindChild(id)) return;
   new ApiObject(chart, id, {
-    apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role',
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'Role',
     metadata: { name: 'capi-provider-role', namespace },
     rules: [{ apiGroups: ['agent-install.openshift.io'], resources: ['agents'], verbs: ['*'] }],
   });

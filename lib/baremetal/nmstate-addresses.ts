@@ -53,7 +53,7 @@ export function checkNMStateAddresses(config: Record<string, unknown>, problems:
       }
     });
   }
-  const servers = ((config['dns-resolver'] as { config?: { server?: unknown } } | undefined)?.config)?.server;
+  const servers = (config['dns-resolver'] as { config?: { server?: unknown } } | undefined)?.config?.server;
   if (Array.isArray(servers)) {
     servers.forEach((server, i) => {
       if (!isIpAddress(server)) problems.add(`dns-resolver.config.server[${i}] (${show(server)}) must be an IP address`);

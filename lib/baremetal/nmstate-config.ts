@@ -58,15 +58,17 @@ export class NMStateConfig extends Construct {
     });
     const declared = props.config.interfaces;
     if (declared !== undefined && !Array.isArray(declared)) problems.add(`config.interfaces (${JSON.stringify(declared).slice(0, 60)}) must be a list of nmstate interfaces`);
-    const configured = new Set((Array.isArray(declared) ? declared as { name?: string }[] : []).map((i) => i.name));
+    const configured = new Set((Array.isArray(declared) ? (declared as { name?: string }[]) : []).map((i) => i.name));
     for (const nic of props.interfaces) {
-      if (configured.size > 0 && !configured.has(nic.name)) problems.add(`interfaces: ${JSON.stringify(nic.name)} does not appear in config.interfaces (${[...configured].map((n) => JSON.stringify(n)).join(', ')}); each listed NIC must be configured`);
+      if (configured.size > 0 && !configured.has(nic.name))
+        problems.add(`interfaces: ${JSON.stringify(nic.name)} does not appear in config.interfaces (${[...configured].map((n) => JSON.stringify(n)).join(', ')}); each listed NIC must be configured`);
     }
     this.staticAddresses = checkNMStateAddresses(props.config, problems.within('config'));
     problems.report();
 
     this.resource = new ApiObject(this, 'Resource', {
-      apiVersion: 'agent-install.openshift.io/v1beta1', kind: 'NMStateConfig',
+      apiVersion: 'agent-install.openshift.io/v1beta1',
+      kind: 'NMStateConfig',
       metadata: { name: this.configName, namespace: props.infraEnv.namespace, labels: { [INFRAENV_LABEL]: props.infraEnv.infraEnvName } },
       spec: { config: props.config, interfaces: props.interfaces.map((i) => ({ name: i.name, macAddress: i.macAddress })) },
     });

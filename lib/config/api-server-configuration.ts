@@ -47,13 +47,25 @@ export class ApiServerConfiguration extends Construct {
       const p = problems.within(`namedCertificates[${i}]`);
       if (p.require(Array.isArray(cert.names) && cert.names.length > 0, 'names', cert.names, 'must list at least one host name')) {
         cert.names.forEach((name, j) => {
-          if (name === loadBalancerHostname) p.add(`names[${j}] (${JSON.stringify(name)}) is the APIServer LoadBalancer hostname, for which HyperShift serves its own certificate (a CEL rule of the HostedCluster)`);
-          else p.require(served.some((host) => covers(name, host)), `names[${j}]`, name, `is not a host name the API server is reached at; it serves ${JSON.stringify(served)}`);
+          if (name === loadBalancerHostname)
+            p.add(`names[${j}] (${JSON.stringify(name)}) is the APIServer LoadBalancer hostname, for which HyperShift serves its own certificate (a CEL rule of the HostedCluster)`);
+          else
+            p.require(
+              served.some((host) => covers(name, host)),
+              `names[${j}]`,
+              name,
+              `is not a host name the API server is reached at; it serves ${JSON.stringify(served)}`,
+            );
         });
       }
       const secretName = bindTlsSecret(cert.certificate, this, `Certificate${i}`, {
-        field: 'certificate', problems: p, namespace: cluster.namespace,
-        defaultName: `${cluster.clusterName}-api-${String(cert.names?.[0] ?? i).replace(/^\*\./, 'wildcard.').replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}`,
+        field: 'certificate',
+        problems: p,
+        namespace: cluster.namespace,
+        defaultName: `${cluster.clusterName}-api-${String(cert.names?.[0] ?? i)
+          .replace(/^\*\./, 'wildcard.')
+          .replace(/[^a-z0-9-]+/gi, '-')
+          .toLowerCase()}`,
       });
       return { names: cert.names, servingCertificate: { name: secretName } };
     });
@@ -62,12 +74,15 @@ export class ApiServerConfiguration extends Construct {
     }
     // A cluster is left as it is when this part of its configuration is wrong.
     if (problems.report()) return;
-    cluster.addConfiguration({
-      apiServer: {
-        servingCerts: certificates.length > 0 ? { namedCertificates: certificates } : undefined,
-        audit: props.auditProfile !== undefined ? { profile: props.auditProfile } : undefined,
+    cluster.addConfiguration(
+      {
+        apiServer: {
+          servingCerts: certificates.length > 0 ? { namedCertificates: certificates } : undefined,
+          audit: props.auditProfile !== undefined ? { profile: props.auditProfile } : undefined,
+        },
       },
-    }, this);
+      this,
+    );
   }
 }
 

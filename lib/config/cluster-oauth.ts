@@ -47,7 +47,9 @@ export class ClusterOAuth extends Construct {
     const problems = new Problems(this);
     const providers = props?.identityProviders;
     if (!Array.isArray(providers) || providers.length === 0 || providers.some((p) => !(p instanceof IdentityProvider))) {
-      problems.add(`identityProviders (${Array.isArray(providers) ? `${providers.length} entries` : JSON.stringify(providers)}) must list at least one IdentityProvider: IdentityProvider.openId(...), .htpasswd(...), ...`);
+      problems.add(
+        `identityProviders (${Array.isArray(providers) ? `${providers.length} entries` : JSON.stringify(providers)}) must list at least one IdentityProvider: IdentityProvider.openId(...), .htpasswd(...), ...`,
+      );
       problems.throwIfAny();
     }
     const seen = new Set<string>();
@@ -71,19 +73,29 @@ export class ClusterOAuth extends Construct {
     if (maxAge !== undefined) problems.require(Number.isInteger(maxAge) && maxAge > 0, 'accessTokenMaxAge', `${maxAge}s`, 'must be a whole number of seconds > 0');
     const inactivity = seconds('accessTokenInactivityTimeout');
     if (inactivity !== undefined) {
-      problems.require(inactivity >= MIN_INACTIVITY_TIMEOUT_SECONDS, 'accessTokenInactivityTimeout', `${inactivity}s`, `must be at least ${MIN_INACTIVITY_TIMEOUT_SECONDS} seconds, the OAuth API's minimum`);
+      problems.require(
+        inactivity >= MIN_INACTIVITY_TIMEOUT_SECONDS,
+        'accessTokenInactivityTimeout',
+        `${inactivity}s`,
+        `must be at least ${MIN_INACTIVITY_TIMEOUT_SECONDS} seconds, the OAuth API's minimum`,
+      );
     }
     const broken = problems.report();
     this.identityProviderObjects = this.node.findAll().filter(ApiObject.isApiObject);
 
-    if (!broken) cluster.addConfiguration({
-      oauth: {
-        identityProviders: entries,
-        tokenConfig: maxAge !== undefined || inactivity !== undefined
-          ? { accessTokenMaxAgeSeconds: maxAge, accessTokenInactivityTimeout: inactivity !== undefined ? `${inactivity}s` : undefined }
-          : undefined,
-      },
-    }, this);
+    if (!broken)
+      cluster.addConfiguration(
+        {
+          oauth: {
+            identityProviders: entries,
+            tokenConfig:
+              maxAge !== undefined || inactivity !== undefined
+                ? { accessTokenMaxAgeSeconds: maxAge, accessTokenInactivityTimeout: inactivity !== undefined ? `${inactivity}s` : undefined }
+                : undefined,
+          },
+        },
+        this,
+      );
 
     const server = oauthServerUrl(cluster);
     const callbacks: Record<string, string> = {};
@@ -93,9 +105,12 @@ export class ClusterOAuth extends Construct {
         callbacks[provider.name] = `${server.url}/oauth2callback/${provider.name}`;
         notice(this, `${what}: register ${callbacks[provider.name]} as the client's redirect URL`);
       } else {
-        notice(this, `${what}: register the OAuth server's callback as the client's redirect URL, which is known once the server is published: `
-          + `HyperShift reports it in status.oauthCallbackURLTemplate of HostedCluster ${cluster.namespace}/${cluster.clusterName}, with ${CALLBACK_TEMPLATE_NAME} standing for ${provider.name} `
-          + `(oc get hostedcluster ${cluster.clusterName} -n ${cluster.namespace} -o jsonpath='{.status.oauthCallbackURLTemplate}')${server.toKnow ? `; ${server.toKnow}` : ''}`);
+        notice(
+          this,
+          `${what}: register the OAuth server's callback as the client's redirect URL, which is known once the server is published: ` +
+            `HyperShift reports it in status.oauthCallbackURLTemplate of HostedCluster ${cluster.namespace}/${cluster.clusterName}, with ${CALLBACK_TEMPLATE_NAME} standing for ${provider.name} ` +
+            `(oc get hostedcluster ${cluster.clusterName} -n ${cluster.namespace} -o jsonpath='{.status.oauthCallbackURLTemplate}')${server.toKnow ? `; ${server.toKnow}` : ''}`,
+        );
       }
     }
     this.callbackUrls = callbacks;
@@ -121,16 +136,23 @@ function oauthServerUrl(cluster: HostedCluster): { readonly url?: string; readon
     if (strategy.route?.hostname) return { url: `https://${strategy.route.hostname}:${ROUTE_PORT}` };
     const hub = cluster.node.scopes.find((s): s is ManagementCluster => s instanceof ManagementCluster);
     if (hub?.ingressDomain !== undefined) return { url: `https://oauth-${cluster.namespace}-${cluster.clusterName}.${hub.ingressDomain}:${ROUTE_PORT}` };
-    return { toKnow: `or give the management cluster's ingressDomain (new ManagementCluster(app, '${hub?.node.id ?? 'hub'}', { ingressDomain: 'apps.<hub domain>' })), where its Route is served, to have it printed here` };
+    return {
+      toKnow: `or give the management cluster's ingressDomain (new ManagementCluster(app, '${hub?.node.id ?? 'hub'}', { ingressDomain: 'apps.<hub domain>' })), where its Route is served, to have it printed here`,
+    };
   }
   if (strategy?.nodePort !== undefined) {
     if (strategy.nodePort.port !== undefined) return { url: `https://${strategy.nodePort.address}:${strategy.nodePort.port}` };
-    return { toKnow: 'or give the OAuthServer\'s NodePort a fixed port to have it printed here' };
+    return { toKnow: "or give the OAuthServer's NodePort a fixed port to have it printed here" };
   }
   return {};
 }
 
 /** A provider name as part of a Kubernetes object name. */
 function slug(name: string): string {
-  return String(name).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'idp';
+  return (
+    String(name)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'idp'
+  );
 }

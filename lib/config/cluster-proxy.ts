@@ -43,19 +43,26 @@ export class ClusterProxy extends Construct {
     (props.noProxy ?? []).forEach((entry, i) => problems.require(/^[^\s,]+$/.test(entry), `noProxy[${i}]`, entry, 'must be one domain, host, IP or CIDR without spaces or commas'));
     (props.readinessEndpoints ?? []).forEach((url, i) => problems.require(/^https?:\/\/\S+$/.test(url), `readinessEndpoints[${i}]`, url, 'must be an http:// or https:// URL'));
     const trustedCa = props.trustedCa?.bind(this, 'TrustedCa', {
-      field: 'trustedCa', defaultName: `${cluster.clusterName}-proxy-ca`, namespace: cluster.namespace, problems, key: 'ca-bundle.crt',
+      field: 'trustedCa',
+      defaultName: `${cluster.clusterName}-proxy-ca`,
+      namespace: cluster.namespace,
+      problems,
+      key: 'ca-bundle.crt',
     });
     this.trustedCaConfigMap = this.node.tryFindChild('TrustedCa') as ApiObject | undefined;
     // A cluster is left as it is when this part of its configuration is wrong.
     if (problems.report()) return;
-    cluster.addConfiguration({
-      proxy: {
-        httpProxy: props.httpProxy,
-        httpsProxy: props.httpsProxy,
-        noProxy: props.noProxy?.join(','),
-        readinessEndpoints: props.readinessEndpoints,
-        trustedCa: trustedCa ? { name: trustedCa } : undefined,
+    cluster.addConfiguration(
+      {
+        proxy: {
+          httpProxy: props.httpProxy,
+          httpsProxy: props.httpsProxy,
+          noProxy: props.noProxy?.join(','),
+          readinessEndpoints: props.readinessEndpoints,
+          trustedCa: trustedCa ? { name: trustedCa } : undefined,
+        },
       },
-    }, this);
+      this,
+    );
   }
 }

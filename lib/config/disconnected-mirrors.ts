@@ -81,7 +81,9 @@ export class DisconnectedMirrors extends Construct {
     }
     const placement = spec.olmCatalogPlacement ?? 'management';
     if (placement === 'management' && mirrors.props.olmCatalogs === undefined) {
-      problems.push(`${at} olmCatalogPlacement (management) runs the OLM catalogs on the management cluster, where the mirror settings do not reach them; give the mirrors olmCatalogs (OlmCatalogMirrors.registryOverrides or .images), or use placement guest`);
+      problems.push(
+        `${at} olmCatalogPlacement (management) runs the OLM catalogs on the management cluster, where the mirror settings do not reach them; give the mirrors olmCatalogs (OlmCatalogMirrors.registryOverrides or .images), or use placement guest`,
+      );
     }
     if (placement === 'guest' && mirrors.props.olmCatalogs !== undefined) {
       problems.push(`${at} olmCatalogPlacement (guest) ignores the OLM catalog annotations the mirrors' olmCatalogs add; use placement management or leave olmCatalogs out`);

@@ -30,8 +30,14 @@ export class EmbeddedObjectsConfigMap extends Construct {
     this.node.addValidation({
       validate: () => {
         validator ??= new ObjectValidator({ catalog: SchemaCatalog.bundled() });
-        return objects().flatMap((object: any) => validator!.validate(object).map((p) =>
-          `ConfigMap ${namespace}/${name} data.${key}: ${object.kind} ${object.metadata?.name}: ${p.path ? `${p.path}: ` : ''}${p.message}${p.value !== undefined ? ` (value: ${JSON.stringify(p.value)})` : ''}`));
+        return objects().flatMap((object: any) =>
+          validator!
+            .validate(object)
+            .map(
+              (p) =>
+                `ConfigMap ${namespace}/${name} data.${key}: ${object.kind} ${object.metadata?.name}: ${p.path ? `${p.path}: ` : ''}${p.message}${p.value !== undefined ? ` (value: ${JSON.stringify(p.value)})` : ''}`,
+            ),
+        );
       },
     });
   }

@@ -181,7 +181,7 @@ export class IdentityProvider {
         p.require(!url!.search && !url!.hash && !/[?#]/.test(issuer), 'issuer', issuer, 'must not have a query or fragment component');
         p.require(!issuer.endsWith('/'), 'issuer', issuer, 'must not end with "/"');
       }
-      (options.extraScopes ?? []).forEach((scope, i) => p.require(/^[!#-[\]-~]+$/.test(scope), `extraScopes[${i}]`, scope, 'must be an OAuth scope: printable ASCII without space, \'"\' or \'\\\\\''));
+      (options.extraScopes ?? []).forEach((scope, i) => p.require(/^[!#-[\]-~]+$/.test(scope), `extraScopes[${i}]`, scope, "must be an OAuth scope: printable ASCII without space, '\"' or '\\\\'"));
       return {
         openId: {
           ...oauthClient(ctx, p, options),
@@ -242,7 +242,12 @@ export class IdentityProvider {
       orgs.forEach((org, i) => p.require(org.length > 0 && !org.includes('/'), `organizations[${i}]`, org, 'must be an organization name without "/"'));
       teams.forEach((team, i) => p.require(/^[^/]+\/[^/]+$/.test(team), `teams[${i}]`, team, 'must be <org>/<team>'));
       if (options.hostname !== undefined) {
-        p.require(options.hostname !== 'github.com' && !options.hostname.endsWith('.github.com'), 'hostname', options.hostname, 'must not be [*.]github.com: it is for GitHub Enterprise; leave it out for github.com');
+        p.require(
+          options.hostname !== 'github.com' && !options.hostname.endsWith('.github.com'),
+          'hostname',
+          options.hostname,
+          'must not be [*.]github.com: it is for GitHub Enterprise; leave it out for github.com',
+        );
         p.require(isDns1123Subdomain(options.hostname.toLowerCase()), 'hostname', options.hostname, 'must be a DNS name');
       }
       if (options.ca !== undefined) p.require(options.hostname !== undefined, 'ca', 'a CertificateAuthority', 'needs hostname: it is for GitHub Enterprise');
@@ -340,7 +345,12 @@ export class IdentityProvider {
   public readonly redirects: boolean;
   private readonly mappingMethod?: MappingMethod;
 
-  private constructor(options: IdentityProviderOptions, type: string, redirects: boolean, private readonly render: (ctx: IdentityProviderBindContext) => IdentityProviderJson) {
+  private constructor(
+    options: IdentityProviderOptions,
+    type: string,
+    redirects: boolean,
+    private readonly render: (ctx: IdentityProviderBindContext) => IdentityProviderJson,
+  ) {
     this.name = options.name;
     this.type = type;
     this.redirects = redirects;
@@ -350,8 +360,12 @@ export class IdentityProvider {
   /** The `identityProviders[]` entry; writes the provider's CA ConfigMaps and lets its secret sources bind. */
   public bind(ctx: IdentityProviderBindContext): IdentityProviderJson {
     const name = this.name;
-    ctx.problems.require(typeof name === 'string' && name.length > 0 && name !== '.' && name !== '..' && !/[/%:]/.test(name), 'name', name,
-      'must be a path segment: not "." or "..", without "/", "%" or ":"');
+    ctx.problems.require(
+      typeof name === 'string' && name.length > 0 && name !== '.' && name !== '..' && !/[/%:]/.test(name),
+      'name',
+      name,
+      'must be a path segment: not "." or "..", without "/", "%" or ":"',
+    );
     if (this.mappingMethod !== undefined) {
       ctx.problems.require(Object.values(MappingMethod).includes(this.mappingMethod), 'mappingMethod', this.mappingMethod, 'must be claim, lookup, generate or add');
     }
@@ -392,6 +406,11 @@ function ca(ctx: IdentityProviderBindContext, authority: CertificateAuthority | 
 /** One `kubernetes.io/tls` Secret named as both the client certificate (`tls.crt`) and its key (`tls.key`). */
 function tlsClient(ctx: IdentityProviderBindContext, source: ISecretSource | undefined): { tlsClientCert?: { name: string }; tlsClientKey?: { name: string } } {
   if (source === undefined) return {};
-  const name = bindTlsSecret(source, ctx.scope, 'TlsClientCertificate', { field: 'tlsClientCertificate', defaultName: `${ctx.namePrefix}-tls-client`, namespace: ctx.namespace, problems: ctx.problems });
+  const name = bindTlsSecret(source, ctx.scope, 'TlsClientCertificate', {
+    field: 'tlsClientCertificate',
+    defaultName: `${ctx.namePrefix}-tls-client`,
+    namespace: ctx.namespace,
+    problems: ctx.problems,
+  });
   return { tlsClientCert: { name }, tlsClientKey: { name } };
 }

@@ -34,7 +34,14 @@ export interface OlmCatalogImages {
 export class OlmCatalogMirrors {
   /** The catalogs were mirrored under their original names and tags: rewrite source registries to mirrors, e.g. `{ 'registry.redhat.io/redhat': 'mirror:5000/redhat' }`. */
   public static registryOverrides(overrides: Record<string, string>): OlmCatalogMirrors {
-    return new OlmCatalogMirrors({ [OLM_CATALOGS_REGISTRY_OVERRIDES_ANNOTATION]: Object.entries(overrides).map(([from, to]) => `${from}=${to}`).join(',') }, overrides);
+    return new OlmCatalogMirrors(
+      {
+        [OLM_CATALOGS_REGISTRY_OVERRIDES_ANNOTATION]: Object.entries(overrides)
+          .map(([from, to]) => `${from}=${to}`)
+          .join(','),
+      },
+      overrides,
+    );
   }
 
   /** The four catalog images by reference, bypassing the image stream; update them when the mirror refreshes. */
@@ -99,14 +106,9 @@ export class ImageMirrors {
    * docs 5.3.11.1): each source mirrored, by digest only.
    */
   public get registriesConf(): string {
-    const tables = this.props.repositories.map((r) => [
-      '[[registry]]',
-      'prefix = ""',
-      `location = "${r.source}"`,
-      'mirror-by-digest-only = true',
-      '',
-      ...r.mirrors.flatMap((m) => ['[[registry.mirror]]', `  location = "${m}"`, '']),
-    ].join('\n'));
+    const tables = this.props.repositories.map((r) =>
+      ['[[registry]]', 'prefix = ""', `location = "${r.source}"`, 'mirror-by-digest-only = true', '', ...r.mirrors.flatMap((m) => ['[[registry.mirror]]', `  location = "${m}"`, ''])].join('\n'),
+    );
     return ['unqualified-search-registries = ["registry.access.redhat.com", "docker.io"]', '', ...tables].join('\n');
   }
 }

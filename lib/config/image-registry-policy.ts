@@ -42,15 +42,18 @@ export class ImageRegistryPolicy extends Construct {
     }
     // A cluster is left as it is when this part of its configuration is wrong.
     if (problems.report()) return;
-    cluster.addConfiguration({
-      image: {
-        registrySources: {
-          allowedRegistries: props.allowedRegistries,
-          blockedRegistries: props.blockedRegistries,
-          insecureRegistries: props.insecureRegistries,
-          containerRuntimeSearchRegistries: props.searchRegistries,
+    cluster.addConfiguration(
+      {
+        image: {
+          registrySources: {
+            allowedRegistries: props.allowedRegistries,
+            blockedRegistries: props.blockedRegistries,
+            insecureRegistries: props.insecureRegistries,
+            containerRuntimeSearchRegistries: props.searchRegistries,
+          },
         },
       },
-    }, this);
+      this,
+    );
   }
 }

@@ -96,14 +96,14 @@ const UNSUPPORTED_IGNITION: Readonly<Record<string, string>> = {
   'storage.disks': 'the MCO does not partition disks of running nodes',
   'storage.raid': 'the MCO does not build RAID on running nodes',
   'storage.filesystems': 'the MCO does not create filesystems on running nodes',
-  'storage.directories': 'the MCO writes files only; a file\'s directories are created with it',
+  'storage.directories': "the MCO writes files only; a file's directories are created with it",
   'storage.links': 'the MCO writes files only',
   passwd: 'HyperShift manages the core user; set sshKey on the HostedCluster',
 };
 const UNSUPPORTED_SPEC: Readonly<Record<string, string>> = {
   fips: 'set fips on the HostedCluster',
-  osImageUrl: 'the OS image comes from the NodePool\'s release',
-  baseOsExtensionsContainerImage: 'the extensions image comes from the NodePool\'s release',
+  osImageUrl: "the OS image comes from the NodePool's release",
+  baseOsExtensionsContainerImage: "the extensions image comes from the NodePool's release",
 };
 
 /**
@@ -129,11 +129,13 @@ export class MachineConfiguration extends NodeConfigMap {
     }
     const extra = props.machineConfigSpec ?? {};
     const machineConfig = [props.files, props.units, props.kernelArguments, props.extensions, props.kernelType, ...Object.values(extra)].some((v) => v !== undefined);
-    if (!machineConfig && props.kubeletConfig === undefined) problems.add('props (nothing to configure) must give files, units, kernelArguments, extensions, kernelType, kubeletConfig or machineConfigSpec');
+    if (!machineConfig && props.kubeletConfig === undefined)
+      problems.add('props (nothing to configure) must give files, units, kernelArguments, extensions, kernelType, kubeletConfig or machineConfigSpec');
     this.checkFiles(problems, props.files ?? []);
     this.checkUnits(problems, props.units ?? []);
     (props.kernelArguments ?? []).forEach((arg, i) => problems.require(/^\S+$/.test(arg), `kernelArguments[${i}]`, arg, 'must be one kernel argument without spaces; give each its own entry'));
-    if (props.kernelType !== undefined) problems.require(Object.values(KernelType).includes(props.kernelType), 'kernelType', props.kernelType, `must be one of ${Object.values(KernelType).join(', ')}`);
+    if (props.kernelType !== undefined)
+      problems.require(Object.values(KernelType).includes(props.kernelType), 'kernelType', props.kernelType, `must be one of ${Object.values(KernelType).join(', ')}`);
     for (const [field, why] of Object.entries(UNSUPPORTED_SPEC)) {
       const value = (extra as Record<string, unknown>)[field];
       if (value !== undefined) problems.add(`machineConfigSpec.${field} (${show(value)}) is not applied by HyperShift to node pools: ${why}`);
@@ -152,8 +154,12 @@ export class MachineConfiguration extends NodeConfigMap {
 
     this.kinds = [...(machineConfig ? ['MachineConfig'] : []), ...(props.kubeletConfig !== undefined ? ['KubeletConfig'] : [])];
     const objects = (): unknown[] => [
-      ...(machineConfig ? [{ ...mc.MachineConfig.GVK, ...mc.toJson_MachineConfigProps({ metadata: { name: this.machineConfigName, labels: { [ROLE_LABEL]: 'worker' } }, spec: this.spec(props) }) }] : []),
-      ...(props.kubeletConfig !== undefined ? [{ ...kc.KubeletConfig.GVK, ...kc.toJson_KubeletConfigProps({ metadata: { name: this.kubeletConfigName }, spec: { kubeletConfig: props.kubeletConfig } }) }] : []),
+      ...(machineConfig
+        ? [{ ...mc.MachineConfig.GVK, ...mc.toJson_MachineConfigProps({ metadata: { name: this.machineConfigName, labels: { [ROLE_LABEL]: 'worker' } }, spec: this.spec(props) }) }]
+        : []),
+      ...(props.kubeletConfig !== undefined
+        ? [{ ...kc.KubeletConfig.GVK, ...kc.toJson_KubeletConfigProps({ metadata: { name: this.kubeletConfigName }, spec: { kubeletConfig: props.kubeletConfig } }) }]
+        : []),
     ];
     if (!broken) this.writeConfigMap('config', objects);
   }
@@ -186,12 +192,20 @@ export class MachineConfiguration extends NodeConfigMap {
     const seen = new Set<string>();
     files.forEach((file, i) => {
       const p = problems.within(`files[${i}]`);
-      if (p.require(typeof file.path === 'string' && file.path.startsWith('/') && !file.path.split('/').includes('..') && !file.path.endsWith('/'), 'path', file.path, 'must be an absolute file path without ".."')) {
+      if (
+        p.require(
+          typeof file.path === 'string' && file.path.startsWith('/') && !file.path.split('/').includes('..') && !file.path.endsWith('/'),
+          'path',
+          file.path,
+          'must be an absolute file path without ".."',
+        )
+      ) {
         p.require(!seen.has(file.path), 'path', file.path, 'is written by an earlier file');
         seen.add(file.path);
       }
-      p.require(typeof file.contents === 'string', 'contents', file.contents, 'must be the file\'s text');
-      if (file.mode !== undefined) p.require(Number.isInteger(file.mode) && file.mode >= 0 && file.mode <= 0o7777, 'mode', file.mode, 'must be a file mode from 0 to 0o7777 (a number such as 0o644, not the string "0644")');
+      p.require(typeof file.contents === 'string', 'contents', file.contents, "must be the file's text");
+      if (file.mode !== undefined)
+        p.require(Number.isInteger(file.mode) && file.mode >= 0 && file.mode <= 0o7777, 'mode', file.mode, 'must be a file mode from 0 to 0o7777 (a number such as 0o644, not the string "0644")');
     });
   }
 
@@ -199,7 +213,14 @@ export class MachineConfiguration extends NodeConfigMap {
     const seen = new Set<string>();
     units.forEach((unit, i) => {
       const p = problems.within(`units[${i}]`);
-      if (p.require(typeof unit.name === 'string' && UNIT_SUFFIX.test(unit.name) && !unit.name.includes('/'), 'name', unit.name, 'must be a systemd unit name such as chronyd.service (.service, .socket, .timer, .mount, .path, .target, ...)')) {
+      if (
+        p.require(
+          typeof unit.name === 'string' && UNIT_SUFFIX.test(unit.name) && !unit.name.includes('/'),
+          'name',
+          unit.name,
+          'must be a systemd unit name such as chronyd.service (.service, .socket, .timer, .mount, .path, .target, ...)',
+        )
+      ) {
         p.require(!seen.has(unit.name), 'name', unit.name, 'is given by an earlier unit');
         seen.add(unit.name);
       }

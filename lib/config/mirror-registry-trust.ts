@@ -45,9 +45,14 @@ export class MirrorRegistryTrust extends Construct {
     const { registry, caPem } = props.mirrors?.props ?? {};
     problems.require(/^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?(:\d+)?$/.test(registry ?? ''), 'mirrors.registry', registry, 'must be host[:port] of the mirror registry');
     if (caPem === undefined) {
-      problems.add('mirrors.caPem (undefined) must be the PEM of the mirror registry\'s CA; a registry whose certificate the hub trusts already needs no MirrorRegistryTrust');
+      problems.add("mirrors.caPem (undefined) must be the PEM of the mirror registry's CA; a registry whose certificate the hub trusts already needs no MirrorRegistryTrust");
     } else {
-      problems.require(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(caPem), 'mirrors.caPem', `${caPem.slice(0, 40)}…`, 'must contain at least one "-----BEGIN CERTIFICATE-----" block');
+      problems.require(
+        /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(caPem),
+        'mirrors.caPem',
+        `${caPem.slice(0, 40)}…`,
+        'must contain at least one "-----BEGIN CERTIFICATE-----" block',
+      );
     }
     problems.report();
 
@@ -61,7 +66,9 @@ export class MirrorRegistryTrust extends Construct {
     });
     this.node.addValidation({
       validate: () => {
-        const first = Chart.of(this).node.findAll().find((c): c is MirrorRegistryTrust => c instanceof MirrorRegistryTrust);
+        const first = Chart.of(this)
+          .node.findAll()
+          .find((c): c is MirrorRegistryTrust => c instanceof MirrorRegistryTrust);
         return first === this ? [] : [`the image configuration cluster names one ConfigMap of CAs, and ${first!.node.path} writes it already; give one MirrorRegistryTrust per management cluster`];
       },
     });

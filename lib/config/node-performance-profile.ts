@@ -58,7 +58,10 @@ export class NodePerformanceProfile extends NodeConfigMap {
     for (let i = 0; i < roles.length; i++) {
       for (let j = i + 1; j < roles.length; j++) {
         const shared = [...(sets[roles[i]] ?? [])].filter((cpu) => sets[roles[j]]?.has(cpu));
-        if (shared.length > 0) problems.add(`cpu.${roles[i]} (${JSON.stringify(props.cpu[roles[i] as 'reserved'])}) and cpu.${roles[j]} (${JSON.stringify(props.cpu[roles[j] as 'reserved'])}) share CPU ${shared[0]}; each CPU has one role`);
+        if (shared.length > 0)
+          problems.add(
+            `cpu.${roles[i]} (${JSON.stringify(props.cpu[roles[i] as 'reserved'])}) and cpu.${roles[j]} (${JSON.stringify(props.cpu[roles[j] as 'reserved'])}) share CPU ${shared[0]}; each CPU has one role`,
+          );
       }
     }
     problems.report();

@@ -83,9 +83,14 @@ export class NodeTuning extends NodeConfigMap {
 
     // TuneD profile names must be unique across the Tuned objects of a hosted cluster (docs 9.2).
     this.node.addValidation({
-      validate: () => cluster.node.children.filter((c): c is NodeTuning => c instanceof NodeTuning && c !== this)
-        .flatMap((other) => other.profileNames.filter((p) => this.profileNames.includes(p))
-          .map((p) => `profile ${JSON.stringify(p)} is also defined by ${other.node.path}; TuneD profile names must be unique across the Tuned objects of a hosted cluster`)),
+      validate: () =>
+        cluster.node.children
+          .filter((c): c is NodeTuning => c instanceof NodeTuning && c !== this)
+          .flatMap((other) =>
+            other.profileNames
+              .filter((p) => this.profileNames.includes(p))
+              .map((p) => `profile ${JSON.stringify(p)} is also defined by ${other.node.path}; TuneD profile names must be unique across the Tuned objects of a hosted cluster`),
+          ),
     });
     const object = () => ({
       ...tuned.Tuned.GVK,

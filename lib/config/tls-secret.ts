@@ -8,12 +8,19 @@ import type { ISecretSource } from '../secrets/secret-source';
  * certificate without its private key: only a Secret that exists already (made by cert-manager or
  * by you) is accepted.
  */
-export function bindTlsSecret(source: ISecretSource, scope: Construct, id: string, options: { readonly field: string; readonly defaultName: string; readonly namespace: string; readonly problems: Problems }): string {
+export function bindTlsSecret(
+  source: ISecretSource,
+  scope: Construct,
+  id: string,
+  options: { readonly field: string; readonly defaultName: string; readonly namespace: string; readonly problems: Problems },
+): string {
   const before = scope.node.children.length;
   const binding = source.bind(scope, id, { defaultName: options.defaultName, namespace: options.namespace, key: 'tls.crt', otherKeys: ['tls.key'], type: 'kubernetes.io/tls' });
   if (binding.problem) options.problems.add(binding.problem);
   if (scope.node.children.length > before) {
-    options.problems.add(`${options.field} (a source that makes the Secret) would make a TLS Secret with tls.crt alone; a certificate needs tls.crt and tls.key in one Secret, so give SecretSource.fromExistingSecret (e.g. one cert-manager makes)`);
+    options.problems.add(
+      `${options.field} (a source that makes the Secret) would make a TLS Secret with tls.crt alone; a certificate needs tls.crt and tls.key in one Secret, so give SecretSource.fromExistingSecret (e.g. one cert-manager makes)`,
+    );
   }
   return binding.secretName;
 }

@@ -108,9 +108,8 @@ export function poolEntryOverlaps(spans: readonly AddressSpan[]): string[] {
  */
 export function poolNetworkProblems(spans: readonly AddressSpan[], networks: PoolClusterNetworks, mode: 'layer2' | 'bgp'): string[] {
   const problems: string[] = [];
-  const blocks = (cidrs: readonly NamedCidr[]) => cidrs
-    .map((cidr) => ({ ...cidr, block: parseCidr(cidr.text) }))
-    .filter((entry): entry is NamedCidr & { block: CidrBlock } => entry.block !== undefined);
+  const blocks = (cidrs: readonly NamedCidr[]) =>
+    cidrs.map((cidr) => ({ ...cidr, block: parseCidr(cidr.text) })).filter((entry): entry is NamedCidr & { block: CidrBlock } => entry.block !== undefined);
   const internal = [...blocks(networks.clusterNetwork), ...blocks(networks.serviceNetwork)];
   const machine = blocks(networks.machineNetwork);
   const where = networks.cluster;
@@ -121,17 +120,23 @@ export function poolNetworkProblems(spans: readonly AddressSpan[], networks: Poo
     if (mode === 'layer2' && machine.length > 0) {
       const whole = machine.find((n) => n.block.family === span.family && span.first <= n.block.first && n.block.last <= span.last);
       if (whole) {
-        problems.push(`${span.field} (${show(span.text)}) covers the whole of ${whole.field} (${show(whole.text)}) ${where}, the nodes' own addresses among them, which MetalLB would hand to Services; `
-          + 'give the free addresses of the network, e.g. a range "first-last"');
+        problems.push(
+          `${span.field} (${show(span.text)}) covers the whole of ${whole.field} (${show(whole.text)}) ${where}, the nodes' own addresses among them, which MetalLB would hand to Services; ` +
+            'give the free addresses of the network, e.g. a range "first-last"',
+        );
       } else if (!machine.some((n) => n.block.family === span.family && n.block.first <= span.first && span.last <= n.block.last)) {
-        problems.push(`${span.field} (${show(span.text)}) is outside any valid range: layer 2 mode answers ARP and NDP only on the node subnet, `
-          + `so it must lie inside ${networks.machineNetworkField} (${show(machine.map((n) => n.text))}) ${where}; use MetalLBAdvertisement.bgp() for other addresses`);
+        problems.push(
+          `${span.field} (${show(span.text)}) is outside any valid range: layer 2 mode answers ARP and NDP only on the node subnet, ` +
+            `so it must lie inside ${networks.machineNetworkField} (${show(machine.map((n) => n.text))}) ${where}; use MetalLBAdvertisement.bgp() for other addresses`,
+        );
       }
     }
     if (mode === 'bgp') {
       for (const network of machine.filter((n) => spansOverlap(n.block, span))) {
-        problems.push(`${span.field} (${show(span.text)}) overlaps ${network.field} (${show(network.text)}) ${where}; `
-          + 'in BGP mode the announced routes would shadow node addresses, so use addresses outside the machine network');
+        problems.push(
+          `${span.field} (${show(span.text)}) overlaps ${network.field} (${show(network.text)}) ${where}; ` +
+            'in BGP mode the announced routes would shadow node addresses, so use addresses outside the machine network',
+        );
       }
     }
   }

@@ -344,12 +344,7 @@ function plural(n: number, one: string, many: string): string {
  * @param plannedHighlyAvailable highly available hosted control planes planned on these workers
  * @param plannedSingleReplica single-replica hosted control planes planned on these workers (default 0)
  */
-export function formatCapacityReport(
-  name: string,
-  estimate: CapacityEstimate,
-  plannedHighlyAvailable: number,
-  plannedSingleReplica: number = 0,
-): string {
+export function formatCapacityReport(name: string, estimate: CapacityEstimate, plannedHighlyAvailable: number, plannedSingleReplica: number = 0): string {
   const problems: string[] = [];
   if (typeof name !== 'string' || name.trim() === '') {
     problems.push(`formatCapacityReport: name (${showValue(name)}) must be a non-empty string`);
@@ -366,9 +361,8 @@ export function formatCapacityReport(
   const capacity = estimate.maxHostedControlPlanes;
   const planned = plannedHighlyAvailable + plannedSingleReplica;
   const limitedBy = estimate.limitingFactors.join(', ');
-  const plannedText = plannedSingleReplica > 0
-    ? `${planned} (${plannedHighlyAvailable} highly available + ${plannedSingleReplica} single replica, counted as highly available)`
-    : `${planned} highly available`;
+  const plannedText =
+    plannedSingleReplica > 0 ? `${planned} (${plannedHighlyAvailable} highly available + ${plannedSingleReplica} single replica, counted as highly available)` : `${planned} highly available`;
 
   const lines = [
     `${name}: hosted control plane capacity of ${plural(estimate.perWorker.length, 'control-plane worker', 'control-plane workers')} at ${estimate.qps} QPS`,
@@ -383,14 +377,17 @@ export function formatCapacityReport(
   ];
 
   if (planned > capacity) {
-    lines.push(`warning: ${name}: ${planned} planned hosted control planes exceed the estimated capacity of ${capacity} `
-      + `(limited by ${limitedBy}); add control-plane workers or plan fewer hosted clusters (doc 2.2.4)`);
+    lines.push(
+      `warning: ${name}: ${planned} planned hosted control planes exceed the estimated capacity of ${capacity} ` +
+        `(limited by ${limitedBy}); add control-plane workers or plan fewer hosted clusters (doc 2.2.4)`,
+    );
   }
-  const defaultMaxPodsBinding = estimate.perWorker.filter(
-    (w) => w.limitingFactor === CapacityLimitingFactor.MAX_PODS && w.maxPods === DEFAULT_MAX_PODS_PER_NODE).length;
+  const defaultMaxPodsBinding = estimate.perWorker.filter((w) => w.limitingFactor === CapacityLimitingFactor.MAX_PODS && w.maxPods === DEFAULT_MAX_PODS_PER_NODE).length;
   if (defaultMaxPodsBinding > 0) {
-    lines.push(`note: ${name}: the default maxPods of ${DEFAULT_MAX_PODS_PER_NODE} limits ${plural(defaultMaxPodsBinding, 'worker', 'workers')}; `
-      + `doc 2.2.1 suggests ${SUGGESTED_MAX_PODS_PER_NODE} through a KubeletConfig for higher density`);
+    lines.push(
+      `note: ${name}: the default maxPods of ${DEFAULT_MAX_PODS_PER_NODE} limits ${plural(defaultMaxPodsBinding, 'worker', 'workers')}; ` +
+        `doc 2.2.1 suggests ${SUGGESTED_MAX_PODS_PER_NODE} through a KubeletConfig for higher density`,
+    );
   }
   return lines.join('\n');
 }

@@ -83,8 +83,12 @@ export class EtcdStorage {
     }
     const url: unknown = this.managed?.restoreSnapshotUrl;
     if (url !== undefined) {
-      problems.require(typeof url === 'string' && /^(https|s3):\/\/\S+$/.test(url) && url.length <= 1024, 'restoreSnapshotUrl', url,
-        'must be an https (pre-signed) or s3:// URL of at most 1024 characters');
+      problems.require(
+        typeof url === 'string' && /^(https|s3):\/\/\S+$/.test(url) && url.length <= 1024,
+        'restoreSnapshotUrl',
+        url,
+        'must be an https (pre-signed) or s3:// URL of at most 1024 characters',
+      );
     }
     const gib = this.managed?.size ? this.managed.size.toMebibytes() / 1024 : 8;
     if (!(gib > 0)) problems.add(`size (${gib} GiB) must be more than 0`);

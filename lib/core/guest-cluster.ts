@@ -47,8 +47,10 @@ export class GuestCluster extends Chart {
     if (this.managedElsewhere) {
       const reason: unknown = props.clusterManagedElsewhere?.reason;
       if (typeof reason !== 'string' || reason.trim() === '') {
-        throw new HcpValidationError([`${this.node.path}: clusterManagedElsewhere.reason (${show(reason)}) must say who makes and manages hosted cluster `
-          + `${show(this.clusterName)}; a guest folder for a cluster this app does not make is only written on purpose`]);
+        throw new HcpValidationError([
+          `${this.node.path}: clusterManagedElsewhere.reason (${show(reason)}) must say who makes and manages hosted cluster ` +
+            `${show(this.clusterName)}; a guest folder for a cluster this app does not make is only written on purpose`,
+        ]);
       }
     }
     // A rule across two constructs: reported at synth, with the app's other problems.
@@ -62,13 +64,17 @@ export class GuestCluster extends Chart {
     const value = `hosted cluster ${show(this.clusterName)} at ${cluster.node.path}${sameApp ? '' : ' of another app'}`;
     if (!this.managedElsewhere) {
       if (sameApp && writesHostedCluster(cluster)) return [];
-      return [`cluster (${value}) is not a HostedCluster this app writes, so nothing makes that cluster or the ${this.clusterName}-admin-kubeconfig Secret `
-        + 'its guest folder is applied with; use a HostedCluster of this app (its guest chart is cluster.guest), '
-        + 'or clusterManagedElsewhere: { reason } for a hosted cluster made outside the app'];
+      return [
+        `cluster (${value}) is not a HostedCluster this app writes, so nothing makes that cluster or the ${this.clusterName}-admin-kubeconfig Secret ` +
+          'its guest folder is applied with; use a HostedCluster of this app (its guest chart is cluster.guest), ' +
+          'or clusterManagedElsewhere: { reason } for a hosted cluster made outside the app',
+      ];
     }
     if (sameApp && inChart(cluster)) return [];
-    return [`cluster (${value}) is in no chart of this app; with clusterManagedElsewhere, wrap the hosted cluster with HostedCluster.fromAttributes `
-      + 'in the chart of the management cluster that hosts it, whose folder the deliveries reach it from'];
+    return [
+      `cluster (${value}) is in no chart of this app; with clusterManagedElsewhere, wrap the hosted cluster with HostedCluster.fromAttributes ` +
+        'in the chart of the management cluster that hosts it, whose folder the deliveries reach it from',
+    ];
   }
 }
 

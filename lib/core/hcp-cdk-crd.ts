@@ -12,18 +12,20 @@ export function hcpCdkCrd(kind: string, plural: string, spec: Record<string, unk
       group: 'hcp-cdk.io',
       names: { kind, plural },
       scope: 'Cluster',
-      versions: [{
-        name: 'v1alpha1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            required: ['spec'],
-            properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec },
+      versions: [
+        {
+          name: 'v1alpha1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              required: ['spec'],
+              properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec },
+            },
           },
         },
-      }],
+      ],
     },
   };
 }

@@ -45,6 +45,8 @@ export function tinyEtcdVolumeMessage(field: string, shown: string, gib: number)
  */
 export function mirroredTagReleaseMessage(field: string, image: string, mirrored: boolean): string | undefined {
   if (!mirrored || /@sha256:[a-f0-9]{64}$/.test(image)) return undefined;
-  return `${field} (${show(image)}) is a tag, but the cluster pulls through mirrors, which match digests only: the tag is read from the registry it names `
-    + 'and can move to another image; give the release as <repository>@sha256:<digest> (oc adm release info prints it)';
+  return (
+    `${field} (${show(image)}) is a tag, but the cluster pulls through mirrors, which match digests only: the tag is read from the registry it names ` +
+    'and can move to another image; give the release as <repository>@sha256:<digest> (oc adm release info prints it)'
+  );
 }

@@ -25,8 +25,15 @@ import { unknownReleaseVersion } from './release-version';
 import type { PausedUntil } from './paused-until';
 import { SecretEncryption } from './secret-encryption';
 import {
-  apiServerRouteProblems, ControlPlaneService, missingServices, nodePortAddressProblem, nodePortPortProblem, ServicePublishing, ServicePublishingMap,
-  ServicePublishingType, sharedEndpointProblems,
+  apiServerRouteProblems,
+  ControlPlaneService,
+  missingServices,
+  nodePortAddressProblem,
+  nodePortPortProblem,
+  ServicePublishing,
+  ServicePublishingMap,
+  ServicePublishingType,
+  sharedEndpointProblems,
 } from './service-publishing';
 import { SshPublicKey } from './ssh-public-key';
 import { TrustBundle } from './trust-bundle';
@@ -323,7 +330,13 @@ export class HostedCluster extends Construct implements IHostedCluster {
     // Joins before the checks below, so that a cluster with problems of its own still counts in its wave.
     const channel = props.channel === undefined ? props.release.channel?.name : typeof props.channel === 'string' ? props.channel : props.channel.name;
     const assigned = props.rollout?.addCluster({
-      cluster: this, clusterName: this.clusterName, namespace: this.namespace, labels: props.labels, release: props.release, channel, forceUpgradeTo: props.forceUpgradeTo,
+      cluster: this,
+      clusterName: this.clusterName,
+      namespace: this.namespace,
+      labels: props.labels,
+      release: props.release,
+      channel,
+      forceUpgradeTo: props.forceUpgradeTo,
     });
     this.release = assigned?.release ?? props.release;
     this.nodePoolRelease = assigned?.nodePoolRelease;
@@ -343,14 +356,23 @@ export class HostedCluster extends Construct implements IHostedCluster {
 
     const secretLabels = { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' };
     const platform = props.platform.bind({
-      scope: this, clusterName: this.clusterName, namespace: this.namespace, secretLabels, baseDomain: props.baseDomain, problems: problems.within('platform'),
+      scope: this,
+      clusterName: this.clusterName,
+      namespace: this.namespace,
+      secretLabels,
+      baseDomain: props.baseDomain,
+      problems: problems.within('platform'),
     });
     this.apiServerRoute = platform.apiServerRoute ?? false;
 
     const trustBundleName = this.bindTrustBundle(problems);
     const pullSecret = props.pullSecret.bind(this, 'PullSecret', {
-      defaultName: `${this.clusterName}-pull-secret`, namespace: this.namespace, labels: secretLabels,
-      key: '.dockerconfigjson', type: 'kubernetes.io/dockerconfigjson', checkValue: checkPullSecret,
+      defaultName: `${this.clusterName}-pull-secret`,
+      namespace: this.namespace,
+      labels: secretLabels,
+      key: '.dockerconfigjson',
+      type: 'kubernetes.io/dockerconfigjson',
+      checkValue: checkPullSecret,
     });
     if (pullSecret.problem) problems.add(pullSecret.problem);
     const pullSecretName = pullSecret.secretName;
@@ -358,9 +380,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     // Children of their own ids, so that their output (and ids) stay what they were.
     this.pullSecretObject = this.node.tryFindChild('PullSecret') as ApiObject | undefined;
     this.sshKeySecret = this.node.tryFindChild('SshKey') as ApiObject | undefined;
-    const secretEncryption = platform.secretEncryption && !props.secretEncryption
-      ? platform.secretEncryption
-      : this.bindEncryptionKeys(problems, secretLabels);
+    const secretEncryption = platform.secretEncryption && !props.secretEncryption ? platform.secretEncryption : this.bindEncryptionKeys(problems, secretLabels);
     this.trustBundleConfigMap = this.node.tryFindChild('TrustBundle') as ApiObject | undefined;
     this.etcdEncryptionKeyObject = this.node.tryFindChild('EtcdEncryptionKey') as ApiObject | undefined;
     this.etcdEncryptionBackupKeyObject = this.node.tryFindChild('EtcdEncryptionBackupKey') as ApiObject | undefined;
@@ -379,7 +399,9 @@ export class HostedCluster extends Construct implements IHostedCluster {
     etcd.check(problems.within('etcd'));
     // The snapshot is encrypted with the old cluster's AES key (docs 7.4.2 step 3); a default-named key would not be it.
     if (etcd.restoreSnapshotUrl !== undefined && props.secretEncryption === undefined && !platform.secretEncryption) {
-      problems.add(`etcd.restoreSnapshotUrl (given) needs secretEncryption naming the Secret with the AES key of the cluster the snapshot was taken from (docs 7.4.2 step 3); without it etcd cannot decrypt the restored data`);
+      problems.add(
+        `etcd.restoreSnapshotUrl (given) needs secretEncryption naming the Secret with the AES key of the cluster the snapshot was taken from (docs 7.4.2 step 3); without it etcd cannot decrypt the restored data`,
+      );
     }
     const etcdGiB = etcd.volumeSizeGiB;
     const tiny = etcdGiB === undefined ? undefined : tinyEtcdVolumeMessage('etcd.size', `${etcdGiB * 1024} MiB`, etcdGiB);
@@ -421,9 +443,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
       imageContentSources: props.imageContentSources?.map((s) => ({ source: s.source, mirrors: s.mirrors })),
       additionalTrustBundle: trustBundleName ? { name: trustBundleName } : undefined,
       olmCatalogPlacement: props.olmCatalogPlacement ?? OlmCatalogPlacement.MANAGEMENT,
-      capabilities: props.disabledCapabilities || props.enabledCapabilities
-        ? { disabled: props.disabledCapabilities, enabled: props.enabledCapabilities as unknown as hc.HostedClusterSpecCapabilitiesEnabled[] }
-        : undefined,
+      capabilities:
+        props.disabledCapabilities || props.enabledCapabilities
+          ? { disabled: props.disabledCapabilities, enabled: props.enabledCapabilities as unknown as hc.HostedClusterSpecCapabilitiesEnabled[] }
+          : undefined,
       nodeSelector: props.controlPlaneNodeSelector,
       tolerations: props.controlPlaneTolerations?.map((t) => ({ ...t, operator: t.operator ?? (t.key === undefined ? 'Exists' : undefined) })),
       labels: props.controlPlanePodLabels,
@@ -545,8 +568,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     // The rules hcp-cdk validate applies to hand-written HostedClusters too (lib/validation/manifest-lint.ts).
     for (const problem of clusterNameProblems(this.clusterName, this.namespace, { name: 'name', namespace: 'namespace' })) problems.add(problem);
     if (this.props.infraId !== undefined) {
-      problems.require(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(this.infraId) && this.infraId.length <= 63, 'infraId', this.infraId,
-        'must be lower-case letters, digits and "-", at most 63 characters');
+      problems.require(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(this.infraId) && this.infraId.length <= 63, 'infraId', this.infraId, 'must be lower-case letters, digits and "-", at most 63 characters');
     }
     if (this.props.release.problem) problems.add(this.props.release.problem);
   }
@@ -557,10 +579,20 @@ export class HostedCluster extends Construct implements IHostedCluster {
     if (p.kubeApiServerDnsName !== undefined) problems.require(isDns1123Subdomain(p.kubeApiServerDnsName), 'kubeApiServerDnsName', p.kubeApiServerDnsName, DNS1123_SUBDOMAIN_RULE);
     if (p.issuerUrl !== undefined) problems.require(/^https:\/\/\S+$/.test(p.issuerUrl), 'issuerUrl', p.issuerUrl, 'must be an https URL');
     if (p.controllerAvailabilityPolicy !== undefined) {
-      problems.require(Object.values(AvailabilityPolicy).includes(p.controllerAvailabilityPolicy), 'controllerAvailabilityPolicy', p.controllerAvailabilityPolicy, 'must be HighlyAvailable or SingleReplica');
+      problems.require(
+        Object.values(AvailabilityPolicy).includes(p.controllerAvailabilityPolicy),
+        'controllerAvailabilityPolicy',
+        p.controllerAvailabilityPolicy,
+        'must be HighlyAvailable or SingleReplica',
+      );
     }
     if (p.infrastructureAvailabilityPolicy !== undefined) {
-      problems.require(Object.values(AvailabilityPolicy).includes(p.infrastructureAvailabilityPolicy), 'infrastructureAvailabilityPolicy', p.infrastructureAvailabilityPolicy, 'must be HighlyAvailable or SingleReplica');
+      problems.require(
+        Object.values(AvailabilityPolicy).includes(p.infrastructureAvailabilityPolicy),
+        'infrastructureAvailabilityPolicy',
+        p.infrastructureAvailabilityPolicy,
+        'must be HighlyAvailable or SingleReplica',
+      );
     }
     const disabled = p.disabledCapabilities ?? [];
     if (disabled.includes(OptionalCapability.INGRESS) && !disabled.includes(OptionalCapability.CONSOLE)) {
@@ -585,8 +617,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const missing = missingServices(entries);
     if (missing.length > 0) {
       const given = [...this.givenServices];
-      problems.add(`services (${given.length > 0 ? show(given) : show(this.props.services)}) must publish ${missing.join(', ')}; `
-        + `give the platform an apiServerAddress or set services for platform ${this.platformType}`);
+      problems.add(
+        `services (${given.length > 0 ? show(given) : show(this.props.services)}) must publish ${missing.join(', ')}; ` +
+          `give the platform an apiServerAddress or set services for platform ${this.platformType}`,
+      );
     }
     for (const problem of apiServerRouteProblems(entries, { type: this.platformType, apiServerRoute: this.apiServerRoute })) problems.add(problem);
     for (const problem of sharedEndpointProblems(entries)) problems.add(problem);
@@ -636,8 +670,11 @@ export class HostedCluster extends Construct implements IHostedCluster {
     // A public key is not secret material; it sits in a Secret because HyperShift reads it from one.
     const name = key.secretName ?? `${this.clusterName}-ssh-key`;
     new ApiObject(this, 'SshKey', {
-      apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace: this.namespace, labels },
-      type: 'Opaque', data: { 'id_rsa.pub': Buffer.from(key.publicKey!, 'utf8').toString('base64') },
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name, namespace: this.namespace, labels },
+      type: 'Opaque',
+      data: { 'id_rsa.pub': Buffer.from(key.publicKey!, 'utf8').toString('base64') },
     });
     return name;
   }
@@ -648,7 +685,12 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const encryption = this.props.secretEncryption ?? SecretEncryption.aescbc(existingSecretWithDerivedName(defaultName));
     const bind = (source: ISecretSource, id: string, name: string) => {
       const binding = source.bind(this, id, {
-        defaultName: name, namespace: this.namespace, labels, key: 'key', type: 'Opaque', checkValue: (value) => SecretEncryption.checkKey(value),
+        defaultName: name,
+        namespace: this.namespace,
+        labels,
+        key: 'key',
+        type: 'Opaque',
+        checkValue: (value) => SecretEncryption.checkKey(value),
       });
       if (binding.problem) problems.add(binding.problem);
       return binding.secretName;

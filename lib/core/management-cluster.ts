@@ -40,8 +40,15 @@ export class ManagementCluster extends Chart {
     if (props.ingressDomain !== undefined) {
       const problems = new Problems(this);
       // A route host is lower case: "Apps.Hub" would name no host the router serves.
-      if (problems.require(isDns1123Subdomain(props.ingressDomain) && props.ingressDomain.includes('.'), 'ingressDomain', props.ingressDomain,
-        'must be the DNS subdomain of the management cluster\'s default ingress, lower case, such as apps.hub.example.com')) this.ingressDomain = props.ingressDomain;
+      if (
+        problems.require(
+          isDns1123Subdomain(props.ingressDomain) && props.ingressDomain.includes('.'),
+          'ingressDomain',
+          props.ingressDomain,
+          "must be the DNS subdomain of the management cluster's default ingress, lower case, such as apps.hub.example.com",
+        )
+      )
+        this.ingressDomain = props.ingressDomain;
       problems.report();
     }
     // Checked now, so that bad worker figures are reported where they are given.

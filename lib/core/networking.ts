@@ -176,7 +176,9 @@ export function clusterNetworkProblems(input: ClusterNetworkInput, names: Networ
       const a = parsed[i];
       const b = parsed[j];
       if (a.network !== b.network && cidrsOverlap(a.block, b.block)) {
-        overlaps.push(`${names.cidr(a.network, a.index)} (${JSON.stringify(a.block.text)}) overlaps ${names.refCidr(b.network, b.index)} (${JSON.stringify(b.block.text)}); pod, service and machine networks must be disjoint`);
+        overlaps.push(
+          `${names.cidr(a.network, a.index)} (${JSON.stringify(a.block.text)}) overlaps ${names.refCidr(b.network, b.index)} (${JSON.stringify(b.block.text)}); pod, service and machine networks must be disjoint`,
+        );
       }
     }
   }
@@ -207,11 +209,14 @@ export function renderNetworking(props: NetworkingProps, problems: Problems, pla
   if (props.hostPrefix !== undefined && !isHostPrefix(props.hostPrefix)) {
     problems.add(`hostPrefix (${show(props.hostPrefix)}) must be a whole number from 1 to 30`);
   }
-  const checked = clusterNetworkProblems({
-    clusterNetwork: clusterNetwork.map((cidr) => ({ cidr, hostPrefix: cidr.includes(':') ? undefined : props.hostPrefix })),
-    serviceNetwork: serviceNetwork.map((cidr) => ({ cidr })),
-    machineNetwork: machineNetwork?.map((cidr) => ({ cidr })),
-  }, PROP_NAMES);
+  const checked = clusterNetworkProblems(
+    {
+      clusterNetwork: clusterNetwork.map((cidr) => ({ cidr, hostPrefix: cidr.includes(':') ? undefined : props.hostPrefix })),
+      serviceNetwork: serviceNetwork.map((cidr) => ({ cidr })),
+      machineNetwork: machineNetwork?.map((cidr) => ({ cidr })),
+    },
+    PROP_NAMES,
+  );
   // In the order the checks ran before they were shared: each CIDR, families and sizes, then overlaps.
   for (const problem of [...checked.shape, ...checked.overlaps]) problems.add(problem);
 
@@ -230,9 +235,12 @@ export function renderNetworking(props: NetworkingProps, problems: Problems, pla
       machineNetwork: machineNetwork?.map((cidr) => ({ cidr })),
       networkType,
     },
-    operatorConfiguration: props.ovnMtu === undefined ? undefined : {
-      clusterNetworkOperator: { ovnKubernetesConfig: { mtu: props.ovnMtu } },
-    },
+    operatorConfiguration:
+      props.ovnMtu === undefined
+        ? undefined
+        : {
+            clusterNetworkOperator: { ovnKubernetesConfig: { mtu: props.ovnMtu } },
+          },
   };
 }
 
@@ -254,12 +262,13 @@ function familyProblems(parsed: readonly ParsedCidr[], names: NetworkFieldNames)
   const [referenceName, referenceEntries] = reference;
   for (const [name, entries] of others) {
     const same = families(entries) === families(referenceEntries);
-    const sameSet = new Set(entries.map((e) => e.block.family)).size === new Set([...entries, ...referenceEntries].map((e) => e.block.family)).size
-      && entries.length === referenceEntries.length;
+    const sameSet = new Set(entries.map((e) => e.block.family)).size === new Set([...entries, ...referenceEntries].map((e) => e.block.family)).size && entries.length === referenceEntries.length;
     if (same) continue;
-    problems.push(sameSet
-      ? `${names.list(name)} (${JSON.stringify(entries.map((e) => e.block.text))}) lists its families as ${families(entries)}, but ${names.refList(referenceName)} as ${families(referenceEntries)}; dual-stack networks must list IPv4 and IPv6 in the same order (the first is the primary family)`
-      : `${names.list(name)} (${JSON.stringify(entries.map((e) => e.block.text))}) is ${families(entries)}, but ${names.refList(referenceName)} is ${families(referenceEntries)}; a cluster's networks must have the same address families`);
+    problems.push(
+      sameSet
+        ? `${names.list(name)} (${JSON.stringify(entries.map((e) => e.block.text))}) lists its families as ${families(entries)}, but ${names.refList(referenceName)} as ${families(referenceEntries)}; dual-stack networks must list IPv4 and IPv6 in the same order (the first is the primary family)`
+        : `${names.list(name)} (${JSON.stringify(entries.map((e) => e.block.text))}) is ${families(entries)}, but ${names.refList(referenceName)} is ${families(referenceEntries)}; a cluster's networks must have the same address families`,
+    );
   }
   return problems;
 }
@@ -277,7 +286,9 @@ function sizeProblems(parsed: readonly ParsedCidr[], names: NetworkFieldNames): 
       const given = typeof hostPrefix === 'number' && Number.isInteger(hostPrefix) ? hostPrefix : undefined;
       const nodePrefix = given ?? (block.family === 4 ? DEFAULT_HOST_PREFIX.ipv4 : DEFAULT_HOST_PREFIX.ipv6);
       if (block.prefixLength > nodePrefix) {
-        problems.push(`${field} (${JSON.stringify(block.text)}) cannot hold one node's /${nodePrefix} (${names.hostPrefix(index)}${given !== undefined ? '' : `, default ${nodePrefix}`}); give a network of /${nodePrefix} or larger`);
+        problems.push(
+          `${field} (${JSON.stringify(block.text)}) cannot hold one node's /${nodePrefix} (${names.hostPrefix(index)}${given !== undefined ? '' : `, default ${nodePrefix}`}); give a network of /${nodePrefix} or larger`,
+        );
       }
     }
   }

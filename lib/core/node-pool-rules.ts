@@ -31,8 +31,7 @@ export function nodePoolSizeProblems(size: NodePoolSize, names: NodePoolSizeName
   const { replicas, autoScaling } = size;
   if (autoScaling !== undefined && replicas !== undefined) {
     problems.push(`${names.replicas} (${show(replicas)}) and ${names.autoScaling} (${show(autoScaling)}) are mutually exclusive; give one`);
-  }
-  else if (replicas !== undefined && !isWhole(replicas, 0)) problems.push(`${names.replicas} (${show(replicas)}) must be a whole number >= 0`);
+  } else if (replicas !== undefined && !isWhole(replicas, 0)) problems.push(`${names.replicas} (${show(replicas)}) must be a whole number >= 0`);
   if (autoScaling !== undefined) {
     const { min, max } = autoScaling;
     if (!isWhole(min, 0)) problems.push(`${names.autoScaling}.min (${show(min)}) must be a whole number >= 0`);

@@ -146,9 +146,13 @@ export class NodePool extends Construct {
     // A name made from a cluster name that is no label is reported with the cluster, not again here.
     if (props.name !== undefined || isDns1123Label(cluster.clusterName)) problems.require(isDns1123Label(this.poolName), 'name', this.poolName, DNS1123_LABEL_RULE);
     if (props.release?.problem) problems.add(props.release.problem);
-    const replicas = props.autoScaling ? undefined : props.replicas ?? 2;
+    const replicas = props.autoScaling ? undefined : (props.replicas ?? 2);
     // The rules hcp-cdk validate applies to hand-written NodePools too (lib/validation/manifest-lint.ts).
-    const size = nodePoolSizeProblems({ replicas: props.autoScaling ? props.replicas : replicas, autoScaling: props.autoScaling }, { replicas: 'replicas', autoScaling: 'autoScaling' }, cluster.platformType);
+    const size = nodePoolSizeProblems(
+      { replicas: props.autoScaling ? props.replicas : replicas, autoScaling: props.autoScaling },
+      { replicas: 'replicas', autoScaling: 'autoScaling' },
+      cluster.platformType,
+    );
     for (const problem of size) problems.add(problem);
     this.maxNodes = props.autoScaling?.max ?? replicas ?? 0;
     const oversized = oversizedPoolMessage(props.autoScaling ? 'autoScaling.max' : 'replicas', this.maxNodes);
@@ -160,15 +164,29 @@ export class NodePool extends Construct {
     const mismatch = poolPlatformProblem('platform', platform.type, cluster.clusterName, cluster.platformType);
     if (mismatch) problems.add(mismatch);
     const arch = props.arch ?? Arch.AMD64;
-    const rendered = platform.render({ arch, clusterInfraId: cluster.infraId, clusterDefaultSubnetId: cluster.defaultSubnetId, clusterAnnotations: cluster.annotations, problems: problems.within('platform') });
+    const rendered = platform.render({
+      arch,
+      clusterInfraId: cluster.infraId,
+      clusterDefaultSubnetId: cluster.defaultSubnetId,
+      clusterAnnotations: cluster.annotations,
+      problems: problems.within('platform'),
+    });
 
     const upgradeType = props.upgradeType ?? NodePoolPlatform.defaultFor(cluster.platformType).defaultUpgradeType;
     if (props.maxSurge !== undefined && upgradeType !== UpgradeType.REPLACE) {
       problems.add(`maxSurge (${JSON.stringify(props.maxSurge)}) only applies to upgradeType Replace, not ${upgradeType}`);
     }
-    for (const [field, count] of [['maxSurge', props.maxSurge], ['maxUnavailable', props.maxUnavailable]] as const) {
+    for (const [field, count] of [
+      ['maxSurge', props.maxSurge],
+      ['maxUnavailable', props.maxUnavailable],
+    ] as const) {
       if (count !== undefined) {
-        problems.require(typeof count === 'number' ? Number.isInteger(count) && count >= 0 : /^(100|[1-9]?[0-9])%$/.test(count), field, count, 'must be a whole number >= 0 or a percentage such as "25%"');
+        problems.require(
+          typeof count === 'number' ? Number.isInteger(count) && count >= 0 : /^(100|[1-9]?[0-9])%$/.test(count),
+          field,
+          count,
+          'must be a whole number >= 0 or a percentage such as "25%"',
+        );
       }
     }
     this.checkSkew(problems);
@@ -204,16 +222,17 @@ export class NodePool extends Construct {
     const management: np.NodePoolSpecManagement = {
       upgradeType,
       autoRepair: props.autoRepair ?? false,
-      replace: upgradeType === UpgradeType.REPLACE && (props.maxSurge !== undefined || props.maxUnavailable !== undefined) ? {
-        strategy: np.NodePoolSpecManagementReplaceStrategy.ROLLING_UPDATE,
-        rollingUpdate: {
-          maxSurge: count(props.maxSurge, np.NodePoolSpecManagementReplaceRollingUpdateMaxSurge),
-          maxUnavailable: count(props.maxUnavailable, np.NodePoolSpecManagementReplaceRollingUpdateMaxUnavailable),
-        },
-      } : undefined,
-      inPlace: upgradeType === UpgradeType.IN_PLACE && props.maxUnavailable !== undefined
-        ? { maxUnavailable: count(props.maxUnavailable, np.NodePoolSpecManagementInPlaceMaxUnavailable) }
-        : undefined,
+      replace:
+        upgradeType === UpgradeType.REPLACE && (props.maxSurge !== undefined || props.maxUnavailable !== undefined)
+          ? {
+              strategy: np.NodePoolSpecManagementReplaceStrategy.ROLLING_UPDATE,
+              rollingUpdate: {
+                maxSurge: count(props.maxSurge, np.NodePoolSpecManagementReplaceRollingUpdateMaxSurge),
+                maxUnavailable: count(props.maxUnavailable, np.NodePoolSpecManagementReplaceRollingUpdateMaxUnavailable),
+              },
+            }
+          : undefined,
+      inPlace: upgradeType === UpgradeType.IN_PLACE && props.maxUnavailable !== undefined ? { maxUnavailable: count(props.maxUnavailable, np.NodePoolSpecManagementInPlaceMaxUnavailable) } : undefined,
     };
     const spec = (): np.NodePoolSpec => ({
       clusterName: cluster.clusterName,
@@ -234,7 +253,12 @@ export class NodePool extends Construct {
     // Plain ApiObject with the L1's GVK, for the same reason as HostedCluster.
     this.resource = new ApiObject(this, 'Resource', {
       ...np.NodePool.GVK,
-      metadata: { name: this.poolName, namespace: cluster.namespace, labels: props.labels, annotations: rendered.annotations || versionAnnotation ? { ...rendered.annotations, ...props.annotations, ...versionAnnotation } : props.annotations },
+      metadata: {
+        name: this.poolName,
+        namespace: cluster.namespace,
+        labels: props.labels,
+        annotations: rendered.annotations || versionAnnotation ? { ...rendered.annotations, ...props.annotations, ...versionAnnotation } : props.annotations,
+      },
       spec: Lazy.any({ produce: () => np.toJson_NodePoolSpec(spec()) }),
     });
   }
@@ -247,12 +271,16 @@ export class NodePool extends Construct {
   /** The rules of configuration made in this app: its namespace, HyperShift's one-per-pool kinds, and each one's own. */
   private checkConfigMaps(problems: Problems, props: NodePoolOptions, upgradeType: UpgradeType): void {
     const use = { poolName: this.poolName, upgradeType, nodeLabels: props.nodeLabels ?? {} };
-    for (const [field, names, made] of [['machineConfigs', props.configMaps, props.machineConfigs], ['tuningConfigs', props.tuningConfigMaps, props.tuningConfigs]] as const) {
+    for (const [field, names, made] of [
+      ['machineConfigs', props.configMaps, props.machineConfigs],
+      ['tuningConfigs', props.tuningConfigMaps, props.tuningConfigs],
+    ] as const) {
       const all = [...(names ?? []), ...(made ?? []).map((m) => m.configMapName)];
       const twice = all.filter((name, i) => all.indexOf(name) !== i);
       if (twice.length > 0) problems.add(`${field} (${JSON.stringify(all)}) references ConfigMap ${JSON.stringify(twice[0])} twice`);
       (made ?? []).forEach((m, i) => {
-        if (m.namespace !== this.cluster.namespace) problems.add(`${field}[${i}] (ConfigMap ${m.namespace}/${m.configMapName}) must be in the pool's namespace ${JSON.stringify(this.cluster.namespace)}`);
+        if (m.namespace !== this.cluster.namespace)
+          problems.add(`${field}[${i}] (ConfigMap ${m.namespace}/${m.configMapName}) must be in the pool's namespace ${JSON.stringify(this.cluster.namespace)}`);
         const why = m.checkUse(use);
         if (why) problems.add(`${field}[${i}] (ConfigMap ${JSON.stringify(m.configMapName)}) ${why}`);
       });

@@ -121,8 +121,12 @@ export function checkOperatorInstallOptions(options: OperatorInstallOptions, pro
     if (name !== undefined) problems.require(isDns1123Subdomain(name), field, name, DNS1123_SUBDOMAIN_RULE);
   }
   if (options.startingCsv !== undefined) {
-    problems.require(isDns1123Subdomain(options.startingCsv) && CSV_NAME.test(options.startingCsv), 'startingCsv', options.startingCsv,
-      'must be a ClusterServiceVersion name, <package>.v<version>, such as lvms-operator.v4.17.0 (oc get packagemanifest <package> -o yaml lists them)');
+    problems.require(
+      isDns1123Subdomain(options.startingCsv) && CSV_NAME.test(options.startingCsv),
+      'startingCsv',
+      options.startingCsv,
+      'must be a ClusterServiceVersion name, <package>.v<version>, such as lvms-operator.v4.17.0 (oc get packagemanifest <package> -o yaml lists them)',
+    );
   }
   if (options.installPlanApproval !== undefined) {
     problems.require(Object.values(InstallPlanApproval).includes(options.installPlanApproval), 'installPlanApproval', options.installPlanApproval, 'must be Automatic or Manual');
@@ -139,12 +143,14 @@ export function installOperator(scope: Construct, install: OperatorInstall, opti
   const namespace = ensureNamespace(scope, install.namespace);
   for (const [key, value] of Object.entries(install.namespaceLabels ?? {})) namespace.metadata.addLabel(key, value);
   for (const [key, value] of Object.entries(install.namespaceAnnotations ?? {})) namespace.metadata.addAnnotation(key, value);
-  const operatorGroup = options.existingOperatorGroup ? undefined : new ApiObject(scope, 'OperatorGroup', {
-    apiVersion: 'operators.coreos.com/v1',
-    kind: 'OperatorGroup',
-    metadata: { name: options.operatorGroupName ?? install.operatorGroupName, namespace: install.namespace },
-    ...(install.ownNamespace ? { spec: { targetNamespaces: [install.namespace] } } : install.omitEmptySpec ? {} : { spec: {} }),
-  });
+  const operatorGroup = options.existingOperatorGroup
+    ? undefined
+    : new ApiObject(scope, 'OperatorGroup', {
+        apiVersion: 'operators.coreos.com/v1',
+        kind: 'OperatorGroup',
+        metadata: { name: options.operatorGroupName ?? install.operatorGroupName, namespace: install.namespace },
+        ...(install.ownNamespace ? { spec: { targetNamespaces: [install.namespace] } } : install.omitEmptySpec ? {} : { spec: {} }),
+      });
   const subscription = new ApiObject(scope, 'Subscription', {
     apiVersion: 'operators.coreos.com/v1alpha1',
     kind: 'Subscription',

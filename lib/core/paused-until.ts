@@ -40,8 +40,12 @@ export class PausedUntil {
     this.value = text ?? String(time);
     // A string may also be "true": the message says so; "false" is someone trying to unpause.
     const unpausing = typeof time === 'string' && ['false', ''].includes(time.trim().toLowerCase());
-    this.problem = problem && (time instanceof Date ? problem
-      : unpausing && time !== '' ? `pausedUntil (${show(time)}) is not how to unpause: HyperShift reads only "true" or an RFC 3339 time; ${HOW_TO_UNPAUSE}`
-        : `pausedUntil (${show(time)}) must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z${unpausing ? `; ${HOW_TO_UNPAUSE}` : ''}`);
+    this.problem =
+      problem &&
+      (time instanceof Date
+        ? problem
+        : unpausing && time !== ''
+          ? `pausedUntil (${show(time)}) is not how to unpause: HyperShift reads only "true" or an RFC 3339 time; ${HOW_TO_UNPAUSE}`
+          : `pausedUntil (${show(time)}) must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z${unpausing ? `; ${HOW_TO_UNPAUSE}` : ''}`);
   }
 }

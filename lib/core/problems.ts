@@ -6,12 +6,10 @@ import { IConstruct } from 'constructs';
  */
 export class HcpValidationError extends Error {
   /** The problems, one sentence each. */
-  public declare readonly problems: readonly string[];
+  declare public readonly problems: readonly string[];
 
   constructor(problems: readonly string[]) {
-    super(problems.length === 1
-      ? problems[0]
-      : `${problems.length} problems:\n  - ${problems.join('\n  - ')}`);
+    super(problems.length === 1 ? problems[0] : `${problems.length} problems:\n  - ${problems.join('\n  - ')}`);
     this.name = 'HcpValidationError';
     // Not enumerable, so that Node does not print the list a second time.
     Object.defineProperty(this, 'problems', { value: problems, enumerable: false });
@@ -44,7 +42,10 @@ export class Problems {
    * @param scope the construct the problems are about, or the path of one not built yet (a fleet
    *   names a cluster's path before the cluster exists); an empty path (the app) prefixes nothing
    */
-  constructor(private readonly scope: IConstruct | string, within?: { readonly found: string[]; readonly prefix: string }) {
+  constructor(
+    private readonly scope: IConstruct | string,
+    within?: { readonly found: string[]; readonly prefix: string },
+  ) {
     this.found = within?.found ?? [];
     this.prefix = within?.prefix ?? '';
   }

@@ -170,7 +170,12 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
 
   /** The clusters of each wave, `<management folder>/<namespace>/<name>` in name order. */
   public get waveClusters(): readonly (readonly string[])[] {
-    return this.waves.map((_, i) => this.members.filter((m) => m.wave === i).map((m) => m.id).sort());
+    return this.waves.map((_, i) =>
+      this.members
+        .filter((m) => m.wave === i)
+        .map((m) => m.id)
+        .sort(),
+    );
   }
 
   /** The record of the rollout the output holds (`rollouts/`), which `hcp-cdk plan` reads. */
@@ -221,7 +226,12 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
     problems.require(isDns1123Subdomain(this.rolloutName), 'name', this.rolloutName, DNS1123_SUBDOMAIN_RULE);
     if (this.release.problem) problems.add(this.release.problem);
     const count = this.waves.length;
-    problems.require(Number.isInteger(this.releasedWaves) && this.releasedWaves >= 0 && this.releasedWaves <= count, 'releasedWaves', this.releasedWaves, `must be a whole number from 0 to ${count}, the number of waves`);
+    problems.require(
+      Number.isInteger(this.releasedWaves) && this.releasedWaves >= 0 && this.releasedWaves <= count,
+      'releasedWaves',
+      this.releasedWaves,
+      `must be a whole number from 0 to ${count}, the number of waves`,
+    );
     problems.require(Object.values(RolloutFailurePolicy).includes(this.onFailure), 'onFailure', this.onFailure, 'must be Continue or Stop');
     this.waves.forEach((wave, i) => {
       const field = `waves[${i}]`;
@@ -232,7 +242,13 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
       const name = this.waveNames[i];
       problems.require(isDns1123Label(name), `${field}.name`, name, DNS1123_LABEL_RULE);
       if (this.waveNames.indexOf(name) !== i) problems.add(`${field}.name (${show(name)}) is also the name of waves[${this.waveNames.indexOf(name)}]; give each wave a name of its own`);
-      if (wave.clusters !== undefined) problems.require(Array.isArray(wave.clusters) && wave.clusters.length > 0 && wave.clusters.every((c) => typeof c === 'string' && c.length > 0), `${field}.clusters`, wave.clusters, 'must name at least one cluster: <name> or <management cluster>/<name>');
+      if (wave.clusters !== undefined)
+        problems.require(
+          Array.isArray(wave.clusters) && wave.clusters.length > 0 && wave.clusters.every((c) => typeof c === 'string' && c.length > 0),
+          `${field}.clusters`,
+          wave.clusters,
+          'must name at least one cluster: <name> or <management cluster>/<name>',
+        );
       if (wave.labels !== undefined) problems.require(typeof wave.labels === 'object' && Object.keys(wave.labels ?? {}).length > 0, `${field}.labels`, wave.labels, 'must give at least one label');
       if (wave.selection === RolloutWaveSelection.BATCH) problems.require(Number.isInteger(wave.size) && wave.size! >= 1, `${field}.batch`, wave.size, 'must be a whole number >= 1');
       if (wave.selection === RolloutWaveSelection.CANARIES && i > 0) problems.add(`${field} (${wave.description}) must be the first wave: canaries move before every other wave`);
@@ -254,8 +270,10 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
       let named = 0;
       for (const name of wave.clusters ?? []) {
         const found = this.named(name);
-        if (found.length === 0) problems.push(`waves[${i}].clusters (${show(name)}): ${waveName(i)} names a cluster the rollout does not cover; name one of its clusters: <name> or <management cluster>/<name>`);
-        else if (found.length > 1) problems.push(`waves[${i}].clusters (${show(name)}): ${waveName(i)} names ${found.length} clusters (${found.map((m) => m.id).join(', ')}); give <management cluster>/<name>`);
+        if (found.length === 0)
+          problems.push(`waves[${i}].clusters (${show(name)}): ${waveName(i)} names a cluster the rollout does not cover; name one of its clusters: <name> or <management cluster>/<name>`);
+        else if (found.length > 1)
+          problems.push(`waves[${i}].clusters (${show(name)}): ${waveName(i)} names ${found.length} clusters (${found.map((m) => m.id).join(', ')}); give <management cluster>/<name>`);
         else named++;
       }
       if (this.members.every((m) => m.wave !== i) && (wave.clusters === undefined || named > 0)) {
@@ -263,15 +281,23 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
       }
     });
     // Grouped, so that a rule a thousand clusters break is one problem, not a thousand.
-    const twice = groupBy(this.members.filter((m) => m.picks.length > 1), (m) => m.picks.map(waveName).join(' and '));
-    for (const [waves, members] of twice) problems.push(`${clusters(members)} ${members.length === 1 ? 'is' : 'are'} in ${waves}; a cluster is in one wave: take ${members.length === 1 ? 'it' : 'each'} out of all but one`);
+    const twice = groupBy(
+      this.members.filter((m) => m.picks.length > 1),
+      (m) => m.picks.map(waveName).join(' and '),
+    );
+    for (const [waves, members] of twice)
+      problems.push(`${clusters(members)} ${members.length === 1 ? 'is' : 'are'} in ${waves}; a cluster is in one wave: take ${members.length === 1 ? 'it' : 'each'} out of all but one`);
     const none = this.members.filter((m) => m.wave === undefined);
-    if (none.length > 0) problems.push(`${clusters(none)} ${none.length === 1 ? 'is' : 'are'} in no wave: pick ${none.length === 1 ? 'it' : 'them'} in a wave, or end the waves with RolloutWave.rest()`);
-    const refused = groupBy(this.members.filter((m) => m.wave !== undefined && version && m.release.version), (m) => {
-      const from = m.release.version!;
-      const problem = assessUpgrade(from, version!, { channel: m.channel, forceUpgradeTo: m.forceUpgradeTo?.image }).problem;
-      return problem && `${formatVersion(from)}\n${problem}`;
-    });
+    if (none.length > 0)
+      problems.push(`${clusters(none)} ${none.length === 1 ? 'is' : 'are'} in no wave: pick ${none.length === 1 ? 'it' : 'them'} in a wave, or end the waves with RolloutWave.rest()`);
+    const refused = groupBy(
+      this.members.filter((m) => m.wave !== undefined && version && m.release.version),
+      (m) => {
+        const from = m.release.version!;
+        const problem = assessUpgrade(from, version!, { channel: m.channel, forceUpgradeTo: m.forceUpgradeTo?.image }).problem;
+        return problem && `${formatVersion(from)}\n${problem}`;
+      },
+    );
     for (const [key, members] of refused) {
       const [runs, problem] = key.split('\n');
       const which = members.length === 1 ? `${members[0].id} of ${waveName(members[0].wave!)}, which runs ${runs}` : `${members.length} clusters, which run ${runs} (${clusters(members)})`;
@@ -281,11 +307,16 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
       const found = this.named(name);
       if (found.length === 0) problems.push(`failedClusters (${show(name)}) names a cluster the rollout does not cover`);
       for (const member of found.filter((m) => m.wave === undefined || m.wave >= this.releasedWaves)) {
-        problems.push(`failedClusters (${show(name)}) names ${member.id}${member.wave === undefined ? '' : ` of ${waveName(member.wave)}`}, which is not released; only a cluster of a released wave can have failed`);
+        problems.push(
+          `failedClusters (${show(name)}) names ${member.id}${member.wave === undefined ? '' : ` of ${waveName(member.wave)}`}, which is not released; only a cluster of a released wave can have failed`,
+        );
       }
     }
     const cycle = waitsFor(this, this, []);
-    if (cycle) problems.push(`after (${show(this.after.map((r) => r.rolloutName))}) waits for this rollout in turn (${[this, ...cycle].map((r) => r.rolloutName).join(' -> ')}); rollouts cannot wait for each other`);
+    if (cycle)
+      problems.push(
+        `after (${show(this.after.map((r) => r.rolloutName))}) waits for this rollout in turn (${[this, ...cycle].map((r) => r.rolloutName).join(' -> ')}); rollouts cannot wait for each other`,
+      );
     return problems;
   }
 }

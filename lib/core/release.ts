@@ -11,9 +11,7 @@ import type { ReleaseChannel } from './release-channel';
 // Docker distribution reference grammar, simplified to what a registry accepts.
 const COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
 const DOMAIN = '(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*|\\[[0-9a-fA-F:]+\\])(?::[0-9]+)?';
-const IMAGE_REFERENCE = new RegExp(
-  `^(?:${DOMAIN}/)?${COMPONENT}(?:/${COMPONENT})*(?::([\\w][\\w.-]{0,127}))?(?:@(sha256:[a-f0-9]{64}))?$`,
-);
+const IMAGE_REFERENCE = new RegExp(`^(?:${DOMAIN}/)?${COMPONENT}(?:/${COMPONENT})*(?::([\\w][\\w.-]{0,127}))?(?:@(sha256:[a-f0-9]{64}))?$`);
 /** Whether `image` is a container image reference (`registry/path[:tag][@sha256:…]`). */
 export function isImageReference(image: string): boolean {
   return IMAGE_REFERENCE.test(image);

@@ -70,15 +70,18 @@ function renderMetadata(metadata: MetadataInternals): unknown {
   const additional = metadata._additionalAttributes!;
   for (const key in additional) {
     if (!METADATA_FIELD_SET.has(key)) {
-      return render({
-        ...additional,
-        name: metadata.name,
-        namespace: metadata.namespace,
-        annotations: metadata.annotations,
-        finalizers: metadata.finalizers,
-        ownerReferences: metadata.ownerReferences,
-        labels: metadata.labels,
-      }, true);
+      return render(
+        {
+          ...additional,
+          name: metadata.name,
+          namespace: metadata.namespace,
+          annotations: metadata.annotations,
+          finalizers: metadata.finalizers,
+          ownerReferences: metadata.ownerReferences,
+          labels: metadata.labels,
+        },
+        true,
+      );
     }
   }
   const out: Record<string, unknown> = {};

@@ -17,12 +17,17 @@ export interface RolloutOutputs {
    * What of a cluster does not run `image` in the previous output: `control plane`, and the names of
    * its NodePools; empty when all of it does; undefined when its HostedCluster is not in the previous output.
    */
-  offTargetBefore(cluster: string, image: string): {
-    /** Whether the control plane runs another release. */
-    readonly controlPlane: boolean;
-    /** The pools that run another release. */
-    readonly pools: readonly string[];
-  } | undefined;
+  offTargetBefore(
+    cluster: string,
+    image: string,
+  ):
+    | {
+        /** Whether the control plane runs another release. */
+        readonly controlPlane: boolean;
+        /** The pools that run another release. */
+        readonly pools: readonly string[];
+      }
+    | undefined;
 }
 
 /** The clusters of one wave that something is said of. */
@@ -92,13 +97,21 @@ export function rolloutProgress(record: RolloutRecord, records: ReadonlyMap<stri
       if (stop) {
         const broken = earlier.clusters.find((c) => failed.has(c));
         if (broken) {
-          problems.push(`${field}: ${waveName(move)} moves while ${broken} of ${waveName(earlier)} failed (failedClusters) and onFailure is Stop; take it out of failedClusters once it runs well again, or set onFailure to Continue`);
+          problems.push(
+            `${field}: ${waveName(move)} moves while ${broken} of ${waveName(earlier)} failed (failedClusters) and onFailure is Stop; take it out of failedClusters once it runs well again, or set onFailure to Continue`,
+          );
           break;
         }
       }
-      const behind = offTarget(earlier.clusters.filter((c) => stop || !failed.has(c)), image, outputs);
+      const behind = offTarget(
+        earlier.clusters.filter((c) => stop || !failed.has(c)),
+        image,
+        outputs,
+      );
       if (behind.length > 0) {
-        problems.push(`${field}: ${waveName(move)} moves while ${waveName(earlier)} is not on the target release in the previous output (${clusterList(behind)}); move ${waveName(move)} in a later commit, once ${waveName(earlier)} runs ${releaseName(record)}`);
+        problems.push(
+          `${field}: ${waveName(move)} moves while ${waveName(earlier)} is not on the target release in the previous output (${clusterList(behind)}); move ${waveName(move)} in a later commit, once ${waveName(earlier)} runs ${releaseName(record)}`,
+        );
         break;
       }
     }
@@ -107,13 +120,15 @@ export function rolloutProgress(record: RolloutRecord, records: ReadonlyMap<stri
     for (const name of spec.after ?? []) {
       const other = records.get(name);
       if (!other) continue;
-      const otherFailed = new Set(other.spec.onFailure === 'Stop' ? [] : other.spec.failedClusters ?? []);
+      const otherFailed = new Set(other.spec.onFailure === 'Stop' ? [] : (other.spec.failedClusters ?? []));
       const clusters = other.spec.waves.flatMap((wave) => wave.clusters).filter((c) => !otherFailed.has(c));
       const behind = offTarget(clusters, other.spec.release.image, outputs);
       const stopped = other.spec.onFailure === 'Stop' ? (other.spec.failedClusters ?? []) : [];
       if (behind.length > 0 || stopped.length > 0) {
         const why = behind.length > 0 ? `${clusterList(behind)} not on its release` : `${clusterList(stopped.map((c) => ({ cluster: c, parts: '' })))} failed under onFailure Stop`;
-        problems.push(`${field}: ${waveName(moves[0])} moves while rollout ${name}, which this one waits for (after), is not complete in the previous output (${why}); move it once every cluster of ${name} runs ${releaseName(other)}`);
+        problems.push(
+          `${field}: ${waveName(moves[0])} moves while rollout ${name}, which this one waits for (after), is not complete in the previous output (${why}); move it once every cluster of ${name} runs ${releaseName(other)}`,
+        );
       }
     }
   }
@@ -159,18 +174,24 @@ function clusterList(behind: readonly { cluster: string; parts: string }[]): str
 }
 
 function andList(items: readonly string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : items[0] ?? '';
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '');
 }
 
 function summaryOf(moves: readonly WaveClusters[], left: readonly WaveClusters[], waves: number, released: number): string {
   const count = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'cluster' : 'clusters'}`;
   const moved = moves.flatMap((m) => m.clusters);
-  const what = moves.length === 0 ? `no wave moves (${released} of ${waves} released)`
-    : moves.length === 1 ? `wave ${moves[0].wave} of ${waves} (${moves[0].name}) moves ${count(moved.length)}: ${moved.join(', ')}`
-      : `waves ${andList(moves.map((m) => `${m.wave} (${m.name})`))} of ${waves} move ${count(moved.length)}: ${moved.join(', ')}`;
+  const what =
+    moves.length === 0
+      ? `no wave moves (${released} of ${waves} released)`
+      : moves.length === 1
+        ? `wave ${moves[0].wave} of ${waves} (${moves[0].name}) moves ${count(moved.length)}: ${moved.join(', ')}`
+        : `waves ${andList(moves.map((m) => `${m.wave} (${m.name})`))} of ${waves} move ${count(moved.length)}: ${moved.join(', ')}`;
   const remaining = left.reduce((n, wave) => n + wave.clusters.length, 0);
-  const rest = left.length === 0 ? 'none left'
-    : left.length === 1 ? `${remaining.toLocaleString('en-US')} left in wave ${left[0].wave} (${left[0].name})`
-      : `${remaining.toLocaleString('en-US')} left: ${left.map((wave) => `${wave.clusters.length.toLocaleString('en-US')} in wave ${wave.wave} (${wave.name})`).join(', ')}`;
+  const rest =
+    left.length === 0
+      ? 'none left'
+      : left.length === 1
+        ? `${remaining.toLocaleString('en-US')} left in wave ${left[0].wave} (${left[0].name})`
+        : `${remaining.toLocaleString('en-US')} left: ${left.map((wave) => `${wave.clusters.length.toLocaleString('en-US')} in wave ${wave.wave} (${wave.name})`).join(', ')}`;
   return `${what}; ${rest}`;
 }

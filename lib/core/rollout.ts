@@ -62,7 +62,7 @@ export interface Rollout {
  * makes 1 node unavailable so the rollout can proceed (as Deployments do).
  */
 export function describeRollout(spec: RolloutSpec): Rollout {
-  const nodes = spec.autoScaling ? undefined : spec.replicas ?? 0;
+  const nodes = spec.autoScaling ? undefined : (spec.replicas ?? 0);
   const size = nodes ?? spec.autoScaling?.min ?? 0;
   const management = spec.management ?? {};
   if (management.upgradeType === 'InPlace') {

@@ -22,7 +22,8 @@ export class SecretEncryption {
 
   /** Checks an inline key: exactly 32 bytes. */
   public static checkKey(value: Buffer): string | undefined {
-    return value.length === AES_CBC_KEY_BYTES ? undefined
+    return value.length === AES_CBC_KEY_BYTES
+      ? undefined
       : `secretEncryption key (${value.length} bytes) must be exactly ${AES_CBC_KEY_BYTES} bytes (an AES-256 key; pass the decoded bytes, e.g. Buffer.from(base64, 'base64'))`;
   }
 

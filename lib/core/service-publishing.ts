@@ -97,8 +97,10 @@ export class ServicePublishing {
   public static nodePort(options: NodePortOptions): ServicePublishing {
     // A JavaScript caller may pass the address itself: the cluster reports it where it is used.
     if (typeof options !== 'object' || options === null) {
-      return new ServicePublishing({ type: ServicePublishingType.NODE_PORT, nodePort: { address: '' } },
-        `(ServicePublishing.nodePort(${show(options)})) must be ServicePublishing.nodePort({ address, port? }), e.g. ServicePublishing.nodePort({ address: "192.0.2.10" })`);
+      return new ServicePublishing(
+        { type: ServicePublishingType.NODE_PORT, nodePort: { address: '' } },
+        `(ServicePublishing.nodePort(${show(options)})) must be ServicePublishing.nodePort({ address, port? }), e.g. ServicePublishing.nodePort({ address: "192.0.2.10" })`,
+      );
     }
     return new ServicePublishing({ type: ServicePublishingType.NODE_PORT, nodePort: { address: options.address, port: options.port } });
   }
@@ -159,9 +161,7 @@ export function nodePortPublishing(address: string): ServicePublishingMap {
 }
 
 /** The services HyperShift needs published on every platform hcp-cdk models. */
-export const REQUIRED_SERVICES: readonly ControlPlaneService[] = [
-  ControlPlaneService.API_SERVER, ControlPlaneService.OAUTH_SERVER, ControlPlaneService.KONNECTIVITY, ControlPlaneService.IGNITION,
-];
+export const REQUIRED_SERVICES: readonly ControlPlaneService[] = [ControlPlaneService.API_SERVER, ControlPlaneService.OAUTH_SERVER, ControlPlaneService.KONNECTIVITY, ControlPlaneService.IGNITION];
 
 /** One entry of `spec.services` as the rules below read it, with how messages name it. */
 export interface PublishedServiceEntry {
@@ -213,9 +213,14 @@ export function sharedEndpointProblems(entries: readonly PublishedServiceEntry[]
     if (twin) problems.push(`${entry.field} (${show(entry.service)}) lists a service ${twin.field} lists already; HyperShift reads one strategy per service`);
     else firstOfService.set(entry.service, entry);
     const s = entry.strategy;
-    const endpoint = s?.type === ServicePublishingType.ROUTE && s.route?.hostname ? `Route hostname ${show(s.route.hostname)}`
-      : s?.type === ServicePublishingType.LOAD_BALANCER && s.loadBalancer?.hostname ? `load-balancer hostname ${show(s.loadBalancer.hostname)}`
-        : s?.type === ServicePublishingType.NODE_PORT && s.nodePort?.port !== undefined ? `NodePort ${s.nodePort.address}:${s.nodePort.port}` : undefined;
+    const endpoint =
+      s?.type === ServicePublishingType.ROUTE && s.route?.hostname
+        ? `Route hostname ${show(s.route.hostname)}`
+        : s?.type === ServicePublishingType.LOAD_BALANCER && s.loadBalancer?.hostname
+          ? `load-balancer hostname ${show(s.loadBalancer.hostname)}`
+          : s?.type === ServicePublishingType.NODE_PORT && s.nodePort?.port !== undefined
+            ? `NodePort ${s.nodePort.address}:${s.nodePort.port}`
+            : undefined;
     if (endpoint === undefined || twin) continue;
     const earlier = firstAt.get(endpoint);
     if (earlier) problems.push(`${entry.field} (${show(entry.service)}) is published at the ${endpoint} ${earlier.field} (${show(earlier.service)}) uses already; give each service its own`);

@@ -1,11 +1,7 @@
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from './names';
 
 /** An SSH public key for the nodes (`core` user). It is public, so it may sit in git. */
-const KEY_TYPES = [
-  'ssh-rsa', 'ssh-ed25519', 'ssh-dss',
-  'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521',
-  'sk-ssh-ed25519@openssh.com', 'sk-ecdsa-sha2-nistp256@openssh.com',
-];
+const KEY_TYPES = ['ssh-rsa', 'ssh-ed25519', 'ssh-dss', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'sk-ssh-ed25519@openssh.com', 'sk-ecdsa-sha2-nistp256@openssh.com'];
 
 /** What an SSH public key must look like, for error messages. */
 export const SSH_PUBLIC_KEY_RULE = `must be one line of OpenSSH public key text: "<type> <base64> [comment]" with type one of ${KEY_TYPES.join(', ')}`;

@@ -42,8 +42,12 @@ export function renderUpgradeSettings(input: UpgradeSettingsInput, problems: Pro
     problems.add(`forceUpgradeTo (${show(input.forceUpgradeTo)}) must be a Release: Release.fromImage(...) or Release.fromVersion(...), the cluster's release`);
   } else if (input.forceUpgradeTo !== undefined) {
     const target = input.forceUpgradeTo.image;
-    problems.require(target === input.release.image, 'forceUpgradeTo', target,
-      `must be the cluster's release (${JSON.stringify(input.release.image)}): HyperShift forces only the upgrade to the image the annotation names`);
+    problems.require(
+      target === input.release.image,
+      'forceUpgradeTo',
+      target,
+      `must be the cluster's release (${JSON.stringify(input.release.image)}): HyperShift forces only the upgrade to the image the annotation names`,
+    );
     added[FORCE_UPGRADE_TO_ANNOTATION] = target;
   }
   if (input.restartDate !== undefined) {

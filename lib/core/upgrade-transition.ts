@@ -25,7 +25,10 @@ export function upgradeTransitionProblems(object: any, previous: any, source?: s
   const upgradeTypeBefore = previous.spec?.management?.upgradeType;
   if (kind === 'NodePool' && upgradeTypeBefore !== undefined && upgradeType !== upgradeTypeBefore) {
     problems.push({
-      object: identify(object), path: 'spec.management.upgradeType', value: upgradeType, source,
+      object: identify(object),
+      path: 'spec.management.upgradeType',
+      value: upgradeType,
+      source,
       message: `refused: upgradeType is immutable (${upgradeTypeBefore} before); create a new pool${upgradeType ? ` with upgradeType ${upgradeType}` : ''}, move the workloads, then delete this one (doc 6.5)`,
     });
   }
@@ -41,10 +44,14 @@ function releaseProblems(object: any, previous: any, source?: string): Validatio
   const to = releaseVersionOf(object);
   if (!from || !to) return [];
   const forced = object.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION];
-  const assessment = assessUpgrade(from, to, kind === 'NodePool'
-    ? { nodePool: true }
-    // HyperShift forces only the image the annotation names, not another image of the same version.
-    : { forceUpgradeTo: forced === image ? forced : undefined });
+  const assessment = assessUpgrade(
+    from,
+    to,
+    kind === 'NodePool'
+      ? { nodePool: true }
+      : // HyperShift forces only the image the annotation names, not another image of the same version.
+        { forceUpgradeTo: forced === image ? forced : undefined },
+  );
   if (!assessment.problem) return [];
   return [{ object: identify(object), path: 'spec.release.image', message: `refused: ${assessment.problem}`, value: image, source }];
 }
@@ -64,9 +71,15 @@ export function uncheckedUpgrade(object: any, previous: any): string | undefined
   const previousUnknown = !releaseVersionOf(previous);
   const nextUnknown = !releaseVersionOf(object);
   if (!previousUnknown && !nextUnknown) return undefined;
-  const which = previousUnknown && nextUnknown ? `neither the previous release (${JSON.stringify(before)}) nor the new one (${JSON.stringify(image)}) tells an OpenShift version`
-    : previousUnknown ? `the previous release (${JSON.stringify(before)}) tells no OpenShift version` : `the new release (${JSON.stringify(image)}) tells no OpenShift version`;
-  const remedy = nextUnknown ? 'give the version with the digest: Release.fromImage(image, { version })' : 'synthesize the previous release once with its version (Release.fromImage(image, { version })) before changing it';
+  const which =
+    previousUnknown && nextUnknown
+      ? `neither the previous release (${JSON.stringify(before)}) nor the new one (${JSON.stringify(image)}) tells an OpenShift version`
+      : previousUnknown
+        ? `the previous release (${JSON.stringify(before)}) tells no OpenShift version`
+        : `the new release (${JSON.stringify(image)}) tells no OpenShift version`;
+  const remedy = nextUnknown
+    ? 'give the version with the digest: Release.fromImage(image, { version })'
+    : 'synthesize the previous release once with its version (Release.fromImage(image, { version })) before changing it';
   return `the update path is not checked: ${which} (no version tag, no ${RELEASE_VERSION_ANNOTATION} annotation); ${remedy}`;
 }
 

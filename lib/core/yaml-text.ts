@@ -240,7 +240,7 @@ function scalarStyle(text: string, blockAllowed: boolean): Style {
   let plain = canStartPlain(text.codePointAt(0)!) && canEndPlain(text.charCodeAt(text.length - 1));
   let lineBreak = false;
   let previous = -1;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.codePointAt(i)!;
     i += c > 0xffff ? 2 : 1;
     if (c === LF && blockAllowed) lineBreak = true;
@@ -255,12 +255,7 @@ function scalarStyle(text: string, blockAllowed: boolean): Style {
 
 /** Characters written as they are in any style; the others are escaped in double quotes. */
 function isPrintable(c: number): boolean {
-  return (
-    (c >= 0x20 && c <= 0x7e) ||
-    (c >= 0xa1 && c <= 0xd7ff && c !== 0x2028 && c !== 0x2029) ||
-    (c >= 0xe000 && c <= 0xfffd && c !== 0xfeff) ||
-    (c >= 0x10000 && c <= 0x10ffff)
-  );
+  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa1 && c <= 0xd7ff && c !== 0x2028 && c !== 0x2029) || (c >= 0xe000 && c <= 0xfffd && c !== 0xfeff) || (c >= 0x10000 && c <= 0x10ffff);
 }
 
 /** A plain scalar cannot start with white space or with an indicator (`-`, `?`, `[`, `&`, `%`, …). */
@@ -283,14 +278,7 @@ const SEXAGESIMAL = /^[-+]?[0-9_]+(?::[0-9_]+)+(?:\.[0-9_]*)?$/;
 function readsAsAnotherType(text: string): boolean {
   // Every such form starts with one of these characters: the rest of the strings need no pattern.
   if (!MAY_START_ANOTHER_TYPE.includes(text[0])) return false;
-  return (
-    NULL_OR_BOOLEAN.has(text) ||
-    text === '<<' ||
-    readsAsYaml11Number(text) ||
-    INFINITY_OR_NAN.test(text) ||
-    DATE.test(text) ||
-    TIMESTAMP.test(text)
-  );
+  return NULL_OR_BOOLEAN.has(text) || text === '<<' || readsAsYaml11Number(text) || INFINITY_OR_NAN.test(text) || DATE.test(text) || TIMESTAMP.test(text);
 }
 const MAY_START_ANOTHER_TYPE = '~nNtTfF0123456789+-.<';
 const NULL_OR_BOOLEAN = new Set(['~', 'null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
@@ -299,15 +287,28 @@ const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const TIMESTAMP = /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?$/;
 
 const ESCAPES: Readonly<Record<number, string>> = {
-  0x00: '\\0', 0x07: '\\a', 0x08: '\\b', 0x09: '\\t', 0x0a: '\\n', 0x0b: '\\v', 0x0c: '\\f', 0x0d: '\\r', 0x1b: '\\e',
-  0x22: '\\"', 0x5c: '\\\\', 0x85: '\\N', 0xa0: '\\_', 0x2028: '\\L', 0x2029: '\\P',
+  0x00: '\\0',
+  0x07: '\\a',
+  0x08: '\\b',
+  0x09: '\\t',
+  0x0a: '\\n',
+  0x0b: '\\v',
+  0x0c: '\\f',
+  0x0d: '\\r',
+  0x1b: '\\e',
+  0x22: '\\"',
+  0x5c: '\\\\',
+  0x85: '\\N',
+  0xa0: '\\_',
+  0x2028: '\\L',
+  0x2029: '\\P',
 };
 
 /** The text in double quotes: YAML's named escapes, else `\x`, `\u` or `\U` and two, four or eight hex digits for other unprintable code points. */
 function doubleQuoted(text: string): string {
   let written = '"';
   let copiedUpTo = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.codePointAt(i)!;
     const width = c > 0xffff ? 2 : 1;
     const escape = ESCAPES[c];

@@ -62,8 +62,10 @@ function uniqueNames(clusters: readonly HostedCluster[]): string[] {
     const earlier = first.get(key);
     if (!earlier) first.set(key, cluster);
     else {
-      problems.push(`${cluster.node.path}: name (${show(cluster.clusterName)}) in namespace ${show(cluster.namespace)} is also used by ${earlier.node.path} `
-        + `on the same management cluster; a hosted cluster's name must be unique in its namespace`);
+      problems.push(
+        `${cluster.node.path}: name (${show(cluster.clusterName)}) in namespace ${show(cluster.namespace)} is also used by ${earlier.node.path} ` +
+          `on the same management cluster; a hosted cluster's name must be unique in its namespace`,
+      );
     }
   }
   return problems;
@@ -77,8 +79,10 @@ function uniqueInfraIds(clusters: readonly HostedCluster[]): string[] {
     const earlier = first.get(cluster.infraId);
     if (!earlier) first.set(cluster.infraId, cluster);
     else {
-      problems.push(`${cluster.node.path}: infraId (${show(cluster.infraId)}) is also used by ${earlier.node.path}; `
-        + 'infra IDs name cloud resources and DNS records, so every hosted cluster of the app needs its own (set infraId)');
+      problems.push(
+        `${cluster.node.path}: infraId (${show(cluster.infraId)}) is also used by ${earlier.node.path}; ` +
+          'infra IDs name cloud resources and DNS records, so every hosted cluster of the app needs its own (set infraId)',
+      );
     }
   }
   return problems;
@@ -103,8 +107,10 @@ function uniqueNodePorts(clusters: readonly HostedCluster[]): string[] {
       const earlier = first.get(key);
       if (earlier === undefined) first.set(key, `${described} of ${cluster.node.path}`);
       else {
-        problems.push(`${cluster.node.path}: ${described} collides with ${earlier}; a node port is allocated once per management cluster `
-          + 'whatever the address, so pick another port or leave it out for Kubernetes to assign one');
+        problems.push(
+          `${cluster.node.path}: ${described} collides with ${earlier}; a node port is allocated once per management cluster ` +
+            'whatever the address, so pick another port or leave it out for Kubernetes to assign one',
+        );
       }
     }
   }
@@ -143,8 +149,10 @@ function disjointAddressPools(root: IConstruct, clusters: readonly HostedCluster
     if (where === undefined) continue;
     for (const b of pool.entries) {
       for (const a of earlier.entries.filter((entry) => spansOverlap(entry, b))) {
-        problems.push(`${pool.ingress.node.path}: ${b.field} (${show(b.text)}) overlaps ${a.field} (${show(a.text)}) of ${earlier.ingress.node.path} `
-          + `${where}; MetalLB address pools on one network must be disjoint`);
+        problems.push(
+          `${pool.ingress.node.path}: ${b.field} (${show(b.text)}) overlaps ${a.field} (${show(a.text)}) of ${earlier.ingress.node.path} ` +
+            `${where}; MetalLB address pools on one network must be disjoint`,
+        );
       }
     }
   }
@@ -174,8 +182,10 @@ function poolsOffNodeAddresses(root: IConstruct, clusters: readonly HostedCluste
     for (const entry of poolEntries(ingress)) {
       for (const { config, address } of nodes) {
         if (entry.family !== address.family || address.value < entry.first || address.value > entry.last) continue;
-        problems.push(`${ingress.node.path}: ${entry.field} (${show(entry.text)}) covers ${address.ip}, the static address of ${address.interface} `
-          + `in ${config.node.path}; a MetalLB pool must not hand out a node's own address`);
+        problems.push(
+          `${ingress.node.path}: ${entry.field} (${show(entry.text)}) covers ${address.ip}, the static address of ${address.interface} ` +
+            `in ${config.node.path}; a MetalLB pool must not hand out a node's own address`,
+        );
       }
     }
   }
@@ -292,8 +302,10 @@ function disjointRoutedNetworks(groups: readonly (readonly HostedCluster[])[]): 
           for (const a of networkBlocks(earlier).filter((entry) => cidrsOverlap(entry.block, b.block))) {
             // One node network both clusters' nodes sit on is not a routing conflict.
             if (a.kind === 'machineNetwork' && b.kind === 'machineNetwork' && a.block.canonical === b.block.canonical) continue;
-            problems.push(`${cluster.node.path}: networking.${b.field} (${show(b.block.text)}) overlaps networking.${a.field} (${show(a.block.text)}) `
-              + `of ${earlier.node.path}, which it is routed together with; clusters routed together need disjoint pod, service and machine networks`);
+            problems.push(
+              `${cluster.node.path}: networking.${b.field} (${show(b.block.text)}) overlaps networking.${a.field} (${show(a.block.text)}) ` +
+                `of ${earlier.node.path}, which it is routed together with; clusters routed together need disjoint pod, service and machine networks`,
+            );
           }
         }
       }
@@ -302,9 +314,11 @@ function disjointRoutedNetworks(groups: readonly (readonly HostedCluster[])[]): 
   return problems;
 }
 
-function networkBlocks(cluster: HostedCluster): { kind: typeof NETWORK_FIELDS[number]; field: string; block: CidrBlock }[] {
-  return NETWORK_FIELDS.flatMap((kind) => cluster.networks[kind].flatMap((text, i) => {
-    const block = parseCidr(text);
-    return block ? [{ kind, field: `${kind}[${i}]`, block }] : [];
-  }));
+function networkBlocks(cluster: HostedCluster): { kind: (typeof NETWORK_FIELDS)[number]; field: string; block: CidrBlock }[] {
+  return NETWORK_FIELDS.flatMap((kind) =>
+    cluster.networks[kind].flatMap((text, i) => {
+      const block = parseCidr(text);
+      return block ? [{ kind, field: `${kind}[${i}]`, block }] : [];
+    }),
+  );
 }

@@ -108,9 +108,17 @@ export class Fleet {
       try {
         if (rolloutProblems.all.length === 0) {
           const release = Release.fromImage(spec.releaseImage, spec.releaseVersion ? { version: spec.releaseVersion } : {});
-          this.rollouts.set(spec.name, new ReleaseRollout(app, spec.name, {
-            release, waves: waves as RolloutWave[], releasedWaves: spec.releasedWaves, onFailure: spec.onFailure as RolloutFailurePolicy | undefined, failedClusters: spec.failedClusters, after,
-          }));
+          this.rollouts.set(
+            spec.name,
+            new ReleaseRollout(app, spec.name, {
+              release,
+              waves: waves as RolloutWave[],
+              releasedWaves: spec.releasedWaves,
+              onFailure: spec.onFailure as RolloutFailurePolicy | undefined,
+              failedClusters: spec.failedClusters,
+              after,
+            }),
+          );
         }
       } catch (error) {
         problems.push(...((error as HcpValidationError).problems ?? [(error as Error).message]));
@@ -137,11 +145,16 @@ function waveOf(wave: FleetRolloutWaveSpec, index: number, problems: Problems): 
     return undefined;
   }
   switch (given[0]) {
-    case 'canaries': return RolloutWave.canaries(wave.canaries!, options);
-    case 'clusters': return RolloutWave.clusters(wave.clusters!, options);
-    case 'labels': return RolloutWave.labels(wave.labels!, options);
-    case 'batch': return RolloutWave.batch(wave.batch!, options);
-    default: return RolloutWave.rest(options);
+    case 'canaries':
+      return RolloutWave.canaries(wave.canaries!, options);
+    case 'clusters':
+      return RolloutWave.clusters(wave.clusters!, options);
+    case 'labels':
+      return RolloutWave.labels(wave.labels!, options);
+    case 'batch':
+      return RolloutWave.batch(wave.batch!, options);
+    default:
+      return RolloutWave.rest(options);
   }
 }
 
@@ -154,7 +167,9 @@ function overlaps(specs: readonly FleetRolloutSpec[], covered: ReadonlyMap<strin
       const both = (covered.get(second.name) ?? []).filter((c) => mine.has(c));
       if (both.length === 0) return;
       const named = both.length > 3 ? `${both.slice(0, 3).join(', ')} and ${both.length - 3} more` : both.join(', ');
-      problems.push(`${second.name}: clusterLabels (${JSON.stringify(second.clusterLabels ?? {})}) covers ${both.length} ${both.length === 1 ? 'cluster' : 'clusters'} rollout ${first.name} covers too (${named}); a cluster is in one rollout: give the rollouts clusterLabels that do not overlap`);
+      problems.push(
+        `${second.name}: clusterLabels (${JSON.stringify(second.clusterLabels ?? {})}) covers ${both.length} ${both.length === 1 ? 'cluster' : 'clusters'} rollout ${first.name} covers too (${named}); a cluster is in one rollout: give the rollouts clusterLabels that do not overlap`,
+      );
     });
   });
   return problems;

@@ -134,7 +134,8 @@ export class AcmDelivery implements IDelivery {
     const file = this.folders.place(object, problems);
     recordDeliveryMode(object.json, DeliveryMode.ACM);
     const addOnImport = autoImportOf(object.json);
-    if (addOnImport !== undefined && object.target.kind === TargetKind.MANAGEMENT) this.addOnImports.push({ path: (object.construct.node.scope ?? object.construct).node.path, autoImport: addOnImport });
+    if (addOnImport !== undefined && object.target.kind === TargetKind.MANAGEMENT)
+      this.addOnImports.push({ path: (object.construct.node.scope ?? object.construct).node.path, autoImport: addOnImport });
     if (object.json.kind === 'HostedCluster' && object.target.kind === TargetKind.MANAGEMENT) {
       this.hostedClusters.push({
         name: object.json.metadata.name,
@@ -161,8 +162,10 @@ export class AcmDelivery implements IDelivery {
     for (const cluster of hostedClusters) {
       // (A HostedCluster named local-cluster is refused by HostedCluster itself.)
       if (this.guestPolicies && cluster.name === this.policyNamespace) {
-        problems.add(`policyNamespace (${show(this.policyNamespace)}) is the namespace ACM makes for hosted cluster ${cluster.path}; `
-          + 'policies there count as copies, so the guest policies need a namespace of their own');
+        problems.add(
+          `policyNamespace (${show(this.policyNamespace)}) is the namespace ACM makes for hosted cluster ${cluster.path}; ` +
+            'policies there count as copies, so the guest policies need a namespace of their own',
+        );
       }
       if (!this.autoImport) objects.push(...this.importObjects(cluster, problems));
     }
@@ -176,15 +179,23 @@ export class AcmDelivery implements IDelivery {
 
   private checkProps(problems: Problems): void {
     problems.require(isDns1123Label(this.policyNamespace), 'policyNamespace', this.policyNamespace, DNS1123_LABEL_RULE);
-    problems.require(isDns1123Subdomain(this.clusterSet) && this.clusterSet.length <= 63, 'clusterSet', this.clusterSet,
-      `must be a ManagedClusterSet name: a DNS-1123 subdomain of at most 63 characters (it is the value of the ${CLUSTER_SET_LABEL} label)`);
+    problems.require(
+      isDns1123Subdomain(this.clusterSet) && this.clusterSet.length <= 63,
+      'clusterSet',
+      this.clusterSet,
+      `must be a ManagedClusterSet name: a DNS-1123 subdomain of at most 63 characters (it is the value of the ${CLUSTER_SET_LABEL} label)`,
+    );
     if (this.autoImport && this.clusterSet !== 'default') {
-      problems.add(`clusterSet (${show(this.clusterSet)}) must be "default" with autoImport: the hypershift add-on imports hosted clusters `
-        + 'into the default set; set autoImport: false to import them into another');
+      problems.add(
+        `clusterSet (${show(this.clusterSet)}) must be "default" with autoImport: the hypershift add-on imports hosted clusters ` +
+          'into the default set; set autoImport: false to import them into another',
+      );
     }
     if (this.guestPolicies && !this.klusterletAddons) {
-      problems.add('guestPolicies (true) needs klusterletAddons: governance policies are RHACM\'s, and klusterletAddons: false declares '
-        + 'a hub without RHACM (MCE alone); set guestPolicies: false to write the guest folders instead');
+      problems.add(
+        "guestPolicies (true) needs klusterletAddons: governance policies are RHACM's, and klusterletAddons: false declares " +
+          'a hub without RHACM (MCE alone); set guestPolicies: false to write the guest folders instead',
+      );
     }
   }
 
@@ -195,11 +206,15 @@ export class AcmDelivery implements IDelivery {
    */
   private checkAddOnImport(addOn: { path: string; autoImport: boolean }, problems: Problems): void {
     if (this.autoImport && !addOn.autoImport) {
-      problems.add(`autoImport (true) leaves importing the hosted clusters to the hypershift add-on, but ${addOn.path} turns its automatic import off (autoImportDisabled "true"); `
-        + 'set autoImport: false, so that each cluster\'s ManagedCluster is written (docs 14.2), or turn the add-on\'s import on');
+      problems.add(
+        `autoImport (true) leaves importing the hosted clusters to the hypershift add-on, but ${addOn.path} turns its automatic import off (autoImportDisabled "true"); ` +
+          "set autoImport: false, so that each cluster's ManagedCluster is written (docs 14.2), or turn the add-on's import on",
+      );
     } else if (!this.autoImport && addOn.autoImport) {
-      problems.add(`autoImport (false) writes each hosted cluster's ManagedCluster, but ${addOn.path} turns the hypershift add-on's automatic import on (autoImportDisabled "false"), `
-        + 'and two owners would fight over them; set autoImport: true, or turn the add-on\'s import off');
+      problems.add(
+        `autoImport (false) writes each hosted cluster's ManagedCluster, but ${addOn.path} turns the hypershift add-on's automatic import on (autoImportDisabled "false"), ` +
+          "and two owners would fight over them; set autoImport: true, or turn the add-on's import off",
+      );
     }
   }
 
@@ -281,12 +296,14 @@ export class AcmDelivery implements IDelivery {
     const name = guest.target.folder;
     const clusterName = guest.target.hostedCluster!.clusterName;
     if (clusterName === ACM_HUB_CLUSTER_NAME) {
-      problems.add(`guestPolicies: guest folder ${show(name)} is for hosted cluster ${show(clusterName)}, the name of the hub's own ManagedCluster; `
-        + 'its policies would configure the hub');
+      problems.add(`guestPolicies: guest folder ${show(name)} is for hosted cluster ${show(clusterName)}, the name of the hub's own ManagedCluster; ` + 'its policies would configure the hub');
     }
     if (!isDns1123Label(name)) problems.add(`guestPolicies: guest folder ${show(name)} names its Placement and Policies and ${DNS1123_LABEL_RULE}`);
     // Apply order within each policy: the object templates are applied in turn, by rank as in the folders.
-    const ordered = guest.objects.map((json, i) => ({ json, i })).sort((a, b) => rankOf(a.json.kind) - rankOf(b.json.kind) || a.i - b.i).map((o) => o.json);
+    const ordered = guest.objects
+      .map((json, i) => ({ json, i }))
+      .sort((a, b) => rankOf(a.json.kind) - rankOf(b.json.kind) || a.i - b.i)
+      .map((o) => o.json);
     const operators = ordered.filter((json) => OPERATOR_KINDS.has(json.kind));
     const resources = ordered.filter((json) => !OPERATOR_KINDS.has(json.kind));
 
@@ -294,9 +311,11 @@ export class AcmDelivery implements IDelivery {
     const makePolicy = (policyName: string, templates: readonly any[], dependsOn?: string): void => {
       const length = namespace.length + policyName.length;
       if (length > POLICY_NAME_MAX) {
-        problems.add(`guestPolicies: policy ${show(policyName)} of guest folder ${show(name)} in policyNamespace ${show(namespace)} makes ${length} characters `
-          + `of namespace and name; ACM accepts at most ${POLICY_NAME_MAX} (its copy in the cluster's namespace is named <namespace>.<name>, a label value); `
-          + 'shorten policyNamespace or the hosted cluster\'s name');
+        problems.add(
+          `guestPolicies: policy ${show(policyName)} of guest folder ${show(name)} in policyNamespace ${show(namespace)} makes ${length} characters ` +
+            `of namespace and name; ACM accepts at most ${POLICY_NAME_MAX} (its copy in the cluster's namespace is named <namespace>.<name>, a label value); ` +
+            "shorten policyNamespace or the hosted cluster's name",
+        );
       }
       policies.push(guestPolicy(policyName, namespace, templates, dependsOn));
     };
@@ -322,11 +341,13 @@ export class AcmDelivery implements IDelivery {
         kind: binding.PlacementBindingPlacementRefKind.PLACEMENT,
         name,
       }),
-      subjects: policies.map((p) => binding.toJson_PlacementBindingSubjects({
-        apiGroup: binding.PlacementBindingSubjectsApiGroup.POLICY_PERIOD_OPEN_HYPHEN_CLUSTER_HYPHEN_MANAGEMENT_PERIOD_IO,
-        kind: binding.PlacementBindingSubjectsKind.POLICY,
-        name: p.metadata.name,
-      })),
+      subjects: policies.map((p) =>
+        binding.toJson_PlacementBindingSubjects({
+          apiGroup: binding.PlacementBindingSubjectsApiGroup.POLICY_PERIOD_OPEN_HYPHEN_CLUSTER_HYPHEN_MANAGEMENT_PERIOD_IO,
+          kind: binding.PlacementBindingSubjectsKind.POLICY,
+          name: p.metadata.name,
+        }),
+      ),
     };
     return [where, ...policies, bind];
   }
@@ -353,37 +374,49 @@ function operatorTemplates(policyName: string, folder: string, objects: readonly
   const templates: any[] = [];
   if (rest.length > 0) templates.push({ objectDefinition: configurationPolicy(policyName, rest) });
   // A ConfigurationPolicy dependency names no namespace: it is the template's own, the cluster's.
-  const extraDependencies = (): policy.PolicySpecPolicyTemplatesExtraDependencies[] | undefined => (rest.length === 0 ? undefined : [{
-    apiVersion: 'policy.open-cluster-management.io/v1',
-    kind: 'ConfigurationPolicy',
-    name: policyName,
-    compliance: policy.PolicySpecPolicyTemplatesExtraDependenciesCompliance.COMPLIANT,
-  }]);
+  const extraDependencies = (): policy.PolicySpecPolicyTemplatesExtraDependencies[] | undefined =>
+    rest.length === 0
+      ? undefined
+      : [
+          {
+            apiVersion: 'policy.open-cluster-management.io/v1',
+            kind: 'ConfigurationPolicy',
+            name: policyName,
+            compliance: policy.PolicySpecPolicyTemplatesExtraDependenciesCompliance.COMPLIANT,
+          },
+        ];
   const names = new Map<string, any>();
   for (const subscription of subscriptions) {
     const { name, namespace } = subscription.metadata;
     const where = `guestPolicies: Subscription ${namespace}/${name} of guest folder ${show(folder)}`;
     // OperatorPolicy names the Subscription after its package.
     if (name !== subscription.spec?.name) {
-      problems.add(`${where} has metadata.name ${show(name)} and package (spec.name) ${show(subscription.spec?.name)}; its OperatorPolicy names the Subscription `
-        + 'after the package, so the two must be the same (or set guestPolicies: false to write the guest folder instead)');
+      problems.add(
+        `${where} has metadata.name ${show(name)} and package (spec.name) ${show(subscription.spec?.name)}; its OperatorPolicy names the Subscription ` +
+          'after the package, so the two must be the same (or set guestPolicies: false to write the guest folder instead)',
+      );
     }
     const twin = names.get(name);
     if (twin) {
-      problems.add(`${where} has the name of Subscription ${twin.metadata.namespace}/${name}; both would make OperatorPolicy ${show(`${folder}-${name}`)}, `
-        + 'and template names must differ, so one guest folder installs a package in one namespace only');
+      problems.add(
+        `${where} has the name of Subscription ${twin.metadata.namespace}/${name}; both would make OperatorPolicy ${show(`${folder}-${name}`)}, ` +
+          'and template names must differ, so one guest folder installs a package in one namespace only',
+      );
     }
     names.set(name, subscription);
     const groups = operatorGroups.filter((json) => json.metadata.namespace === namespace);
     if (groups.length > 1) {
-      problems.add(`${where} has ${groups.length} OperatorGroups in its namespace (${groups.map((g) => show(g.metadata.name)).join(', ')}); `
-        + 'OLM installs an operator only in a namespace with exactly one');
+      problems.add(
+        `${where} has ${groups.length} OperatorGroups in its namespace (${groups.map((g) => show(g.metadata.name)).join(', ')}); ` + 'OLM installs an operator only in a namespace with exactly one',
+      );
     }
     for (const json of [subscription, ...groups]) {
       const extra = Object.keys(json.metadata).filter((key) => key !== 'name' && key !== 'namespace');
       if (extra.length > 0) {
-        problems.add(`guestPolicies: ${json.kind} ${namespace}/${json.metadata.name} of guest folder ${show(folder)} has metadata.${extra.join(', metadata.')}, `
-          + 'which an OperatorPolicy cannot set (it takes the name, namespace and spec); remove them, or set guestPolicies: false to write the guest folder instead');
+        problems.add(
+          `guestPolicies: ${json.kind} ${namespace}/${json.metadata.name} of guest folder ${show(folder)} has metadata.${extra.join(', metadata.')}, ` +
+            'which an OperatorPolicy cannot set (it takes the name, namespace and spec); remove them, or set guestPolicies: false to write the guest folder instead',
+        );
       }
     }
     templates.push({ objectDefinition: operatorPolicy(`${folder}-${name}`, subscription, groups[0]), extraDependencies: extraDependencies() });
@@ -446,13 +479,18 @@ function guestPolicy(name: string, namespace: string, templates: readonly any[],
       // The root policy's own metadata (sync waves, engine labels) stays on the hub.
       copyPolicyMetadata: false,
       disabled: false,
-      dependencies: dependsOn === undefined ? undefined : [{
-        apiVersion: policy.Policy.GVK.apiVersion,
-        kind: 'Policy',
-        name: dependsOn,
-        namespace,
-        compliance: policy.PolicySpecDependenciesCompliance.COMPLIANT,
-      }],
+      dependencies:
+        dependsOn === undefined
+          ? undefined
+          : [
+              {
+                apiVersion: policy.Policy.GVK.apiVersion,
+                kind: 'Policy',
+                name: dependsOn,
+                namespace,
+                compliance: policy.PolicySpecDependenciesCompliance.COMPLIANT,
+              },
+            ],
       policyTemplates: [...templates],
     }),
   };

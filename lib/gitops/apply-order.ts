@@ -9,25 +9,50 @@
  * plane alone, not for machines.
  */
 export const KIND_RANK: Readonly<Record<string, number>> = {
-  Namespace: 0, CustomResourceDefinition: 0,
-  OperatorGroup: 2, Subscription: 3,
+  Namespace: 0,
+  CustomResourceDefinition: 0,
+  OperatorGroup: 2,
+  Subscription: 3,
   // The hub's own machines and cluster configuration, which need no operator from OLM.
-  MachineSet: 1, IngressController: 1,
-  MultiClusterEngine: 5, Provisioning: 5, AgentServiceConfig: 6, AddOnDeploymentConfig: 6,
+  MachineSet: 1,
+  IngressController: 1,
+  MultiClusterEngine: 5,
+  Provisioning: 5,
+  AgentServiceConfig: 6,
+  AddOnDeploymentConfig: 6,
   // Operator instances of a KubeVirt hub and of OADP, and the storage classes clusters map.
-  HyperConverged: 5, LVMCluster: 5, DataProtectionApplication: 6, StorageClass: 7,
-  ServiceAccount: 10, Role: 10, ClusterRole: 10, RoleBinding: 11, ClusterRoleBinding: 11,
-  Secret: 20, ExternalSecret: 20, SealedSecret: 20, ConfigMap: 20,
+  HyperConverged: 5,
+  LVMCluster: 5,
+  DataProtectionApplication: 6,
+  StorageClass: 7,
+  ServiceAccount: 10,
+  Role: 10,
+  ClusterRole: 10,
+  RoleBinding: 11,
+  ClusterRoleBinding: 11,
+  Secret: 20,
+  ExternalSecret: 20,
+  SealedSecret: 20,
+  ConfigMap: 20,
   // The image configuration names a ConfigMap of trusted CAs (MirrorRegistryTrust).
   Image: 21,
-  MetalLB: 30, IPAddressPool: 31, BGPPeer: 31, L2Advertisement: 32, BGPAdvertisement: 32,
-  NMStateConfig: 44, InfraEnv: 45, BareMetalHost: 46,
+  MetalLB: 30,
+  IPAddressPool: 31,
+  BGPPeer: 31,
+  L2Advertisement: 32,
+  BGPAdvertisement: 32,
+  NMStateConfig: 44,
+  InfraEnv: 45,
+  BareMetalHost: 46,
   HostedCluster: 50,
   // ACM import of a hosted cluster: once the HostedCluster exists, before its pools have machines.
-  ManagedCluster: 55, KlusterletAddonConfig: 56,
+  ManagedCluster: 55,
+  KlusterletAddonConfig: 56,
   NodePool: 60,
   // Backups of a hosted cluster once it exists; a Restore is applied on its own, last.
-  Backup: 95, Schedule: 95, Restore: 96,
+  Backup: 95,
+  Schedule: 95,
+  Restore: 96,
 };
 /** The rank of kinds the table does not name: after Secrets and operators, before the HostedCluster. */
 export const DEFAULT_RANK = 40;
@@ -59,7 +84,12 @@ export const MULTICLUSTER_ENGINE_PACKAGE = 'multicluster-engine';
  * (agent.open-cluster-management.io) is not among them: ACM installs it, never MCE alone.
  */
 export const MULTICLUSTER_ENGINE_OPERAND_GROUPS: ReadonlySet<string> = new Set([
-  'cluster.open-cluster-management.io', 'addon.open-cluster-management.io', 'work.open-cluster-management.io',
-  'agent-install.openshift.io', 'capi-provider.agent-install.openshift.io', 'extensions.hive.openshift.io', 'hive.openshift.io',
+  'cluster.open-cluster-management.io',
+  'addon.open-cluster-management.io',
+  'work.open-cluster-management.io',
+  'agent-install.openshift.io',
+  'capi-provider.agent-install.openshift.io',
+  'extensions.hive.openshift.io',
+  'hive.openshift.io',
   'hypershift.openshift.io',
 ]);

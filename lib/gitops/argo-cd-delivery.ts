@@ -103,10 +103,29 @@ const SYNC_RETRY: argo.ApplicationSpecSyncPolicyRetry = { limit: 5, backoff: { d
 
 /** API groups of the kinds Kubernetes serves itself; any other kind is a custom resource. */
 const KUBERNETES_GROUPS: ReadonlySet<string> = new Set([
-  '', 'apps', 'batch', 'autoscaling', 'policy', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'apiregistration.k8s.io',
-  'authentication.k8s.io', 'authorization.k8s.io', 'certificates.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io', 'events.k8s.io',
-  'flowcontrol.apiserver.k8s.io', 'internal.apiserver.k8s.io', 'networking.k8s.io', 'node.k8s.io', 'rbac.authorization.k8s.io',
-  'resource.k8s.io', 'scheduling.k8s.io', 'storage.k8s.io', 'storagemigration.k8s.io',
+  '',
+  'apps',
+  'batch',
+  'autoscaling',
+  'policy',
+  'admissionregistration.k8s.io',
+  'apiextensions.k8s.io',
+  'apiregistration.k8s.io',
+  'authentication.k8s.io',
+  'authorization.k8s.io',
+  'certificates.k8s.io',
+  'coordination.k8s.io',
+  'discovery.k8s.io',
+  'events.k8s.io',
+  'flowcontrol.apiserver.k8s.io',
+  'internal.apiserver.k8s.io',
+  'networking.k8s.io',
+  'node.k8s.io',
+  'rbac.authorization.k8s.io',
+  'resource.k8s.io',
+  'scheduling.k8s.io',
+  'storage.k8s.io',
+  'storagemigration.k8s.io',
 ]);
 
 /** The fields the MCE operator fills in when Git leaves them out (see MultiClusterEngine). */
@@ -201,19 +220,26 @@ export class ArgoCdDelivery implements IDelivery {
     const engines = new Map(this.engines);
     this.engines.clear();
     // Each folder lists its own files only: the hub's Application must not apply its clusters' folders.
-    const folderKustomizations = kustomizations(files.map((f) => f.path), { subFolders: false });
+    const folderKustomizations = kustomizations(
+      files.map((f) => f.path),
+      { subFolders: false },
+    );
     const found = problems.all.length;
     const settings = this.settings(problems);
 
     const units = unitsOf(files);
     if (units.some((u) => u.hub === ARGO_CD_BOOTSTRAP_FOLDER || u.folder === ARGO_CD_BOOTSTRAP_FOLDER)) {
-      problems.add(`bootstrap folder (${show(ARGO_CD_BOOTSTRAP_FOLDER)}) is also the folder of a chart with id ${show(ARGO_CD_BOOTSTRAP_FOLDER)}; `
-        + `give that chart another id, ArgoCdDelivery writes each management cluster's Applications to ${ARGO_CD_BOOTSTRAP_FOLDER}/<cluster>/`);
+      problems.add(
+        `bootstrap folder (${show(ARGO_CD_BOOTSTRAP_FOLDER)}) is also the folder of a chart with id ${show(ARGO_CD_BOOTSTRAP_FOLDER)}; ` +
+          `give that chart another id, ArgoCdDelivery writes each management cluster's Applications to ${ARGO_CD_BOOTSTRAP_FOLDER}/<cluster>/`,
+      );
     }
     const guestFolders = units.filter((u) => u.role === UnitRole.GUEST).map((u) => u.folder);
     if (guestFolders.length > 0 && this.props.guestAccess === undefined) {
-      problems.add(`guestAccess (undefined) must say how Argo CD reaches the hosted clusters of the guest folders ${guestFolders.join(', ')}: `
-        + 'ArgoCdGuestAccess.acmGitOpsCluster() to have ACM register them, or ArgoCdGuestAccess.registeredClusters({ reason }) if you register them yourself');
+      problems.add(
+        `guestAccess (undefined) must say how Argo CD reaches the hosted clusters of the guest folders ${guestFolders.join(', ')}: ` +
+          'ArgoCdGuestAccess.acmGitOpsCluster() to have ACM register them, or ArgoCdGuestAccess.registeredClusters({ reason }) if you register them yourself',
+      );
     }
     this.props.guestAccess?.check(problems.within('guestAccess'));
     checkNames(units, problems);
@@ -230,10 +256,20 @@ export class ArgoCdDelivery implements IDelivery {
         const name = applicationName(unit.folder);
         const access = unitAccess(unit.files);
         const destinationNamespace = homeNamespace(unit, access);
-        bootstrap.push(withWave(unitProject({
-          name, namespace: settings.argoCdNamespace, repoUrl: settings.repoUrl, destination: unit.destination, access, destinationNamespace,
-          description: `what ${unit.role === UnitRole.HUB ? `management cluster ${hub}` : `${unit.role} ${unit.folder}`} writes, and nothing else (hcp-cdk)`,
-        }), ARGO_CD_PROJECT_WAVE));
+        bootstrap.push(
+          withWave(
+            unitProject({
+              name,
+              namespace: settings.argoCdNamespace,
+              repoUrl: settings.repoUrl,
+              destination: unit.destination,
+              access,
+              destinationNamespace,
+              description: `what ${unit.role === UnitRole.HUB ? `management cluster ${hub}` : `${unit.role} ${unit.folder}`} writes, and nothing else (hcp-cdk)`,
+            }),
+            ARGO_CD_PROJECT_WAVE,
+          ),
+        );
         const ignore = this.ignoreDifferences(unit, engines.get(unit.folder), settings.ignoreNodePoolReplicas);
         // RespectIgnoreDifferences only where Git writes a field someone else changes: it would also
         // keep the MCE's whole components list from the live object (argo-cd#27480).
@@ -241,7 +277,10 @@ export class ArgoCdDelivery implements IDelivery {
         const options = [...(respect ? [RESPECT_IGNORE_DIFFERENCES] : []), ...(installsOperator(unit) ? SKIP_DRY_RUN : [])];
         bootstrap.push(this.application(settings, name, unit.folder, { ...unit.destination, namespace: destinationNamespace }, WAVES[unit.role], ignore, options));
       }
-      const clusterNames = hubUnits.filter((u) => u.role === UnitRole.GUEST).map((u) => (u.destination as { name: string }).name).sort();
+      const clusterNames = hubUnits
+        .filter((u) => u.role === UnitRole.GUEST)
+        .map((u) => (u.destination as { name: string }).name)
+        .sort();
       if (clusterNames.length > 0) {
         bootstrap.push(...this.props.guestAccess!.bootstrapObjects({ managementFolder: hub, clusterNames, argoCdNamespace: settings.argoCdNamespace }));
       }
@@ -252,17 +291,23 @@ export class ArgoCdDelivery implements IDelivery {
       // In the last wave: an app of apps never waits for its own health before it creates the others.
       const self = this.application(settings, name, bootstrapFolder, { server: ARGO_CD_IN_CLUSTER, namespace: settings.argoCdNamespace }, ARGO_CD_CLUSTER_WAVE, [], []);
       const held = [...bootstrap, self].map((json) => ({ apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace }));
-      const selfProject = withWave(unitProject({
-        name, namespace: settings.argoCdNamespace, repoUrl: settings.repoUrl, destination: { server: ARGO_CD_IN_CLUSTER },
-        access: unitAccess(held), destinationNamespace: settings.argoCdNamespace,
-        description: `the AppProjects and Applications of management cluster ${hub} (hcp-cdk)`,
-      }), ARGO_CD_PROJECT_WAVE);
+      const selfProject = withWave(
+        unitProject({
+          name,
+          namespace: settings.argoCdNamespace,
+          repoUrl: settings.repoUrl,
+          destination: { server: ARGO_CD_IN_CLUSTER },
+          access: unitAccess(held),
+          destinationNamespace: settings.argoCdNamespace,
+          description: `the AppProjects and Applications of management cluster ${hub} (hcp-cdk)`,
+        }),
+        ARGO_CD_PROJECT_WAVE,
+      );
       for (const json of [selfProject, self, ...bootstrap]) add(hub, json);
     }
 
     // A kustomization.yaml per hub's bootstrap folder, none above them: each is applied to its own hub.
-    const bootstrapKustomizations = kustomizations(objects.map((o) => o.path.slice(ARGO_CD_BOOTSTRAP_FOLDER.length + 1)))
-      .map((k) => ({ path: `${ARGO_CD_BOOTSTRAP_FOLDER}/${k.path}`, text: k.text }));
+    const bootstrapKustomizations = kustomizations(objects.map((o) => o.path.slice(ARGO_CD_BOOTSTRAP_FOLDER.length + 1))).map((k) => ({ path: `${ARGO_CD_BOOTSTRAP_FOLDER}/${k.path}`, text: k.text }));
     return { objects, files: [...folderKustomizations, ...bootstrapKustomizations] };
   }
 
@@ -273,21 +318,25 @@ export class ArgoCdDelivery implements IDelivery {
     const repoUrl: unknown = props.repoUrl;
     problems.require(typeof repoUrl === 'string' && isGitUrl(repoUrl), 'repoUrl', repoUrl, GIT_URL_RULE);
     const targetRevision: unknown = props.targetRevision ?? 'HEAD';
-    problems.require(typeof targetRevision === 'string' && /^\S+$/.test(targetRevision), 'targetRevision', targetRevision,
-      'must be a branch, tag or commit: not empty, no spaces');
+    problems.require(typeof targetRevision === 'string' && /^\S+$/.test(targetRevision), 'targetRevision', targetRevision, 'must be a branch, tag or commit: not empty, no spaces');
     // A JavaScript caller of an older release may still pass one AppProject for everything.
     const project: unknown = (props as { project?: unknown }).project;
-    problems.require(project === undefined, 'project', project,
-      'must be left out: ArgoCdDelivery writes an AppProject per Application that allows exactly what its folder writes');
+    problems.require(project === undefined, 'project', project, 'must be left out: ArgoCdDelivery writes an AppProject per Application that allows exactly what its folder writes');
     const argoCdNamespace: unknown = props.argoCdNamespace ?? 'openshift-gitops';
     problems.require(typeof argoCdNamespace === 'string' && isDns1123Label(argoCdNamespace), 'argoCdNamespace', argoCdNamespace, DNS1123_LABEL_RULE);
     const outputPath: unknown = props.path ?? 'dist';
-    problems.require(typeof outputPath === 'string' && isRepositoryPath(outputPath), 'path', outputPath,
-      'must be a relative path inside the repository ("." for its root), without ".." or backslashes');
+    problems.require(
+      typeof outputPath === 'string' && isRepositoryPath(outputPath),
+      'path',
+      outputPath,
+      'must be a relative path inside the repository ("." for its root), without ".." or backslashes',
+    );
     if (problems.all.length > found) return undefined;
     return {
-      repoUrl: repoUrl as string, targetRevision: targetRevision as string,
-      argoCdNamespace: argoCdNamespace as string, path: path.posix.normalize(outputPath as string),
+      repoUrl: repoUrl as string,
+      targetRevision: targetRevision as string,
+      argoCdNamespace: argoCdNamespace as string,
+      path: path.posix.normalize(outputPath as string),
       ignoreNodePoolReplicas: props.ignoreNodePoolReplicas ?? false,
     };
   }
@@ -299,7 +348,9 @@ export class ArgoCdDelivery implements IDelivery {
       // The operator adds every other component to the list; the ones Git names stay compared.
       const others = engine.components.map((name) => `.name != ${JSON.stringify(name)}`).join(' and ');
       ignore.push({
-        group: 'multicluster.openshift.io', kind: 'MultiClusterEngine', name: engine.name,
+        group: 'multicluster.openshift.io',
+        kind: 'MultiClusterEngine',
+        name: engine.name,
         jsonPointers: engine.unset.length > 0 ? engine.unset.map((field) => `/spec/${field}`) : undefined,
         jqPathExpressions: [`.spec.overrides.components[]${others ? ` | select(${others})` : ''}`],
       });
@@ -311,8 +362,15 @@ export class ArgoCdDelivery implements IDelivery {
   }
 
   /** The Application `name`, in the project of the same name, delivering `folder`, with `options` besides those every one has. */
-  private application(settings: Settings, name: string, folder: string, destination: argo.ApplicationSpecDestination, wave: number,
-    ignoreDifferences: argo.ApplicationSpecIgnoreDifferences[], options: readonly string[]): any {
+  private application(
+    settings: Settings,
+    name: string,
+    folder: string,
+    destination: argo.ApplicationSpecDestination,
+    wave: number,
+    ignoreDifferences: argo.ApplicationSpecIgnoreDifferences[],
+    options: readonly string[],
+  ): any {
     const syncOptions = [SERVER_SIDE_APPLY, FAIL_ON_SHARED_RESOURCE, ...options];
     return {
       ...argo.Application.GVK,
@@ -386,11 +444,16 @@ function checkNames(units: readonly Unit[], problems: Problems): void {
   for (const unit of units) {
     const name = applicationName(unit.folder);
     if (!isDns1123Label(name)) {
-      problems.add(`name (${show(name)}) of the Application of ${show(unit.folder)} ${DNS1123_LABEL_RULE}, since Argo CD may write it into a label of every object it applies; shorten the chart id or folder name`);
+      problems.add(
+        `name (${show(name)}) of the Application of ${show(unit.folder)} ${DNS1123_LABEL_RULE}, since Argo CD may write it into a label of every object it applies; shorten the chart id or folder name`,
+      );
     }
     const twin = seen.get(name);
     if (twin === undefined) seen.set(name, unit.folder);
-    else problems.add(`name (${show(name)}) of the Application of ${show(unit.folder)} is also the name of the one of ${show(twin)}; rename a chart or folder so that the folder paths differ with "/" read as "-"`);
+    else
+      problems.add(
+        `name (${show(name)}) of the Application of ${show(unit.folder)} is also the name of the one of ${show(twin)}; rename a chart or folder so that the folder paths differ with "/" read as "-"`,
+      );
   }
 }
 

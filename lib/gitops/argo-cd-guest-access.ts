@@ -97,11 +97,13 @@ class AcmGitOpsClusterAccess extends ArgoCdGuestAccess {
         metadata: { name, namespace },
         spec: placement.toJson_PlacementSpec({
           clusterSets: [this.clusterSet],
-          predicates: [{
-            requiredClusterSelector: {
-              labelSelector: { matchExpressions: [{ key: MANAGED_CLUSTER_NAME_LABEL, operator: 'In', values: [...context.clusterNames] }] },
+          predicates: [
+            {
+              requiredClusterSelector: {
+                labelSelector: { matchExpressions: [{ key: MANAGED_CLUSTER_NAME_LABEL, operator: 'In', values: [...context.clusterNames] }] },
+              },
             },
-          }],
+          ],
           tolerations: MANAGED_CLUSTER_OUTAGE_TAINTS.map((key) => ({ key, operator: 'Exists' })),
         }),
       },
@@ -124,8 +126,9 @@ class RegisteredClustersAccess extends ArgoCdGuestAccess {
 
   public check(problems: Problems): void {
     if (typeof this.reason !== 'string' || this.reason.trim() === '') {
-      problems.add(`reason (${show(this.reason)}) must say how the hosted clusters get registered in Argo CD under their names, `
-        + 'e.g. "cluster Secrets from Vault, written by the platform pipeline"');
+      problems.add(
+        `reason (${show(this.reason)}) must say how the hosted clusters get registered in Argo CD under their names, ` + 'e.g. "cluster Secrets from Vault, written by the platform pipeline"',
+      );
     }
   }
 

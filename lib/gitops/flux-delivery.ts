@@ -182,8 +182,7 @@ export class FluxDelivery implements IDelivery {
     const file = this.files.place(object, problems);
     recordDeliveryMode(json, DeliveryMode.FLUX);
     const folders = this.splitFolders(object.target.chart);
-    const part = json.kind === 'NodePool' && object.hostedCluster ? NODE_POOLS_PART
-      : folders.split.has(object.folder) ? stageOf(json, folders.engine.has(object.folder)) : undefined;
+    const part = json.kind === 'NodePool' && object.hostedCluster ? NODE_POOLS_PART : folders.split.has(object.folder) ? stageOf(json, folders.engine.has(object.folder)) : undefined;
     const placed = part ? `${object.folder}/${part}/${file.slice(object.folder.length + 1)}` : file;
     this.places.set(placed, {
       layoutFolder: object.folder,
@@ -217,12 +216,20 @@ export class FluxDelivery implements IDelivery {
       this.source.check(problems.within('source'));
     }
     const normalized = path.posix.normalize(this.path);
-    problems.require(!path.posix.isAbsolute(normalized) && normalized !== '..' && !normalized.startsWith('../'), 'path', this.path,
-      "must be the output directory relative to the repository root, e.g. './dist'");
+    problems.require(
+      !path.posix.isAbsolute(normalized) && normalized !== '..' && !normalized.startsWith('../'),
+      'path',
+      this.path,
+      "must be the output directory relative to the repository root, e.g. './dist'",
+    );
     problems.require(isDns1123Label(this.namespace), 'namespace', this.namespace, DNS1123_LABEL_RULE);
-    for (const [field, value, least] of [['interval', this.interval, 60], ['retryInterval', this.retryInterval, 1], ['timeout', this.timeout, 1]] as const) {
+    for (const [field, value, least] of [
+      ['interval', this.interval, 60],
+      ['retryInterval', this.retryInterval, 1],
+      ['timeout', this.timeout, 1],
+    ] as const) {
       // A JavaScript caller may give "10m" or "ten minutes": a Duration is what Flux's Go duration is written from.
-      const problem = durationProblem(field, value, { example: 'Duration.minutes(10)', least, leastReason: least === 60 ? 'the least Flux\'s docs allow' : undefined });
+      const problem = durationProblem(field, value, { example: 'Duration.minutes(10)', least, leastReason: least === 60 ? "the least Flux's docs allow" : undefined });
       if (problem) problems.add(problem);
     }
   }
@@ -302,11 +309,12 @@ export class FluxDelivery implements IDelivery {
         // start only once the inventory they take Agents from is applied: the hosts come first.
         dependsOn.push(lastOf(unit.layoutFolder)!);
         const agentNamespace = agentNamespaces.get(unit.layoutFolder);
-        const inventories = units.filter((other) => other.target === unit.target && other.layoutFolder !== unit.layoutFolder
-          && agentNamespace !== undefined && inventoryOf(other).has(agentNamespace));
+        const inventories = units.filter((other) => other.target === unit.target && other.layoutFolder !== unit.layoutFolder && agentNamespace !== undefined && inventoryOf(other).has(agentNamespace));
         dependsOn.push(...inventories);
       } else {
-        const parent = ancestors(unit.layoutFolder).map(lastOf).find((u) => u !== undefined);
+        const parent = ancestors(unit.layoutFolder)
+          .map(lastOf)
+          .find((u) => u !== undefined);
         const hostedCluster = unit.target.hostedCluster;
         // A guest waits for its hosted cluster's folder, healthy once the HostedCluster is Available.
         const clusterFolder = hostedCluster && clusterFolders.get(`${unit.target.managementFolder}/${hostedCluster.namespace}/${hostedCluster.clusterName}`);
@@ -352,8 +360,13 @@ export class FluxDelivery implements IDelivery {
    * the Kustomizations that apply the folder itself, its `access/` and its `guests/`, each as a
    * ServiceAccount of its own whose RBAC it holds too. Adds those Kustomizations to `plans`.
    */
-  private bootstrapObjects(bootstrap: string, held: { guests: Planned[]; units: Unit[] }, root: { name: string; namespace: string } | undefined,
-    nameOfUnit: (unit: Unit) => { name: string; namespace: string }, plans: Planned[]): DeliveryObject[] {
+  private bootstrapObjects(
+    bootstrap: string,
+    held: { guests: Planned[]; units: Unit[] },
+    root: { name: string; namespace: string } | undefined,
+    nameOfUnit: (unit: Unit) => { name: string; namespace: string },
+    plans: Planned[],
+  ): DeliveryObject[] {
     const objects: DeliveryObject[] = [];
     const addObject = (folder: string, json: any): void => {
       objects.push({ path: `${folder}/${objectFileName(json)}`, json, source: `delivery/${bootstrap}/${json.kind}/${json.metadata.name}` });
@@ -370,7 +383,9 @@ export class FluxDelivery implements IDelivery {
     // the others' Roles go into), the others' in access/, applied once the hub's folder is.
     for (const unit of held.units) {
       const rbac = fluxUnitRbac({
-        ...nameOfUnit(unit), access: unitAccess(unit.files), clusterWide: unit.layoutFolder === bootstrap,
+        ...nameOfUnit(unit),
+        access: unitAccess(unit.files),
+        clusterWide: unit.layoutFolder === bootstrap,
         prunable: new Set(unit.files.filter((f) => this.places.get(f.path)!.prunable).map((f) => `${groupOf(f.apiVersion)}/${f.kind}`)),
       });
       const [serviceAccount, ...clusterRbac] = rbac.clusterScoped;
@@ -383,14 +398,18 @@ export class FluxDelivery implements IDelivery {
     const access = accessObjects.length > 0 ? [{ name: nameOf(accessFolder), namespace: this.namespace }] : [];
     if (access.length > 0) {
       bootstrapUnits.push({
-        id: { name: nameOf(accessFolder), namespace: this.namespace }, folder: accessFolder, dependsOn: root ? [root] : [],
+        id: { name: nameOf(accessFolder), namespace: this.namespace },
+        folder: accessFolder,
+        dependsOn: root ? [root] : [],
         applies: () => accessObjects.map((o) => o.json),
       });
     }
     if (held.guests.length > 0) {
       // The guests' Kustomizations live in the hosted clusters' namespaces, which the root folder makes.
       bootstrapUnits.push({
-        id: { name: nameOf(guestsFolder), namespace: this.namespace }, folder: guestsFolder, dependsOn: access.length > 0 ? access : root ? [root] : [],
+        id: { name: nameOf(guestsFolder), namespace: this.namespace },
+        folder: guestsFolder,
+        dependsOn: access.length > 0 ? access : root ? [root] : [],
         applies: () => held.guests.map((plan) => this.kustomization(plan)),
       });
     }
@@ -462,14 +481,18 @@ export class FluxDelivery implements IDelivery {
       } else if (unit.layoutFolder !== place.layoutFolder && !clashes.has(file.folder)) {
         clashes.add(file.folder);
         const [half, whole] = place.part ? [place, unit] : [unit, place];
-        problems.add(`folder (${show(whole.layoutFolder)}) is where FluxDelivery puts the ${half.part} of ${show(half.layoutFolder)}, `
-          + 'which installs an operator and uses it; rename the hosted cluster or folder');
+        problems.add(
+          `folder (${show(whole.layoutFolder)}) is where FluxDelivery puts the ${half.part} of ${show(half.layoutFolder)}, ` +
+            'which installs an operator and uses it; rename the hosted cluster or folder',
+        );
       }
       unit.files.push(file);
     }
     const chart = files.find((f) => f.target.folder === BOOTSTRAP_FOLDER)?.target.chart;
     if (chart) {
-      problems.add(`bootstrapFolder (${show(BOOTSTRAP_FOLDER)}) is also the folder of chart ${show(chart.node.path)}: FluxDelivery writes each management cluster's Kustomizations to ${BOOTSTRAP_FOLDER}/<management cluster>/; rename the chart`);
+      problems.add(
+        `bootstrapFolder (${show(BOOTSTRAP_FOLDER)}) is also the folder of chart ${show(chart.node.path)}: FluxDelivery writes each management cluster's Kustomizations to ${BOOTSTRAP_FOLDER}/<management cluster>/; rename the chart`,
+      );
     }
     return [...units.values()].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
   }
@@ -482,15 +505,19 @@ export class FluxDelivery implements IDelivery {
     const seen = new Map<string, Planned>();
     for (const plan of plans) {
       if (!isDns1123Label(plan.name)) {
-        problems.add(`name (${show(plan.name)}) of the Kustomization of ${show(plan.folder)} ${DNS1123_LABEL_RULE}, since Flux writes it into a label of every object it applies; shorten the chart id or folder name`);
+        problems.add(
+          `name (${show(plan.name)}) of the Kustomization of ${show(plan.folder)} ${DNS1123_LABEL_RULE}, since Flux writes it into a label of every object it applies; shorten the chart id or folder name`,
+        );
       }
       const key = `${plan.bootstrap}/${plan.namespace}/${plan.name}`;
       const twin = seen.get(key);
       if (twin === undefined) {
         seen.set(key, plan);
       } else {
-        problems.add(`name (${show(plan.name)}) of the Kustomization of ${show(plan.folder)} is also the name of the one of ${show(twin.folder)} in namespace ${show(plan.namespace)}; `
-          + 'rename a chart or folder so that the folder paths differ with "/" read as "-"');
+        problems.add(
+          `name (${show(plan.name)}) of the Kustomization of ${show(plan.folder)} is also the name of the one of ${show(twin.folder)} in namespace ${show(plan.namespace)}; ` +
+            'rename a chart or folder so that the folder paths differ with "/" read as "-"',
+        );
       }
     }
     return [...seen.values()];
@@ -523,8 +550,7 @@ function ancestors(folder: string): string[] {
 function healthChecksOf(unit: Unit): Pick<flux.KustomizationSpec, 'healthChecks' | 'healthCheckExprs'> {
   // The API version tells a checked kind from a namesake of another group. A MultiClusterEngine is
   // waited for only in the engine stage, the one thing that waits for it.
-  const checked = unit.files.filter((f) => FLUX_HEALTH_CHECKS[f.kind]?.apiVersion === f.apiVersion
-    && (f.kind !== 'MultiClusterEngine' || unit.part === ENGINE_PART));
+  const checked = unit.files.filter((f) => FLUX_HEALTH_CHECKS[f.kind]?.apiVersion === f.apiVersion && (f.kind !== 'MultiClusterEngine' || unit.part === ENGINE_PART));
   if (checked.length === 0) return {};
   const kinds = [...new Set(checked.map((f) => f.kind))];
   return {

@@ -30,9 +30,10 @@ function anyCondition(types: readonly string[], status: 'True' | 'False'): strin
 const POOL_INSTALLED = "status.?version.orValue('') != ''";
 
 /** HyperShift refuses the pool, or after its first rollout it cannot get a machine. */
-const NODE_POOL_FAILED = `${anyCondition(NODE_POOL_REFUSAL_CONDITIONS, 'False')} || (${POOL_INSTALLED}`
-  + " && status.?conditions.orValue([]).exists(c, c.type == 'AllMachinesReady' && c.status == 'False'"
-  + ` && ${celList(MACHINE_SHORTAGE_REASONS)}.exists(r, c.?reason.orValue('').contains(r) || c.?message.orValue('').contains(r))))`;
+const NODE_POOL_FAILED =
+  `${anyCondition(NODE_POOL_REFUSAL_CONDITIONS, 'False')} || (${POOL_INSTALLED}` +
+  " && status.?conditions.orValue([]).exists(c, c.type == 'AllMachinesReady' && c.status == 'False'" +
+  ` && ${celList(MACHINE_SHORTAGE_REASONS)}.exists(r, c.?reason.orValue('').contains(r) || c.?message.orValue('').contains(r))))`;
 
 /**
  * Custom resources a Kustomization waits for, with the CEL that tells when each is ready: kstatus,
@@ -49,10 +50,11 @@ export const FLUX_HEALTH_CHECKS: Readonly<Record<string, FluxHealthCheck>> = {
   // when HyperShift refuses the spec, or reports Degraded.
   HostedCluster: {
     apiVersion: 'hypershift.openshift.io/v1beta1',
-    current: "status.?conditions.orValue([]).exists(c, c.type == 'Available' && c.status == 'True')"
-      + " && (!status.?version.?history.orValue([]).exists(h, h.state == 'Completed')"
-      + " || (status.?version.?desired.?image.orValue('') == spec.release.image"
-      + " && status.?version.?history.orValue([]).size() > 0 && status.version.history[0].image == spec.release.image && status.version.history[0].state == 'Completed'))",
+    current:
+      "status.?conditions.orValue([]).exists(c, c.type == 'Available' && c.status == 'True')" +
+      " && (!status.?version.?history.orValue([]).exists(h, h.state == 'Completed')" +
+      " || (status.?version.?desired.?image.orValue('') == spec.release.image" +
+      " && status.?version.?history.orValue([]).size() > 0 && status.version.history[0].image == spec.release.image && status.version.history[0].state == 'Completed'))",
     failed: `${anyCondition(HOSTED_CLUSTER_REFUSAL_CONDITIONS, 'False')} || ${anyCondition(['Degraded'], 'True')}`,
   },
   // In progress while a rollout updates the machines; failed when HyperShift refuses the pool, or

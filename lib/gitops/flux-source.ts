@@ -110,7 +110,8 @@ class GitRepositorySource extends FluxSource {
     if (props.url === undefined) {
       // Only a GitRepository the delivery writes has these; an existing one has its own.
       for (const field of ['branch', 'ref', 'interval', 'secretName'] as const) {
-        if (props[field] !== undefined) problems.add(`${field} (${showProp(props[field])}) is only used with url: the delivery writes no GitRepository without one, the existing ${show(props.name)} keeps its own`);
+        if (props[field] !== undefined)
+          problems.add(`${field} (${showProp(props[field])}) is only used with url: the delivery writes no GitRepository without one, the existing ${show(props.name)} keeps its own`);
       }
       return;
     }

@@ -10,8 +10,12 @@
  * operator refusing the release payload of an upgrade.
  */
 export const HOSTED_CLUSTER_REFUSAL_CONDITIONS: readonly string[] = [
-  'ValidConfiguration', 'SupportedHostedCluster', 'ValidReleaseImage', 'ValidHostedControlPlaneConfiguration',
-  'PlatformCredentialsFound', 'ClusterVersionReleaseAccepted',
+  'ValidConfiguration',
+  'SupportedHostedCluster',
+  'ValidReleaseImage',
+  'ValidHostedControlPlaneConfiguration',
+  'PlatformCredentialsFound',
+  'ClusterVersionReleaseAccepted',
 ];
 
 /**
@@ -20,8 +24,15 @@ export const HOSTED_CLUSTER_REFUSAL_CONDITIONS: readonly string[] = [
  * (`SupportedVersionSkew`), its configuration, tuning, platform image or machine template.
  */
 export const NODE_POOL_REFUSAL_CONDITIONS: readonly string[] = [
-  'ValidReleaseImage', 'SupportedVersionSkew', 'ValidPlatformImage', 'ValidMachineConfig', 'ValidTuningConfig',
-  'ValidMachineTemplate', 'ValidArchPlatform', 'UpdateManagementEnabled', 'AutoscalingEnabled',
+  'ValidReleaseImage',
+  'SupportedVersionSkew',
+  'ValidPlatformImage',
+  'ValidMachineConfig',
+  'ValidTuningConfig',
+  'ValidMachineTemplate',
+  'ValidArchPlatform',
+  'UpdateManagementEnabled',
+  'AutoscalingEnabled',
 ];
 
 /**

@@ -21,7 +21,10 @@ export interface KustomizationsOptions {
  * Argo CD / Flux path can point at any management cluster, hosted cluster or guest folder.
  * The output root gets none: its folders are different target clusters.
  */
-export function kustomizations(files: readonly string[], options: KustomizationsOptions = {}): {
+export function kustomizations(
+  files: readonly string[],
+  options: KustomizationsOptions = {},
+): {
   /** The file's path under the output root. */
   path: string;
   /** The file's text. */

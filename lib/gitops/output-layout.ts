@@ -89,14 +89,16 @@ export function objectFileName(json: { readonly kind?: unknown; readonly metadat
  * the name; undefined for a name objectFileName does not make. Kubernetes names hold no `_`, so
  * the namespace and the name are told apart without reading the file.
  */
-export function parseObjectFileName(file: string): {
-  /** The object's kind, lower case. */
-  readonly kind: string;
-  /** Its namespace. @default - none: cluster-scoped */
-  readonly namespace?: string;
-  /** Its name. */
-  readonly name: string;
-} | undefined {
+export function parseObjectFileName(file: string):
+  | {
+      /** The object's kind, lower case. */
+      readonly kind: string;
+      /** Its namespace. @default - none: cluster-scoped */
+      readonly namespace?: string;
+      /** Its name. */
+      readonly name: string;
+    }
+  | undefined {
   const match = /^\d{2}-([a-z0-9]+)-(?:([a-z0-9.-]+)_)?([a-z0-9.:-]+)\.yaml$/.exec(file);
   if (!match) return undefined;
   return match[2] === undefined ? { kind: match[1], name: match[3] } : { kind: match[1], namespace: match[2], name: match[3] };

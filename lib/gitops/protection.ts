@@ -21,28 +21,49 @@ export const FLUX_PRUNE_DISABLED = 'disabled';
  */
 const PROTECTED_KINDS: ReadonlySet<string> = new Set([
   // A hosted cluster, its machines and its import into ACM.
-  'HostedCluster', 'NodePool', 'ManagedCluster',
+  'HostedCluster',
+  'NodePool',
+  'ManagedCluster',
   // Deleting a Namespace deletes everything in it.
   'Namespace',
   // The hub's engines: deleting one uninstalls HyperShift, the assisted service, Metal3, KubeVirt
   // (and every KubeVirt node), the LVM storage under etcd, or Velero.
-  'MultiClusterEngine', 'AgentServiceConfig', 'Provisioning', 'HyperConverged', 'LVMCluster', 'DataProtectionApplication',
+  'MultiClusterEngine',
+  'AgentServiceConfig',
+  'Provisioning',
+  'HyperConverged',
+  'LVMCluster',
+  'DataProtectionApplication',
   // An operator without its OperatorGroup is failed by OLM.
   'OperatorGroup',
   // Cluster singletons and objects of the hub itself, written as partial objects: deleting one
   // deletes what OpenShift or MCE made (the default router, the image configuration, the add-on's
   // configuration), not only the fields written here; deleting a MachineSet deletes its machines.
-  'IngressController', 'Image', 'AddOnDeploymentConfig', 'MachineSet',
+  'IngressController',
+  'Image',
+  'AddOnDeploymentConfig',
+  'MachineSet',
   // The bare-metal inventory: deleting a host deprovisions its node; an InfraEnv or NMStateConfig
   // the discovery image its hosts boot.
-  'InfraEnv', 'BareMetalHost', 'NMStateConfig',
+  'InfraEnv',
+  'BareMetalHost',
+  'NMStateConfig',
   // The hub's mirrors: without them a disconnected hub pulls nothing, and its nodes roll.
-  'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'ImageContentSourcePolicy',
+  'ImageDigestMirrorSet',
+  'ImageTagMirrorSet',
+  'ImageContentSourcePolicy',
   // The hub's load balancer, which publishes the hosted API servers.
-  'MetalLB', 'IPAddressPool', 'L2Advertisement', 'BGPAdvertisement', 'BGPPeer',
+  'MetalLB',
+  'IPAddressPool',
+  'L2Advertisement',
+  'BGPAdvertisement',
+  'BGPPeer',
   // Credentials, and the objects that make them (an ExternalSecret or SealedSecret deletes the
   // Secret it owns): pull secrets, etcd keys, BMC passwords, kubeconfigs, trust bundles.
-  'Secret', 'ExternalSecret', 'SealedSecret', 'ConfigMap',
+  'Secret',
+  'ExternalSecret',
+  'SealedSecret',
+  'ConfigMap',
 ]);
 /** Inside a hosted cluster only a Namespace is protected: deleting it deletes what others put in it. */
 const PROTECTED_GUEST_KINDS: ReadonlySet<string> = new Set(['Namespace']);
@@ -66,8 +87,9 @@ export interface AllowPruningOptions {
 export function allowPruning(scope: IConstruct, options: AllowPruningOptions): void {
   const reason: unknown = options?.reason;
   if (typeof reason !== 'string' || reason.trim() === '') {
-    throw new HcpValidationError([`${scope.node.path}: allowPruning reason (${show(reason)}) must say why pruning these objects is safe; `
-      + 'protection against accidental deletion is only given up on purpose']);
+    throw new HcpValidationError([
+      `${scope.node.path}: allowPruning reason (${show(reason)}) must say why pruning these objects is safe; ` + 'protection against accidental deletion is only given up on purpose',
+    ]);
   }
   optOuts.set(scope, reason);
 }

@@ -41,10 +41,11 @@ export function unitAccess(files: readonly ObjectIdentity[]): UnitAccess {
     const entry = getOrAdd(kinds, key, () => ({ group, kind: file.kind, resource: file.resource ?? resourceOf(catalog, file.apiVersion, file.kind), names: new Set<string>() }));
     entry.names.add(file.name);
   }
-  const sorted = (kinds: typeof clusterScoped): KindAccess[] => [...kinds.keys()].sort(compare).map((key) => {
-    const { names, ...rest } = kinds.get(key)!;
-    return { ...rest, names: [...names].sort(compare) };
-  });
+  const sorted = (kinds: typeof clusterScoped): KindAccess[] =>
+    [...kinds.keys()].sort(compare).map((key) => {
+      const { names, ...rest } = kinds.get(key)!;
+      return { ...rest, names: [...names].sort(compare) };
+    });
   return {
     clusterScoped: sorted(clusterScoped),
     namespaces: new Map([...namespaces.keys()].sort(compare).map((namespace) => [namespace, sorted(namespaces.get(namespace)!)])),

@@ -126,7 +126,10 @@ class BgpAdvertisement extends MetalLBAdvertisement {
       const field = `advertisement.peers[${i}]`;
       const family = peer.address.includes(':') ? parseIPv6(peer.address) : parseIPv4(peer.address);
       if (family === undefined) problems.push(`${field}.address (${show(peer.address)}) must be an IPv4 or IPv6 address`);
-      for (const [key, asn] of [['asn', peer.asn], ['myAsn', peer.myAsn]] as const) {
+      for (const [key, asn] of [
+        ['asn', peer.asn],
+        ['myAsn', peer.myAsn],
+      ] as const) {
         if (!Number.isInteger(asn) || asn < 1 || asn > MAX_ASN) problems.push(`${field}.${key} (${show(asn)}) must be an AS number from 1 to ${MAX_ASN}`);
       }
       const name = peerName(context.poolName, peer, i);

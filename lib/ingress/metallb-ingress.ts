@@ -140,17 +140,21 @@ export class MetalLBIngress extends Construct {
 
   /** The operator and its instance share one namespace; OLM only installs where an OperatorGroup is. */
   private installOperator(props: MetalLBIngressProps): [InstalledOperator, ApiObject] {
-    const operator = installOperator(this, {
-      namespace: this.namespace,
-      operatorGroupName: 'metallb-operator-operatorgroup',
-      packageName: 'metallb-operator',
-      subscriptionName: 'metallb-operator',
-      defaultChannel: 'stable',
-      ownNamespace: false,
-      omitEmptySpec: true,
-      namespaceLabels: { 'openshift.io/cluster-monitoring': 'true' },
-      namespaceAnnotations: { 'workload.openshift.io/allowed': 'management' },
-    }, props);
+    const operator = installOperator(
+      this,
+      {
+        namespace: this.namespace,
+        operatorGroupName: 'metallb-operator-operatorgroup',
+        packageName: 'metallb-operator',
+        subscriptionName: 'metallb-operator',
+        defaultChannel: 'stable',
+        ownNamespace: false,
+        omitEmptySpec: true,
+        namespaceLabels: { 'openshift.io/cluster-monitoring': 'true' },
+        namespaceAnnotations: { 'workload.openshift.io/allowed': 'management' },
+      },
+      props,
+    );
     const metallb = new ApiObject(this, 'MetalLB', {
       apiVersion: 'metallb.io/v1beta1',
       kind: 'MetalLB',

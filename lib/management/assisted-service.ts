@@ -131,7 +131,10 @@ export interface AssistedServiceProps {
 const OPENSHIFT_VERSION = /^\d+\.\d+$/;
 const IMAGE_STORAGE_GIB_PER_OS_IMAGE = 2;
 const ARCH_OF_NODE_POOL: Record<string, CpuArchitecture> = {
-  amd64: CpuArchitecture.X86_64, arm64: CpuArchitecture.AARCH64, ppc64le: CpuArchitecture.PPC64LE, s390x: CpuArchitecture.S390X,
+  amd64: CpuArchitecture.X86_64,
+  arm64: CpuArchitecture.AARCH64,
+  ppc64le: CpuArchitecture.PPC64LE,
+  s390x: CpuArchitecture.S390X,
 };
 
 /**
@@ -165,7 +168,9 @@ export class AssistedService extends Construct {
     if (imageStorage?.quantity && props.osImages.length > 0) {
       const needed = `${props.osImages.length * IMAGE_STORAGE_GIB_PER_OS_IMAGE}Gi`;
       if (imageStorage.quantity.compareTo(Quantity.parse(needed)!) < 0) {
-        problems.add(`imageStorage.size (${show(imageStorage.size)}) must be at least ${needed}: the image service needs ${IMAGE_STORAGE_GIB_PER_OS_IMAGE} GiB per osImages entry (${props.osImages.length})`);
+        problems.add(
+          `imageStorage.size (${show(imageStorage.size)}) must be at least ${needed}: the image service needs ${IMAGE_STORAGE_GIB_PER_OS_IMAGE} GiB per osImages entry (${props.osImages.length})`,
+        );
       }
     }
     if (props.assistedServiceConfigMap !== undefined) {
@@ -273,8 +278,10 @@ export class AssistedService extends Construct {
       if (cluster.platformType !== PlatformType.AGENT || !version || this.hasOsImage(version)) continue;
       const majorMinor = `${version.major}.${version.minor}`;
       missingClusters.add(`${cluster.node.path} ${majorMinor}`);
-      problems.push(`osImages has no image for OpenShift ${majorMinor}, the release of HostedCluster ${cluster.node.path} (${cluster.namespace}/${cluster.clusterName}); `
-        + `add one with openshiftVersion "${majorMinor}"`);
+      problems.push(
+        `osImages has no image for OpenShift ${majorMinor}, the release of HostedCluster ${cluster.node.path} (${cluster.namespace}/${cluster.clusterName}); ` +
+          `add one with openshiftVersion "${majorMinor}"`,
+      );
     }
     for (const pool of inChart.filter((c): c is NodePool => c instanceof NodePool)) {
       const version = pool.release.version;
@@ -284,22 +291,28 @@ export class AssistedService extends Construct {
       const arch = architectureOf(pool);
       const architecture = arch === undefined ? undefined : ARCH_OF_NODE_POOL[arch];
       if (!architecture || this.hasOsImage(version, architecture)) continue;
-      problems.push(`osImages has no ${architecture} image for OpenShift ${majorMinor}, the release of NodePool ${pool.node.path} (arch ${arch}); `
-        + `add one with openshiftVersion "${majorMinor}" and cpuArchitecture ${architecture}`);
+      problems.push(
+        `osImages has no ${architecture} image for OpenShift ${majorMinor}, the release of NodePool ${pool.node.path} (arch ${arch}); ` +
+          `add one with openshiftVersion "${majorMinor}" and cpuArchitecture ${architecture}`,
+      );
     }
     return problems;
   }
 
   /** The MultiClusterEngine of this hub, if declared, must run the assisted service where this expects it. */
   private checkEngine(): string[] {
-    const engine = Chart.of(this).node.findAll().find((c): c is MultiClusterEngine => c instanceof MultiClusterEngine);
+    const engine = Chart.of(this)
+      .node.findAll()
+      .find((c): c is MultiClusterEngine => c instanceof MultiClusterEngine);
     if (!engine) return [];
     const problems: string[] = [];
     if (engine.isEnabled(MultiClusterEngineComponent.ASSISTED_SERVICE) === false) {
       problems.push(`the MultiClusterEngine ${engine.node.path} turns component assisted-service off, and nothing serves this AgentServiceConfig; enable the component`);
     }
     if (engine.targetNamespace !== this.namespace) {
-      problems.push(`namespace (${show(this.namespace)}) must be the target namespace of the MultiClusterEngine ${engine.node.path} (${show(engine.targetNamespace)}), where the assisted service runs`);
+      problems.push(
+        `namespace (${show(this.namespace)}) must be the target namespace of the MultiClusterEngine ${engine.node.path} (${show(engine.targetNamespace)}), where the assisted service runs`,
+      );
     }
     return problems;
   }

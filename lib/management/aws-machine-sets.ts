@@ -122,18 +122,40 @@ export class AwsMachineSets extends Construct {
     const problems = new Problems(this);
     const infraId = p.infrastructureId;
     const name = p.name ?? id;
-    problems.require(typeof infraId === 'string' && isDns1123Label(infraId), 'infrastructureId', infraId, 'must be the cluster\'s infrastructure ID, such as ocp-cluster-h5ffp (oc get infrastructure cluster -o jsonpath=\'{.status.infrastructureName}\')');
+    problems.require(
+      typeof infraId === 'string' && isDns1123Label(infraId),
+      'infrastructureId',
+      infraId,
+      "must be the cluster's infrastructure ID, such as ocp-cluster-h5ffp (oc get infrastructure cluster -o jsonpath='{.status.infrastructureName}')",
+    );
     problems.require(isDns1123Label(name), 'name', name, 'must be a DNS-1123 label, such as metal');
     problems.require(typeof p.region === 'string' && REGION.test(p.region), 'region', p.region, 'must be an AWS region such as us-east-2');
     problems.require(typeof p.instanceType === 'string' && EC2_INSTANCE_TYPE.test(p.instanceType), 'instanceType', p.instanceType, EC2_INSTANCE_TYPE_RULE);
-    problems.require(typeof p.amiId === 'string' && AMI.test(p.amiId), 'amiId', p.amiId, 'must be an AMI ID such as ami-08bb6907b96d2a024 (the existing worker MachineSets\' providerSpec.value.ami.id)');
+    problems.require(
+      typeof p.amiId === 'string' && AMI.test(p.amiId),
+      'amiId',
+      p.amiId,
+      "must be an AMI ID such as ami-08bb6907b96d2a024 (the existing worker MachineSets' providerSpec.value.ami.id)",
+    );
     const zones = Array.isArray(p.zones) ? p.zones : [];
     if (zones.length === 0) problems.add(`zones (${show(p.zones)}) must list at least one Availability Zone, such as ["us-east-2a"]`);
     zones.forEach((zone, i) => {
-      if (problems.require(typeof zone === 'string' && /^[a-z0-9-]+[a-z]$/.test(zone) && zone.startsWith(p.region ?? ''), `zones[${i}]`, zone, `must be an Availability Zone of region ${p.region}, such as ${p.region}a`)) {
+      if (
+        problems.require(
+          typeof zone === 'string' && /^[a-z0-9-]+[a-z]$/.test(zone) && zone.startsWith(p.region ?? ''),
+          `zones[${i}]`,
+          zone,
+          `must be an Availability Zone of region ${p.region}, such as ${p.region}a`,
+        )
+      ) {
         const machineSetName = `${infraId}-${name}-${zone}`;
         if (problems.require(zones.indexOf(zone) === i, `zones[${i}]`, zone, 'is listed twice; give each zone once')) {
-          problems.require(machineSetName.length <= MAX_NAME, `zones[${i}]`, zone, `makes MachineSet name ${machineSetName} (${machineSetName.length} characters), which must be at most ${MAX_NAME}: shorten name`);
+          problems.require(
+            machineSetName.length <= MAX_NAME,
+            `zones[${i}]`,
+            zone,
+            `makes MachineSet name ${machineSetName} (${machineSetName.length} characters), which must be at most ${MAX_NAME}: shorten name`,
+          );
         }
       }
     });
@@ -146,12 +168,17 @@ export class AwsMachineSets extends Construct {
     (p.dataVolumes ?? []).forEach((volume, i) => {
       checkVolume(volume, `dataVolumes[${i}]`, 1, problems);
       problems.require(DEVICE_NAME.test(volume.deviceName ?? ''), `dataVolumes[${i}].deviceName`, volume.deviceName, 'must be a device name such as /dev/xvdb (/dev/sd[b-z] or /dev/xvd[b-z])');
-      problems.require((p.dataVolumes ?? []).findIndex((v) => v.deviceName === volume.deviceName) === i, `dataVolumes[${i}].deviceName`, volume.deviceName, 'is used twice; give each disk its own device name');
+      problems.require(
+        (p.dataVolumes ?? []).findIndex((v) => v.deviceName === volume.deviceName) === i,
+        `dataVolumes[${i}].deviceName`,
+        volume.deviceName,
+        'is used twice; give each disk its own device name',
+      );
     });
     for (const zone of Object.keys(p.subnetNames ?? {})) {
       problems.require(zones.includes(zone), 'subnetNames', zone, `must name only zones of zones (${show(zones)})`);
     }
-    (p.securityGroupNames ?? []).forEach((group, i) => problems.require(typeof group === 'string' && group.trim() !== '', `securityGroupNames[${i}]`, group, 'must be a security group\'s Name tag'));
+    (p.securityGroupNames ?? []).forEach((group, i) => problems.require(typeof group === 'string' && group.trim() !== '', `securityGroupNames[${i}]`, group, "must be a security group's Name tag"));
     problems.report();
 
     // Each zone once, so that a zone listed twice is reported rather than thrown on as a duplicate construct.
@@ -187,10 +214,7 @@ export class AwsMachineSets extends Construct {
                 kind: 'AWSMachineProviderConfig',
                 ami: { id: p.amiId },
                 instanceType: p.instanceType,
-                blockDevices: [
-                  { ebs: ebs(root, 120) },
-                  ...(p.dataVolumes ?? []).map((v) => ({ deviceName: v.deviceName, ebs: ebs(v, v.sizeGiB) })),
-                ],
+                blockDevices: [{ ebs: ebs(root, 120) }, ...(p.dataVolumes ?? []).map((v) => ({ deviceName: v.deviceName, ebs: ebs(v, v.sizeGiB) }))],
                 credentialsSecret: { name: 'aws-cloud-credentials' },
                 deviceIndex: 0,
                 iamInstanceProfile: { id: `${infraId}-worker-profile` },
@@ -220,8 +244,10 @@ function ebs(volume: MachineVolume, defaultSize: number): Record<string, unknown
 }
 
 function checkVolume(volume: MachineVolume, field: string, minSize: number, problems: Problems): void {
-  if (volume.sizeGiB !== undefined) problems.require(Number.isInteger(volume.sizeGiB) && volume.sizeGiB >= minSize && volume.sizeGiB <= 65536, `${field}.sizeGiB`, volume.sizeGiB, `must be a whole number from ${minSize} to 65536`);
+  if (volume.sizeGiB !== undefined)
+    problems.require(Number.isInteger(volume.sizeGiB) && volume.sizeGiB >= minSize && volume.sizeGiB <= 65536, `${field}.sizeGiB`, volume.sizeGiB, `must be a whole number from ${minSize} to 65536`);
   if (volume.type !== undefined) problems.require(Object.values(EbsVolumeType).includes(volume.type), `${field}.type`, volume.type, 'must be gp2, gp3, io1, io2, st1, sc1 or standard');
   if (volume.iops !== undefined) problems.require(Number.isInteger(volume.iops) && volume.iops >= 0, `${field}.iops`, volume.iops, 'must be a whole number >= 0');
-  if (volume.kmsKeyArn !== undefined) problems.require(KMS_KEY_ARN.test(volume.kmsKeyArn), `${field}.kmsKeyArn`, volume.kmsKeyArn, 'must be a KMS key ARN such as arn:aws:kms:us-east-2:123456789012:key/…');
+  if (volume.kmsKeyArn !== undefined)
+    problems.require(KMS_KEY_ARN.test(volume.kmsKeyArn), `${field}.kmsKeyArn`, volume.kmsKeyArn, 'must be a KMS key ARN such as arn:aws:kms:us-east-2:123456789012:key/…');
 }

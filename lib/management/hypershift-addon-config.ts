@@ -76,7 +76,9 @@ export class HypershiftAddonConfig extends Construct {
     for (const [name, value] of Object.entries(props.variables ?? {})) {
       const field = `variables.${name}`;
       if (TYPED_VARIABLES[name] !== undefined) problems.add(`${field} (${show(value)}) is set by the ${TYPED_VARIABLES[name]} prop; give it there`);
-      else if (problems.require(VARIABLE_NAME.test(name) && name.length <= 255, 'variables', name, 'must name variables with letters, digits and "_", not starting with a digit, at most 255 characters')) {
+      else if (
+        problems.require(VARIABLE_NAME.test(name) && name.length <= 255, 'variables', name, 'must name variables with letters, digits and "_", not starting with a digit, at most 255 characters')
+      ) {
         problems.require(typeof value === 'string' && value.length <= 1024, field, value, 'must be a string of at most 1024 characters, e.g. "80"');
       }
     }
@@ -94,10 +96,12 @@ export class HypershiftAddonConfig extends Construct {
       metadata: { name: HYPERSHIFT_ADDON_CONFIG_NAME, namespace },
       spec: {
         customizedVariables: variables.length > 0 ? variables : undefined,
-        nodePlacement: props.onInfrastructureNodes ? {
-          nodeSelector: { [INFRA_NODE_ROLE]: '' },
-          tolerations: [{ effect: 'NoSchedule', key: INFRA_NODE_ROLE, operator: 'Exists' }],
-        } : undefined,
+        nodePlacement: props.onInfrastructureNodes
+          ? {
+              nodeSelector: { [INFRA_NODE_ROLE]: '' },
+              tolerations: [{ effect: 'NoSchedule', key: INFRA_NODE_ROLE, operator: 'Exists' }],
+            }
+          : undefined,
       },
     });
   }

@@ -83,7 +83,8 @@ export class KubevirtHub extends Construct {
     this.props = props;
     const problems = new Problems(this);
     (props.existingStorageClasses ?? []).forEach((name, i) => problems.require(isDns1123Subdomain(name), `existingStorageClasses[${i}]`, name, DNS1123_SUBDOMAIN_RULE));
-    if (props.existingDefaultStorageClass !== undefined) problems.require(isDns1123Subdomain(props.existingDefaultStorageClass), 'existingDefaultStorageClass', props.existingDefaultStorageClass, DNS1123_SUBDOMAIN_RULE);
+    if (props.existingDefaultStorageClass !== undefined)
+      problems.require(isDns1123Subdomain(props.existingDefaultStorageClass), 'existingDefaultStorageClass', props.existingDefaultStorageClass, DNS1123_SUBDOMAIN_RULE);
     if (props.mtu !== undefined) problems.require(Number.isInteger(props.mtu) && props.mtu >= 576 && props.mtu <= 65536, 'mtu', props.mtu, 'must be a whole number from 576 to 65536');
     if (props.networkType !== undefined) problems.require(Object.values(HubNetworkType).includes(props.networkType), 'networkType', props.networkType, 'must be OVNKubernetes, OpenShiftSDN or Other');
     problems.report();
@@ -103,8 +104,7 @@ export class KubevirtHub extends Construct {
 
   private check(): string[] {
     const inChart = Chart.of(this).node.findAll();
-    const clusters = inChart.filter((c): c is HostedCluster => c instanceof HostedCluster
-      && c.platform instanceof KubevirtClusterPlatform && c.platform.props.externalInfrastructure === undefined);
+    const clusters = inChart.filter((c): c is HostedCluster => c instanceof HostedCluster && c.platform instanceof KubevirtClusterPlatform && c.platform.props.externalInfrastructure === undefined);
     if (clusters.length === 0) return [];
     const problems: string[] = [];
     const names = clusters.map((c) => c.clusterName).join(', ');
@@ -121,7 +121,9 @@ export class KubevirtHub extends Construct {
       ...inChart.flatMap((c) => (c instanceof LvmStorage && c.defaultStorageClassName ? [c.defaultStorageClassName] : c instanceof HubStorageClass && c.isDefault ? [c.storageClassName] : [])),
     ];
     if (defaults.length === 0) {
-      problems.push(`the hub has no default StorageClass, which KubeVirt hosted clusters (${names}) need (docs 3.3.1.1); mark an LvmStorage device class or a HubStorageClass default, or declare existingDefaultStorageClass`);
+      problems.push(
+        `the hub has no default StorageClass, which KubeVirt hosted clusters (${names}) need (docs 3.3.1.1); mark an LvmStorage device class or a HubStorageClass default, or declare existingDefaultStorageClass`,
+      );
     } else if (defaults.length > 1) {
       problems.push(`the hub has ${defaults.length} default StorageClasses (${show(defaults)}); keep one, or volumes land on either`);
     }
@@ -129,13 +131,17 @@ export class KubevirtHub extends Construct {
     const wildcards = (p.wildcardRoutesAllowed ?? false) || inChart.some((c) => c instanceof IngressWildcardPolicy && c.ingressControllerName === 'default');
     for (const cluster of clusters) {
       if (!loadBalancer && cluster.publishedServices.get(ControlPlaneService.API_SERVER)?.type === ServicePublishingType.LOAD_BALANCER) {
-        problems.push(`${cluster.node.path} publishes services.APIServer as LoadBalancer, which needs a load balancer on the hub (docs 3.3.1.1, 3.3.5); add a ManagementMetalLB or declare externalLoadBalancer`);
+        problems.push(
+          `${cluster.node.path} publishes services.APIServer as LoadBalancer, which needs a load balancer on the hub (docs 3.3.1.1, 3.3.5); add a ManagementMetalLB or declare externalLoadBalancer`,
+        );
       }
-      const passthrough = (ApiObject.of(cluster.resource).toJson() as { spec?: { platform?: { kubevirt?: { baseDomainPassthrough?: boolean } } } })
-        .spec?.platform?.kubevirt?.baseDomainPassthrough === true;
+      const passthrough =
+        (ApiObject.of(cluster.resource).toJson() as { spec?: { platform?: { kubevirt?: { baseDomainPassthrough?: boolean } } } }).spec?.platform?.kubevirt?.baseDomainPassthrough === true;
       if (passthrough && !wildcards) {
-        problems.push(`wildcardRoutesAllowed (false): ${cluster.node.path} has no baseDomain, so its *.apps is a subdomain of the hub's and needs wildcard routes; add an IngressWildcardPolicy `
-          + '(routeAdmission.wildcardPolicy WildcardsAllowed on the default IngressController, docs 3.3.1.1), declare wildcardRoutesAllowed when it is patched outside this app, or give the cluster a baseDomain');
+        problems.push(
+          `wildcardRoutesAllowed (false): ${cluster.node.path} has no baseDomain, so its *.apps is a subdomain of the hub's and needs wildcard routes; add an IngressWildcardPolicy ` +
+            '(routeAdmission.wildcardPolicy WildcardsAllowed on the default IngressController, docs 3.3.1.1), declare wildcardRoutesAllowed when it is patched outside this app, or give the cluster a baseDomain',
+        );
       }
       this.lintCluster(cluster);
     }
@@ -156,15 +162,23 @@ export class KubevirtHub extends Construct {
     }
     for (const { field, name, scope } of named) {
       if (!known.has(name)) {
-        lint(scope, LINT_RULES.HCP_W010_UNKNOWN_HUB_STORAGE_CLASS, `${field} (${show(name)}) is no StorageClass of ${this.node.path}: no LvmStorage or HubStorageClass makes it `
-          + `and existingStorageClasses (${show([...(this.props.existingStorageClasses ?? [])])}) does not declare it; volumes would stay Pending`);
+        lint(
+          scope,
+          LINT_RULES.HCP_W010_UNKNOWN_HUB_STORAGE_CLASS,
+          `${field} (${show(name)}) is no StorageClass of ${this.node.path}: no LvmStorage or HubStorageClass makes it ` +
+            `and existingStorageClasses (${show([...(this.props.existingStorageClasses ?? [])])}) does not declare it; volumes would stay Pending`,
+        );
       }
     }
     const mtu = this.props.mtu;
     if (mtu !== undefined && mtu < 9000) {
       for (const pool of cluster.pools) {
         if (pool.platform instanceof KubevirtNodePoolPlatform && pool.platform.props.networkInterfaceMultiqueue !== false) {
-          lint(pool, LINT_RULES.HCP_W011_MULTIQUEUE_LOW_MTU, `platform.networkInterfaceMultiqueue (true) on a hub with MTU ${mtu}: docs 3.3.1.1 advise multiqueue only from MTU 9000; set it false or raise the MTU`);
+          lint(
+            pool,
+            LINT_RULES.HCP_W011_MULTIQUEUE_LOW_MTU,
+            `platform.networkInterfaceMultiqueue (true) on a hub with MTU ${mtu}: docs 3.3.1.1 advise multiqueue only from MTU 9000; set it false or raise the MTU`,
+          );
         }
       }
     }

@@ -114,12 +114,21 @@ export class LvmStorage extends Construct {
     const defaultClass = classes.find((c) => c.default ?? single);
     this.defaultStorageClassName = defaultClass ? `lvms-${defaultClass.name}` : undefined;
 
-    this.operator = (props.installOperator ?? true)
-      ? installOperator(this, {
-          namespace: this.namespace, operatorGroupName: 'openshift-storage-operatorgroup', packageName: 'lvms-operator',
-          subscriptionName: 'lvms', defaultChannel: 'stable', ownNamespace: true,
-        }, props)
-      : undefined;
+    this.operator =
+      (props.installOperator ?? true)
+        ? installOperator(
+            this,
+            {
+              namespace: this.namespace,
+              operatorGroupName: 'openshift-storage-operatorgroup',
+              packageName: 'lvms-operator',
+              subscriptionName: 'lvms',
+              defaultChannel: 'stable',
+              ownNamespace: true,
+            },
+            props,
+          )
+        : undefined;
     this.resource = new lvm.LvmCluster(this, 'Resource', {
       metadata: { name, namespace: this.namespace },
       spec: {
@@ -128,14 +137,19 @@ export class LvmStorage extends Construct {
             name: c.name,
             default: c.default ?? single,
             fstype: c.fstype,
-            deviceSelector: c.paths || c.optionalPaths || c.forceWipeDevicesAndDestroyAllData
-              ? { paths: c.paths, optionalPaths: c.optionalPaths, forceWipeDevicesAndDestroyAllData: c.forceWipeDevicesAndDestroyAllData }
+            deviceSelector:
+              c.paths || c.optionalPaths || c.forceWipeDevicesAndDestroyAllData
+                ? { paths: c.paths, optionalPaths: c.optionalPaths, forceWipeDevicesAndDestroyAllData: c.forceWipeDevicesAndDestroyAllData }
+                : undefined,
+            nodeSelector: c.nodeSelector
+              ? {
+                  nodeSelectorTerms: [
+                    {
+                      matchExpressions: Object.entries(c.nodeSelector).map(([key, value]) => ({ key, operator: 'In', values: [value] })),
+                    },
+                  ],
+                }
               : undefined,
-            nodeSelector: c.nodeSelector ? {
-              nodeSelectorTerms: [{
-                matchExpressions: Object.entries(c.nodeSelector).map(([key, value]) => ({ key, operator: 'In', values: [value] })),
-              }],
-            } : undefined,
             thinPoolConfig: {
               name: c.thinPool?.name ?? 'thin-pool-1',
               sizePercent: c.thinPool?.sizePercent ?? 90,
@@ -178,8 +192,20 @@ function checkDeviceClasses(classes: readonly LvmDeviceClass[], problems: Proble
       if (!isQualifiedName(key) || !isLabelValue(value)) problems.add(`${field}.nodeSelector (${show(`${key}=${value}`)}) must be a valid label key=value pair`);
     }
     const pool = c.thinPool;
-    if (pool?.sizePercent !== undefined) problems.require(Number.isInteger(pool.sizePercent) && pool.sizePercent >= 10 && pool.sizePercent <= 100, `${field}.thinPool.sizePercent`, pool.sizePercent, 'must be a whole number from 10 to 100');
-    if (pool?.overprovisionRatio !== undefined) problems.require(Number.isInteger(pool.overprovisionRatio) && pool.overprovisionRatio >= 1 && pool.overprovisionRatio <= 100, `${field}.thinPool.overprovisionRatio`, pool.overprovisionRatio, 'must be a whole number from 1 to 100');
+    if (pool?.sizePercent !== undefined)
+      problems.require(
+        Number.isInteger(pool.sizePercent) && pool.sizePercent >= 10 && pool.sizePercent <= 100,
+        `${field}.thinPool.sizePercent`,
+        pool.sizePercent,
+        'must be a whole number from 10 to 100',
+      );
+    if (pool?.overprovisionRatio !== undefined)
+      problems.require(
+        Number.isInteger(pool.overprovisionRatio) && pool.overprovisionRatio >= 1 && pool.overprovisionRatio <= 100,
+        `${field}.thinPool.overprovisionRatio`,
+        pool.overprovisionRatio,
+        'must be a whole number from 1 to 100',
+      );
     if (pool?.name !== undefined) problems.require(isDns1123Label(pool.name), `${field}.thinPool.name`, pool.name, 'must be a DNS-1123 label');
   });
   const defaults = classes.filter((c, i) => c.default ?? (classes.length === 1 && i === 0));

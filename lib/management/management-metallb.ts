@@ -60,12 +60,21 @@ export class ManagementMetalLB extends Construct {
     checkOverlaps(parseAddresses(props.addresses, problems), problems);
     problems.report();
 
-    this.operator = (props.installOperator ?? true)
-      ? installOperator(this, {
-          namespace: this.namespace, operatorGroupName: 'metallb-operator', packageName: 'metallb-operator',
-          subscriptionName: 'metallb-operator-sub', defaultChannel: 'stable', ownNamespace: false,
-        }, props)
-      : undefined;
+    this.operator =
+      (props.installOperator ?? true)
+        ? installOperator(
+            this,
+            {
+              namespace: this.namespace,
+              operatorGroupName: 'metallb-operator',
+              packageName: 'metallb-operator',
+              subscriptionName: 'metallb-operator-sub',
+              defaultChannel: 'stable',
+              ownNamespace: false,
+            },
+            props,
+          )
+        : undefined;
     this.metallb = new ApiObject(this, 'MetalLB', { apiVersion: 'metallb.io/v1beta1', kind: 'MetalLB', metadata: { name: 'metallb', namespace: this.namespace } });
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'metallb.io/v1beta1',

@@ -77,10 +77,13 @@ export class Metal3Provisioning extends Construct {
   /** AG-09: Metal3 leaves BareMetalHosts outside openshift-machine-api alone unless it watches all namespaces. */
   private checkHosts(): string[] {
     if (this.watchAllNamespaces) return [];
-    const outside = Chart.of(this).node.findAll()
+    const outside = Chart.of(this)
+      .node.findAll()
       .filter((c): c is BareMetalHost => c instanceof BareMetalHost && c.namespace !== MACHINE_API_NAMESPACE);
     if (outside.length === 0) return [];
-    return [`watchAllNamespaces (false) leaves BareMetalHosts outside ${MACHINE_API_NAMESPACE} unreconciled, and this management cluster declares `
-      + `${outside.map((h) => `${h.node.path} (namespace ${h.namespace})`).join(', ')}; set watchAllNamespaces to true`];
+    return [
+      `watchAllNamespaces (false) leaves BareMetalHosts outside ${MACHINE_API_NAMESPACE} unreconciled, and this management cluster declares ` +
+        `${outside.map((h) => `${h.node.path} (namespace ${h.namespace})`).join(', ')}; set watchAllNamespaces to true`,
+    ];
   }
 }

@@ -164,10 +164,18 @@ export class MultiClusterEngine extends Construct {
     problems.report();
 
     this.operator = installs
-      ? installOperator(this, {
-          namespace: MULTICLUSTER_ENGINE_OPERATOR_NAMESPACE, operatorGroupName: 'multicluster-engine', packageName: 'multicluster-engine',
-          subscriptionName: 'multicluster-engine', defaultChannel: 'stable-2.7', ownNamespace: true,
-        }, props)
+      ? installOperator(
+          this,
+          {
+            namespace: MULTICLUSTER_ENGINE_OPERATOR_NAMESPACE,
+            operatorGroupName: 'multicluster-engine',
+            packageName: 'multicluster-engine',
+            subscriptionName: 'multicluster-engine',
+            defaultChannel: 'stable-2.7',
+            ownNamespace: true,
+          },
+          props,
+        )
       : undefined;
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'multicluster.openshift.io/v1',
@@ -226,11 +234,15 @@ export class MultiClusterEngine extends Construct {
     if (clusters.length > 0) {
       const names = clusters.map((c) => c.node.path).join(', ');
       if (!this.isEnabled(MultiClusterEngineComponent.HYPERSHIFT)) {
-        problems.push(`hostedControlPlanes (false) turns component hypershift off, but this management cluster declares HostedClusters (${names}); `
-          + 'destroy them before disabling hosted control planes (docs 2.6.2)');
+        problems.push(
+          `hostedControlPlanes (false) turns component hypershift off, but this management cluster declares HostedClusters (${names}); ` +
+            'destroy them before disabling hosted control planes (docs 2.6.2)',
+        );
       } else if (!this.isEnabled(MultiClusterEngineComponent.HYPERSHIFT_LOCAL_HOSTING)) {
-        problems.push(`localHosting (false) uninstalls the HyperShift Operator from this hub, but this management cluster declares HostedClusters (${names}); `
-          + 'destroy them before disabling the hypershift-addon (docs 2.6.2.1)');
+        problems.push(
+          `localHosting (false) uninstalls the HyperShift Operator from this hub, but this management cluster declares HostedClusters (${names}); ` +
+            'destroy them before disabling the hypershift-addon (docs 2.6.2.1)',
+        );
       }
     }
     return problems;

@@ -78,12 +78,21 @@ export class OpenShiftVirtualization extends Construct {
     }
     problems.report();
 
-    this.operator = (props.installOperator ?? true)
-      ? installOperator(this, {
-          namespace: this.namespace, operatorGroupName: 'kubevirt-hyperconverged-group', packageName: 'kubevirt-hyperconverged',
-          subscriptionName: 'hco-operatorhub', defaultChannel: 'stable', ownNamespace: true,
-        }, props)
-      : undefined;
+    this.operator =
+      (props.installOperator ?? true)
+        ? installOperator(
+            this,
+            {
+              namespace: this.namespace,
+              operatorGroupName: 'kubevirt-hyperconverged-group',
+              packageName: 'kubevirt-hyperconverged',
+              subscriptionName: 'hco-operatorhub',
+              defaultChannel: 'stable',
+              ownNamespace: true,
+            },
+            props,
+          )
+        : undefined;
     const placement = (selector?: Record<string, string>) => (selector ? { nodePlacement: { nodeSelector: { ...selector } } } : undefined);
     this.resource = new ApiObject(this, 'Resource', {
       apiVersion: 'hco.kubevirt.io/v1beta1',

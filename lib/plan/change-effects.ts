@@ -74,7 +74,11 @@ export interface ObjectChange {
 export function effectsOf(change: ObjectChange): PlanEffect[] {
   const effects: PlanEffect[] = [];
   if (change.refusals.length > 0) {
-    effects.push({ effect: ChangeEffect.REFUSED, summary: `${change.refusals[0]}${change.refusals.length > 1 ? ` (and ${change.refusals.length - 1} more)` : ''}`, details: { problems: change.refusals } });
+    effects.push({
+      effect: ChangeEffect.REFUSED,
+      summary: `${change.refusals[0]}${change.refusals.length > 1 ? ` (and ${change.refusals.length - 1} more)` : ''}`,
+      details: { problems: change.refusals },
+    });
   }
   switch (change.action) {
     case PlanAction.CREATE:
@@ -123,7 +127,11 @@ function deletion(change: ObjectChange): PlanEffect {
     return { effect: ChangeEffect.DESTRUCTIVE, summary: `${destroyed}${nodes}${protection}`, details: { protected: carriesPruneProtection(object) } };
   }
   if (change.referencedBy.length > 0) {
-    return { effect: ChangeEffect.DESTRUCTIVE, summary: `deleted while ${change.referencedBy.join(', ')} still read it${protection}`, details: { protected: carriesPruneProtection(object), referencedBy: change.referencedBy } };
+    return {
+      effect: ChangeEffect.DESTRUCTIVE,
+      summary: `deleted while ${change.referencedBy.join(', ')} still read it${protection}`,
+      details: { protected: carriesPruneProtection(object), referencedBy: change.referencedBy },
+    };
   }
   return { effect: ChangeEffect.REMOVE, summary: `deleted when the GitOps engine prunes${protection}`, details: { protected: carriesPruneProtection(object) } };
 }
@@ -148,8 +156,8 @@ function update(change: ObjectChange): PlanEffect[] {
     effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'updated in place', fields: specChanges.map((c) => c.path) });
   }
   // HyperShift reads many of its own annotations on its objects (catalog images, overrides ...): not "nothing rolls".
-  const hypershiftAnnotations = (change.kind === 'HostedCluster' || change.kind === 'NodePool')
-    ? metadataChanges.filter((c) => c !== restart && c.path.startsWith('metadata.annotations["hypershift.openshift.io/')) : [];
+  const hypershiftAnnotations =
+    change.kind === 'HostedCluster' || change.kind === 'NodePool' ? metadataChanges.filter((c) => c !== restart && c.path.startsWith('metadata.annotations["hypershift.openshift.io/')) : [];
   if (hypershiftAnnotations.length > 0) {
     effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'HyperShift reads these annotations: what they switch changes in place', fields: hypershiftAnnotations.map((c) => c.path) });
   }
@@ -181,7 +189,11 @@ function hostedClusterUpdate(change: ObjectChange, specChanges: readonly FieldCh
   const creationFields = specChanges.filter((c) => CREATION_FIELDS.some((field) => isUnder(c.path, field)));
   if (creationFields.length > 0) {
     creationFields.forEach((c) => handled.add(c));
-    effects.push({ effect: ChangeEffect.DESTRUCTIVE, summary: `${unique(creationFields.map((c) => topField(c.path, CREATION_FIELDS))).join(', ')} ${creationFields.length === 1 ? 'is' : 'are'} set when a cluster is created: a different value means a new cluster (destroy this one, its etcd data with it, and create another)`, fields: creationFields.map((c) => c.path) });
+    effects.push({
+      effect: ChangeEffect.DESTRUCTIVE,
+      summary: `${unique(creationFields.map((c) => topField(c.path, CREATION_FIELDS))).join(', ')} ${creationFields.length === 1 ? 'is' : 'are'} set when a cluster is created: a different value means a new cluster (destroy this one, its etcd data with it, and create another)`,
+      fields: creationFields.map((c) => c.path),
+    });
   }
   const nodeWide = specChanges.filter((c) => NODE_WIDE_CLUSTER_FIELDS.some((field) => isUnder(c.path, field)));
   if (nodeWide.length > 0) {
@@ -231,7 +243,12 @@ function nodePoolUpdate(change: ObjectChange, specChanges: readonly FieldChange[
   const scale = specChanges.filter((c) => POOL_SCALE_FIELDS.some((field) => isUnder(c.path, field)));
   if (scale.length > 0) {
     scale.forEach((c) => handled.add(c));
-    effects.push({ effect: ChangeEffect.SCALE, summary: `scales from ${nodesOf(change.before)} to ${nodesOf(pool)}; no node is replaced`, fields: scale.map((c) => c.path), details: { from: nodeRange(change.before), to: nodeRange(pool) } });
+    effects.push({
+      effect: ChangeEffect.SCALE,
+      summary: `scales from ${nodesOf(change.before)} to ${nodesOf(pool)}; no node is replaced`,
+      fields: scale.map((c) => c.path),
+      details: { from: nodeRange(change.before), to: nodeRange(pool) },
+    });
   }
   const paused = specChanges.find((c) => c.path === 'spec.pausedUntil');
   if (paused) {

@@ -35,8 +35,8 @@ export function guestContentOf(file: OutputFile, object: any): GuestContent | un
     if (named) return { cluster: named[1], hub: parts[0], folder: `${named[1]}${GUEST_SUFFIX}`, role: object.kind === 'Policy' ? 'policy' : 'placement' };
   }
   const group = String(object?.apiVersion).split('/')[0];
-  const path = object?.kind === 'Application' && group === 'argoproj.io' ? object.spec?.source?.path
-    : object?.kind === 'Kustomization' && group === 'kustomize.toolkit.fluxcd.io' ? object.spec?.path : undefined;
+  const path =
+    object?.kind === 'Application' && group === 'argoproj.io' ? object.spec?.source?.path : object?.kind === 'Kustomization' && group === 'kustomize.toolkit.fluxcd.io' ? object.spec?.path : undefined;
   if (typeof path === 'string') {
     const segments = path.split('/').filter((s) => s !== '' && s !== '.');
     if (segments.length > 0 && FLUX_FOLDER_PARTS.includes(segments[segments.length - 1])) segments.pop();
@@ -78,8 +78,10 @@ export function guestDeletionSummary(deletion: GuestDeletion): string | undefine
   const stay = staying(deletion, 'stay', 'them');
   switch (content.role) {
     case 'application':
-      return `the guest Application goes${clusterRemoved ? ' (left in place, it would have no destination once the cluster is unregistered)' : ''}; `
-        + `it has no resources finalizer, so deleting it deletes nothing it applied: the objects of ${content.folder} ${stay}`;
+      return (
+        `the guest Application goes${clusterRemoved ? ' (left in place, it would have no destination once the cluster is unregistered)' : ''}; ` +
+        `it has no resources finalizer, so deleting it deletes nothing it applied: the objects of ${content.folder} ${stay}`
+      );
     case 'kustomization':
       return `the guest Kustomization goes; its deletionPolicy is Orphan, so deleting it deletes nothing it applied: the objects of ${content.folder} ${stay}`;
     case 'policy':
@@ -96,8 +98,10 @@ export function guestDeletionSummary(deletion: GuestDeletion): string | undefine
       return folderGoes ? `${it}: the guest Kustomization goes with its folder, and its deletionPolicy is Orphan, so Flux deletes nothing it applied` : undefined;
     case DeliveryMode.ARGO_CD:
     case DeliveryMode.ARGO_CD_WITHOUT_HEALTH_CHECKS:
-      return folderGoes ? `${it}: the guest Application goes with its folder (left in place, it has nothing to sync${clusterRemoved ? ' and no destination' : ''}), `
-        + 'and it has no resources finalizer, so Argo CD deletes nothing it applied' : undefined;
+      return folderGoes
+        ? `${it}: the guest Application goes with its folder (left in place, it has nothing to sync${clusterRemoved ? ' and no destination' : ''}), ` +
+            'and it has no resources finalizer, so Argo CD deletes nothing it applied'
+        : undefined;
     case DeliveryMode.KUSTOMIZE:
       return `${it}: oc apply -k of ${content.folder} deletes nothing${clusterRemoved ? '' : '; delete it there by hand if that is meant'}`;
     case DeliveryMode.ACM:

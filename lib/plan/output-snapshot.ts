@@ -98,7 +98,9 @@ export class OutputSnapshot {
       const key = `${layoutFolder}|${named.kind}|${named.namespace ?? ''}|${named.name}`;
       const twin = byKey.get(key);
       if (twin) {
-        throw new PlanInputError(`${description}: ${twin.path} and ${file} are two versions of one object (${named.kind} ${named.namespace ? `${named.namespace}/` : ''}${named.name}) in one folder; an output holds each object once`);
+        throw new PlanInputError(
+          `${description}: ${twin.path} and ${file} are two versions of one object (${named.kind} ${named.namespace ? `${named.namespace}/` : ''}${named.name}) in one folder; an output holds each object once`,
+        );
       }
       const entry = { path: file, folder, layoutFolder, key, bytes };
       byKey.set(key, entry);
@@ -171,8 +173,9 @@ function parseObjectFile(file: OutputFile, description: string): any {
   const [, kind, namespace, name] = file.key.split('|');
   const actual = `${String(object?.kind).toLowerCase()}|${object?.metadata?.namespace ?? ''}|${object?.metadata?.name}`;
   if (typeof object?.apiVersion !== 'string' || actual !== `${kind}|${namespace}|${name}`) {
-    throw new PlanInputError(`${description}: ${file.path} holds ${object?.kind ?? 'no kind'} ${object?.metadata?.namespace ? `${object.metadata.namespace}/` : ''}${object?.metadata?.name ?? '<unnamed>'}, not the object its name says; this is not the output of an hcp-cdk synth`);
+    throw new PlanInputError(
+      `${description}: ${file.path} holds ${object?.kind ?? 'no kind'} ${object?.metadata?.namespace ? `${object.metadata.namespace}/` : ''}${object?.metadata?.name ?? '<unnamed>'}, not the object its name says; this is not the output of an hcp-cdk synth`,
+    );
   }
   return object;
 }
-

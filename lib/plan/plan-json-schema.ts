@@ -11,7 +11,7 @@ const WAVE_CLUSTERS = {
     required: ['wave', 'name', 'clusters'],
     additionalProperties: false,
     properties: {
-      wave: { type: 'integer', minimum: 1, description: 'The wave\'s place, from 1.' },
+      wave: { type: 'integer', minimum: 1, description: "The wave's place, from 1." },
       name: { type: 'string' },
       clusters: { type: 'array', items: CLUSTER },
     },
@@ -88,7 +88,12 @@ export const PLAN_JSON_SCHEMA = {
           moves: { ...WAVE_CLUSTERS, description: 'The waves this commit moves, with the clusters it moves to the release; more than one is refused.' },
           left: { ...WAVE_CLUSTERS, description: 'The clusters of the waves not released yet, by wave.' },
           failedClusters: { type: 'array', items: CLUSTER, description: 'The clusters the rollout lists as failed; absent when none.' },
-          refusals: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Why the rollout refuses the commit; the moved objects carry them as refused. Absent when there is nothing to say.' },
+          refusals: {
+            type: 'array',
+            items: { type: 'string' },
+            minItems: 1,
+            description: 'Why the rollout refuses the commit; the moved objects carry them as refused. Absent when there is nothing to say.',
+          },
           summary: { type: 'string', description: 'One line: `wave 2 of 3 (ring-1) moves 12 clusters: …; 450 left in wave 3 (rest)`.' },
         },
       },
@@ -106,7 +111,7 @@ export const PLAN_JSON_SCHEMA = {
           kind: { type: 'string' },
           namespace: { type: 'string' },
           name: { type: 'string' },
-          file: { type: 'string', description: 'The file in the new output; the previous output\'s for a deleted object.' },
+          file: { type: 'string', description: "The file in the new output; the previous output's for a deleted object." },
           previousFile: { type: 'string', description: 'The previous file, when the object moved to another file for its cluster.' },
           cluster: { type: 'string', pattern: '^[^/]+/[^/]+/[^/]+$', description: 'The hosted cluster the object belongs to, `<management folder>/<namespace>/<name>`.' },
           changes: {
@@ -134,7 +139,8 @@ export const PLAN_JSON_SCHEMA = {
                 fields: { type: 'array', items: { type: 'string' } },
                 details: {
                   type: 'object',
-                  description: 'control-plane-upgrade: from, to, fromImage, toImage, upgrade (an UpgradeKind or unknown); node-pool-rollout and configuration-rollout: pool, strategy, maxSurge, maxUnavailable, nodes, batches (and from, to for a release); scale: from, to (a count or {min, max}); destructive: protected, referencedBy; create: appliedByHand for an object no engine applies (a Velero Backup or Restore); remove: protected, and leftInCluster for guest content the engine leaves in its hosted cluster or an object applied by hand (with appliedByHand); refused: problems.',
+                  description:
+                    'control-plane-upgrade: from, to, fromImage, toImage, upgrade (an UpgradeKind or unknown); node-pool-rollout and configuration-rollout: pool, strategy, maxSurge, maxUnavailable, nodes, batches (and from, to for a release); scale: from, to (a count or {min, max}); destructive: protected, referencedBy; create: appliedByHand for an object no engine applies (a Velero Backup or Restore); remove: protected, and leftInCluster for guest content the engine leaves in its hosted cluster or an object applied by hand (with appliedByHand); refused: problems.',
                 },
               },
             },

@@ -213,7 +213,9 @@ export function countsLine(summary: PlanSummary): string {
 
 /** `1 control-plane-upgrade, 2 node-pool-rollout`, most severe first; empty when nothing changes. */
 export function effectsLine(summary: PlanSummary): string {
-  return EFFECT_ORDER.filter((effect) => summary.effects[effect]).map((effect) => `${summary.effects[effect]} ${effect}`).join(', ');
+  return EFFECT_ORDER.filter((effect) => summary.effects[effect])
+    .map((effect) => `${summary.effects[effect]} ${effect}`)
+    .join(', ');
 }
 
 /** The effects from the most to the least a reviewer needs to see. */

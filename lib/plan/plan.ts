@@ -63,7 +63,11 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
     objects.push(planned);
   }
   objects.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const { rollouts, refusals } = planRollouts(previous, next, objects.filter((o) => o.action !== PlanAction.UNCHANGED));
+  const { rollouts, refusals } = planRollouts(
+    previous,
+    next,
+    objects.filter((o) => o.action !== PlanAction.UNCHANGED),
+  );
   const planned = refusals.size === 0 ? objects : objects.map((o) => (refusals.has(o.file) ? withRefusals(o, refusals.get(o.file)!) : o));
   const changed = planned.filter((o) => o.action !== PlanAction.UNCHANGED);
   return {
@@ -90,7 +94,10 @@ class PlanContext {
   /** The delivery mode each planned HostedCluster of the new output records, by cluster. */
   public readonly deliveryModes = new Map<string, DeliveryMode | undefined>();
 
-  constructor(private readonly previous: OutputSnapshot, private readonly next: OutputSnapshot) {}
+  constructor(
+    private readonly previous: OutputSnapshot,
+    private readonly next: OutputSnapshot,
+  ) {}
 
   public unchanged(beforeFile: OutputFile, file: OutputFile): PlannedObject {
     const object = this.next.object(file);
@@ -191,7 +198,7 @@ class PlanContext {
 
   /** The HostedCluster whose folder holds the object (hcp-cdk writes a cluster's objects to one layout folder). */
   private hostedClusterOf(snapshot: OutputSnapshot, file: OutputFile, object: any): any {
-    if (object.kind === 'HostedCluster') return snapshot === this.next ? object : this.sameObjectIn(this.next, file) ?? object;
+    if (object.kind === 'HostedCluster') return snapshot === this.next ? object : (this.sameObjectIn(this.next, file) ?? object);
     for (const candidate of snapshot.filesIn(file.layoutFolder, { kind: 'hostedcluster' })) {
       const hostedCluster = snapshot.object(candidate);
       if (object.kind !== 'NodePool' || belongsTo(object, hostedCluster)) return hostedCluster;
@@ -207,9 +214,13 @@ class PlanContext {
     if (object.kind !== 'ConfigMap' && object.kind !== 'Secret') return { pools: [] };
     const name = object.metadata?.name;
     const sameNamespace = hostedCluster?.metadata?.namespace === object.metadata?.namespace;
-    const field = !sameNamespace ? undefined
-      : object.kind === 'Secret' && hostedCluster.spec?.pullSecret?.name === name ? 'pull secret'
-        : object.kind === 'ConfigMap' && hostedCluster.spec?.additionalTrustBundle?.name === name ? 'trust bundle' : undefined;
+    const field = !sameNamespace
+      ? undefined
+      : object.kind === 'Secret' && hostedCluster.spec?.pullSecret?.name === name
+        ? 'pull secret'
+        : object.kind === 'ConfigMap' && hostedCluster.spec?.additionalTrustBundle?.name === name
+          ? 'trust bundle'
+          : undefined;
     if (field) return { pools: pools.filter((pool) => belongsTo(pool, hostedCluster)), reason: `the cluster's ${field} changes, and every node reads it` };
     return { pools: object.kind === 'ConfigMap' ? pools.filter((pool) => readsConfigMap(pool, object)) : [] };
   }
@@ -276,12 +287,16 @@ function uncheckedReleaseWarnings(after: any, before: any, hostedCluster: any, p
   const path = before ? uncheckedUpgrade(after, before) : undefined;
   if (path) warnings.push(`spec.release.image: ${path}`);
   if (kind === 'NodePool' && hostedCluster && !releaseVersionOf(hostedCluster)) {
-    warnings.push(`spec.release.image: its version skew against the control plane is not checked: the HostedCluster's release (${JSON.stringify(hostedCluster.spec?.release?.image)}) ${unknownVersion()}; ${GIVE_VERSION}`);
+    warnings.push(
+      `spec.release.image: its version skew against the control plane is not checked: the HostedCluster's release (${JSON.stringify(hostedCluster.spec?.release?.image)}) ${unknownVersion()}; ${GIVE_VERSION}`,
+    );
   }
   const unknownPools = pools.filter((pool) => !releaseVersionOf(pool));
   if (unknownPools.length > 0) {
     const names = unknownPools.map((pool) => `${pool.metadata?.name} (${JSON.stringify(pool.spec?.release?.image)})`).join(', ');
-    warnings.push(`spec.release.image: the version skew of ${unknownPools.length === 1 ? 'pool' : 'pools'} ${names} is not checked: ${unknownPools.length === 1 ? 'its release' : 'their releases'} ${unknownVersion(unknownPools.length === 1 ? 'tells' : 'tell')}; ${GIVE_VERSION}`);
+    warnings.push(
+      `spec.release.image: the version skew of ${unknownPools.length === 1 ? 'pool' : 'pools'} ${names} is not checked: ${unknownPools.length === 1 ? 'its release' : 'their releases'} ${unknownVersion(unknownPools.length === 1 ? 'tells' : 'tell')}; ${GIVE_VERSION}`,
+    );
   }
   return warnings;
 }

@@ -50,10 +50,15 @@ export function planRollouts(previous: OutputSnapshot, next: OutputSnapshot, obj
 function recordIn(snapshot: OutputSnapshot, file: OutputFile): RolloutRecord {
   const record = snapshot.object(file);
   const spec = record?.spec;
-  const wellFormed = typeof spec?.release?.image === 'string' && Number.isInteger(spec.releasedWaves) && Array.isArray(spec.waves)
-    && spec.waves.every((wave: any) => typeof wave?.name === 'string' && Array.isArray(wave.clusters));
+  const wellFormed =
+    typeof spec?.release?.image === 'string' &&
+    Number.isInteger(spec.releasedWaves) &&
+    Array.isArray(spec.waves) &&
+    spec.waves.every((wave: any) => typeof wave?.name === 'string' && Array.isArray(wave.clusters));
   if (!wellFormed) {
-    throw new PlanInputError(`${snapshot.description}: ${file.path} is not a release rollout's record as hcp-cdk writes it (spec.release.image, spec.releasedWaves and spec.waves, each with a name and clusters); synthesize again`);
+    throw new PlanInputError(
+      `${snapshot.description}: ${file.path} is not a release rollout's record as hcp-cdk writes it (spec.release.image, spec.releasedWaves and spec.waves, each with a name and clusters); synthesize again`,
+    );
   }
   return record;
 }
@@ -68,7 +73,10 @@ class SnapshotRolloutOutputs implements RolloutOutputs {
   public readonly previousFound: boolean;
   private hostedClusters?: Map<string, OutputFile>;
 
-  constructor(private readonly previous: OutputSnapshot, private readonly objects: readonly PlannedObject[]) {
+  constructor(
+    private readonly previous: OutputSnapshot,
+    private readonly objects: readonly PlannedObject[],
+  ) {
     this.previousFound = previous.files.size > 0;
   }
 

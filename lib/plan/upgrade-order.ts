@@ -42,37 +42,43 @@ export function upgradeOrder(upgrade: OneCommitUpgrade): UpgradeOrder {
     case DeliveryMode.FLUX:
       return {
         poolsWait: true,
-        note: `${what}: the control plane goes first, to ${to}, and Flux applies the pools only once it reports that version: the node-pools Kustomization depends on the cluster's, `
-          + `whose health check waits until the HostedCluster runs the release its spec names (an upgrade that outlasts the timeout fails that Kustomization, which is retried; the pools wait on) ${GUIDE}`,
+        note:
+          `${what}: the control plane goes first, to ${to}, and Flux applies the pools only once it reports that version: the node-pools Kustomization depends on the cluster's, ` +
+          `whose health check waits until the HostedCluster runs the release its spec names (an upgrade that outlasts the timeout fails that Kustomization, which is retried; the pools wait on) ${GUIDE}`,
       };
     case DeliveryMode.ARGO_CD:
       return {
         poolsWait: true,
-        note: `${what}: the control plane goes first, to ${to}, and Argo CD syncs the pools only once it reports that version: the NodePool wave (60) waits until the HostedCluster wave (50) is Healthy, `
-          + `which with ARGO_CD_HEALTH_CHECKS is once it runs the release its spec names ${GUIDE}`,
+        note:
+          `${what}: the control plane goes first, to ${to}, and Argo CD syncs the pools only once it reports that version: the NodePool wave (60) waits until the HostedCluster wave (50) is Healthy, ` +
+          `which with ARGO_CD_HEALTH_CHECKS is once it runs the release its spec names ${GUIDE}`,
       };
     case DeliveryMode.ARGO_CD_WITHOUT_HEALTH_CHECKS:
       return {
         poolsWait: false,
-        note: `${what}, and nothing waits: without ARGO_CD_HEALTH_CHECKS Argo CD counts the HostedCluster (wave 50) Healthy as soon as it exists, so the pools (wave 60) roll at once, `
-          + `while the control plane upgrades to ${to}; add the health checks to Argo CD and set healthChecksInstalled, or upgrade the control plane and the pools in two commits ${GUIDE}`,
+        note:
+          `${what}, and nothing waits: without ARGO_CD_HEALTH_CHECKS Argo CD counts the HostedCluster (wave 50) Healthy as soon as it exists, so the pools (wave 60) roll at once, ` +
+          `while the control plane upgrades to ${to}; add the health checks to Argo CD and set healthChecksInstalled, or upgrade the control plane and the pools in two commits ${GUIDE}`,
       };
     case DeliveryMode.KUSTOMIZE:
       return {
         poolsWait: false,
-        note: `${what}, and nothing waits: oc apply -k ${folder} applies the control plane and the pools at once, so the pools roll while the control plane upgrades to ${to}; `
-          + `${byHand} (oc apply -k ${folder}); or upgrade them in two commits ${GUIDE}`,
+        note:
+          `${what}, and nothing waits: oc apply -k ${folder} applies the control plane and the pools at once, so the pools roll while the control plane upgrades to ${to}; ` +
+          `${byHand} (oc apply -k ${folder}); or upgrade them in two commits ${GUIDE}`,
       };
     case DeliveryMode.ACM:
       return {
-        note: `${what}; the hub folders are applied by whatever engine is pointed at them, and the order is that engine's: Argo CD with ARGO_CD_HEALTH_CHECKS syncs the pools (wave 60) `
-          + `only once the control plane (wave 50) reports ${to}; oc apply -k, or Argo CD without the health checks, applies both at once and the pools roll while the control plane upgrades: `
-          + `then ${byHand}, or upgrade them in two commits ${GUIDE}`,
+        note:
+          `${what}; the hub folders are applied by whatever engine is pointed at them, and the order is that engine's: Argo CD with ARGO_CD_HEALTH_CHECKS syncs the pools (wave 60) ` +
+          `only once the control plane (wave 50) reports ${to}; oc apply -k, or Argo CD without the health checks, applies both at once and the pools roll while the control plane upgrades: ` +
+          `then ${byHand}, or upgrade them in two commits ${GUIDE}`,
       };
     default:
       return {
-        note: `${what}; the output does not record how it is delivered (no ${DELIVERY_MODE_ANNOTATION} annotation: an older hcp-cdk wrote it), so the order is the engine's: `
-          + `Flux, or Argo CD with ARGO_CD_HEALTH_CHECKS, applies the pools only once the control plane reports ${to}; oc apply -k, or Argo CD without the health checks, applies both at once ${GUIDE}`,
+        note:
+          `${what}; the output does not record how it is delivered (no ${DELIVERY_MODE_ANNOTATION} annotation: an older hcp-cdk wrote it), so the order is the engine's: ` +
+          `Flux, or Argo CD with ARGO_CD_HEALTH_CHECKS, applies the pools only once the control plane reports ${to}; oc apply -k, or Argo CD without the health checks, applies both at once ${GUIDE}`,
       };
   }
 }

@@ -111,8 +111,7 @@ export class AgentNodePoolPlatform implements INodePoolPlatform {
       }
     }
     const matchLabels = Object.keys(this.props.matchLabels ?? {}).length > 0 ? this.props.matchLabels : undefined;
-    const matchExpressions = (this.props.matchExpressions ?? []).length > 0
-      ? this.props.matchExpressions!.map((r) => ({ key: r.key, operator: r.operator, values: r.values })) : undefined;
+    const matchExpressions = (this.props.matchExpressions ?? []).length > 0 ? this.props.matchExpressions!.map((r) => ({ key: r.key, operator: r.operator, values: r.values })) : undefined;
     // As `hcp create cluster agent`: no selector unless one is given; an explicitly empty one is
     // written `{}` as `hcp create nodepool agent --agentLabelSelector ""` does. Both take any Agent.
     const given = this.props.matchLabels !== undefined || this.props.matchExpressions !== undefined;

@@ -84,9 +84,7 @@ export function isUnresolvedToken(value: unknown): boolean {
 }
 
 const INFRA_TEXT_VALUES = ['infraId', 'region', 'issuerUrl', 'vpcId', 'machineCidr', 'privateZoneId', 'instanceProfileName'] as const;
-const INFRA_ROLES: readonly (keyof AwsClusterRoles)[] = [
-  'ingressArn', 'imageRegistryArn', 'storageArn', 'networkArn', 'kubeCloudControllerArn', 'nodePoolManagementArn', 'controlPlaneOperatorArn',
-];
+const INFRA_ROLES: readonly (keyof AwsClusterRoles)[] = ['ingressArn', 'imageRegistryArn', 'storageArn', 'networkArn', 'kubeCloudControllerArn', 'nodePoolManagementArn', 'controlPlaneOperatorArn'];
 
 /**
  * What AwsHostedInfraValues given as data (a fleet file, JSON, a JavaScript object) lack: each

@@ -96,9 +96,16 @@ function resolve(props: AwsClusterPlatformProps): ResolvedAwsProps {
 /** Fields that must be concrete in YAML, with where they come from, for the unresolved-token check. */
 function concreteFields(p: ResolvedAwsProps): [string, string | undefined][] {
   return [
-    ['region', p.region], ['vpcId', p.vpcId], ['defaultSubnet.id', p.defaultSubnet.id], ['defaultSubnet.zone', p.defaultSubnet.zone],
-    ['issuerUrl', p.issuerUrl], ['publicZoneId', p.publicZoneId], ['privateZoneId', p.privateZoneId], ['machineCidr', p.machineCidr],
-    ['kms.activeKeyArn', p.kms?.activeKeyArn], ['kms.providerRoleArn', p.kms?.providerRoleArn],
+    ['region', p.region],
+    ['vpcId', p.vpcId],
+    ['defaultSubnet.id', p.defaultSubnet.id],
+    ['defaultSubnet.zone', p.defaultSubnet.zone],
+    ['issuerUrl', p.issuerUrl],
+    ['publicZoneId', p.publicZoneId],
+    ['privateZoneId', p.privateZoneId],
+    ['machineCidr', p.machineCidr],
+    ['kms.activeKeyArn', p.kms?.activeKeyArn],
+    ['kms.providerRoleArn', p.kms?.providerRoleArn],
     ...Object.entries({ ...p.roles }).map(([field, arn]): [string, string] => [`roles.${field}`, arn]),
   ];
 }
@@ -116,7 +123,11 @@ export class AwsClusterPlatform implements IClusterPlatform {
   constructor(props: AwsClusterPlatformProps) {
     this.props = resolve(props);
     // A value given explicitly is not needed from the infra.
-    const explicit = new Set(Object.entries(props ?? {}).filter(([, value]) => value !== undefined).map(([key]) => (key === 'defaultSubnet' ? 'zones' : key)));
+    const explicit = new Set(
+      Object.entries(props ?? {})
+        .filter(([, value]) => value !== undefined)
+        .map(([key]) => (key === 'defaultSubnet' ? 'zones' : key)),
+    );
     this.infraProblems = props?.infra === undefined ? [] : awsHostedInfraValuesProblems(props.infra.values, 'infra', explicit);
     this.defaultSubnetId = this.props.defaultSubnet.id;
     this.infraId = this.props.infraId;
@@ -134,7 +145,9 @@ export class AwsClusterPlatform implements IClusterPlatform {
     for (const [field, value] of concreteFields(p)) {
       if (isUnresolvedToken(value)) {
         unresolved = true;
-        problems.add(`${field} (a CloudFormation token) is only known once the AwsHostedInfra stack is deployed; read the values with AwsHostedInfraOutputs.fromOutputsFile(<cdk deploy --outputs-file>, <stack>) or give it explicitly`);
+        problems.add(
+          `${field} (a CloudFormation token) is only known once the AwsHostedInfra stack is deployed; read the values with AwsHostedInfraOutputs.fromOutputsFile(<cdk deploy --outputs-file>, <stack>) or give it explicitly`,
+        );
       }
     }
     if (unresolved) return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: AWS_RULES.apiServerRoute };
@@ -151,18 +164,20 @@ export class AwsClusterPlatform implements IClusterPlatform {
       if (!arn) problems.add(`roles.${field} ("") must be an IAM role ARN`);
       else problems.require(IAM_ROLE_ARN.test(arn), `roles.${field}`, arn, IAM_ROLE_ARN_RULE);
     }
-    const secretEncryption: hc.HostedClusterSpecSecretEncryption | undefined = p.kms ? {
-      type: hc.HostedClusterSpecSecretEncryptionType.KMS,
-      kms: {
-        provider: hc.HostedClusterSpecSecretEncryptionKmsProvider.AWS,
-        aws: {
-          region: p.region,
-          activeKey: { arn: p.kms.activeKeyArn },
-          backupKey: p.kms.backupKeyArn ? { arn: p.kms.backupKeyArn } : undefined,
-          auth: { awsKms: p.kms.providerRoleArn },
-        },
-      },
-    } : undefined;
+    const secretEncryption: hc.HostedClusterSpecSecretEncryption | undefined = p.kms
+      ? {
+          type: hc.HostedClusterSpecSecretEncryptionType.KMS,
+          kms: {
+            provider: hc.HostedClusterSpecSecretEncryptionKmsProvider.AWS,
+            aws: {
+              region: p.region,
+              activeKey: { arn: p.kms.activeKeyArn },
+              backupKey: p.kms.backupKeyArn ? { arn: p.kms.backupKeyArn } : undefined,
+              auth: { awsKms: p.kms.providerRoleArn },
+            },
+          },
+        }
+      : undefined;
     const tags = Object.entries(p.resourceTags ?? {}).sort(([a], [b]) => a.localeCompare(b));
     return {
       platform: {

@@ -124,19 +124,32 @@ export class KubevirtClusterPlatform implements IClusterPlatform {
       labels: context.secretLabels,
     });
     if (kubeconfig?.problem) problems.add(`externalInfrastructure.kubeconfig: ${kubeconfig.problem}`);
-    const credentials = external ? {
-      infraNamespace: external.namespace,
-      infraKubeConfigSecret: { key: kubeconfigKey, name: kubeconfig!.secretName },
-    } : undefined;
-    const storageDriver: hc.HostedClusterSpecPlatformKubevirtStorageDriver | undefined = driverType === undefined ? undefined : {
-      type: driverType as string as hc.HostedClusterSpecPlatformKubevirtStorageDriverType,
-      manual: driverType !== KubevirtStorageDriverType.MANUAL ? undefined : {
-        storageClassMapping: storage.map((m) => ({ infraStorageClassName: m.infraStorageClass, guestStorageClassName: m.guestStorageClass, group: m.group })),
-        volumeSnapshotClassMapping: snapshots.length === 0 ? undefined : snapshots.map((m) => ({
-          infraVolumeSnapshotClassName: m.infraVolumeSnapshotClass, guestVolumeSnapshotClassName: m.guestVolumeSnapshotClass, group: m.group,
-        })),
-      },
-    };
+    const credentials = external
+      ? {
+          infraNamespace: external.namespace,
+          infraKubeConfigSecret: { key: kubeconfigKey, name: kubeconfig!.secretName },
+        }
+      : undefined;
+    const storageDriver: hc.HostedClusterSpecPlatformKubevirtStorageDriver | undefined =
+      driverType === undefined
+        ? undefined
+        : {
+            type: driverType as string as hc.HostedClusterSpecPlatformKubevirtStorageDriverType,
+            manual:
+              driverType !== KubevirtStorageDriverType.MANUAL
+                ? undefined
+                : {
+                    storageClassMapping: storage.map((m) => ({ infraStorageClassName: m.infraStorageClass, guestStorageClassName: m.guestStorageClass, group: m.group })),
+                    volumeSnapshotClassMapping:
+                      snapshots.length === 0
+                        ? undefined
+                        : snapshots.map((m) => ({
+                            infraVolumeSnapshotClassName: m.infraVolumeSnapshotClass,
+                            guestVolumeSnapshotClassName: m.guestVolumeSnapshotClass,
+                            group: m.group,
+                          })),
+                  },
+          };
     return {
       platform: {
         type: hc.HostedClusterSpecPlatformType.KUBE_VIRT,
@@ -162,10 +175,14 @@ export class KubevirtClusterPlatform implements IClusterPlatform {
 function checkClassMappings(storage: readonly StorageClassMapping[], snapshots: readonly VolumeSnapshotClassMapping[], problems: ClusterPlatformContext['problems']): void {
   const guestNames = new Set<string>();
   storage.forEach((m, i) => {
-    for (const [field, value] of [['infraStorageClass', m.infraStorageClass], ['guestStorageClass', m.guestStorageClass]] as const) {
+    for (const [field, value] of [
+      ['infraStorageClass', m.infraStorageClass],
+      ['guestStorageClass', m.guestStorageClass],
+    ] as const) {
       if (!isDns1123Subdomain(value)) problems.add(`storageClassMappings[${i}].${field} (${JSON.stringify(value)}) ${DNS1123_SUBDOMAIN_RULE}`);
     }
-    if (guestNames.has(m.guestStorageClass)) problems.add(`storageClassMappings[${i}].guestStorageClass (${JSON.stringify(m.guestStorageClass)}) must be unique: each guest class maps to one infrastructure class`);
+    if (guestNames.has(m.guestStorageClass))
+      problems.add(`storageClassMappings[${i}].guestStorageClass (${JSON.stringify(m.guestStorageClass)}) must be unique: each guest class maps to one infrastructure class`);
     guestNames.add(m.guestStorageClass);
   });
   if (snapshots.length > 0 && storage.length === 0) {
@@ -174,15 +191,22 @@ function checkClassMappings(storage: readonly StorageClassMapping[], snapshots: 
   const groups = new Set(storage.map((m) => m.group).filter((g): g is string => g !== undefined));
   const guestSnapshots = new Set<string>();
   snapshots.forEach((m, i) => {
-    for (const [field, value] of [['infraVolumeSnapshotClass', m.infraVolumeSnapshotClass], ['guestVolumeSnapshotClass', m.guestVolumeSnapshotClass]] as const) {
+    for (const [field, value] of [
+      ['infraVolumeSnapshotClass', m.infraVolumeSnapshotClass],
+      ['guestVolumeSnapshotClass', m.guestVolumeSnapshotClass],
+    ] as const) {
       if (!isDns1123Subdomain(value)) problems.add(`volumeSnapshotClassMappings[${i}].${field} (${JSON.stringify(value)}) ${DNS1123_SUBDOMAIN_RULE}`);
     }
     if (guestSnapshots.has(m.guestVolumeSnapshotClass)) {
-      problems.add(`volumeSnapshotClassMappings[${i}].guestVolumeSnapshotClass (${JSON.stringify(m.guestVolumeSnapshotClass)}) must be unique: each guest snapshot class maps to one infrastructure class`);
+      problems.add(
+        `volumeSnapshotClassMappings[${i}].guestVolumeSnapshotClass (${JSON.stringify(m.guestVolumeSnapshotClass)}) must be unique: each guest snapshot class maps to one infrastructure class`,
+      );
     }
     guestSnapshots.add(m.guestVolumeSnapshotClass);
     if (m.group !== undefined && storage.length > 0 && !groups.has(m.group)) {
-      problems.add(`volumeSnapshotClassMappings[${i}].group (${JSON.stringify(m.group)}) must be the group of a storage class mapping (${groups.size ? [...groups].map((g) => JSON.stringify(g)).join(', ') : 'none has a group'}): snapshots are taken with the class of the volume's group`);
+      problems.add(
+        `volumeSnapshotClassMappings[${i}].group (${JSON.stringify(m.group)}) must be the group of a storage class mapping (${groups.size ? [...groups].map((g) => JSON.stringify(g)).join(', ') : 'none has a group'}): snapshots are taken with the class of the volume's group`,
+      );
     }
   });
 }
@@ -306,7 +330,13 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
       }
     });
     // The NodePool CRD takes any text; KubeVirt's CDI would fail to clone the root volume of every VM.
-    if (p.rootVolumeStorageClass !== undefined) problems.require(typeof p.rootVolumeStorageClass === 'string' && isDns1123Subdomain(p.rootVolumeStorageClass), 'rootVolumeStorageClass', p.rootVolumeStorageClass, `must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`);
+    if (p.rootVolumeStorageClass !== undefined)
+      problems.require(
+        typeof p.rootVolumeStorageClass === 'string' && isDns1123Subdomain(p.rootVolumeStorageClass),
+        'rootVolumeStorageClass',
+        p.rootVolumeStorageClass,
+        `must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`,
+      );
     if (p.rootVolumeContainerDiskImage !== undefined && !isImageReference(p.rootVolumeContainerDiskImage)) {
       problems.add(`rootVolumeContainerDiskImage (${JSON.stringify(p.rootVolumeContainerDiskImage)}) must be a container image reference such as quay.io/containerdisks/rhcos:4.17`);
     }
@@ -329,8 +359,8 @@ export class KubevirtNodePoolPlatform implements INodePoolPlatform {
         diskImage: p.rootVolumeContainerDiskImage === undefined ? undefined : { containerDiskImage: p.rootVolumeContainerDiskImage },
       },
       // The CLI omits Disable; the CRD then defaults to Enable, so it has to be written.
-      networkInterfaceMultiqueue: p.networkInterfaceMultiqueue === false
-        ? np.NodePoolSpecPlatformKubevirtNetworkInterfaceMultiqueue.DISABLE : np.NodePoolSpecPlatformKubevirtNetworkInterfaceMultiqueue.ENABLE,
+      networkInterfaceMultiqueue:
+        p.networkInterfaceMultiqueue === false ? np.NodePoolSpecPlatformKubevirtNetworkInterfaceMultiqueue.DISABLE : np.NodePoolSpecPlatformKubevirtNetworkInterfaceMultiqueue.ENABLE,
       attachDefaultNetwork: p.attachDefaultNetwork ?? true,
       additionalNetworks: p.additionalNetworks?.map((name) => ({ name })),
       nodeSelector: p.vmNodeSelector,

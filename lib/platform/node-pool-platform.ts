@@ -66,10 +66,14 @@ export class NodePoolPlatform {
   /** The pool platform `hcp create nodepool` uses on a cluster of `type`, with its defaults. */
   public static defaultFor(type: PlatformType): INodePoolPlatform {
     switch (type) {
-      case PlatformType.AGENT: return NodePoolPlatform.agent();
-      case PlatformType.KUBEVIRT: return NodePoolPlatform.kubevirt();
-      case PlatformType.AWS: return NodePoolPlatform.aws();
-      case PlatformType.NONE: return NodePoolPlatform.none();
+      case PlatformType.AGENT:
+        return NodePoolPlatform.agent();
+      case PlatformType.KUBEVIRT:
+        return NodePoolPlatform.kubevirt();
+      case PlatformType.AWS:
+        return NodePoolPlatform.aws();
+      case PlatformType.NONE:
+        return NodePoolPlatform.none();
     }
   }
 }

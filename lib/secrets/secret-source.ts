@@ -103,7 +103,9 @@ export class SecretSource {
   public static fromInlineValue(value: string | Buffer, options: InlineSecretOptions): ISecretSource {
     const optIn = (options as { allowSecretInOutput?: unknown } | undefined)?.allowSecretInOutput;
     if (optIn !== true) {
-      throw new Error(`SecretSource.fromInlineValue: allowSecretInOutput (${show(optIn)}) must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`);
+      throw new Error(
+        `SecretSource.fromInlineValue: allowSecretInOutput (${show(optIn)}) must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`,
+      );
     }
     const bytes = Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8');
     return {
@@ -132,7 +134,11 @@ export class SecretSource {
       bind: (scope, id, bind) => {
         const storeKind = options.storeKind ?? 'ClusterSecretStore';
         recordSecretRequirement(scope, {
-          name: bind.defaultName, namespace: bind.namespace, type: bind.type, keys: keysOf(bind), madeBy: SecretMaker.EXTERNAL_SECRETS,
+          name: bind.defaultName,
+          namespace: bind.namespace,
+          type: bind.type,
+          keys: keysOf(bind),
+          madeBy: SecretMaker.EXTERNAL_SECRETS,
           store: { kind: storeKind, name: options.storeName },
           remoteReferences: [{ secretKey: bind.key, remoteKey: options.remoteKey, remoteProperty: options.remoteProperty }],
         });

@@ -6,20 +6,20 @@ import { isDns1123Subdomain } from '../core/names';
  * (int32, int64, double, ...) only describe the type and are not validated, as in the API server.
  */
 const FORMATS: Record<string, (value: string) => boolean> = {
-  'byte': value => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value),
-  'date': value => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
+  'byte': (value) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value),
+  'date': (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
   'date-time': isDateTime,
   'datetime': isDateTime,
-  'duration': value => /^(\d+(\.\d+)?\s*(ns|us|µs|ms|s|m|h|d|w)\s*)+$/.test(value),
-  'email': value => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value),
-  'hostname': value => value.length <= 255 && isDns1123Subdomain(value.toLowerCase()),
-  'ipv4': value => parseIPv4(value) !== undefined,
-  'ipv6': value => value.includes(':') && parseIPv6(value) !== undefined,
-  'cidr': value => parseCidr(value) !== undefined,
-  'mac': value => /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/.test(value) || /^([0-9A-Fa-f]{2}[:-]){19}[0-9A-Fa-f]{2}$/.test(value),
-  'uuid': value => /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(value),
+  'duration': (value) => /^(\d+(\.\d+)?\s*(ns|us|µs|ms|s|m|h|d|w)\s*)+$/.test(value),
+  'email': (value) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value),
+  'hostname': (value) => value.length <= 255 && isDns1123Subdomain(value.toLowerCase()),
+  'ipv4': (value) => parseIPv4(value) !== undefined,
+  'ipv6': (value) => value.includes(':') && parseIPv6(value) !== undefined,
+  'cidr': (value) => parseCidr(value) !== undefined,
+  'mac': (value) => /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/.test(value) || /^([0-9A-Fa-f]{2}[:-]){19}[0-9A-Fa-f]{2}$/.test(value),
+  'uuid': (value) => /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(value),
   'uri': isRequestUri,
-  'hexcolor': value => /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value),
+  'hexcolor': (value) => /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value),
 };
 
 /** True when `value` satisfies `format`, or when the API server does not check `format`. */

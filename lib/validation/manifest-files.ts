@@ -59,12 +59,19 @@ function readDirectory(at: string): string[] {
 /** What an fs error means, in words. */
 export function reason(error: unknown): string {
   switch ((error as NodeJS.ErrnoException).code) {
-    case 'ENOENT': return 'no such file or directory (or a symbolic link to nothing)';
-    case 'EACCES': case 'EPERM': return 'permission denied';
-    case 'ELOOP': return 'symbolic link loop';
-    case 'ENOTDIR': return 'not a directory';
-    case 'EISDIR': return 'is a directory';
-    default: return (error as Error).message;
+    case 'ENOENT':
+      return 'no such file or directory (or a symbolic link to nothing)';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ELOOP':
+      return 'symbolic link loop';
+    case 'ENOTDIR':
+      return 'not a directory';
+    case 'EISDIR':
+      return 'is a directory';
+    default:
+      return (error as Error).message;
   }
 }
 

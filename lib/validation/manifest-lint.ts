@@ -7,9 +7,7 @@ import { oversizedPoolMessage, poolPlatformProblem } from '../core/node-pool-rul
 import { show } from '../core/problems';
 import { releaseVersionOf } from '../core/release-version';
 import { isPlainObject } from '../core/runtime-props';
-import {
-  apiServerRouteProblems, missingServices, nodePortPortProblem, PublishedServiceEntry, REQUIRED_SERVICES, sharedEndpointProblems,
-} from '../core/service-publishing';
+import { apiServerRouteProblems, missingServices, nodePortPortProblem, PublishedServiceEntry, REQUIRED_SERVICES, sharedEndpointProblems } from '../core/service-publishing';
 import { nodePoolSkewProblem } from '../core/upgrade-path';
 import { platformRules } from '../platform/platform-rules';
 import { Quantity } from './cel/quantity';
@@ -101,29 +99,46 @@ function lintHostedCluster(object: any, report: Report): void {
   }
 
   const networking = spec.networking ?? {};
-  const networks = clusterNetworkProblems({
-    clusterNetwork: list(networking.clusterNetwork) ?? [{ cidr: DEFAULT_CLUSTER_NETWORK.ipv4 }],
-    serviceNetwork: list(networking.serviceNetwork) ?? [{ cidr: DEFAULT_SERVICE_NETWORK.ipv4 }],
-    machineNetwork: list(networking.machineNetwork),
-  }, OBJECT_NETWORK_NAMES);
+  const networks = clusterNetworkProblems(
+    {
+      clusterNetwork: list(networking.clusterNetwork) ?? [{ cidr: DEFAULT_CLUSTER_NETWORK.ipv4 }],
+      serviceNetwork: list(networking.serviceNetwork) ?? [{ cidr: DEFAULT_SERVICE_NETWORK.ipv4 }],
+      machineNetwork: list(networking.machineNetwork),
+    },
+    OBJECT_NETWORK_NAMES,
+  );
   report(R.HCP_W101_NETWORKS_OVERLAP, networks.overlaps);
   report(R.HCP_W102_NETWORK_SHAPE, networks.shape);
 
   const type = spec.platform?.type;
   const rules = platformRules(type);
   const entries: PublishedServiceEntry[] = (list(spec.services) ?? []).map((entry: any, i: number) => ({
-    service: entry?.service, strategy: entry?.servicePublishingStrategy, field: `spec.services[${i}]`,
+    service: entry?.service,
+    strategy: entry?.servicePublishingStrategy,
+    field: `spec.services[${i}]`,
   }));
   report(R.HCP_W103_SERVICES_SHARED, sharedEndpointProblems(entries));
   const missing = missingServices(entries);
   if (missing.length > 0) {
-    report(R.HCP_W104_SERVICES_MISSING, [`spec.services (${show(entries.map((e) => e.service))}) must publish ${missing.join(', ')}: HyperShift needs ${REQUIRED_SERVICES.join(', ')} published on platform ${type}`]);
+    report(R.HCP_W104_SERVICES_MISSING, [
+      `spec.services (${show(entries.map((e) => e.service))}) must publish ${missing.join(', ')}: HyperShift needs ${REQUIRED_SERVICES.join(', ')} published on platform ${type}`,
+    ]);
   }
   if (rules?.clusterBlock !== undefined && spec.platform?.[rules.clusterBlock] === undefined) {
     report(R.HCP_W105_PLATFORM_BLOCK, [`spec.platform.${rules.clusterBlock} (undefined) must be given on platform ${type}: HyperShift's ${type} controllers read their settings from it`]);
   }
-  if (rules !== undefined) report(R.HCP_W106_API_SERVER_ROUTE, apiServerRouteProblems(entries.map((e) => ({ ...e, field: `${e.field}.servicePublishingStrategy` })), { type, apiServerRoute: rules.apiServerRoute }));
-  report(R.HCP_W107_NODE_PORT, entries.map((e, i) => nodePortPortProblem(`spec.services[${i}].servicePublishingStrategy.nodePort.port`, e.strategy?.nodePort?.port)));
+  if (rules !== undefined)
+    report(
+      R.HCP_W106_API_SERVER_ROUTE,
+      apiServerRouteProblems(
+        entries.map((e) => ({ ...e, field: `${e.field}.servicePublishingStrategy` })),
+        { type, apiServerRoute: rules.apiServerRoute },
+      ),
+    );
+  report(
+    R.HCP_W107_NODE_PORT,
+    entries.map((e, i) => nodePortPortProblem(`spec.services[${i}].servicePublishingStrategy.nodePort.port`, e.strategy?.nodePort?.port)),
+  );
 
   const size = spec.etcd?.managed?.storage?.persistentVolume?.size;
   const quantity = typeof size === 'string' ? Quantity.parse(size) : typeof size === 'number' ? Quantity.parse(String(size)) : undefined;
@@ -161,16 +176,23 @@ function lintAddressPool(linted: LintedObject, advertisements: ReadonlyMap<strin
 
   const guest = guestFolder(linted.source);
   // The output the guest folder is in: its parent.
-  const cluster = guest === undefined ? undefined : nearest(clusters.get(guest.cluster) ?? [], path.dirname(guest.path))?.object as any;
+  const cluster = guest === undefined ? undefined : (nearest(clusters.get(guest.cluster) ?? [], path.dirname(guest.path))?.object as any);
   const mode = cluster === undefined ? undefined : advertisedAs(object, advertisements.get(guest!.path) ?? []);
   if (cluster === undefined || mode === undefined) return;
-  report(R.HCP_W121_METALLB_NETWORK, poolNetworkProblems(parsed.spans, {
-    cluster: `of HostedCluster ${String(meta(cluster).namespace)}/${String(meta(cluster).name)}`,
-    clusterNetwork: named('clusterNetwork', list(cluster.spec?.networking?.clusterNetwork) ?? [{ cidr: DEFAULT_CLUSTER_NETWORK.ipv4 }]),
-    serviceNetwork: named('serviceNetwork', list(cluster.spec?.networking?.serviceNetwork) ?? [{ cidr: DEFAULT_SERVICE_NETWORK.ipv4 }]),
-    machineNetwork: named('machineNetwork', list(cluster.spec?.networking?.machineNetwork) ?? []),
-    machineNetworkField: 'spec.networking.machineNetwork',
-  }, mode));
+  report(
+    R.HCP_W121_METALLB_NETWORK,
+    poolNetworkProblems(
+      parsed.spans,
+      {
+        cluster: `of HostedCluster ${String(meta(cluster).namespace)}/${String(meta(cluster).name)}`,
+        clusterNetwork: named('clusterNetwork', list(cluster.spec?.networking?.clusterNetwork) ?? [{ cidr: DEFAULT_CLUSTER_NETWORK.ipv4 }]),
+        serviceNetwork: named('serviceNetwork', list(cluster.spec?.networking?.serviceNetwork) ?? [{ cidr: DEFAULT_SERVICE_NETWORK.ipv4 }]),
+        machineNetwork: named('machineNetwork', list(cluster.spec?.networking?.machineNetwork) ?? []),
+        machineNetworkField: 'spec.networking.machineNetwork',
+      },
+      mode,
+    ),
+  );
 }
 
 /** How MetalLB announces a pool: the advertisements in its namespace that name it (or every pool); undefined for none or both kinds. */
@@ -215,8 +237,7 @@ function nearest(candidates: readonly LintedObject[], dir: string): LintedObject
 }
 
 function named(network: string, entries: readonly any[]): { field: string; text: string }[] {
-  return entries.map((entry, i) => ({ field: `spec.networking.${network}[${i}].cidr`, text: entry?.cidr }))
-    .filter((entry): entry is { field: string; text: string } => typeof entry.text === 'string');
+  return entries.map((entry, i) => ({ field: `spec.networking.${network}[${i}].cidr`, text: entry?.cidr })).filter((entry): entry is { field: string; text: string } => typeof entry.text === 'string');
 }
 
 function isKind(object: unknown, group: RegExp, kind: string): boolean {

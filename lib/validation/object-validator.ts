@@ -55,8 +55,10 @@ export interface ValidateOptions {
 
 /** The advice of an object without a schema where the validator's user does not give its own. */
 function defaultMissingSchemaAdvice(apiVersion: string, kind: string): string {
-  return `give its CRD (HcpApp's crds, or --crds of hcp-cdk validate), or waive the check of this kind with a reason `
-    + `(allowUnvalidatedKind(scope, { apiVersion: ${JSON.stringify(apiVersion)}, kind: ${JSON.stringify(kind)}, reason }), or --allow-unvalidated-kind ${apiVersion}/${kind}=<reason>)`;
+  return (
+    `give its CRD (HcpApp's crds, or --crds of hcp-cdk validate), or waive the check of this kind with a reason ` +
+    `(allowUnvalidatedKind(scope, { apiVersion: ${JSON.stringify(apiVersion)}, kind: ${JSON.stringify(kind)}, reason }), or --allow-unvalidated-kind ${apiVersion}/${kind}=<reason>)`
+  );
 }
 
 /** Kinds whose names the API server checks as DNS-1123 labels rather than subdomains. */
@@ -119,7 +121,10 @@ export class ObjectValidator {
     const stored = carried(previous);
     for (const { path, object: inner } of carried(object)) {
       const { apiVersion, kind: innerKind, name } = identify(inner);
-      const before = stored.find((s) => { const o = identify(s.object); return o.apiVersion === apiVersion && o.kind === innerKind && o.name === name; });
+      const before = stored.find((s) => {
+        const o = identify(s.object);
+        return o.apiVersion === apiVersion && o.kind === innerKind && o.name === name;
+      });
       this.check(inner, before?.object, outer, join(prefix, path), options, problems);
     }
   }
@@ -138,7 +143,11 @@ export class ObjectValidator {
     const key = `${identity.apiVersion}/${identity.kind}`;
     if (!kind && options.unvalidatedKinds?.has(key)) options.onUnvalidated?.(key);
     else if (!kind) {
-      walk.report('apiVersion', `no schema for ${identity.kind} in ${identity.apiVersion}: its CRD is neither bundled with hcp-cdk nor among the CRDs given; ${this.missingSchemaAdvice(identity.apiVersion, identity.kind)}`, identity.apiVersion);
+      walk.report(
+        'apiVersion',
+        `no schema for ${identity.kind} in ${identity.apiVersion}: its CRD is neither bundled with hcp-cdk nor among the CRDs given; ${this.missingSchemaAdvice(identity.apiVersion, identity.kind)}`,
+        identity.apiVersion,
+      );
     }
     return kind;
   }
@@ -162,8 +171,9 @@ const CARRIED_OBJECTS: Readonly<Record<string, (object: unknown) => CarriedObjec
     const templates = isPlainObject(policy) && isPlainObject(policy.spec) ? policy.spec['policy-templates'] : undefined;
     if (!Array.isArray(templates)) return [];
     // A template that is not an object, or has no object, is the Policy schema's to report.
-    return templates.flatMap((template, i) => (isPlainObject(template) && isPlainObject(template.objectDefinition)
-      ? [{ path: `spec.policy-templates[${i}].objectDefinition`, object: template.objectDefinition }] : []));
+    return templates.flatMap((template, i) =>
+      isPlainObject(template) && isPlainObject(template.objectDefinition) ? [{ path: `spec.policy-templates[${i}].objectDefinition`, object: template.objectDefinition }] : [],
+    );
   },
 };
 
@@ -220,7 +230,14 @@ class SchemaWalk {
   report(path: string, message: string, value?: unknown, rule?: string): void {
     path = renderPath(path, rule !== undefined);
     const at = !this.prefix ? path : !path ? this.prefix : path.startsWith('[') ? `${this.prefix}${path}` : `${this.prefix}.${path}`;
-    const problem: ValidationProblem = { object: this.identity, path: at, message, ...(arguments.length > 2 ? { value } : {}), ...(rule ? { rule } : {}), ...(this.source ? { source: this.source } : {}) };
+    const problem: ValidationProblem = {
+      object: this.identity,
+      path: at,
+      message,
+      ...(arguments.length > 2 ? { value } : {}),
+      ...(rule ? { rule } : {}),
+      ...(this.source ? { source: this.source } : {}),
+    };
     this.problems.push(problem);
   }
 
@@ -254,7 +271,8 @@ class SchemaWalk {
       if (value === NOT_A_MAPPING) this.report(at, `Invalid value: cannot be read: a field on the way to it is not a mapping; the scale subresource reads it as a replica count`);
       else if (typeof value !== 'number' || !Number.isInteger(value)) this.report(at, 'Invalid value: must be an integer: the scale subresource reads it as a replica count', value);
       else if (value < 0) this.report(at, 'Invalid value: should be a non-negative integer: the scale subresource reads it as a replica count', value);
-      else if (value > INTEGER_RANGES.int32.max) this.report(at, `Invalid value: should be less than or equal to ${INTEGER_RANGES.int32.max}: the scale subresource reads it as a replica count`, value);
+      else if (value > INTEGER_RANGES.int32.max)
+        this.report(at, `Invalid value: should be less than or equal to ${INTEGER_RANGES.int32.max}: the scale subresource reads it as a replica count`, value);
     }
     if (scale.labelSelectorPath) {
       const selector = valueAt(object, scale.labelSelectorPath);
@@ -275,7 +293,9 @@ class SchemaWalk {
     if (typeof name !== 'string' || name === '') {
       if (!metadata.generateName) this.report('metadata.name', 'Required value: name or generateName is required');
     } else if (kind.builtIn && LABEL_NAMED_KINDS.has(key) ? !isDns1123Label(name) : !isDns1123Subdomain(name)) {
-      const what = LABEL_NAMED_KINDS.has(key) ? 'a DNS-1123 label (at most 63 lower-case letters, digits and "-")' : 'a DNS-1123 subdomain (lower-case letters, digits, "-" and ".", at most 253 characters)';
+      const what = LABEL_NAMED_KINDS.has(key)
+        ? 'a DNS-1123 label (at most 63 lower-case letters, digits and "-")'
+        : 'a DNS-1123 subdomain (lower-case letters, digits, "-" and ".", at most 253 characters)';
       this.report('metadata.name', `Invalid value: must be ${what}`, name);
     }
     if (metadata.namespace !== undefined) {
@@ -286,9 +306,15 @@ class SchemaWalk {
       const entries = metadata[field];
       if (!isPlainObject(entries)) continue;
       for (const [k, v] of Object.entries(entries)) {
-        if (!isQualifiedName(k)) this.report(`metadata.${field}`, `Invalid value: key ${JSON.stringify(k)} must be a qualified name (an optional DNS prefix and "/", then at most 63 alphanumerics, "-", "_" or ".")`, k);
+        if (!isQualifiedName(k))
+          this.report(`metadata.${field}`, `Invalid value: key ${JSON.stringify(k)} must be a qualified name (an optional DNS prefix and "/", then at most 63 alphanumerics, "-", "_" or ".")`, k);
         // The API server names the labels, as for a key, and the value.
-        if (field === 'labels' && typeof v === 'string' && !isLabelValue(v)) this.report('metadata.labels', `Invalid value: the value of ${JSON.stringify(k)} must be a label value (at most 63 alphanumerics, "-", "_" or ".", starting and ending with an alphanumeric)`, v);
+        if (field === 'labels' && typeof v === 'string' && !isLabelValue(v))
+          this.report(
+            'metadata.labels',
+            `Invalid value: the value of ${JSON.stringify(k)} must be a label value (at most 63 alphanumerics, "-", "_" or ".", starting and ending with an alphanumeric)`,
+            v,
+          );
       }
     }
   }
@@ -309,8 +335,8 @@ class SchemaWalk {
     if (node.combined) {
       const { allOf, anyOf, oneOf, not } = node.combinations;
       for (const sub of allOf) this.walk(value, sub, path, schemaPath, undefined, false);
-      if (anyOf && !anyOf.some(sub => this.quietlyPasses(value, sub))) this.report(path, 'Invalid value: must match at least one of the schemas in anyOf', value);
-      if (oneOf && oneOf.filter(sub => this.quietlyPasses(value, sub)).length !== 1) this.report(path, 'Invalid value: must match exactly one of the schemas in oneOf', value);
+      if (anyOf && !anyOf.some((sub) => this.quietlyPasses(value, sub))) this.report(path, 'Invalid value: must match at least one of the schemas in anyOf', value);
+      if (oneOf && oneOf.filter((sub) => this.quietlyPasses(value, sub)).length !== 1) this.report(path, 'Invalid value: must match exactly one of the schemas in oneOf', value);
       if (not && this.quietlyPasses(value, not)) this.report(path, 'Invalid value: must not match the schema in not', value);
     }
 
@@ -340,7 +366,7 @@ class SchemaWalk {
   private checkValueConstraints(value: unknown, node: SchemaNode, path: string): void {
     const schema = node.schema;
     if (node.enumJson && !(typeof value !== 'object' ? node.enumScalars!.has(value) : node.enumJson.has(JSON.stringify(value)))) {
-      this.report(path, `Unsupported value: supported values: ${schema.enum!.map(v => JSON.stringify(v)).join(', ')}`, value);
+      this.report(path, `Unsupported value: supported values: ${schema.enum!.map((v) => JSON.stringify(v)).join(', ')}`, value);
     }
     if (typeof value === 'string') {
       // Lengths count characters (code points); value.length (UTF-16 units) is never fewer, so
@@ -363,7 +389,8 @@ class SchemaWalk {
       if (schema.format !== undefined) {
         const range = INTEGER_RANGES[schema.format];
         // The API server refuses it too ("must be of type integer with format int32"): the controller's Go field cannot hold it.
-        if (range && (value < range.min || value > range.max)) this.report(path, `Invalid value: must fit in ${range.name} (${range.min} to ${range.max}), the type of the field the controller reads`, value);
+        if (range && (value < range.min || value > range.max))
+          this.report(path, `Invalid value: must fit in ${range.name} (${range.min} to ${range.max}), the type of the field the controller reads`, value);
       }
     } else if (Array.isArray(value)) {
       if (schema.maxItems !== undefined && value.length > schema.maxItems) this.report(path, `Too many: ${value.length}: must have at most ${schema.maxItems} items`, value.length);
@@ -388,13 +415,13 @@ class SchemaWalk {
         seen.add(id);
       });
     }
-    const itemKey = (item: unknown): string | undefined => (isPlainObject(item) ? JSON.stringify(keys.map(k => item[k] ?? items?.field(k)?.schema.default)) : undefined);
+    const itemKey = (item: unknown): string | undefined => (isPlainObject(item) ? JSON.stringify(keys.map((k) => item[k] ?? items?.field(k)?.schema.default)) : undefined);
     if (structural && listType === 'map') {
       const seen = new Set<string>();
       list.forEach((item, i) => {
         const id = itemKey(item);
         if (id === undefined) return;
-        if (seen.has(id)) this.report(`${path}[${i}]`, `Duplicate value: another item has the same ${keys.join(', ')}`, Object.fromEntries(keys.map(k => [k, (item as any)[k]])));
+        if (seen.has(id)) this.report(`${path}[${i}]`, `Duplicate value: another item has the same ${keys.join(', ')}`, Object.fromEntries(keys.map((k) => [k, (item as any)[k]])));
         seen.add(id);
       });
     }
@@ -430,7 +457,12 @@ class SchemaWalk {
         const statusDropsNulls = schemaPath === '' && field === 'status' && this.kind.statusSubresource === true && !this.nullsDropped;
         if (statusDropsNulls) this.nullsDropped = true;
         if (value === null && !fieldNode.nullable && !this.isAbsent(value, fieldNode)) {
-          if (structural) this.report(join(path, field), `Invalid value: null: must be ${describeType(fieldNode)} (server-side apply refuses a null in a field that is not nullable and has no default; a create drops it)`, null);
+          if (structural)
+            this.report(
+              join(path, field),
+              `Invalid value: null: must be ${describeType(fieldNode)} (server-side apply refuses a null in a field that is not nullable and has no default; a create drops it)`,
+              null,
+            );
           cel = null;
         } else if (!this.isAbsent(value, fieldNode)) {
           // The stored object is read with defaults applied too, so oldSelf sees them.
@@ -443,7 +475,11 @@ class SchemaWalk {
       } else if (node.additionalPropertiesAllowed || node.preservesUnknownFields || (embedded && (field === 'apiVersion' || field === 'kind' || field === 'metadata'))) {
         cel = toCelValue(value);
       } else if (structural) {
-        this.report(join(path, field), `unknown field ${JSON.stringify(renderPath(join(path, field), false))}: the schema has no such field (strict field validation rejects it; without it the field is silently dropped)`, value);
+        this.report(
+          join(path, field),
+          `unknown field ${JSON.stringify(renderPath(join(path, field), false))}: the schema has no such field (strict field validation rejects it; without it the field is silently dropped)`,
+          value,
+        );
       }
       if (out !== undefined) {
         if (cel !== undefined) out[field] = cel;
@@ -545,16 +581,22 @@ function renderPath(path: string, rule: boolean): string {
 
 function hasType(value: unknown, type: OpenApiSchema['type']): boolean {
   switch (type) {
-    case undefined: return true;
-    case 'object': return isPlainObject(value);
-    case 'array': return Array.isArray(value);
-    case 'string': return typeof value === 'string';
-    case 'integer': return typeof value === 'number' && Number.isInteger(value);
-    case 'number': return typeof value === 'number' && Number.isFinite(value);
-    case 'boolean': return typeof value === 'boolean';
+    case undefined:
+      return true;
+    case 'object':
+      return isPlainObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
   }
 }
-
 
 function jsonType(value: unknown): string {
   if (Array.isArray(value)) return 'array';

@@ -152,7 +152,8 @@ const compiledRules = new WeakMap<OpenApiSchema, CompiledCelRule[]>();
 let bundledIndex: Readonly<Record<string, string>> | undefined;
 let bundledFingerprint: string | undefined;
 // Kinds that live outside a namespace among the built-ins (everything else is namespaced).
-const CLUSTER_SCOPED_BUILT_INS = /^(Namespace|Node|PersistentVolume|ClusterRole|ClusterRoleBinding|StorageClass|CustomResourceDefinition|APIService|PriorityClass|.*WebhookConfiguration|CSIDriver|CSINode|VolumeAttachment|RuntimeClass|IngressClass|CertificateSigningRequest|ValidatingAdmissionPolicy.*|FlowSchema|PriorityLevelConfiguration|ComponentStatus)$/;
+const CLUSTER_SCOPED_BUILT_INS =
+  /^(Namespace|Node|PersistentVolume|ClusterRole|ClusterRoleBinding|StorageClass|CustomResourceDefinition|APIService|PriorityClass|.*WebhookConfiguration|CSIDriver|CSINode|VolumeAttachment|RuntimeClass|IngressClass|CertificateSigningRequest|ValidatingAdmissionPolicy.*|FlowSchema|PriorityLevelConfiguration|ComponentStatus)$/;
 
 /**
  * Where the validator finds the schema for an apiVersion/kind: the schemas bundled in imports/schemas
@@ -220,7 +221,10 @@ export class SchemaCatalog {
     for (const file of yamlFiles(dirOrFile)) {
       // js-yaml, as everywhere else in hcp-cdk: one YAML library. The core schema keeps every scalar as the API server reads it.
       const docs = loadAll(fs.readFileSync(file, 'utf8'), undefined, { schema: CORE_SCHEMA, filename: file }) as any[];
-      this.addCustomResourceDefinitions(docs.flatMap(d => (d?.kind === 'CustomResourceDefinitionList' ? d.items : [d])), file);
+      this.addCustomResourceDefinitions(
+        docs.flatMap((d) => (d?.kind === 'CustomResourceDefinitionList' ? d.items : [d])),
+        file,
+      );
     }
     return this;
   }
@@ -312,7 +316,7 @@ export class SchemaCatalog {
     }
     const crd = data as CrdFile;
     const versionName = key.split('/').slice(-2)[0];
-    const version = crd.versions.find(v => v.name === versionName)!;
+    const version = crd.versions.find((v) => v.name === versionName)!;
     return {
       id: `${crd.name}@${version.name}`,
       source: crd.source,
@@ -330,17 +334,31 @@ export class SchemaCatalog {
 export function yamlFiles(dirOrFile: string): string[] {
   const stat = fs.statSync(dirOrFile);
   if (!stat.isDirectory()) return [dirOrFile];
-  return fs.readdirSync(dirOrFile).sort().flatMap(name => {
-    const full = path.join(dirOrFile, name);
-    if (fs.statSync(full).isDirectory()) return yamlFiles(full);
-    return /\.(ya?ml|json)$/.test(name) ? [full] : [];
-  });
+  return fs
+    .readdirSync(dirOrFile)
+    .sort()
+    .flatMap((name) => {
+      const full = path.join(dirOrFile, name);
+      if (fs.statSync(full).isDirectory()) return yamlFiles(full);
+      return /\.(ya?ml|json)$/.test(name) ? [full] : [];
+    });
 }
 
 /** The digest of the bundled schema files, names and bytes, in a fixed order. */
 function bundledSchemasDigest(): string {
   const hash = createHash('sha1');
-  const files = ['index.json', 'kubernetes.json', ...fs.readdirSync(path.join(BUNDLED_DIR, 'crd')).sort().map((name) => `crd/${name}`)];
-  for (const file of files) hash.update(`${file}\0`).update(fs.readFileSync(path.join(BUNDLED_DIR, file))).update('\0');
+  const files = [
+    'index.json',
+    'kubernetes.json',
+    ...fs
+      .readdirSync(path.join(BUNDLED_DIR, 'crd'))
+      .sort()
+      .map((name) => `crd/${name}`),
+  ];
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(fs.readFileSync(path.join(BUNDLED_DIR, file)))
+      .update('\0');
   return hash.digest('hex');
 }

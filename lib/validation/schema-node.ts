@@ -69,7 +69,10 @@ export class SchemaNode {
   private defaultedFields: readonly (readonly [string, SchemaNode])[] | undefined;
   private combinedNodes: SchemaCombinations | undefined;
 
-  private constructor(schema: OpenApiSchema, private readonly definitions: SchemaDefinitions) {
+  private constructor(
+    schema: OpenApiSchema,
+    private readonly definitions: SchemaDefinitions,
+  ) {
     this.schema = schema;
     this.type = schema.type;
     this.nullable = schema.nullable === true;
@@ -81,9 +84,9 @@ export class SchemaNode {
     this.required = schema.required ?? NO_FIELDS;
     this.listType = schema['x-kubernetes-list-type'];
     this.listMapKeys = schema['x-kubernetes-list-map-keys'] ?? NO_FIELDS;
-    this.enumJson = schema.enum ? new Set(schema.enum.map(v => JSON.stringify(v))) : undefined;
-    this.enumScalars = schema.enum ? new Set(schema.enum.filter(v => typeof v !== 'object')) : undefined;
-    this.constrained = VALUE_CONSTRAINTS.some(keyword => schema[keyword] !== undefined);
+    this.enumJson = schema.enum ? new Set(schema.enum.map((v) => JSON.stringify(v))) : undefined;
+    this.enumScalars = schema.enum ? new Set(schema.enum.filter((v) => typeof v !== 'object')) : undefined;
+    this.constrained = VALUE_CONSTRAINTS.some((keyword) => schema[keyword] !== undefined);
     this.combined = Boolean(schema.allOf || schema.anyOf || schema.oneOf || schema.not);
     this.hasRules = (schema['x-kubernetes-validations']?.length ?? 0) > 0;
   }
@@ -118,7 +121,7 @@ export class SchemaNode {
   /** The declared fields with a default, which fill in when absent. */
   get defaulted(): readonly (readonly [string, SchemaNode])[] {
     this.defaultedFields ??= Object.keys(this.schema.properties ?? {})
-      .map(name => [name, this.field(name)!] as const)
+      .map((name) => [name, this.field(name)!] as const)
       .filter(([, node]) => node.schema.default !== undefined);
     return this.defaultedFields;
   }
@@ -126,7 +129,7 @@ export class SchemaNode {
   /** The nodes of allOf, anyOf, oneOf and not. */
   get combinations(): SchemaCombinations {
     if (!this.combinedNodes) {
-      const of = (schemas: readonly OpenApiSchema[] | undefined) => schemas?.map(s => SchemaNode.of(s, this.definitions));
+      const of = (schemas: readonly OpenApiSchema[] | undefined) => schemas?.map((s) => SchemaNode.of(s, this.definitions));
       this.combinedNodes = {
         allOf: of(this.schema.allOf) ?? [],
         anyOf: of(this.schema.anyOf),

@@ -131,9 +131,7 @@ function readObjects(file: string): any[] {
 
 /** The stored object with the same apiVersion group, kind, namespace and name. */
 function findSame(candidates: readonly any[], object: any): unknown {
-  return candidates.find(c => c?.kind === object?.kind
-    && c?.metadata?.name === object?.metadata?.name
-    && c?.metadata?.namespace === object?.metadata?.namespace);
+  return candidates.find((c) => c?.kind === object?.kind && c?.metadata?.name === object?.metadata?.name && c?.metadata?.namespace === object?.metadata?.namespace);
 }
 
 function isKustomizationFile(file: string): boolean {

@@ -34,7 +34,7 @@ export function identify(object: any): ObjectIdentity {
 
 /** `Kind namespace/name`, for messages. */
 export function describeObject(object: ObjectIdentity): string {
-  const name = object.namespace ? `${object.namespace}/${object.name ?? '<unnamed>'}` : object.name ?? '<unnamed>';
+  const name = object.namespace ? `${object.namespace}/${object.name ?? '<unnamed>'}` : (object.name ?? '<unnamed>');
   return `${object.kind ?? '<no kind>'} ${name}`;
 }
 

@@ -43,7 +43,11 @@ export function folderDigest(folder: string, extension: string): string {
     for (const entry of entries) {
       const full = path.join(at, entry.name);
       if (entry.isDirectory()) visit(full);
-      else if (entry.name.endsWith(extension)) hash.update(`${path.relative(folder, full)}\0`).update(fs.readFileSync(full)).update('\0');
+      else if (entry.name.endsWith(extension))
+        hash
+          .update(`${path.relative(folder, full)}\0`)
+          .update(fs.readFileSync(full))
+          .update('\0');
     }
   };
   visit(folder);

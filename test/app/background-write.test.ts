@@ -23,14 +23,16 @@ function inventory(clusters: number, replicas = 1): FleetInventory {
       releaseVersion: '4.17.0',
       baseDomain: 'fleet.example.com',
     },
-    managementClusters: [{
-      name: 'hub',
-      clusters: Array.from({ length: clusters }, (_, i) => ({
-        name: `k${String(i).padStart(3, '0')}`,
-        platform: 'KubeVirt' as const,
-        nodePools: ['a', 'b', 'c', 'd', 'e'].map((pool) => ({ name: pool, replicas })),
-      })),
-    }],
+    managementClusters: [
+      {
+        name: 'hub',
+        clusters: Array.from({ length: clusters }, (_, i) => ({
+          name: `k${String(i).padStart(3, '0')}`,
+          platform: 'KubeVirt' as const,
+          nodePools: ['a', 'b', 'c', 'd', 'e'].map((pool) => ({ name: pool, replicas })),
+        })),
+      },
+    ],
   };
 }
 
@@ -201,7 +203,7 @@ describe('BackgroundWrite', () => {
     expect([write.started, write.finish(files(1)), fs.existsSync(out), fs.existsSync(write.staging)]).toEqual([true, false, false, false]);
   });
 
-  test('fails with the thread\'s error when a write fails, the output directory as it was and no staging directory left', () => {
+  test("fails with the thread's error when a write fails, the output directory as it was and no staging directory left", () => {
     const { out } = project();
     const write = new BackgroundWrite(out, { threshold: 1 });
     const broken = [...files(299), { path: 'f1/bad\0name.yaml', text: 'x' }];
@@ -214,12 +216,16 @@ describe('BackgroundWrite', () => {
   test('fails when the thread stops without a word (it died): after the stall limit, not forever, and the process goes on', () => {
     const { out } = project();
     // A thread that takes the work, says so with a file, and dies with an error nobody catches.
-    const dying = (_source: string, options: workerThreads.WorkerOptions) => new workerThreads.Worker([
-      'const { workerData } = require("worker_threads");',
-      'Atomics.store(new Int32Array(workerData.shared), 0, 1);',
-      'require("fs").writeFileSync(workerData.root + "/taken", "");',
-      'throw new Error("out of luck");',
-    ].join('\n'), { ...options, eval: true });
+    const dying = (_source: string, options: workerThreads.WorkerOptions) =>
+      new workerThreads.Worker(
+        [
+          'const { workerData } = require("worker_threads");',
+          'Atomics.store(new Int32Array(workerData.shared), 0, 1);',
+          'require("fs").writeFileSync(workerData.root + "/taken", "");',
+          'throw new Error("out of luck");',
+        ].join('\n'),
+        { ...options, eval: true },
+      );
     const write = new BackgroundWrite(out, { threshold: 1, stallMillis: 300, startWorker: dying });
     for (const file of files(3)) write.add(file);
     waitFor(path.join(write.staging, 'taken'));

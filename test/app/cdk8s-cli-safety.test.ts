@@ -37,7 +37,9 @@ function project(): string {
 /** Runs `cdk8s synth` in `dir` on the app, output to `out/`. */
 function cdk8sSynth(dir: string, variant: string): { status: number | null; stderr: string } {
   const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', 'node app.js', '--output', 'out'], {
-    cwd: dir, encoding: 'utf8', env: { ...process.env, HCP_CDK_LIB: path.join(ROOT, 'build', 'lib'), HCP_TEST_VARIANT: variant },
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, HCP_CDK_LIB: path.join(ROOT, 'build', 'lib'), HCP_TEST_VARIANT: variant },
   });
   return { status: result.status, stderr: result.stderr };
 }
@@ -63,7 +65,9 @@ describe('cdk8s synth without git: the copy kept beside the output', () => {
   test('a first synth writes the output and warns that there is no previous output to check transition rules against', () => {
     expect(first.status).toBe(0);
     expect(good.get(HOSTED_CLUSTER)).toMatch(/^ {2}infraID: one$/m);
-    expect(first.stderr).toContain(`hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${out} does not exist; no copy is kept at ${path.join(dir, '.out.last-good', 'output.json')}; ${out} is not inside a git work tree`);
+    expect(first.stderr).toContain(
+      `hcp-cdk: warning: no previous output, so transition rules (immutable fields such as a HostedCluster's spec.infraID) are not checked on this synth: ${out} does not exist; no copy is kept at ${path.join(dir, '.out.last-good', 'output.json')}; ${out} is not inside a git work tree`,
+    );
   });
 
   test('keeps a copy of every file beside the output, out of git', () => {
@@ -87,11 +91,13 @@ describe('cdk8s synth without git: the copy kept beside the output', () => {
   test('fails when the app is invalid, and the last good output is back in place, byte-identical', () => {
     expect(invalid.status).not.toBe(0);
     expect(invalid.stderr).toContain('hub/one/workers: autoScaling.max (1) must be >= autoScaling.min (3)');
-    expect(invalid.stderr).toContain(`hcp-cdk: the synth failed, so ${out}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${path.join(dir, '.out.last-good', 'output.json')}`);
+    expect(invalid.stderr).toContain(
+      `hcp-cdk: the synth failed, so ${out}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${path.join(dir, '.out.last-good', 'output.json')}`,
+    );
     expect(afterInvalid).toEqual(good);
   });
 
-  test('fails when spec.infraID changes, with the CRD rule\'s message, and the last good output is back', () => {
+  test("fails when spec.infraID changes, with the CRD rule's message, and the last good output is back", () => {
     expect(infraId.status).not.toBe(0);
     expect(infraId.stderr).toContain('hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID is immutable (value: "one-renamed")');
     expect(afterInfraId).toEqual(good);
@@ -140,9 +146,12 @@ describe('cdk8s synth of an app that fails before it makes its HcpApp', () => {
   // The example apps read HCP_CDK_DELIVERY before `new HcpApp()`: a misspelt mode throws there.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk cli-'));
   const out = path.join(dir, 'out');
-  const example = (mode: string) => spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${path.join(ROOT, 'build', 'examples', 'agent-lab', 'main.js')}`, '--output', out], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, HCP_CDK_DELIVERY: mode },
-  });
+  const example = (mode: string) =>
+    spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${path.join(ROOT, 'build', 'examples', 'agent-lab', 'main.js')}`, '--output', out], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, HCP_CDK_DELIVERY: mode },
+    });
   const first = example('kustomize');
   const good = readTree(out, 'latin1');
   const copy = fs.readFileSync(path.join(dir, '.out.last-good', 'output.json'));
@@ -151,12 +160,17 @@ describe('cdk8s synth of an app that fails before it makes its HcpApp', () => {
   const flux = example('Flux');
   const afterFlux = readTree(out, 'latin1');
 
-  test.each([['argo', () => argo, () => afterArgo], ['Flux', () => flux, () => afterFlux]])('fails when HCP_CDK_DELIVERY is %j, and the last good output is back in place, byte-identical', (mode, result, after) => {
+  test.each([
+    ['argo', () => argo, () => afterArgo],
+    ['Flux', () => flux, () => afterFlux],
+  ])('fails when HCP_CDK_DELIVERY is %j, and the last good output is back in place, byte-identical', (mode, result, after) => {
     expect(first.status).toBe(0);
     expect(good.size).toBeGreaterThan(0);
     expect(result().status).not.toBe(0);
     expect(result().stderr).toContain(`HcpValidationError: HCP_CDK_DELIVERY ("${mode}") must be one of kustomize, argocd, flux, acm`);
-    expect(result().stderr).toContain(`hcp-cdk: the synth failed, so ${out}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${path.join(dir, '.out.last-good', 'output.json')}`);
+    expect(result().stderr).toContain(
+      `hcp-cdk: the synth failed, so ${out}, which was empty (cdk8s synth deletes it before it runs the app), holds the last good output again, from ${path.join(dir, '.out.last-good', 'output.json')}`,
+    );
     expect(after()).toEqual(good);
     expect(fs.readFileSync(path.join(dir, '.out.last-good', 'output.json'))).toEqual(copy);
   });
@@ -169,13 +183,21 @@ describe('cdk8s synth of an app that fails before it makes its HcpApp', () => {
 
 describe('the guard that restores the output of a failed cdk8s synth', () => {
   /** How many 'exit' listeners loading hcp-cdk and making two apps adds, in a process of its own. */
-  const listenersAdded = (env: NodeJS.ProcessEnv): string => spawnSync(process.execPath, ['-e', `
+  const listenersAdded = (env: NodeJS.ProcessEnv): string =>
+    spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `
     const before = process.listenerCount('exit');
     const { HcpApp } = require(${JSON.stringify(path.join(ROOT, 'build', 'lib'))});
     const loaded = process.listenerCount('exit') - before;
     new HcpApp({ outdir: 'a' }); new HcpApp({ outdir: 'b' });
     console.log(loaded, process.listenerCount('exit') - before);
-  `], { cwd: os.tmpdir(), encoding: 'utf8', env }).stdout.trim();
+  `,
+      ],
+      { cwd: os.tmpdir(), encoding: 'utf8', env },
+    ).stdout.trim();
   const withoutCli = { ...process.env };
   delete withoutCli.CDK8S_OUTDIR;
 
@@ -197,7 +219,9 @@ describe('an output path that is a file', () => {
     fs.writeFileSync(path.join(dir, 'out'), NOTES);
     const result = spawnSync(process.execPath, ['app.js'], { cwd: dir, encoding: 'utf8', env: { ...process.env, HCP_CDK_LIB: path.join(ROOT, 'build', 'lib'), HCP_TEST_VARIANT: 'good' } });
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain(`HcpValidationError: HcpApp: outdir ("out") must be a directory or a path where synth can make one, and ${path.join(dir, 'out')} is a file; nothing is written and it is left as it is`);
+    expect(result.stderr).toContain(
+      `HcpValidationError: HcpApp: outdir ("out") must be a directory or a path where synth can make one, and ${path.join(dir, 'out')} is a file; nothing is written and it is left as it is`,
+    );
     expect(result.stderr).not.toMatch(/ENOTDIR|^\s+at /m);
     expect(fs.readFileSync(path.join(dir, 'out'), 'utf8')).toBe(NOTES);
     expect(fs.readdirSync(dir).sort()).toEqual(['app.js', 'out']);
@@ -214,7 +238,9 @@ describe('an output path that is a file', () => {
     const status = git(dir, 'status', '--porcelain', '--untracked-files=all');
     const result = cdk8sSynth(dir, 'good');
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain(`HcpValidationError: HcpApp: outdir ("out") must be a directory or a path where synth can make one, and cdk8s synth deleted the file there (out in git HEAD of ${fs.realpathSync(dir)}) before it ran the app; it is back as git's index holds it (changes that were not staged, if any, are lost), and nothing is written`);
+    expect(result.stderr).toContain(
+      `HcpValidationError: HcpApp: outdir ("out") must be a directory or a path where synth can make one, and cdk8s synth deleted the file there (out in git HEAD of ${fs.realpathSync(dir)}) before it ran the app; it is back as git's index holds it (changes that were not staged, if any, are lost), and nothing is written`,
+    );
     expect(fs.readFileSync(path.join(dir, 'out'), 'utf8')).toBe(NOTES);
     expect(git(dir, 'status', '--porcelain', '--untracked-files=all')).toBe(status);
     expect(fs.readdirSync(dir).sort()).toEqual(['.git', 'app.js', 'out']);

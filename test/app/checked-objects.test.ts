@@ -68,11 +68,7 @@ function project(): { dir: string; out: string; record: string } {
   return { dir, out: path.join(dir, 'out'), record: path.join(dir, '.out.last-good', 'checked.json') };
 }
 
-const EVERY_OBJECT = [
-  'HostedCluster/one', 'HostedCluster/three', 'HostedCluster/two',
-  'Namespace/clusters',
-  'NodePool/one-workers', 'NodePool/three-workers', 'NodePool/two-workers',
-];
+const EVERY_OBJECT = ['HostedCluster/one', 'HostedCluster/three', 'HostedCluster/two', 'Namespace/clusters', 'NodePool/one-workers', 'NodePool/three-workers', 'NodePool/two-workers'];
 
 describe('a re-synth checks only what changed', () => {
   test('the first synth checks every object and records them; an unchanged re-synth checks none', () => {
@@ -150,11 +146,16 @@ describe('a re-synth checks only what changed', () => {
   test('an object accepted only over its previous version is checked again as new once unchanged: optionalOldSelf rules run on both', () => {
     const { dir, out, record } = project();
     const crd = path.join(dir, 'widget-crd.yaml');
-    fs.writeFileSync(crd, dump(widgetCrd({
-      'type': 'object',
-      'properties': { size: { type: 'string' } },
-      'x-kubernetes-validations': [{ rule: "oldSelf.hasValue() || self.size == 'small'", optionalOldSelf: true, message: 'a new widget must be small' }],
-    })));
+    fs.writeFileSync(
+      crd,
+      dump(
+        widgetCrd({
+          'type': 'object',
+          'properties': { size: { type: 'string' } },
+          'x-kubernetes-validations': [{ rule: "oldSelf.hasValue() || self.size == 'small'", optionalOldSelf: true, message: 'a new widget must be small' }],
+        }),
+      ),
+    );
     const widget = (size: string): Error | undefined => {
       const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       try {

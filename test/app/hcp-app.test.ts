@@ -42,9 +42,7 @@ describe('HcpApp', () => {
       new ApiObject(hub, 'a', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'same', namespace: 'ns' } });
       new ApiObject(hub, 'b', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'same', namespace: 'ns' } });
     });
-    expect(problems).toEqual([
-      'hub/b: writes hub/20-configmap-ns_same.yaml, as hub/a does; two objects share kind, namespace and name',
-    ]);
+    expect(problems).toEqual(['hub/b: writes hub/20-configmap-ns_same.yaml, as hub/a does; two objects share kind, namespace and name']);
   });
 
   test('fails with every construct validation at once and writes nothing', () => {
@@ -77,12 +75,14 @@ describe('HcpApp', () => {
     new HostedCluster(hub, 'Bad_A', { release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), platform: ClusterPlatform.kubevirt() });
     agentCluster(hub, 'b').addNodePool('workers', { replicas: -1 });
     agentCluster(hub, 'c').addOverride('spec.infraID', 'Not_Valid');
-    expect(() => app.synth()).toThrow([
-      '3 problems:',
-      '  - hub/Bad_A: name ("Bad_A") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
-      '  - hub/b/workers: replicas (-1) must be a whole number >= 0',
-      "  - hub/c/Resource: HostedCluster clusters/c: spec.infraID: infraID must consist of lowercase alphanumeric characters or '-', start and end with an alphanumeric character, and be between 1 and 253 characters (value: \"Not_Valid\")",
-    ].join('\n'));
+    expect(() => app.synth()).toThrow(
+      [
+        '3 problems:',
+        '  - hub/Bad_A: name ("Bad_A") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+        '  - hub/b/workers: replicas (-1) must be a whole number >= 0',
+        '  - hub/c/Resource: HostedCluster clusters/c: spec.infraID: infraID must consist of lowercase alphanumeric characters or \'-\', start and end with an alphanumeric character, and be between 1 and 253 characters (value: "Not_Valid")',
+      ].join('\n'),
+    );
     expect(fs.readdirSync(outdir)).toEqual([]);
   });
 
@@ -112,11 +112,13 @@ describe('HcpApp', () => {
       const cluster = agentCluster(new ManagementCluster(app, 'hub'), 'one');
       cluster.addOverride('spec.infraID', 'Not_Valid');
       ApiObject.of(cluster.addNodePool('workers').resource).addJsonPatch(JsonPatch.add('/spec/colour', 'red'));
-      expect(() => app.synth()).toThrow([
-        '2 problems:',
-        '  - hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID must consist of lowercase alphanumeric characters or \'-\', start and end with an alphanumeric character, and be between 1 and 253 characters (value: "Not_Valid")',
-        '  - hub/one/workers/Resource: NodePool clusters/one-workers: spec.colour: unknown field "spec.colour": the schema has no such field (strict field validation rejects it; without it the field is silently dropped) (value: "red")',
-      ].join('\n'));
+      expect(() => app.synth()).toThrow(
+        [
+          '2 problems:',
+          '  - hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID must consist of lowercase alphanumeric characters or \'-\', start and end with an alphanumeric character, and be between 1 and 253 characters (value: "Not_Valid")',
+          '  - hub/one/workers/Resource: NodePool clusters/one-workers: spec.colour: unknown field "spec.colour": the schema has no such field (strict field validation rejects it; without it the field is silently dropped) (value: "red")',
+        ].join('\n'),
+      );
       expect(fs.readdirSync(outdir)).toEqual([]);
     });
 
@@ -160,7 +162,9 @@ describe('HcpApp', () => {
       const build = (syncWaves: boolean) => {
         const app = new HcpApp({ delivery: new KustomizeDelivery({ syncWaves }) });
         new ApiObject(new ManagementCluster(app, 'hub'), 'cm', {
-          apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'ns', annotations: { 'argocd.argoproj.io/sync-wave': '-1' } },
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: 'x', namespace: 'ns', annotations: { 'argocd.argoproj.io/sync-wave': '-1' } },
         });
         new ApiObject(app.node.findChild('hub'), 'other', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'y', namespace: 'ns' } });
         return synthFiles(app).map((f) => YAML.parse(f.text).metadata.annotations?.['argocd.argoproj.io/sync-wave']);
@@ -176,11 +180,7 @@ describe('HcpApp', () => {
       const cluster = agentCluster(new ManagementCluster(app, 'hub'), 'one');
       new ApiObject(cluster.guest, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'openshift-config' } });
       expect(cluster.guest).toBe(cluster.guest);
-      expect(synthFiles(app).map((f) => f.path)).toEqual([
-        'hub/00-namespace-clusters.yaml',
-        'hub/one/50-hostedcluster-clusters_one.yaml',
-        'one-guest/20-configmap-openshift-config_x.yaml',
-      ]);
+      expect(synthFiles(app).map((f) => f.path)).toEqual(['hub/00-namespace-clusters.yaml', 'hub/one/50-hostedcluster-clusters_one.yaml', 'one-guest/20-configmap-openshift-config_x.yaml']);
     });
 
     test('fails when two hosted clusters of one app share a name and both want a guest folder', () => {
@@ -204,9 +204,11 @@ describe('HcpApp', () => {
       'hub/one/kustomization.yaml',
     ]);
     expect(files.find((f) => f.path === 'hub/kustomization.yaml')!.text).toBe(
-      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - 00-namespace-clusters.yaml\n  - one\n');
+      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - 00-namespace-clusters.yaml\n  - one\n',
+    );
     expect(files.find((f) => f.path === 'hub/one/kustomization.yaml')!.text).toBe(
-      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - 50-hostedcluster-clusters_one.yaml\n  - 60-nodepool-clusters_one-workers.yaml\n');
+      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - 50-hostedcluster-clusters_one.yaml\n  - 60-nodepool-clusters_one-workers.yaml\n',
+    );
     const without = new HcpApp({ delivery: new KustomizeDelivery({ kustomizations: false }) });
     agentCluster(new ManagementCluster(without, 'hub'), 'one');
     expect(without.synthesize().map((f) => f.path)).toEqual(['hub/00-namespace-clusters.yaml', 'hub/one/50-hostedcluster-clusters_one.yaml']);

@@ -117,7 +117,7 @@ describe('a re-synth writes only what changed', () => {
     expect(readTree(out, 'latin1')).toEqual(readTree(fresh, 'latin1'));
   });
 
-  test('a removed cluster\'s folder disappears, and the kustomization above it no longer lists it', () => {
+  test("a removed cluster's folder disappears, and the kustomization above it no longer lists it", () => {
     const { out } = project();
     synth(out, THREE);
     const before = stats(out);
@@ -130,10 +130,12 @@ describe('a re-synth writes only what changed', () => {
       'hub/two/60-nodepool-clusters_two-workers.yaml',
       'hub/two/kustomization.yaml',
     ]);
-    expect(fs.readFileSync(path.join(out, 'hub', 'kustomization.yaml'), 'utf8')).toBe('apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - 00-namespace-clusters.yaml\n  - one\n  - three\n');
+    expect(fs.readFileSync(path.join(out, 'hub', 'kustomization.yaml'), 'utf8')).toBe(
+      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - 00-namespace-clusters.yaml\n  - one\n  - three\n',
+    );
   });
 
-  test('files that are not the output\'s (an edit, a stray file) are put right: the output is what synth says', () => {
+  test("files that are not the output's (an edit, a stray file) are put right: the output is what synth says", () => {
     const { out } = project();
     synth(out, THREE);
     fs.appendFileSync(path.join(out, 'hub/one/50-hostedcluster-clusters_one.yaml'), '# edited by hand\n');
@@ -206,7 +208,9 @@ describe('a synth stopped while writing', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(error?.message).toBe(`ENOSPC: no space left on device, open '${out}/hub/three/.60-nodepool-clusters_three-workers.yaml.hcp-cdk-${process.pid}'; ${out} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`);
+    expect(error?.message).toBe(
+      `ENOSPC: no space left on device, open '${out}/hub/three/.60-nodepool-clusters_three-workers.yaml.hcp-cdk-${process.pid}'; ${out} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`,
+    );
     // Node prints the stack of an error nobody catches, which holds its own copy of the message.
     expect(error?.stack).toContain(`${out} is left incomplete (${INCOMPLETE_MARKER} marks it)`);
     // One pool was written, the next was not: a mix of two outputs.
@@ -214,7 +218,9 @@ describe('a synth stopped while writing', () => {
     expect(fs.readFileSync(path.join(out, 'hub/two/60-nodepool-clusters_two-workers.yaml'), 'utf8')).toMatch(/^ {2}replicas: 2$/m);
     const state = outputState(out);
     expect(state.complete).toBe(false);
-    expect(state.reason).toMatch(new RegExp(`^${out} is incomplete: a synth stopped while writing it \\(process ${process.pid}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\); the next synth repairs it$`));
+    expect(state.reason).toMatch(
+      new RegExp(`^${out} is incomplete: a synth stopped while writing it \\(process ${process.pid}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\); the next synth repairs it$`),
+    );
 
     const validate = spawnSync(process.execPath, [path.join(ROOT, 'build', 'bin', 'hcp-cdk.js'), 'validate', out], { encoding: 'utf8' });
     expect([validate.status, validate.stderr]).toEqual([2, `hcp-cdk validate: ${state.reason}\n`]);

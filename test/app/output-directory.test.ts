@@ -1,7 +1,19 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ClusterPlatform, formatSecretsReport, GitOutputFolder, HcpApp, HostedCluster, ManagementCluster, OutputDirectory, PreviousOutput, PreviousOutputSource, Release, SecretSource } from '../../lib';
+import {
+  ClusterPlatform,
+  formatSecretsReport,
+  GitOutputFolder,
+  HcpApp,
+  HostedCluster,
+  ManagementCluster,
+  OutputDirectory,
+  PreviousOutput,
+  PreviousOutputSource,
+  Release,
+  SecretSource,
+} from '../../lib';
 import { git, readTree } from '../util';
 
 /** A fresh directory for one test; its name has a space, as users' paths may. */
@@ -40,11 +52,7 @@ describe('OutputDirectory', () => {
       fs.mkdirSync(path.join(dir, 'out'));
       const previous = new OutputDirectory(path.join(dir, 'out')).previousOutput();
       expect(previous.found).toBe(false);
-      expect(previous.reasons).toEqual([
-        `${dir}/out is empty`,
-        `no copy is kept at ${dir}/.out.last-good/output.json`,
-        `${dir}/out is not inside a git work tree`,
-      ]);
+      expect(previous.reasons).toEqual([`${dir}/out is empty`, `no copy is kept at ${dir}/.out.last-good/output.json`, `${dir}/out is not inside a git work tree`]);
       expect(previous.object('hub/one/50-hostedcluster-clusters_one.yaml')).toBeUndefined();
     });
 
@@ -89,7 +97,7 @@ describe('OutputDirectory', () => {
       expect(new OutputDirectory(path.join(dir, 'elsewhere', 'out')).previousOutput().reasons[2]).toBe(`${dir}/elsewhere/out is not inside a git work tree`);
     });
 
-    test('is git HEAD\'s output folder when no copy is kept, read with git (paths with spaces included)', () => {
+    test("is git HEAD's output folder when no copy is kept, read with git (paths with spaces included)", () => {
       const dir = tempDir();
       git(dir, 'init', '-q');
       new OutputDirectory(path.join(dir, 'gitops', 'out'), { keepLastGoodCopy: false }).replaceWith(FILES);
@@ -121,27 +129,33 @@ describe('OutputDirectory', () => {
       });
 
       test('git HEAD once the output is committed (and pulled, or checked out) after the copy was made', () => {
-        expect(sourceAfter(() => {
-          new OutputDirectory(out, { keepLastGoodCopy: false }).replaceWith(v1);
-          git(dir, 'add', 'out');
-          git(dir, 'commit', '-q', '-m', 'synth');
-        })).toBe(PreviousOutputSource.GIT_HEAD);
+        expect(
+          sourceAfter(() => {
+            new OutputDirectory(out, { keepLastGoodCopy: false }).replaceWith(v1);
+            git(dir, 'add', 'out');
+            git(dir, 'commit', '-q', '-m', 'synth');
+          }),
+        ).toBe(PreviousOutputSource.GIT_HEAD);
       });
 
       test('the copy again after a synth with HEAD unchanged, an unrelated commit included', () => {
-        expect(sourceAfter(() => {
-          new OutputDirectory(out).replaceWith(v2);
-          fs.writeFileSync(path.join(dir, 'README'), 'unrelated\n');
-          git(dir, 'add', 'README');
-          git(dir, 'commit', '-q', '-m', 'unrelated');
-        })).toBe(PreviousOutputSource.LAST_GOOD_COPY);
+        expect(
+          sourceAfter(() => {
+            new OutputDirectory(out).replaceWith(v2);
+            fs.writeFileSync(path.join(dir, 'README'), 'unrelated\n');
+            git(dir, 'add', 'README');
+            git(dir, 'commit', '-q', '-m', 'unrelated');
+          }),
+        ).toBe(PreviousOutputSource.LAST_GOOD_COPY);
       });
 
       test('the copy when HEAD no longer holds an output folder', () => {
-        expect(sourceAfter(() => {
-          git(dir, 'rm', '-q', '-r', '--cached', 'out');
-          git(dir, 'commit', '-q', '-m', 'no output in git');
-        })).toBe(PreviousOutputSource.LAST_GOOD_COPY);
+        expect(
+          sourceAfter(() => {
+            git(dir, 'rm', '-q', '-r', '--cached', 'out');
+            git(dir, 'commit', '-q', '-m', 'no output in git');
+          }),
+        ).toBe(PreviousOutputSource.LAST_GOOD_COPY);
       });
     });
   });
@@ -165,7 +179,10 @@ describe('OutputDirectory', () => {
       git(dir, 'add', 'out');
       git(dir, 'commit', '-q', '-m', 'synth');
       new OutputDirectory(path.join(dir, 'out')).replaceWith(FILES);
-      expect(JSON.parse(fs.readFileSync(path.join(dir, '.out.last-good', 'state.json'), 'utf8'))).toEqual({ gitTree: git(dir, 'rev-parse', 'HEAD:out').trim(), digest: expect.stringMatching(/^[0-9a-f]{40}$/) });
+      expect(JSON.parse(fs.readFileSync(path.join(dir, '.out.last-good', 'state.json'), 'utf8'))).toEqual({
+        gitTree: git(dir, 'rev-parse', 'HEAD:out').trim(),
+        digest: expect.stringMatching(/^[0-9a-f]{40}$/),
+      });
     });
 
     test('the copy stays out of git', () => {
@@ -190,7 +207,7 @@ describe('OutputDirectory', () => {
       expect(readTree(output.root, 'latin1')).toEqual(written);
     });
 
-    test('puts git HEAD\'s output back, byte-identical, and git sees no change', () => {
+    test("puts git HEAD's output back, byte-identical, and git sees no change", () => {
       const dir = tempDir();
       git(dir, 'init', '-q');
       const output = new OutputDirectory(path.join(dir, 'out'), { keepLastGoodCopy: false });
@@ -233,7 +250,10 @@ describe('OutputDirectory', () => {
       const dir = tempDir();
       const output = new OutputDirectory(path.join(dir, 'out'));
       // A file and a folder of one name cannot both be written.
-      const unwritable = new Map([['hub', Buffer.from('kind: ConfigMap\n')], ['hub/one.yaml', Buffer.from('kind: ConfigMap\n')]]);
+      const unwritable = new Map([
+        ['hub', Buffer.from('kind: ConfigMap\n')],
+        ['hub/one.yaml', Buffer.from('kind: ConfigMap\n')],
+      ]);
       const clashing = PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, path.join(dir, 'copy.json'), unwritable);
       const report = output.restoreAfterFailure(clashing);
       expect(report?.restored).toBe(false);
@@ -374,18 +394,37 @@ describe('HcpApp.synth() and the previous output', () => {
     const outdir = path.join(dir, 'out');
     // A copy holding a file and a folder of one name, which no directory can hold.
     fs.mkdirSync(path.join(dir, '.out.last-good'));
-    fs.writeFileSync(path.join(dir, '.out.last-good', 'output.json'), JSON.stringify({ format: 'hcp-cdk last good output, v1', files: [{ path: 'hub', text: '' }, { path: 'hub/x.yaml', text: '' }] }));
+    fs.writeFileSync(
+      path.join(dir, '.out.last-good', 'output.json'),
+      JSON.stringify({
+        format: 'hcp-cdk last good output, v1',
+        files: [
+          { path: 'hub', text: '' },
+          { path: 'hub/x.yaml', text: '' },
+        ],
+      }),
+    );
     fs.writeFileSync(path.join(dir, '.out.last-good', 'state.json'), '{"gitTree":null}\n');
     const { error } = quietly(() => build(outdir, 'Not_Valid').synth());
-    expect(error?.message).toMatch(new RegExp(`^hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID must consist of .*\nhcp-cdk: ${outdir} is left empty: the last good output could not be put back \\(E[A-Z]+[^)]*\\); it is in ${dir}/.out.last-good/output.json$`));
+    expect(error?.message).toMatch(
+      new RegExp(
+        `^hub/one/Resource: HostedCluster clusters/one: spec.infraID: infraID must consist of .*\nhcp-cdk: ${outdir} is left empty: the last good output could not be put back \\(E[A-Z]+[^)]*\\); it is in ${dir}/.out.last-good/output.json$`,
+      ),
+    );
     expect(fs.existsSync(outdir)).toBe(false);
   });
 
   /** Every entry under `dir` (dotfiles included) with its bytes, inode and mtime, to see that nothing was touched. */
-  const snapshot = (dir: string) => new Map(fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort().map((entry) => {
-    const stat = fs.lstatSync(path.join(dir, entry), { bigint: true });
-    return [entry, { bytes: stat.isFile() ? fs.readFileSync(path.join(dir, entry)).toString('latin1') : undefined, ino: stat.ino, mtime: stat.mtimeNs }];
-  }));
+  const snapshot = (dir: string) =>
+    new Map(
+      fs
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .sort()
+        .map((entry) => {
+          const stat = fs.lstatSync(path.join(dir, entry), { bigint: true });
+          return [entry, { bytes: stat.isFile() ? fs.readFileSync(path.join(dir, entry)).toString('latin1') : undefined, ino: stat.ino, mtime: stat.mtimeNs }];
+        }),
+    );
 
   test('fails when outdir is a file, writing nothing and leaving the file byte-identical', () => {
     const dir = tempDir();
@@ -403,11 +442,13 @@ describe('HcpApp.synth() and the previous output', () => {
     fs.writeFileSync(path.join(dir, 'out'), 'notes, not output\n');
     const before = snapshot(dir);
     const { error } = quietly(() => build(path.join(dir, 'out', 'clusters')).synth());
-    expect(error?.message).toBe(`HcpApp: outdir ("${dir}/out/clusters") must be a directory or a path where synth can make one, and ${dir}/out, on that path, is a file; nothing is written and it is left as it is`);
+    expect(error?.message).toBe(
+      `HcpApp: outdir ("${dir}/out/clusters") must be a directory or a path where synth can make one, and ${dir}/out, on that path, is a file; nothing is written and it is left as it is`,
+    );
     expect(snapshot(dir)).toEqual(before);
   });
 
-  test('fails when the last good output\'s directory has become a file, which the kept copy does not replace', () => {
+  test("fails when the last good output's directory has become a file, which the kept copy does not replace", () => {
     const dir = tempDir();
     const outdir = path.join(dir, 'out');
     quietly(() => build(outdir).synth());
@@ -424,7 +465,9 @@ describe('HcpApp.synth() and the previous output', () => {
     fs.writeFileSync(path.join(dir, 'out'), 'notes, not output\n');
     const before = snapshot(dir);
     const app = build(path.join(dir, 'out'));
-    expect(() => app.writeFiles(FILES)).toThrow(`HcpApp: outdir ("${dir}/out") must be a directory or a path where synth can make one, and ${dir}/out is a file; nothing is written and it is left as it is`);
+    expect(() => app.writeFiles(FILES)).toThrow(
+      `HcpApp: outdir ("${dir}/out") must be a directory or a path where synth can make one, and ${dir}/out is a file; nothing is written and it is left as it is`,
+    );
     expect(snapshot(dir)).toEqual(before);
   });
 

@@ -5,8 +5,22 @@ import * as path from 'path';
 import { ApiObject } from 'cdk8s';
 import * as YAML from 'yaml';
 import {
-  BmcCredentials, ClusterPlatform, Fleet, formatSecretsReport, HcpApp, HostedCluster, HostedClusterProps, InfraEnv, ManagementCluster,
-  recordSecretRequirement, Release, SecretEncryption, SecretMaker, SecretsReportEntry, SecretSource, SshPublicKey,
+  BmcCredentials,
+  ClusterPlatform,
+  Fleet,
+  formatSecretsReport,
+  HcpApp,
+  HostedCluster,
+  HostedClusterProps,
+  InfraEnv,
+  ManagementCluster,
+  recordSecretRequirement,
+  Release,
+  SecretEncryption,
+  SecretMaker,
+  SecretsReportEntry,
+  SecretSource,
+  SshPublicKey,
 } from '../../lib';
 import { ExternalDnsCredentialsSecret } from '../../lib/aws';
 import { cdk8sSynth, readTree } from '../examples/example-synth';
@@ -20,7 +34,9 @@ function synthWithReport(app: string) {
   const outdir = path.join(dir, 'dist');
   const report = path.join(dir, 'report', 'secrets.json');
   const result = spawnSync(CDK8S, ['synth', '--no-check-upgrade', '--app', `node ${app}`, '--output', outdir], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, HCP_CDK_SECRETS_REPORT: report },
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, HCP_CDK_SECRETS_REPORT: report },
   });
   return { status: result.status, stderr: result.stderr, outdir, json: JSON.parse(fs.readFileSync(report, 'utf8')) };
 }
@@ -36,11 +52,20 @@ function secretReferences(objects: any[]): string[] {
   const references = new Set<string>();
   for (const o of objects) {
     const ns = o.metadata?.namespace;
-    const names = o.kind === 'HostedCluster'
-      ? [o.spec.pullSecret?.name, o.spec.sshKey?.name, o.spec.secretEncryption?.aescbc?.activeKey?.name, o.spec.secretEncryption?.aescbc?.backupKey?.name,
-        o.spec.platform?.kubevirt?.credentials?.infraKubeConfigSecret?.name]
-      : o.kind === 'InfraEnv' ? [o.spec.pullSecretRef?.name]
-        : o.kind === 'BareMetalHost' ? [o.spec.bmc?.credentialsName] : [];
+    const names =
+      o.kind === 'HostedCluster'
+        ? [
+            o.spec.pullSecret?.name,
+            o.spec.sshKey?.name,
+            o.spec.secretEncryption?.aescbc?.activeKey?.name,
+            o.spec.secretEncryption?.aescbc?.backupKey?.name,
+            o.spec.platform?.kubevirt?.credentials?.infraKubeConfigSecret?.name,
+          ]
+        : o.kind === 'InfraEnv'
+          ? [o.spec.pullSecretRef?.name]
+          : o.kind === 'BareMetalHost'
+            ? [o.spec.bmc?.credentialsName]
+            : [];
     for (const name of names) if (name) references.add(`${ns}/${name}`);
   }
   return [...references].sort();
@@ -77,14 +102,19 @@ const PULL = { type: 'kubernetes.io/dockerconfigjson', keys: ['.dockerconfigjson
 const ETCD = { type: 'Opaque', keys: ['key'] };
 const BMC = { type: 'Opaque', keys: ['username', 'password'] };
 
-describe('the default example\'s secrets report (agent lab, through the cdk8s CLI)', () => {
+describe("the default example's secrets report (agent lab, through the cdk8s CLI)", () => {
   const withReport = synthWithReport('build/examples/agent-lab/main.js');
   const without = cdk8sSynth('build/examples/agent-lab/main.js');
   const entries: SecretsReportEntry[] = [
     { cluster: 'hub', namespace: 'clusters', name: 'pull-secret', ...PULL, madeBy: SecretMaker.YOU, neededBy: ['hub/vcluster2'] },
     { cluster: 'hub', namespace: 'clusters', name: 'vcluster2-etcd-encryption-key', ...ETCD, madeBy: SecretMaker.YOU, neededBy: ['hub/vcluster2'] },
     ...[1, 2, 3, 4].map((n) => ({
-      cluster: 'hub', namespace: 'hardware-inventory', name: `moc-host-${n}-bmc`, ...BMC, madeBy: SecretMaker.YOU, neededBy: [`hub/hardware-inventory/moc-host-${n}`],
+      cluster: 'hub',
+      namespace: 'hardware-inventory',
+      name: `moc-host-${n}-bmc`,
+      ...BMC,
+      madeBy: SecretMaker.YOU,
+      neededBy: [`hub/hardware-inventory/moc-host-${n}`],
     })),
     { cluster: 'hub', namespace: 'hardware-inventory', name: 'pull-secret', ...PULL, madeBy: SecretMaker.YOU, neededBy: ['hub/hardware-inventory'] },
   ];
@@ -124,20 +154,26 @@ describe('the default example\'s secrets report (agent lab, through the cdk8s CL
   });
 });
 
-describe('the disconnected example\'s secrets report (through the cdk8s CLI)', () => {
+describe("the disconnected example's secrets report (through the cdk8s CLI)", () => {
   const { status, stderr, json, outdir } = synthWithReport('build/examples/disconnected-dual-stack/main.js');
 
   test('lists the BMC Secrets External Secrets makes, with the store and the remote key of each value', () => {
     expect(status).toBe(0);
-    expect(json.secrets.filter((e: SecretsReportEntry) => e.madeBy === SecretMaker.EXTERNAL_SECRETS)).toEqual([0, 1, 2].map((n) => ({
-      cluster: 'hub', namespace: 'clusters-hosted-dual', name: `hosted-dual-worker${n}-bmc-secret`, ...BMC, madeBy: 'external-secrets',
-      store: { kind: 'ClusterSecretStore', name: 'lab-vault' },
-      remoteReferences: [
-        { secretKey: 'username', remoteKey: `bmc/hosted-dual-worker${n}`, remoteProperty: 'username' },
-        { secretKey: 'password', remoteKey: `bmc/hosted-dual-worker${n}`, remoteProperty: 'password' },
-      ],
-      neededBy: [`hub/hosted-dual-infraenv/hosted-dual-worker${n}`],
-    })));
+    expect(json.secrets.filter((e: SecretsReportEntry) => e.madeBy === SecretMaker.EXTERNAL_SECRETS)).toEqual(
+      [0, 1, 2].map((n) => ({
+        cluster: 'hub',
+        namespace: 'clusters-hosted-dual',
+        name: `hosted-dual-worker${n}-bmc-secret`,
+        ...BMC,
+        madeBy: 'external-secrets',
+        store: { kind: 'ClusterSecretStore', name: 'lab-vault' },
+        remoteReferences: [
+          { secretKey: 'username', remoteKey: `bmc/hosted-dual-worker${n}`, remoteProperty: 'username' },
+          { secretKey: 'password', remoteKey: `bmc/hosted-dual-worker${n}`, remoteProperty: 'password' },
+        ],
+        neededBy: [`hub/hosted-dual-infraenv/hosted-dual-worker${n}`],
+      })),
+    );
   });
 
   test('and apart from them the Secrets to create', () => {
@@ -152,9 +188,12 @@ describe('the disconnected example\'s secrets report (through the cdk8s CLI)', (
   test('prints the External Secrets under a heading of their own', () => {
     expect(summaryOf(stderr).slice(4)).toEqual([
       '3 Secrets made by External Secrets (put the values in the store):',
-      ...[0, 1, 2].map((n) => `  hub: clusters-hosted-dual/hosted-dual-worker${n}-bmc-secret `
-        + `(username: bmc/hosted-dual-worker${n}#username, password: bmc/hosted-dual-worker${n}#password; ClusterSecretStore lab-vault) `
-        + `for hub/hosted-dual-infraenv/hosted-dual-worker${n}`),
+      ...[0, 1, 2].map(
+        (n) =>
+          `  hub: clusters-hosted-dual/hosted-dual-worker${n}-bmc-secret ` +
+          `(username: bmc/hosted-dual-worker${n}#username, password: bmc/hosted-dual-worker${n}#password; ClusterSecretStore lab-vault) ` +
+          `for hub/hosted-dual-infraenv/hosted-dual-worker${n}`,
+      ),
     ]);
   });
 
@@ -184,7 +223,12 @@ describe('HcpApp.secretsReport()', () => {
     const app = new HcpApp();
     cluster(new ManagementCluster(app, 'hub-b'), 'one');
     cluster(new ManagementCluster(app, 'hub-a'), 'one');
-    expect(app.secretsReport().filter((e) => e.name === 'pull-secret').map((e) => [e.cluster, e.neededBy])).toEqual([
+    expect(
+      app
+        .secretsReport()
+        .filter((e) => e.name === 'pull-secret')
+        .map((e) => [e.cluster, e.neededBy]),
+    ).toEqual([
       ['hub-a', ['hub-a/one']],
       ['hub-b', ['hub-b/one']],
     ]);
@@ -196,8 +240,13 @@ describe('HcpApp.secretsReport()', () => {
     cluster(hub, 'c2', { pullSecret: SecretSource.fromExistingSecret('c1-pull-secret') });
     cluster(hub, 'c1', { pullSecret: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'pull' }) });
     expect(app.secretsReport().find((e) => e.name === 'c1-pull-secret')).toEqual({
-      cluster: 'hub', namespace: 'clusters', name: 'c1-pull-secret', ...PULL, madeBy: 'external-secrets',
-      store: { kind: 'ClusterSecretStore', name: 'vault' }, remoteReferences: [{ secretKey: '.dockerconfigjson', remoteKey: 'pull' }],
+      cluster: 'hub',
+      namespace: 'clusters',
+      name: 'c1-pull-secret',
+      ...PULL,
+      madeBy: 'external-secrets',
+      store: { kind: 'ClusterSecretStore', name: 'vault' },
+      remoteReferences: [{ secretKey: '.dockerconfigjson', remoteKey: 'pull' }],
       neededBy: ['hub/c1', 'hub/c2'],
     });
   });
@@ -308,7 +357,7 @@ describe('secretsReportFile', () => {
 });
 
 describe('Secrets constructs reference by a name of their own', () => {
-  test('a cluster\'s default etcd key and an SSH key in an existing Secret', () => {
+  test("a cluster's default etcd key and an SSH key in an existing Secret", () => {
     const app = new HcpApp();
     new HostedCluster(new ManagementCluster(app, 'hub'), 'c1', {
       release: RELEASE,
@@ -323,7 +372,7 @@ describe('Secrets constructs reference by a name of their own', () => {
     ]);
   });
 
-  test('a fleet cluster\'s default pull secret', () => {
+  test("a fleet cluster's default pull secret", () => {
     const app = new HcpApp();
     Fleet.fromInventory(app, {
       defaults: { releaseImage: 'quay.io/openshift-release-dev/ocp-release:4.17.0-x86_64', baseDomain: 'fleet.example.com' },
@@ -341,9 +390,16 @@ describe('Secrets constructs reference by a name of their own', () => {
       domainFilter: 'service.example.com',
       credentials: SecretSource.fromExistingSecret('hypershift-operator-external-dns-credentials'),
     });
-    expect(app.secretsReport()).toEqual([{
-      cluster: 'hub', namespace: 'local-cluster', name: 'hypershift-operator-external-dns-credentials', type: 'Opaque',
-      keys: ['credentials', 'provider', 'domain-filter'], madeBy: 'you', neededBy: ['hub/external-dns'],
-    }]);
+    expect(app.secretsReport()).toEqual([
+      {
+        cluster: 'hub',
+        namespace: 'local-cluster',
+        name: 'hypershift-operator-external-dns-credentials',
+        type: 'Opaque',
+        keys: ['credentials', 'provider', 'domain-filter'],
+        madeBy: 'you',
+        neededBy: ['hub/external-dns'],
+      },
+    ]);
   });
 });

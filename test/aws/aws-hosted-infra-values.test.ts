@@ -3,10 +3,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import {
-  AWS_HOSTED_INFRA_OUTPUTS, AwsHostedInfraOutputs, AwsHostedInfraValues, AwsNodePools, ClusterPlatform, HcpApp, HostedCluster,
-  ManagementCluster, Release, SecretSource,
-} from '../../lib';
+import { AWS_HOSTED_INFRA_OUTPUTS, AwsHostedInfraOutputs, AwsHostedInfraValues, AwsNodePools, ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, Release, SecretSource } from '../../lib';
 import { findObject, synthObjects, synthProblems } from '../util';
 
 const ACCOUNT_ROLE = (name: string) => `arn:aws:iam::123456789012:role/demo-x7k2p-${name}`;
@@ -65,7 +62,7 @@ describe('ClusterPlatform.aws({ infra })', () => {
     expect(cluster.spec.networking.machineNetwork).toEqual([{ cidr: '10.0.0.0/16' }]);
   });
 
-  test('fills platform.aws: region, VPC, the first zone\'s subnet, roles and tags', () => {
+  test("fills platform.aws: region, VPC, the first zone's subnet, roles and tags", () => {
     expect(cluster.spec.platform.aws).toEqual({
       region: 'eu-west-1',
       endpointAccess: 'Public',
@@ -84,7 +81,7 @@ describe('ClusterPlatform.aws({ infra })', () => {
     });
   });
 
-  test('encrypts etcd with the infra\'s KMS key through its provider role', () => {
+  test("encrypts etcd with the infra's KMS key through its provider role", () => {
     expect(cluster.spec.secretEncryption).toEqual({
       type: 'kms',
       kms: { provider: 'AWS', aws: { region: 'eu-west-1', activeKey: { arn: VALUES.kms!.activeKeyArn }, auth: { awsKms: ACCOUNT_ROLE('kms-provider') } } },
@@ -99,11 +96,13 @@ describe('ClusterPlatform.aws({ infra })', () => {
     ]);
   });
 
-  test('an explicit prop wins over the infra\'s value', () => {
+  test("an explicit prop wins over the infra's value", () => {
     const app2 = new HcpApp();
     const hub = new ManagementCluster(app2, 'hub');
     new HostedCluster(hub, 'demo', {
-      release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), baseDomain: 'example.com',
+      release: Release.fromVersion('4.17.0'),
+      pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+      baseDomain: 'example.com',
       platform: ClusterPlatform.aws({ infra: AwsHostedInfraOutputs.fromValues(VALUES), region: 'eu-west-1', privateZoneId: 'Z0OTHER' }),
     });
     expect(findObject(synthObjects(app2), 'HostedCluster').spec.dns.privateZoneID).toBe('Z0OTHER');
@@ -115,18 +114,20 @@ describe('ClusterPlatform.aws({ infra })', () => {
     ]);
   });
 
-  test('fails when a JavaScript caller\'s values lack some fields, naming each one the platform does not get explicitly', () => {
+  test("fails when a JavaScript caller's values lack some fields, naming each one the platform does not get explicitly", () => {
     const { vpcId, zones, roles, ...partial } = VALUES;
     const problems = synthProblems((a) => {
       new HostedCluster(new ManagementCluster(a, 'hub'), 'demo', {
-        release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), baseDomain: 'example.com',
+        release: Release.fromVersion('4.17.0'),
+        pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+        baseDomain: 'example.com',
         // The explicit vpcId is taken; zones and roles are not given any other way.
         platform: ClusterPlatform.aws({ infra: AwsHostedInfraOutputs.fromValues({ ...partial, roles: { ...roles, storageArn: undefined } } as any), vpcId }),
       });
     });
     expect(zones).toHaveLength(2);
     expect(problems).toEqual([
-      'hub/demo: platform.infra.zones (undefined) must list the cluster\'s zones, each { name, subnetId }',
+      "hub/demo: platform.infra.zones (undefined) must list the cluster's zones, each { name, subnetId }",
       'hub/demo: platform.infra.roles.storageArn (undefined) must be given, as text',
     ]);
   });
@@ -136,7 +137,9 @@ describe('ClusterPlatform.aws({ infra })', () => {
     const problems = synthProblems((a) => {
       const hub = new ManagementCluster(a, 'hub');
       new HostedCluster(hub, 'demo', {
-        release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), baseDomain: 'example.com',
+        release: Release.fromVersion('4.17.0'),
+        pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+        baseDomain: 'example.com',
         platform: ClusterPlatform.aws({ infra: AwsHostedInfraOutputs.fromValues(tokens) }),
       });
     });
@@ -152,10 +155,20 @@ describe('ClusterPlatform.aws({ infra })', () => {
 describe('AwsHostedInfraOutputs.fromOutputsFile', () => {
   const K = AWS_HOSTED_INFRA_OUTPUTS;
   const outputs: Record<string, string> = {
-    [K.infraId]: VALUES.infraId, [K.region]: VALUES.region, [K.issuerUrl]: VALUES.issuerUrl, [K.vpcId]: VALUES.vpcId,
-    [K.machineCidr]: VALUES.machineCidr, [K.zoneNames]: 'eu-west-1a,eu-west-1b', [K.subnetIds]: 'subnet-0aaaaaaaaaaaaaaa1,subnet-0bbbbbbbbbbbbbbb2',
-    [K.publicZoneId]: 'Z0PUBLIC', [K.privateZoneId]: 'Z0PRIVATE', [K.localZoneId]: 'Z0LOCAL', [K.instanceProfileName]: 'demo-x7k2p-worker',
-    [K.kmsKeyArn]: VALUES.kms!.activeKeyArn, [K.kmsProviderRoleArn]: VALUES.kms!.providerRoleArn, [K.resourceTags]: '{"team":"platform"}',
+    [K.infraId]: VALUES.infraId,
+    [K.region]: VALUES.region,
+    [K.issuerUrl]: VALUES.issuerUrl,
+    [K.vpcId]: VALUES.vpcId,
+    [K.machineCidr]: VALUES.machineCidr,
+    [K.zoneNames]: 'eu-west-1a,eu-west-1b',
+    [K.subnetIds]: 'subnet-0aaaaaaaaaaaaaaa1,subnet-0bbbbbbbbbbbbbbb2',
+    [K.publicZoneId]: 'Z0PUBLIC',
+    [K.privateZoneId]: 'Z0PRIVATE',
+    [K.localZoneId]: 'Z0LOCAL',
+    [K.instanceProfileName]: 'demo-x7k2p-worker',
+    [K.kmsKeyArn]: VALUES.kms!.activeKeyArn,
+    [K.kmsProviderRoleArn]: VALUES.kms!.providerRoleArn,
+    [K.resourceTags]: '{"team":"platform"}',
     ...Object.fromEntries(Object.entries(K.roles).map(([field, key]) => [key, (VALUES.roles as any)[field]])),
   };
   const write = (content: unknown) => {

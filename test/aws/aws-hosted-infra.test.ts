@@ -56,10 +56,25 @@ describe('AwsHostedInfra with a new network', () => {
   test('writes every value as an output under the keys AwsHostedInfraOutputs reads', () => {
     const outputs = template.toJSON().Outputs;
     const K = AWS_HOSTED_INFRA_OUTPUTS;
-    expect(Object.keys(outputs).sort()).toEqual([
-      K.infraId, K.region, K.issuerUrl, K.vpcId, K.machineCidr, K.zoneNames, K.subnetIds, K.publicZoneId, K.privateZoneId,
-      K.localZoneId, K.instanceProfileName, K.kmsKeyArn, K.kmsProviderRoleArn, K.resourceTags, ...Object.values(K.roles),
-    ].sort());
+    expect(Object.keys(outputs).sort()).toEqual(
+      [
+        K.infraId,
+        K.region,
+        K.issuerUrl,
+        K.vpcId,
+        K.machineCidr,
+        K.zoneNames,
+        K.subnetIds,
+        K.publicZoneId,
+        K.privateZoneId,
+        K.localZoneId,
+        K.instanceProfileName,
+        K.kmsKeyArn,
+        K.kmsProviderRoleArn,
+        K.resourceTags,
+        ...Object.values(K.roles),
+      ].sort(),
+    );
     expect(outputs[K.zoneNames].Value).toBe('us-east-1a,us-east-1b');
     expect(outputs[K.issuerUrl].Value).toBe('https://hcp-oidc.s3.us-east-1.amazonaws.com/demo-x7k2p');
   });
@@ -74,8 +89,11 @@ describe('AwsHostedInfra with a network you have', () => {
   const { stack, infra } = build({
     zones: undefined,
     existingNetwork: {
-      vpcId: 'vpc-0123', machineCidr: '10.1.0.0/16', zones: [{ name: 'us-east-1a', subnetId: 'subnet-0a' }],
-      privateZoneId: 'Z0PRIVATE', localZoneId: 'Z0LOCAL',
+      vpcId: 'vpc-0123',
+      machineCidr: '10.1.0.0/16',
+      zones: [{ name: 'us-east-1a', subnetId: 'subnet-0a' }],
+      privateZoneId: 'Z0PRIVATE',
+      localZoneId: 'Z0LOCAL',
     },
     etcdEncryption: { keyArn: 'arn:aws:kms:us-east-1:123456789012:key/existing' },
   });
@@ -93,8 +111,12 @@ describe('AwsHostedInfra with a network you have', () => {
 
 describe('AwsHostedInfra refuses', () => {
   test('fails when the OIDC bucket name cannot form the issuer URL, as AwsManagementPrereqs refuses it', () => {
-    expect(problemsOf({ oidcBucketName: 'hcp.oidc' })).toBe('Infra/Infra: oidcBucketName ("hcp.oidc") must not contain ".": the issuer https://<bucket>.s3.<region>.amazonaws.com is a virtual-hosted-style HTTPS URL, and the S3 certificate does not cover dotted bucket names');
-    expect(problemsOf({ oidcBucketName: 'HCP OIDC' })).toBe('Infra/Infra: oidcBucketName ("HCP OIDC") must be an S3 bucket name: 3 to 63 lower-case letters, digits and "-", starting and ending with a letter or digit');
+    expect(problemsOf({ oidcBucketName: 'hcp.oidc' })).toBe(
+      'Infra/Infra: oidcBucketName ("hcp.oidc") must not contain ".": the issuer https://<bucket>.s3.<region>.amazonaws.com is a virtual-hosted-style HTTPS URL, and the S3 certificate does not cover dotted bucket names',
+    );
+    expect(problemsOf({ oidcBucketName: 'HCP OIDC' })).toBe(
+      'Infra/Infra: oidcBucketName ("HCP OIDC") must be an S3 bucket name: 3 to 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+    );
   });
 
   test('fails when KMS is asked for without a key', () => {
@@ -102,8 +124,9 @@ describe('AwsHostedInfra refuses', () => {
   });
 
   test('fails when both a new key and a key ARN are given', () => {
-    expect(problemsOf({ etcdEncryption: { createKey: true, keyArn: 'arn:aws:kms:us-east-1:1:key/x' } }))
-      .toBe('Infra/Infra: etcdEncryption gives both createKey and keyArn ("arn:aws:kms:us-east-1:1:key/x"); choose one');
+    expect(problemsOf({ etcdEncryption: { createKey: true, keyArn: 'arn:aws:kms:us-east-1:1:key/x' } })).toBe(
+      'Infra/Infra: etcdEncryption gives both createKey and keyArn ("arn:aws:kms:us-east-1:1:key/x"); choose one',
+    );
   });
 
   test('fails when neither zones nor an existing network are given', () => {
@@ -112,7 +135,7 @@ describe('AwsHostedInfra refuses', () => {
 
   test('fails when the region is an unresolved token (no stack env)', () => {
     expect(problemsOf({}, { account: '123456789012' })).toBe(
-      'Infra/Infra: the stack\'s region (an unresolved token) must be concrete: the OIDC issuer URL goes into the HostedCluster at synth; give the stack env { account, region } or oidcBucketRegion',
+      "Infra/Infra: the stack's region (an unresolved token) must be concrete: the OIDC issuer URL goes into the HostedCluster at synth; give the stack env { account, region } or oidcBucketRegion",
     );
   });
 

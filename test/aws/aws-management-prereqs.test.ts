@@ -81,26 +81,58 @@ const CLI_POLICY = {
       Sid: 'EC2',
       Effect: 'Allow',
       Action: [
-        'ec2:CreateDhcpOptions', 'ec2:DeleteSubnet', 'ec2:ReplaceRouteTableAssociation', 'ec2:DescribeAddresses', 'ec2:DescribeInstances',
-        'ec2:DeleteVpcEndpoints', 'ec2:CreateNatGateway', 'ec2:CreateVpc', 'ec2:DescribeDhcpOptions', 'ec2:AttachInternetGateway',
-        'ec2:DeleteVpcEndpointServiceConfigurations', 'ec2:DeleteRouteTable', 'ec2:AssociateRouteTable', 'ec2:DescribeInternetGateways',
-        'ec2:DescribeAvailabilityZones', 'ec2:CreateRoute', 'ec2:CreateInternetGateway', 'ec2:RevokeSecurityGroupEgress',
-        'ec2:ModifyVpcAttribute', 'ec2:DeleteInternetGateway', 'ec2:DescribeVpcEndpointConnections', 'ec2:RejectVpcEndpointConnections',
-        'ec2:DescribeRouteTables', 'ec2:ReleaseAddress', 'ec2:AssociateDhcpOptions', 'ec2:TerminateInstances', 'ec2:CreateTags',
-        'ec2:DeleteRoute', 'ec2:CreateRouteTable', 'ec2:DetachInternetGateway', 'ec2:DescribeVpcEndpointServiceConfigurations',
-        'ec2:DescribeNatGateways', 'ec2:DisassociateRouteTable', 'ec2:AllocateAddress', 'ec2:DescribeSecurityGroups',
-        'ec2:RevokeSecurityGroupIngress', 'ec2:CreateVpcEndpoint', 'ec2:DescribeVpcs', 'ec2:DeleteSecurityGroup', 'ec2:DeleteDhcpOptions',
-        'ec2:DeleteNatGateway', 'ec2:DescribeVpcEndpoints', 'ec2:DeleteVpc', 'ec2:CreateSubnet', 'ec2:DescribeSubnets',
+        'ec2:CreateDhcpOptions',
+        'ec2:DeleteSubnet',
+        'ec2:ReplaceRouteTableAssociation',
+        'ec2:DescribeAddresses',
+        'ec2:DescribeInstances',
+        'ec2:DeleteVpcEndpoints',
+        'ec2:CreateNatGateway',
+        'ec2:CreateVpc',
+        'ec2:DescribeDhcpOptions',
+        'ec2:AttachInternetGateway',
+        'ec2:DeleteVpcEndpointServiceConfigurations',
+        'ec2:DeleteRouteTable',
+        'ec2:AssociateRouteTable',
+        'ec2:DescribeInternetGateways',
+        'ec2:DescribeAvailabilityZones',
+        'ec2:CreateRoute',
+        'ec2:CreateInternetGateway',
+        'ec2:RevokeSecurityGroupEgress',
+        'ec2:ModifyVpcAttribute',
+        'ec2:DeleteInternetGateway',
+        'ec2:DescribeVpcEndpointConnections',
+        'ec2:RejectVpcEndpointConnections',
+        'ec2:DescribeRouteTables',
+        'ec2:ReleaseAddress',
+        'ec2:AssociateDhcpOptions',
+        'ec2:TerminateInstances',
+        'ec2:CreateTags',
+        'ec2:DeleteRoute',
+        'ec2:CreateRouteTable',
+        'ec2:DetachInternetGateway',
+        'ec2:DescribeVpcEndpointServiceConfigurations',
+        'ec2:DescribeNatGateways',
+        'ec2:DisassociateRouteTable',
+        'ec2:AllocateAddress',
+        'ec2:DescribeSecurityGroups',
+        'ec2:RevokeSecurityGroupIngress',
+        'ec2:CreateVpcEndpoint',
+        'ec2:DescribeVpcs',
+        'ec2:DeleteSecurityGroup',
+        'ec2:DeleteDhcpOptions',
+        'ec2:DeleteNatGateway',
+        'ec2:DescribeVpcEndpoints',
+        'ec2:DeleteVpc',
+        'ec2:CreateSubnet',
+        'ec2:DescribeSubnets',
       ],
       Resource: '*',
     },
     {
       Sid: 'ELB',
       Effect: 'Allow',
-      Action: [
-        'elasticloadbalancing:DeleteLoadBalancer', 'elasticloadbalancing:DescribeLoadBalancers',
-        'elasticloadbalancing:DescribeTargetGroups', 'elasticloadbalancing:DeleteTargetGroup',
-      ],
+      Action: ['elasticloadbalancing:DeleteLoadBalancer', 'elasticloadbalancing:DescribeLoadBalancers', 'elasticloadbalancing:DescribeTargetGroups', 'elasticloadbalancing:DeleteTargetGroup'],
       Resource: '*',
     },
     {
@@ -114,10 +146,23 @@ const CLI_POLICY = {
       Sid: 'IAM',
       Effect: 'Allow',
       Action: [
-        'iam:CreateInstanceProfile', 'iam:DeleteInstanceProfile', 'iam:GetRole', 'iam:UpdateAssumeRolePolicy', 'iam:GetInstanceProfile',
-        'iam:TagRole', 'iam:RemoveRoleFromInstanceProfile', 'iam:CreateRole', 'iam:DeleteRole', 'iam:PutRolePolicy',
-        'iam:AddRoleToInstanceProfile', 'iam:CreateOpenIDConnectProvider', 'iam:ListOpenIDConnectProviders', 'iam:DeleteRolePolicy',
-        'iam:UpdateRole', 'iam:DeleteOpenIDConnectProvider', 'iam:GetRolePolicy',
+        'iam:CreateInstanceProfile',
+        'iam:DeleteInstanceProfile',
+        'iam:GetRole',
+        'iam:UpdateAssumeRolePolicy',
+        'iam:GetInstanceProfile',
+        'iam:TagRole',
+        'iam:RemoveRoleFromInstanceProfile',
+        'iam:CreateRole',
+        'iam:DeleteRole',
+        'iam:PutRolePolicy',
+        'iam:AddRoleToInstanceProfile',
+        'iam:CreateOpenIDConnectProvider',
+        'iam:ListOpenIDConnectProviders',
+        'iam:DeleteRolePolicy',
+        'iam:UpdateRole',
+        'iam:DeleteOpenIDConnectProvider',
+        'iam:GetRolePolicy',
       ],
       Resource: '*',
     },
@@ -125,8 +170,14 @@ const CLI_POLICY = {
       Sid: 'Route53',
       Effect: 'Allow',
       Action: [
-        'route53:ListHostedZonesByVPC', 'route53:CreateHostedZone', 'route53:ListHostedZones', 'route53:ChangeResourceRecordSets',
-        'route53:ListResourceRecordSets', 'route53:DeleteHostedZone', 'route53:AssociateVPCWithHostedZone', 'route53:ListHostedZonesByName',
+        'route53:ListHostedZonesByVPC',
+        'route53:CreateHostedZone',
+        'route53:ListHostedZones',
+        'route53:ChangeResourceRecordSets',
+        'route53:ListResourceRecordSets',
+        'route53:DeleteHostedZone',
+        'route53:AssociateVPCWithHostedZone',
+        'route53:ListHostedZonesByName',
       ],
       Resource: '*',
     },
@@ -162,10 +213,7 @@ describe('AwsManagementPrereqs OIDC bucket', () => {
     const id = logicalId(prereqs.oidcBucket);
     expect(bucketPolicyOf(template, id)).toEqual({
       Version: '2012-10-17',
-      Statement: [
-        tlsOnly(id),
-        { Action: 's3:GetObject', Effect: 'Allow', Principal: '*', Resource: objectsOf(id) },
-      ],
+      Statement: [tlsOnly(id), { Action: 's3:GetObject', Effect: 'Allow', Principal: '*', Resource: objectsOf(id) }],
     });
   });
 
@@ -186,18 +234,19 @@ describe('AwsManagementPrereqs OIDC bucket', () => {
 
   test('grants the operator identity put and delete on the objects, nothing else', () => {
     let user!: iam.User;
-    const { prereqs, template } = build({}, {
-      extend: (stack, p) => {
-        user = new iam.User(stack, 'OidcWriter');
-        p.grantOidcDocumentWrite(user);
+    const { prereqs, template } = build(
+      {},
+      {
+        extend: (stack, p) => {
+          user = new iam.User(stack, 'OidcWriter');
+          p.grantOidcDocumentWrite(user);
+        },
       },
-    });
+    );
     const policies = Object.values(template.findResources('AWS::IAM::Policy')) as any[];
     expect(policies).toHaveLength(1);
     expect(policies[0].Properties.Users).toEqual([{ Ref: logicalId(user) }]);
-    expect(policies[0].Properties.PolicyDocument.Statement).toEqual([
-      { Action: ['s3:PutObject', 's3:DeleteObject'], Effect: 'Allow', Resource: objectsOf(logicalId(prereqs.oidcBucket)) },
-    ]);
+    expect(policies[0].Properties.PolicyDocument.Statement).toEqual([{ Action: ['s3:PutObject', 's3:DeleteObject'], Effect: 'Allow', Resource: objectsOf(logicalId(prereqs.oidcBucket)) }]);
     // The public bucket policy is unchanged.
     expect(bucketPolicyOf(template, logicalId(prereqs.oidcBucket)).Statement).toHaveLength(2);
   });
@@ -277,18 +326,23 @@ describe('AwsManagementPrereqs external DNS zone', () => {
     const { prereqs, template } = build({ externalDns: { domain: 'svc.hcp.example.com' } });
     const zone = logicalId(prereqs.externalDnsZone!);
     expect(resourceOf(template, zone)).toEqual({
-      Type: 'AWS::Route53::HostedZone', Properties: { Name: 'svc.hcp.example.com.' }, DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain',
+      Type: 'AWS::Route53::HostedZone',
+      Properties: { Name: 'svc.hcp.example.com.' },
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
     });
-    expect(Object.values(template.findResources('AWS::Route53::RecordSet'))).toEqual([{
-      Type: 'AWS::Route53::RecordSet',
-      Properties: {
-        HostedZoneId: { Ref: logicalId(prereqs.publicZone) },
-        Name: 'svc.hcp.example.com.',
-        Type: 'NS',
-        TTL: '172800',
-        ResourceRecords: { 'Fn::GetAtt': [zone, 'NameServers'] },
+    expect(Object.values(template.findResources('AWS::Route53::RecordSet'))).toEqual([
+      {
+        Type: 'AWS::Route53::RecordSet',
+        Properties: {
+          HostedZoneId: { Ref: logicalId(prereqs.publicZone) },
+          Name: 'svc.hcp.example.com.',
+          Type: 'NS',
+          TTL: '172800',
+          ResourceRecords: { 'Fn::GetAtt': [zone, 'NameServers'] },
+        },
       },
-    }]);
+    ]);
   });
 
   test('is delegated from an imported public zone too', () => {
@@ -364,7 +418,7 @@ describe('AwsManagementPrereqs cdk-nag', () => {
     expect(nagFindings(build({ ...everything, publicZone: PublicZone.fromHostedZoneId('Z0123456789ABCDEFGHIJ') }).stack)).toEqual([]);
   });
 
-  test('acknowledges only the public OIDC bucket and the CLI policy\'s documented wildcards, each with its reason', () => {
+  test("acknowledges only the public OIDC bucket and the CLI policy's documented wildcards, each with its reason", () => {
     const acknowledged = nagAcknowledgments(build(everything).stack);
     expect(acknowledged.map(({ path, id }) => `${path}: ${id}`)).toEqual([
       'Mgmt/Prereqs/OidcBucket: AwsSolutions-S2',
@@ -406,9 +460,7 @@ describe('AwsManagementPrereqs fails when', () => {
 
   test('the bucket name is a token', () => {
     const name = Lazy.string({ produce: () => 'acme-hcp-oidc' });
-    expect(problemsOf({ oidcBucketName: name })).toEqual([
-      'Mgmt/Prereqs: oidcBucketName (a CloudFormation token) must be a literal name: the issuer URLs and the Kubernetes Secret need it at synth',
-    ]);
+    expect(problemsOf({ oidcBucketName: name })).toEqual(['Mgmt/Prereqs: oidcBucketName (a CloudFormation token) must be a literal name: the issuer URLs and the Kubernetes Secret need it at synth']);
   });
 
   test('issuerUrlFor meets a stack without a region', () => {
@@ -446,11 +498,11 @@ describe('AwsManagementPrereqs fails when', () => {
     expect(problemsOf({ externalDns: { domain: 'hcp.example.com' } })).toEqual([
       'Mgmt/Prereqs: externalDns.domain ("hcp.example.com") must differ from baseDomain: it gets a public zone of its own, delegated from its parent',
     ]);
-    expect(problemsOf((stack) => ({
-      externalDns: { domain: 'svc.example.org', parentZone: route53.HostedZone.fromHostedZoneAttributes(stack, 'Parent', { hostedZoneId: 'ZNET', zoneName: 'example.net.' }) },
-    }))).toEqual([
-      'Mgmt/Prereqs: externalDns.domain ("svc.example.org") must be a subdomain of externalDns.parentZone ("example.net") to be delegated from it',
-    ]);
+    expect(
+      problemsOf((stack) => ({
+        externalDns: { domain: 'svc.example.org', parentZone: route53.HostedZone.fromHostedZoneAttributes(stack, 'Parent', { hostedZoneId: 'ZNET', zoneName: 'example.net.' }) },
+      })),
+    ).toEqual(['Mgmt/Prereqs: externalDns.domain ("svc.example.org") must be a subdomain of externalDns.parentZone ("example.net") to be delegated from it']);
   });
 
   test('a log bucket is given with server access logs off', () => {

@@ -16,9 +16,7 @@ import { IConstruct } from 'constructs';
 export function nagFindings(stack: Stack): string[] {
   Stage.of(stack)?.synth({ force: true });
   const report = new AwsSolutionsChecks().validateScope(stack);
-  return report.violations
-    .flatMap((violation) => violation.violatingResources.map((resource) => `${resource.constructPath}: ${violation.ruleName}: ${violation.description}`))
-    .sort();
+  return report.violations.flatMap((violation) => violation.violatingResources.map((resource) => `${resource.constructPath}: ${violation.ruleName}: ${violation.description}`)).sort();
 }
 
 /** One `Validations.of(...).acknowledge()` under a scope. */
@@ -32,12 +30,16 @@ export interface NagAcknowledgment {
 
 /** Every rule acknowledged on `scope` or below it, in tree order, with its reason. */
 export function nagAcknowledgments(scope: IConstruct): NagAcknowledgment[] {
-  return scope.node.findAll().flatMap((construct) => construct.node.metadata
-    .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY && entry.data)
-    .flatMap((entry) => Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({
-      path: construct.node.path,
-      // aws-cdk-lib qualifies the id with the namespace of annotation rules.
-      id: id.replace(/^annotation::/i, ''),
-      reason,
-    }))));
+  return scope.node.findAll().flatMap((construct) =>
+    construct.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY && entry.data)
+      .flatMap((entry) =>
+        Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({
+          path: construct.node.path,
+          // aws-cdk-lib qualifies the id with the namespace of annotation rules.
+          id: id.replace(/^annotation::/i, ''),
+          reason,
+        })),
+      ),
+  );
 }

@@ -13,11 +13,16 @@ export function fakePhysicalId(template: Template, logicalId: string, account: s
   const hex = createHash('sha256').update(logicalId).digest('hex');
   const type = template.Resources[logicalId]?.Type;
   switch (type) {
-    case 'AWS::EC2::VPC': return `vpc-${hex.slice(0, 17)}`;
-    case 'AWS::EC2::Subnet': return `subnet-${hex.slice(0, 17)}`;
-    case 'AWS::Route53::HostedZone': return `Z${hex.slice(0, 20).toUpperCase()}`;
-    case 'AWS::KMS::Key': return `arn:aws:kms:${region}:${account}:key/${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-    default: throw new Error(`no fake physical ID for ${logicalId} (${type})`);
+    case 'AWS::EC2::VPC':
+      return `vpc-${hex.slice(0, 17)}`;
+    case 'AWS::EC2::Subnet':
+      return `subnet-${hex.slice(0, 17)}`;
+    case 'AWS::Route53::HostedZone':
+      return `Z${hex.slice(0, 20).toUpperCase()}`;
+    case 'AWS::KMS::Key':
+      return `arn:aws:kms:${region}:${account}:key/${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+    default:
+      throw new Error(`no fake physical ID for ${logicalId} (${type})`);
   }
 }
 

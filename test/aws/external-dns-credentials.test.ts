@@ -12,12 +12,19 @@ test('an ExternalSecret makes the whole Secret: provider and domain filter as te
     credentials: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'hcp/external-dns' }),
   });
   const secret = findObject(synthObjects(app), 'ExternalSecret');
-  expect(secret.metadata).toEqual(expect.objectContaining({
-    name: 'hypershift-operator-external-dns-credentials', namespace: 'local-cluster', labels: { 'cluster.open-cluster-management.io/backup': '' },
-  }));
-  expect(secret.spec.target.template).toEqual(expect.objectContaining({
-    mergePolicy: 'Merge', data: { 'provider': 'aws', 'domain-filter': 'service-provider.example.com' },
-  }));
+  expect(secret.metadata).toEqual(
+    expect.objectContaining({
+      name: 'hypershift-operator-external-dns-credentials',
+      namespace: 'local-cluster',
+      labels: { 'cluster.open-cluster-management.io/backup': '' },
+    }),
+  );
+  expect(secret.spec.target.template).toEqual(
+    expect.objectContaining({
+      mergePolicy: 'Merge',
+      data: { 'provider': 'aws', 'domain-filter': 'service-provider.example.com' },
+    }),
+  );
   expect(secret.spec.data).toEqual([{ secretKey: 'credentials', remoteRef: { key: 'hcp/external-dns' } }]);
 });
 
@@ -29,14 +36,22 @@ test('an inline credentials file (opted in) writes one Secret with all three key
   });
   const data = findObject(synthObjects(app), 'Secret').data;
   expect(Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Buffer.from(v as string, 'base64').toString('utf8')]))).toEqual({
-    'credentials': CREDENTIALS_FILE, 'provider': 'aws', 'domain-filter': 'service-provider.example.com',
+    'credentials': CREDENTIALS_FILE,
+    'provider': 'aws',
+    'domain-filter': 'service-provider.example.com',
   });
 });
 
 test('fails when the domain filter is no domain, or the existing Secret has another name', () => {
-  expect(synthProblems((app) => new ExternalDnsCredentialsSecret(new ManagementCluster(app, 'hub'), 'dns', {
-    domainFilter: 'Not A Domain', credentials: SecretSource.fromExistingSecret('my-dns-secret'),
-  }))).toEqual([
+  expect(
+    synthProblems(
+      (app) =>
+        new ExternalDnsCredentialsSecret(new ManagementCluster(app, 'hub'), 'dns', {
+          domainFilter: 'Not A Domain',
+          credentials: SecretSource.fromExistingSecret('my-dns-secret'),
+        }),
+    ),
+  ).toEqual([
     'hub/dns: domainFilter ("Not A Domain") must be a lower-case DNS domain such as service-provider.example.com',
     'hub/dns: credentials (Secret "my-dns-secret") must be the Secret "hypershift-operator-external-dns-credentials": the hypershift-addon reads no other name',
   ]);

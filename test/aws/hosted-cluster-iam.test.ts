@@ -93,16 +93,32 @@ const UPSTREAM = {
   }),
   imageRegistry: {
     Version: '2012-10-17',
-    Statement: [{
-      Effect: 'Allow',
-      Action: [
-        's3:CreateBucket', 's3:DeleteBucket', 's3:PutBucketTagging', 's3:GetBucketTagging', 's3:PutBucketPublicAccessBlock',
-        's3:GetBucketPublicAccessBlock', 's3:PutEncryptionConfiguration', 's3:GetEncryptionConfiguration', 's3:PutLifecycleConfiguration',
-        's3:GetLifecycleConfiguration', 's3:GetBucketLocation', 's3:ListBucket', 's3:GetObject', 's3:PutObject', 's3:DeleteObject',
-        's3:ListBucketMultipartUploads', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts',
-      ],
-      Resource: '*',
-    }],
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: [
+          's3:CreateBucket',
+          's3:DeleteBucket',
+          's3:PutBucketTagging',
+          's3:GetBucketTagging',
+          's3:PutBucketPublicAccessBlock',
+          's3:GetBucketPublicAccessBlock',
+          's3:PutEncryptionConfiguration',
+          's3:GetEncryptionConfiguration',
+          's3:PutLifecycleConfiguration',
+          's3:GetLifecycleConfiguration',
+          's3:GetBucketLocation',
+          's3:ListBucket',
+          's3:GetObject',
+          's3:PutObject',
+          's3:DeleteObject',
+          's3:ListBucketMultipartUploads',
+          's3:AbortMultipartUpload',
+          's3:ListMultipartUploadParts',
+        ],
+        Resource: '*',
+      },
+    ],
   },
   ebsCsi: {
     Version: '2012-10-17',
@@ -110,10 +126,26 @@ const UPSTREAM = {
       {
         Effect: 'Allow',
         Action: [
-          'ec2:AttachVolume', 'ec2:CreateSnapshot', 'ec2:CreateTags', 'ec2:CreateVolume', 'ec2:DeleteSnapshot', 'ec2:DeleteTags',
-          'ec2:DeleteVolume', 'ec2:DescribeInstances', 'ec2:DescribeSnapshots', 'ec2:DescribeTags', 'ec2:DescribeVolumes',
-          'ec2:DescribeVolumesModifications', 'ec2:DetachVolume', 'ec2:ModifyVolume', 'ec2:DescribeAvailabilityZones',
-          'ec2:EnableFastSnapshotRestores', 'ec2:DescribeInstanceTypes', 'ec2:DescribeVolumeStatus', 'ec2:CopyVolumes', 'ec2:LockSnapshot',
+          'ec2:AttachVolume',
+          'ec2:CreateSnapshot',
+          'ec2:CreateTags',
+          'ec2:CreateVolume',
+          'ec2:DeleteSnapshot',
+          'ec2:DeleteTags',
+          'ec2:DeleteVolume',
+          'ec2:DescribeInstances',
+          'ec2:DescribeSnapshots',
+          'ec2:DescribeTags',
+          'ec2:DescribeVolumes',
+          'ec2:DescribeVolumesModifications',
+          'ec2:DetachVolume',
+          'ec2:ModifyVolume',
+          'ec2:DescribeAvailabilityZones',
+          'ec2:EnableFastSnapshotRestores',
+          'ec2:DescribeInstanceTypes',
+          'ec2:DescribeVolumeStatus',
+          'ec2:CopyVolumes',
+          'ec2:LockSnapshot',
         ],
         Resource: '*',
       },
@@ -128,53 +160,131 @@ const UPSTREAM = {
   },
   cloudController: {
     Version: '2012-10-17',
-    Statement: [{
-      Action: [
-        'autoscaling:DescribeAutoScalingGroups', 'autoscaling:DescribeLaunchConfigurations', 'autoscaling:DescribeTags',
-        'ec2:DescribeAvailabilityZones', 'ec2:DescribeInstances', 'ec2:DescribeImages', 'ec2:DescribeRegions', 'ec2:DescribeRouteTables',
-        'ec2:DescribeSecurityGroups', 'ec2:DescribeSubnets', 'ec2:DescribeVolumes', 'ec2:CreateSecurityGroup', 'ec2:CreateTags',
-        'ec2:CreateVolume', 'ec2:ModifyInstanceAttribute', 'ec2:ModifyVolume', 'ec2:AttachVolume', 'ec2:AuthorizeSecurityGroupIngress',
-        'ec2:CreateRoute', 'ec2:DeleteRoute', 'ec2:DeleteSecurityGroup', 'ec2:DeleteVolume', 'ec2:DetachVolume',
-        'ec2:RevokeSecurityGroupIngress', 'ec2:DescribeVpcs',
-        'elasticloadbalancing:AddTags', 'elasticloadbalancing:AttachLoadBalancerToSubnets',
-        'elasticloadbalancing:ApplySecurityGroupsToLoadBalancer', 'elasticloadbalancing:CreateLoadBalancer',
-        'elasticloadbalancing:CreateLoadBalancerPolicy', 'elasticloadbalancing:CreateLoadBalancerListeners',
-        'elasticloadbalancing:ConfigureHealthCheck', 'elasticloadbalancing:DeleteLoadBalancer',
-        'elasticloadbalancing:DeleteLoadBalancerListeners', 'elasticloadbalancing:DescribeLoadBalancers',
-        'elasticloadbalancing:DescribeLoadBalancerAttributes', 'elasticloadbalancing:DetachLoadBalancerFromSubnets',
-        'elasticloadbalancing:DeregisterInstancesFromLoadBalancer', 'elasticloadbalancing:ModifyLoadBalancerAttributes',
-        'elasticloadbalancing:ModifyTargetGroupAttributes', 'elasticloadbalancing:RegisterInstancesWithLoadBalancer',
-        'elasticloadbalancing:SetLoadBalancerPoliciesForBackendServer', 'elasticloadbalancing:AddTags',
-        'elasticloadbalancing:CreateListener', 'elasticloadbalancing:CreateTargetGroup', 'elasticloadbalancing:DeleteListener',
-        'elasticloadbalancing:DeleteTargetGroup', 'elasticloadbalancing:DeregisterTargets', 'elasticloadbalancing:DescribeListeners',
-        'elasticloadbalancing:DescribeLoadBalancerPolicies', 'elasticloadbalancing:DescribeTargetGroups',
-        'elasticloadbalancing:DescribeTargetGroupAttributes', 'elasticloadbalancing:DescribeTargetHealth',
-        'elasticloadbalancing:ModifyListener', 'elasticloadbalancing:ModifyTargetGroup', 'elasticloadbalancing:RegisterTargets',
-        'elasticloadbalancing:SetLoadBalancerPoliciesOfListener', 'elasticloadbalancing:SetSecurityGroups',
-        'iam:CreateServiceLinkedRole', 'kms:DescribeKey',
-      ],
-      Resource: ['*'],
-      Effect: 'Allow',
-    }],
+    Statement: [
+      {
+        Action: [
+          'autoscaling:DescribeAutoScalingGroups',
+          'autoscaling:DescribeLaunchConfigurations',
+          'autoscaling:DescribeTags',
+          'ec2:DescribeAvailabilityZones',
+          'ec2:DescribeInstances',
+          'ec2:DescribeImages',
+          'ec2:DescribeRegions',
+          'ec2:DescribeRouteTables',
+          'ec2:DescribeSecurityGroups',
+          'ec2:DescribeSubnets',
+          'ec2:DescribeVolumes',
+          'ec2:CreateSecurityGroup',
+          'ec2:CreateTags',
+          'ec2:CreateVolume',
+          'ec2:ModifyInstanceAttribute',
+          'ec2:ModifyVolume',
+          'ec2:AttachVolume',
+          'ec2:AuthorizeSecurityGroupIngress',
+          'ec2:CreateRoute',
+          'ec2:DeleteRoute',
+          'ec2:DeleteSecurityGroup',
+          'ec2:DeleteVolume',
+          'ec2:DetachVolume',
+          'ec2:RevokeSecurityGroupIngress',
+          'ec2:DescribeVpcs',
+          'elasticloadbalancing:AddTags',
+          'elasticloadbalancing:AttachLoadBalancerToSubnets',
+          'elasticloadbalancing:ApplySecurityGroupsToLoadBalancer',
+          'elasticloadbalancing:CreateLoadBalancer',
+          'elasticloadbalancing:CreateLoadBalancerPolicy',
+          'elasticloadbalancing:CreateLoadBalancerListeners',
+          'elasticloadbalancing:ConfigureHealthCheck',
+          'elasticloadbalancing:DeleteLoadBalancer',
+          'elasticloadbalancing:DeleteLoadBalancerListeners',
+          'elasticloadbalancing:DescribeLoadBalancers',
+          'elasticloadbalancing:DescribeLoadBalancerAttributes',
+          'elasticloadbalancing:DetachLoadBalancerFromSubnets',
+          'elasticloadbalancing:DeregisterInstancesFromLoadBalancer',
+          'elasticloadbalancing:ModifyLoadBalancerAttributes',
+          'elasticloadbalancing:ModifyTargetGroupAttributes',
+          'elasticloadbalancing:RegisterInstancesWithLoadBalancer',
+          'elasticloadbalancing:SetLoadBalancerPoliciesForBackendServer',
+          'elasticloadbalancing:AddTags',
+          'elasticloadbalancing:CreateListener',
+          'elasticloadbalancing:CreateTargetGroup',
+          'elasticloadbalancing:DeleteListener',
+          'elasticloadbalancing:DeleteTargetGroup',
+          'elasticloadbalancing:DeregisterTargets',
+          'elasticloadbalancing:DescribeListeners',
+          'elasticloadbalancing:DescribeLoadBalancerPolicies',
+          'elasticloadbalancing:DescribeTargetGroups',
+          'elasticloadbalancing:DescribeTargetGroupAttributes',
+          'elasticloadbalancing:DescribeTargetHealth',
+          'elasticloadbalancing:ModifyListener',
+          'elasticloadbalancing:ModifyTargetGroup',
+          'elasticloadbalancing:RegisterTargets',
+          'elasticloadbalancing:SetLoadBalancerPoliciesOfListener',
+          'elasticloadbalancing:SetSecurityGroups',
+          'iam:CreateServiceLinkedRole',
+          'kms:DescribeKey',
+        ],
+        Resource: ['*'],
+        Effect: 'Allow',
+      },
+    ],
   },
   nodePool: {
     Version: '2012-10-17',
     Statement: [
       {
         Action: [
-          'ec2:AssociateRouteTable', 'ec2:AttachInternetGateway', 'ec2:AuthorizeSecurityGroupIngress', 'ec2:CreateInternetGateway',
-          'ec2:CreateNatGateway', 'ec2:CreateRoute', 'ec2:CreateRouteTable', 'ec2:CreateSecurityGroup', 'ec2:CreateSubnet',
-          'ec2:CreateTags', 'ec2:DeleteInternetGateway', 'ec2:DeleteNatGateway', 'ec2:DeleteRouteTable', 'ec2:DeleteSecurityGroup',
-          'ec2:DeleteSubnet', 'ec2:DeleteTags', 'ec2:DescribeAccountAttributes', 'ec2:DescribeAddresses',
-          'ec2:DescribeAvailabilityZones', 'ec2:DescribeImages', 'ec2:DescribeInstances', 'ec2:DescribeInstanceTypes',
-          'ec2:DescribeInternetGateways', 'ec2:DescribeNatGateways', 'ec2:DescribeNetworkInterfaces',
-          'ec2:DescribeNetworkInterfaceAttribute', 'ec2:DescribeRouteTables', 'ec2:DescribeSecurityGroups', 'ec2:DescribeSubnets',
-          'ec2:DescribeVpcs', 'ec2:DescribeDhcpOptions', 'ec2:DescribeVpcAttribute', 'ec2:DescribeVolumes',
-          'ec2:DetachInternetGateway', 'ec2:DisassociateRouteTable', 'ec2:DisassociateAddress', 'ec2:ModifyInstanceAttribute',
-          'ec2:ModifyNetworkInterfaceAttribute', 'ec2:ModifySubnetAttribute', 'ec2:RevokeSecurityGroupIngress', 'ec2:RunInstances',
-          'ec2:TerminateInstances', 'tag:GetResources', 'ec2:CreateLaunchTemplate', 'ec2:CreateLaunchTemplateVersion',
-          'ec2:DescribeLaunchTemplates', 'ec2:DescribeLaunchTemplateVersions', 'ec2:DeleteLaunchTemplate',
-          'ec2:DeleteLaunchTemplateVersions', 'sqs:DeleteMessage', 'sqs:ReceiveMessage',
+          'ec2:AssociateRouteTable',
+          'ec2:AttachInternetGateway',
+          'ec2:AuthorizeSecurityGroupIngress',
+          'ec2:CreateInternetGateway',
+          'ec2:CreateNatGateway',
+          'ec2:CreateRoute',
+          'ec2:CreateRouteTable',
+          'ec2:CreateSecurityGroup',
+          'ec2:CreateSubnet',
+          'ec2:CreateTags',
+          'ec2:DeleteInternetGateway',
+          'ec2:DeleteNatGateway',
+          'ec2:DeleteRouteTable',
+          'ec2:DeleteSecurityGroup',
+          'ec2:DeleteSubnet',
+          'ec2:DeleteTags',
+          'ec2:DescribeAccountAttributes',
+          'ec2:DescribeAddresses',
+          'ec2:DescribeAvailabilityZones',
+          'ec2:DescribeImages',
+          'ec2:DescribeInstances',
+          'ec2:DescribeInstanceTypes',
+          'ec2:DescribeInternetGateways',
+          'ec2:DescribeNatGateways',
+          'ec2:DescribeNetworkInterfaces',
+          'ec2:DescribeNetworkInterfaceAttribute',
+          'ec2:DescribeRouteTables',
+          'ec2:DescribeSecurityGroups',
+          'ec2:DescribeSubnets',
+          'ec2:DescribeVpcs',
+          'ec2:DescribeDhcpOptions',
+          'ec2:DescribeVpcAttribute',
+          'ec2:DescribeVolumes',
+          'ec2:DetachInternetGateway',
+          'ec2:DisassociateRouteTable',
+          'ec2:DisassociateAddress',
+          'ec2:ModifyInstanceAttribute',
+          'ec2:ModifyNetworkInterfaceAttribute',
+          'ec2:ModifySubnetAttribute',
+          'ec2:RevokeSecurityGroupIngress',
+          'ec2:RunInstances',
+          'ec2:TerminateInstances',
+          'tag:GetResources',
+          'ec2:CreateLaunchTemplate',
+          'ec2:CreateLaunchTemplateVersion',
+          'ec2:DescribeLaunchTemplates',
+          'ec2:DescribeLaunchTemplateVersions',
+          'ec2:DeleteLaunchTemplate',
+          'ec2:DeleteLaunchTemplateVersions',
+          'sqs:DeleteMessage',
+          'sqs:ReceiveMessage',
         ],
         Resource: ['*'],
         Effect: 'Allow',
@@ -196,10 +306,21 @@ const UPSTREAM = {
       {
         Effect: 'Allow',
         Action: [
-          'ec2:CreateVpcEndpoint', 'ec2:DescribeVpcEndpoints', 'ec2:ModifyVpcEndpoint', 'ec2:DeleteVpcEndpoints', 'ec2:CreateTags',
-          'route53:ListHostedZones', 'ec2:CreateSecurityGroup', 'ec2:AuthorizeSecurityGroupIngress', 'ec2:AuthorizeSecurityGroupEgress',
-          'ec2:DeleteSecurityGroup', 'ec2:RevokeSecurityGroupIngress', 'ec2:RevokeSecurityGroupEgress', 'ec2:DescribeSecurityGroups',
-          'ec2:DescribeVpcs', 'ec2:DescribeSubnets',
+          'ec2:CreateVpcEndpoint',
+          'ec2:DescribeVpcEndpoints',
+          'ec2:ModifyVpcEndpoint',
+          'ec2:DeleteVpcEndpoints',
+          'ec2:CreateTags',
+          'route53:ListHostedZones',
+          'ec2:CreateSecurityGroup',
+          'ec2:AuthorizeSecurityGroupIngress',
+          'ec2:AuthorizeSecurityGroupEgress',
+          'ec2:DeleteSecurityGroup',
+          'ec2:RevokeSecurityGroupIngress',
+          'ec2:RevokeSecurityGroupEgress',
+          'ec2:DescribeSecurityGroups',
+          'ec2:DescribeVpcs',
+          'ec2:DescribeSubnets',
         ],
         Resource: '*',
       },
@@ -208,35 +329,55 @@ const UPSTREAM = {
   }),
   controlPlaneOperatorSharedVpc: {
     Version: '2012-10-17',
-    Statement: [{
-      Effect: 'Allow',
-      Action: [
-        'ec2:DescribeVpcEndpoints', 'ec2:CreateTags', 'ec2:CreateSecurityGroup', 'ec2:AuthorizeSecurityGroupIngress',
-        'ec2:AuthorizeSecurityGroupEgress', 'ec2:DeleteSecurityGroup', 'ec2:RevokeSecurityGroupIngress', 'ec2:RevokeSecurityGroupEgress',
-        'ec2:DescribeSecurityGroups', 'ec2:DescribeVpcs', 'ec2:DescribeSubnets',
-      ],
-      Resource: '*',
-    }],
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: [
+          'ec2:DescribeVpcEndpoints',
+          'ec2:CreateTags',
+          'ec2:CreateSecurityGroup',
+          'ec2:AuthorizeSecurityGroupIngress',
+          'ec2:AuthorizeSecurityGroupEgress',
+          'ec2:DeleteSecurityGroup',
+          'ec2:RevokeSecurityGroupIngress',
+          'ec2:RevokeSecurityGroupEgress',
+          'ec2:DescribeSecurityGroups',
+          'ec2:DescribeVpcs',
+          'ec2:DescribeSubnets',
+        ],
+        Resource: '*',
+      },
+    ],
   },
   cloudNetworkConfigController: {
     Version: '2012-10-17',
-    Statement: [{
-      Effect: 'Allow',
-      Action: [
-        'ec2:DescribeInstances', 'ec2:DescribeInstanceStatus', 'ec2:DescribeInstanceTypes', 'ec2:UnassignPrivateIpAddresses',
-        'ec2:AssignPrivateIpAddresses', 'ec2:UnassignIpv6Addresses', 'ec2:AssignIpv6Addresses', 'ec2:DescribeSubnets',
-        'ec2:DescribeNetworkInterfaces',
-      ],
-      Resource: '*',
-    }],
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: [
+          'ec2:DescribeInstances',
+          'ec2:DescribeInstanceStatus',
+          'ec2:DescribeInstanceTypes',
+          'ec2:UnassignPrivateIpAddresses',
+          'ec2:AssignPrivateIpAddresses',
+          'ec2:UnassignIpv6Addresses',
+          'ec2:AssignIpv6Addresses',
+          'ec2:DescribeSubnets',
+          'ec2:DescribeNetworkInterfaces',
+        ],
+        Resource: '*',
+      },
+    ],
   },
   kmsProvider: (keyArn: string) => ({
     Version: '2012-10-17',
-    Statement: [{
-      Effect: 'Allow',
-      Action: ['kms:Encrypt', 'kms:Decrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:DescribeKey'],
-      Resource: keyArn,
-    }],
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: ['kms:Encrypt', 'kms:Decrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:DescribeKey'],
+        Resource: keyArn,
+      },
+    ],
   }),
   workerTrust: {
     Version: '2012-10-17',
@@ -252,28 +393,51 @@ const UPSTREAM = {
   },
   sharedVpcRoute53: {
     Version: '2012-10-17',
-    Statement: [{
-      Effect: 'Allow',
-      Action: [
-        'route53:ListHostedZones', 'route53:ListHostedZonesByName', 'route53:ChangeTagsForResource', 'route53:GetAccountLimit',
-        'route53:GetChange', 'route53:GetHostedZone', 'route53:ListTagsForResource', 'route53:UpdateHostedZoneComment',
-        'tag:GetResources', 'tag:UntagResources', 'route53:ChangeResourceRecordSets', 'route53:ListResourceRecordSets',
-      ],
-      Resource: '*',
-    }],
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: [
+          'route53:ListHostedZones',
+          'route53:ListHostedZonesByName',
+          'route53:ChangeTagsForResource',
+          'route53:GetAccountLimit',
+          'route53:GetChange',
+          'route53:GetHostedZone',
+          'route53:ListTagsForResource',
+          'route53:UpdateHostedZoneComment',
+          'tag:GetResources',
+          'tag:UntagResources',
+          'route53:ChangeResourceRecordSets',
+          'route53:ListResourceRecordSets',
+        ],
+        Resource: '*',
+      },
+    ],
   },
   sharedVpcEndpoint: {
     Version: '2012-10-17',
-    Statement: [{
-      Effect: 'Allow',
-      Action: [
-        'ec2:CreateVpcEndpoint', 'ec2:DescribeVpcEndpoints', 'ec2:ModifyVpcEndpoint', 'ec2:DeleteVpcEndpoints', 'ec2:CreateTags',
-        'ec2:CreateSecurityGroup', 'ec2:AuthorizeSecurityGroupIngress', 'ec2:AuthorizeSecurityGroupEgress', 'ec2:DeleteSecurityGroup',
-        'ec2:RevokeSecurityGroupIngress', 'ec2:RevokeSecurityGroupEgress', 'ec2:DescribeSecurityGroups', 'ec2:DescribeVpcs',
-        'ec2:DescribeSubnets',
-      ],
-      Resource: '*',
-    }],
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: [
+          'ec2:CreateVpcEndpoint',
+          'ec2:DescribeVpcEndpoints',
+          'ec2:ModifyVpcEndpoint',
+          'ec2:DeleteVpcEndpoints',
+          'ec2:CreateTags',
+          'ec2:CreateSecurityGroup',
+          'ec2:AuthorizeSecurityGroupIngress',
+          'ec2:AuthorizeSecurityGroupEgress',
+          'ec2:DeleteSecurityGroup',
+          'ec2:RevokeSecurityGroupIngress',
+          'ec2:RevokeSecurityGroupEgress',
+          'ec2:DescribeSecurityGroups',
+          'ec2:DescribeVpcs',
+          'ec2:DescribeSubnets',
+        ],
+        Resource: '*',
+      },
+    ],
   },
   sharedVpcTrust: (...arns: string[]) => ({
     Version: '2012-10-17',
@@ -292,10 +456,7 @@ const BINDINGS = [
   {
     role: 'demo-x7k2p-openshift-image-registry',
     field: 'imageRegistryArn',
-    serviceAccounts: [
-      'system:serviceaccount:openshift-image-registry:cluster-image-registry-operator',
-      'system:serviceaccount:openshift-image-registry:registry',
-    ],
+    serviceAccounts: ['system:serviceaccount:openshift-image-registry:cluster-image-registry-operator', 'system:serviceaccount:openshift-image-registry:registry'],
     policy: UPSTREAM.imageRegistry,
   },
   {
@@ -338,12 +499,14 @@ const BINDINGS = [
 
 const oidcTrust = (serviceAccounts: string | string[]) => ({
   Version: '2012-10-17',
-  Statement: [{
-    Effect: 'Allow',
-    Principal: { Federated: PROVIDER_ARN },
-    Action: 'sts:AssumeRoleWithWebIdentity',
-    Condition: { StringEquals: { [`${ISSUER_HOST_PATH}:sub`]: serviceAccounts } },
-  }],
+  Statement: [
+    {
+      Effect: 'Allow',
+      Principal: { Federated: PROVIDER_ARN },
+      Action: 'sts:AssumeRoleWithWebIdentity',
+      Condition: { StringEquals: { [`${ISSUER_HOST_PATH}:sub`]: serviceAccounts } },
+    },
+  ],
 });
 
 describe('HostedClusterIam', () => {
@@ -428,7 +591,13 @@ describe('HostedClusterIam', () => {
     const resolve = (x: unknown) => Stack.of(iam).resolve(x);
     expect(resolve(iam.componentRoles.ingressArn.roleName)).toEqual({ Ref: expect.stringMatching(/^iamopenshiftingress/) });
     expect(Object.keys(iam.componentRoles).sort()).toEqual([
-      'controlPlaneOperatorArn', 'imageRegistryArn', 'ingressArn', 'kubeCloudControllerArn', 'networkArn', 'nodePoolManagementArn', 'storageArn',
+      'controlPlaneOperatorArn',
+      'imageRegistryArn',
+      'ingressArn',
+      'kubeCloudControllerArn',
+      'networkArn',
+      'nodePoolManagementArn',
+      'storageArn',
     ]);
     expect(iam.kmsProviderRole).toBeDefined();
     expect(iam.oidcProvider.url).toBe(PROPS.issuerUrl);
@@ -507,8 +676,7 @@ describe('HostedClusterIam with values known at deploy', () => {
 });
 
 describe('HostedClusterIam in another partition', () => {
-  const { iam, template } = build({ issuerUrl: 'https://hcp-oidc.s3.cn-north-1.amazonaws.com.cn/demo-x7k2p' },
-    newStack({ account: '123456789012', region: 'cn-north-1' }));
+  const { iam, template } = build({ issuerUrl: 'https://hcp-oidc.s3.cn-north-1.amazonaws.com.cn/demo-x7k2p' }, newStack({ account: '123456789012', region: 'cn-north-1' }));
 
   test('writes the partition of the stack region into ARNs', () => {
     expect(iam.roles.ingressArn).toBe('arn:aws-cn:iam::123456789012:role/demo-x7k2p-openshift-ingress');
@@ -579,7 +747,10 @@ describe('HostedClusterIam with a shared VPC', () => {
 
   test("tags the owner's roles and orders the owner's stack after the cluster's", () => {
     for (const role of Object.values(owner.findResources('AWS::IAM::Role'))) {
-      expect(role.Properties.Tags).toEqual([{ Key: 'hypershift.openshift.io/infra-id', Value: 'demo-x7k2p' }, { Key: 'team', Value: 'platform' }]);
+      expect(role.Properties.Tags).toEqual([
+        { Key: 'hypershift.openshift.io/infra-id', Value: 'demo-x7k2p' },
+        { Key: 'team', Value: 'platform' },
+      ]);
     }
     owner.resourceCountIs('AWS::IAM::Role', 2);
     expect(ownerStack.dependencies).toEqual([clusterStack]);
@@ -601,8 +772,7 @@ describe('HostedClusterIam with a shared VPC and the private zones in the cluste
     expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({
       AWS: [roleArn('demo-x7k2p-openshift-ingress'), roleArn('demo-x7k2p-control-plane-operator')],
     });
-    const ids = ['demo-x7k2p-openshift-ingress', 'demo-x7k2p-control-plane-operator']
-      .map((name) => resourceOf(template, 'AWS::IAM::Role', { RoleName: name }).logicalId);
+    const ids = ['demo-x7k2p-openshift-ingress', 'demo-x7k2p-control-plane-operator'].map((name) => resourceOf(template, 'AWS::IAM::Role', { RoleName: name }).logicalId);
     expect([...role.DependsOn].sort()).toEqual(ids.sort());
     expect(iam.sharedVpcRoles?.ingressArn).toBe('arn:aws:iam::123456789012:role/demo-x7k2p-shared-vpc-route53');
     expect(iam.sharedVpcRoute53Role).toBeDefined();
@@ -683,9 +853,7 @@ describe('HostedClusterIam checks', () => {
   test('fails when the infra ID is a token', () => {
     const stack = newStack();
     const infraId = Token.asString({ Ref: 'InfraId' });
-    expect(fails({ infraId }, stack)).toEqual([
-      `Stack/iam: infraId (${JSON.stringify(infraId)}) must be a concrete string: it names every IAM resource`,
-    ]);
+    expect(fails({ infraId }, stack)).toEqual([`Stack/iam: infraId (${JSON.stringify(infraId)}) must be a concrete string: it names every IAM resource`]);
   });
 
   test.each([
@@ -694,26 +862,19 @@ describe('HostedClusterIam checks', () => {
     'https:///demo-x7k2p',
     'https://hcp-oidc.s3.us-east-1.amazonaws.com/demo-x7k2p?x=/demo-x7k2p',
   ])('fails when the issuer URL is %j', (issuerUrl) => {
-    expect(fails({ issuerUrl })).toEqual([
-      `Stack/iam: issuerUrl (${JSON.stringify(issuerUrl)}) must be an https:// URL with a path, such as https://<bucket>.s3.<region>.amazonaws.com/<infraId>`,
-    ]);
+    expect(fails({ issuerUrl })).toEqual([`Stack/iam: issuerUrl (${JSON.stringify(issuerUrl)}) must be an https:// URL with a path, such as https://<bucket>.s3.<region>.amazonaws.com/<infraId>`]);
   });
 
-  test.each([
-    'https://hcp-oidc.s3.us-east-1.amazonaws.com/other',
-    'https://hcp-oidc.s3.us-east-1.amazonaws.com/demo-x7k2p/',
-    'https://hcp-oidc.s3.us-east-1.amazonaws.com/xdemo-x7k2p',
-  ])('fails when the issuer URL %j does not end with /<infraId>', (issuerUrl) => {
-    expect(fails({ issuerUrl })).toEqual([
-      `Stack/iam: issuerUrl (${JSON.stringify(issuerUrl)}) must end with /<infraId> (/demo-x7k2p): the cluster's tokens are issued there`,
-    ]);
-  });
+  test.each(['https://hcp-oidc.s3.us-east-1.amazonaws.com/other', 'https://hcp-oidc.s3.us-east-1.amazonaws.com/demo-x7k2p/', 'https://hcp-oidc.s3.us-east-1.amazonaws.com/xdemo-x7k2p'])(
+    'fails when the issuer URL %j does not end with /<infraId>',
+    (issuerUrl) => {
+      expect(fails({ issuerUrl })).toEqual([`Stack/iam: issuerUrl (${JSON.stringify(issuerUrl)}) must end with /<infraId> (/demo-x7k2p): the cluster's tokens are issued there`]);
+    },
+  );
 
   test('fails when the issuer URL is a token', () => {
     const issuerUrl = Token.asString({ Ref: 'Issuer' });
-    expect(fails({ issuerUrl })).toEqual([
-      `Stack/iam: issuerUrl (${JSON.stringify(issuerUrl)}) must be a concrete string: its host and path go into every trust policy`,
-    ]);
+    expect(fails({ issuerUrl })).toEqual([`Stack/iam: issuerUrl (${JSON.stringify(issuerUrl)}) must be a concrete string: its host and path go into every trust policy`]);
   });
 
   test.each([
@@ -721,21 +882,15 @@ describe('HostedClusterIam checks', () => {
     ['privateZoneId', '/hostedzone/Z0PRIVATE'],
     ['localZoneId', ''],
   ] as const)('fails when %s is %j', (field, value) => {
-    expect(fails({ [field]: value })).toEqual([
-      `Stack/iam: ${field} (${JSON.stringify(value)}) must be a Route 53 hosted zone ID such as Z0123456789ABCDEFGHIJ, optionally prefixed hostedzone/`,
-    ]);
+    expect(fails({ [field]: value })).toEqual([`Stack/iam: ${field} (${JSON.stringify(value)}) must be a Route 53 hosted zone ID such as Z0123456789ABCDEFGHIJ, optionally prefixed hostedzone/`]);
   });
 
   test('fails when the KMS key ARN does not start with arn:', () => {
-    expect(fails({ kmsKeyArn: 'alias/etcd' })).toEqual([
-      'Stack/iam: kmsKeyArn ("alias/etcd") must be a KMS key ARN (arn:<partition>:kms:<region>:<account>:key/<id>)',
-    ]);
+    expect(fails({ kmsKeyArn: 'alias/etcd' })).toEqual(['Stack/iam: kmsKeyArn ("alias/etcd") must be a KMS key ARN (arn:<partition>:kms:<region>:<account>:key/<id>)']);
   });
 
   test.each(['21098765432', 'owner'])('fails when the VPC owner account is %j', (vpcOwnerAccountId) => {
-    expect(fails({ sharedVpc: { vpcOwnerAccountId } })).toEqual([
-      `Stack/iam: sharedVpc.vpcOwnerAccountId (${JSON.stringify(vpcOwnerAccountId)}) must be a 12-digit AWS account ID`,
-    ]);
+    expect(fails({ sharedVpc: { vpcOwnerAccountId } })).toEqual([`Stack/iam: sharedVpc.vpcOwnerAccountId (${JSON.stringify(vpcOwnerAccountId)}) must be a 12-digit AWS account ID`]);
   });
 
   test('fails when the tags set another infra ID', () => {
@@ -768,15 +923,17 @@ describe('HostedClusterIam checks', () => {
       throw new Error('no error');
     })();
     expect(error.name).toBe('HcpValidationError');
-    expect(error.message).toBe([
-      '6 problems:',
-      'Stack/iam: infraId ("Demo") must be lowercase alphanumerics and \'-\', starting and ending with an alphanumeric',
-      'Stack/iam: issuerUrl ("http://x/demo") must be an https:// URL with a path, such as https://<bucket>.s3.<region>.amazonaws.com/<infraId>',
-      'Stack/iam: issuerUrl ("http://x/demo") must end with /<infraId> (/Demo): the cluster\'s tokens are issued there',
-      'Stack/iam: localZoneId ("bad") must be a Route 53 hosted zone ID such as Z0123456789ABCDEFGHIJ, optionally prefixed hostedzone/',
-      'Stack/iam: kmsKeyArn ("key") must be a KMS key ARN (arn:<partition>:kms:<region>:<account>:key/<id>)',
-      "Stack/iam: the stack's account (an unresolved token) must be a concrete account ID: role ARNs go into the HostedCluster at synth; give the stack env { account, region }",
-    ].join('\n  - '));
+    expect(error.message).toBe(
+      [
+        '6 problems:',
+        'Stack/iam: infraId ("Demo") must be lowercase alphanumerics and \'-\', starting and ending with an alphanumeric',
+        'Stack/iam: issuerUrl ("http://x/demo") must be an https:// URL with a path, such as https://<bucket>.s3.<region>.amazonaws.com/<infraId>',
+        'Stack/iam: issuerUrl ("http://x/demo") must end with /<infraId> (/Demo): the cluster\'s tokens are issued there',
+        'Stack/iam: localZoneId ("bad") must be a Route 53 hosted zone ID such as Z0123456789ABCDEFGHIJ, optionally prefixed hostedzone/',
+        'Stack/iam: kmsKeyArn ("key") must be a KMS key ARN (arn:<partition>:kms:<region>:<account>:key/<id>)',
+        "Stack/iam: the stack's account (an unresolved token) must be a concrete account ID: role ARNs go into the HostedCluster at synth; give the stack env { account, region }",
+      ].join('\n  - '),
+    );
     expect(stack.node.findChild('iam').node.children).toEqual([]);
   });
 
@@ -784,9 +941,7 @@ describe('HostedClusterIam checks', () => {
     const app = new App();
     const { iam } = build({}, newStack(ENV, app));
     const owner = newStack({ account: '210987654321', region: 'us-east-1' }, app, 'Owner');
-    expect(problemsOf(() => iam.createVpcOwnerRoles(owner, 'shared'))).toEqual([
-      'Owner/shared: createVpcOwnerRoles() needs a shared VPC, but Stack/iam has no sharedVpc',
-    ]);
+    expect(problemsOf(() => iam.createVpcOwnerRoles(owner, 'shared'))).toEqual(['Owner/shared: createVpcOwnerRoles() needs a shared VPC, but Stack/iam has no sharedVpc']);
   });
 
   test("fails when VPC-owner roles go to a stack of another account than the VPC owner's", () => {

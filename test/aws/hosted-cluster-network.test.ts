@@ -47,7 +47,9 @@ interface Resource {
 
 function resources(template: Template, type?: string): Resource[] {
   const all = template.toJSON().Resources as Record<string, Omit<Resource, 'id'>>;
-  return Object.entries(all).filter(([, r]) => type === undefined || r.Type === type).map(([id, r]) => ({ id, ...r }));
+  return Object.entries(all)
+    .filter(([, r]) => type === undefined || r.Type === type)
+    .map(([id, r]) => ({ id, ...r }));
 }
 
 function tagsOf(resource: Resource, property = 'Tags'): Record<string, string> {
@@ -123,7 +125,7 @@ describe('HostedClusterNetwork', () => {
       expect(resources(template)).toHaveLength(30);
     });
 
-    test('stay far under CloudFormation\'s 500 resources per stack: 34 for three zones, 58 for all six of us-east-1', () => {
+    test("stay far under CloudFormation's 500 resources per stack: 34 for three zones, 58 for all six of us-east-1", () => {
       expect(resources(build({ zones: THREE_ZONES }).template).length).toBeLessThan(50);
       const six = ['us-east-1a', 'us-east-1b', 'us-east-1c', 'us-east-1d', 'us-east-1e', 'us-east-1f'];
       expect(resources(build({ zones: six }).template)).toHaveLength(58);
@@ -214,7 +216,9 @@ describe('HostedClusterNetwork', () => {
 
     test('follow the base of vpcCidr', () => {
       const other = build({ zones: THREE_ZONES, vpcCidr: '172.31.0.0/16' }).template;
-      const cidrs = resources(other, 'AWS::EC2::Subnet').map((s) => `${tagsOf(s).Name} ${s.Properties.CidrBlock}`).sort();
+      const cidrs = resources(other, 'AWS::EC2::Subnet')
+        .map((s) => `${tagsOf(s).Name} ${s.Properties.CidrBlock}`)
+        .sort();
       expect(cidrs).toEqual([
         'demo-x7k2p-private-us-east-1a 172.31.128.0/20',
         'demo-x7k2p-private-us-east-1b 172.31.144.0/20',
@@ -256,7 +260,10 @@ describe('HostedClusterNetwork', () => {
 
     test('public route table serves every public subnet and nothing else', () => {
       const table = named(template, 'AWS::EC2::RouteTable', 'demo-x7k2p-public');
-      const served = associations.filter((a) => a.Properties.RouteTableId.Ref === table.id).map((a) => a.Properties.SubnetId.Ref).sort();
+      const served = associations
+        .filter((a) => a.Properties.RouteTableId.Ref === table.id)
+        .map((a) => a.Properties.SubnetId.Ref)
+        .sort();
       const publicSubnets = THREE_ZONES.map((zone) => named(template, 'AWS::EC2::Subnet', `demo-x7k2p-public-${zone}`).id).sort();
       expect(served).toEqual(publicSubnets);
     });
@@ -276,16 +283,18 @@ describe('HostedClusterNetwork', () => {
       expect(nat.DependsOn).toEqual([attachment.id]);
     });
 
-    test.each(THREE_ZONES)('%s: private route table sends 0.0.0.0/0 to the zone\'s NAT gateway and serves the private subnet only', (zone) => {
+    test.each(THREE_ZONES)("%s: private route table sends 0.0.0.0/0 to the zone's NAT gateway and serves the private subnet only", (zone) => {
       const table = named(template, 'AWS::EC2::RouteTable', `demo-x7k2p-private-${zone}`);
       expect(table.Properties).toEqual({ VpcId: ref(vpc), Tags: expect.any(Array) });
       expect(tagsOf(table)).toEqual({ ...CLUSTER_TAGS, Name: `demo-x7k2p-private-${zone}` });
       const own = routes.filter((r) => r.Properties.RouteTableId.Ref === table.id);
-      expect(own.map((r) => r.Properties)).toEqual([{
-        RouteTableId: ref(table),
-        DestinationCidrBlock: '0.0.0.0/0',
-        NatGatewayId: ref(named(template, 'AWS::EC2::NatGateway', `demo-x7k2p-nat-${zone}`)),
-      }]);
+      expect(own.map((r) => r.Properties)).toEqual([
+        {
+          RouteTableId: ref(table),
+          DestinationCidrBlock: '0.0.0.0/0',
+          NatGatewayId: ref(named(template, 'AWS::EC2::NatGateway', `demo-x7k2p-nat-${zone}`)),
+        },
+      ]);
       const served = associations.filter((a) => a.Properties.RouteTableId.Ref === table.id).map((a) => a.Properties.SubnetId);
       expect(served).toEqual([ref(named(template, 'AWS::EC2::Subnet', `demo-x7k2p-private-${zone}`))]);
     });
@@ -320,7 +329,7 @@ describe('HostedClusterNetwork', () => {
       expect(tagsOf(endpoint)).toEqual(CLUSTER_TAGS);
     });
 
-    test('names the stack\'s region at deploy time in a region-agnostic stack', () => {
+    test("names the stack's region at deploy time in a region-agnostic stack", () => {
       const [endpoint] = resources(build({}, 'agnostic').template, 'AWS::EC2::VPCEndpoint');
       expect(endpoint.Properties.ServiceName).toEqual({ 'Fn::Join': ['', ['com.amazonaws.', { Ref: 'AWS::Region' }, '.s3']] });
     });
@@ -361,16 +370,33 @@ describe('HostedClusterNetwork', () => {
   });
 
   describe('tags', () => {
-    test('additionalTags land on every tagged EC2 resource and both zones, after the construct\'s own', () => {
+    test("additionalTags land on every tagged EC2 resource and both zones, after the construct's own", () => {
       const { template } = build({ zones: THREE_ZONES, additionalTags: { 'team': 'platform', 'hypershift.openshift.io/source': 'cli' } });
       const extra = { 'team': 'platform', 'hypershift.openshift.io/source': 'cli' };
       const tagged = resources(template).filter((r) => r.Properties.Tags || r.Properties.HostedZoneTags);
       expect(tagged.map((r) => r.Type).sort()).toEqual([
-        'AWS::EC2::DHCPOptions', 'AWS::EC2::EIP', 'AWS::EC2::EIP', 'AWS::EC2::EIP', 'AWS::EC2::InternetGateway',
-        'AWS::EC2::NatGateway', 'AWS::EC2::NatGateway', 'AWS::EC2::NatGateway',
-        'AWS::EC2::RouteTable', 'AWS::EC2::RouteTable', 'AWS::EC2::RouteTable', 'AWS::EC2::RouteTable',
-        'AWS::EC2::Subnet', 'AWS::EC2::Subnet', 'AWS::EC2::Subnet', 'AWS::EC2::Subnet', 'AWS::EC2::Subnet', 'AWS::EC2::Subnet',
-        'AWS::EC2::VPC', 'AWS::EC2::VPCEndpoint', 'AWS::Route53::HostedZone', 'AWS::Route53::HostedZone',
+        'AWS::EC2::DHCPOptions',
+        'AWS::EC2::EIP',
+        'AWS::EC2::EIP',
+        'AWS::EC2::EIP',
+        'AWS::EC2::InternetGateway',
+        'AWS::EC2::NatGateway',
+        'AWS::EC2::NatGateway',
+        'AWS::EC2::NatGateway',
+        'AWS::EC2::RouteTable',
+        'AWS::EC2::RouteTable',
+        'AWS::EC2::RouteTable',
+        'AWS::EC2::RouteTable',
+        'AWS::EC2::Subnet',
+        'AWS::EC2::Subnet',
+        'AWS::EC2::Subnet',
+        'AWS::EC2::Subnet',
+        'AWS::EC2::Subnet',
+        'AWS::EC2::Subnet',
+        'AWS::EC2::VPC',
+        'AWS::EC2::VPCEndpoint',
+        'AWS::Route53::HostedZone',
+        'AWS::Route53::HostedZone',
       ]);
       for (const r of tagged) {
         const tags = tagsOf(r, r.Properties.Tags ? 'Tags' : 'HostedZoneTags');
@@ -381,10 +407,17 @@ describe('HostedClusterNetwork', () => {
     });
 
     test('resources without tags in CloudFormation are the associations, the attachment and the routes', () => {
-      const untagged = resources(build().template).filter((r) => !r.Properties.Tags && !r.Properties.HostedZoneTags).map((r) => r.Type).sort();
+      const untagged = resources(build().template)
+        .filter((r) => !r.Properties.Tags && !r.Properties.HostedZoneTags)
+        .map((r) => r.Type)
+        .sort();
       expect(untagged).toEqual([
-        'AWS::EC2::Route', 'AWS::EC2::Route', 'AWS::EC2::SubnetRouteTableAssociation', 'AWS::EC2::SubnetRouteTableAssociation',
-        'AWS::EC2::VPCDHCPOptionsAssociation', 'AWS::EC2::VPCGatewayAttachment',
+        'AWS::EC2::Route',
+        'AWS::EC2::Route',
+        'AWS::EC2::SubnetRouteTableAssociation',
+        'AWS::EC2::SubnetRouteTableAssociation',
+        'AWS::EC2::VPCDHCPOptionsAssociation',
+        'AWS::EC2::VPCGatewayAttachment',
       ]);
     });
   });
@@ -392,18 +425,18 @@ describe('HostedClusterNetwork', () => {
   describe('exposed values', () => {
     const { stack, network, template } = build({ zones: THREE_ZONES });
 
-    test('vpcId is the VPC\'s Ref and machineCidr the literal VPC CIDR', () => {
+    test("vpcId is the VPC's Ref and machineCidr the literal VPC CIDR", () => {
       expect(stack.resolve(network.vpcId)).toEqual(ref(named(template, 'AWS::EC2::VPC', 'demo-x7k2p-vpc')));
       expect(network.machineCidr).toBe('10.0.0.0/16');
     });
 
-    test('privateSubnets and publicSubnets list each zone with its subnet\'s Ref, in the order of zones', () => {
+    test("privateSubnets and publicSubnets list each zone with its subnet's Ref, in the order of zones", () => {
       const resolve = (subnets: readonly { zone: string; subnetId: string }[]) => subnets.map((s) => ({ zone: s.zone, subnetId: stack.resolve(s.subnetId) }));
       expect(resolve(network.privateSubnets)).toEqual(THREE_ZONES.map((zone) => ({ zone, subnetId: ref(named(template, 'AWS::EC2::Subnet', `demo-x7k2p-private-${zone}`)) })));
       expect(resolve(network.publicSubnets)).toEqual(THREE_ZONES.map((zone) => ({ zone, subnetId: ref(named(template, 'AWS::EC2::Subnet', `demo-x7k2p-public-${zone}`)) })));
     });
 
-    test('zone IDs are the hosted zones\' Id attributes; zone names are literal', () => {
+    test("zone IDs are the hosted zones' Id attributes; zone names are literal", () => {
       const [privateZone, localZone] = resources(template, 'AWS::Route53::HostedZone');
       expect(stack.resolve(network.privateZoneId)).toEqual({ 'Fn::GetAtt': [privateZone.id, 'Id'] });
       expect(stack.resolve(network.localZoneId)).toEqual({ 'Fn::GetAtt': [localZone.id, 'Id'] });
@@ -431,7 +464,11 @@ describe('HostedClusterNetwork', () => {
 
     test('with singleNatGateway, only the first zone has a NAT gateway and an Elastic IP', () => {
       const single = build({ zones: THREE_ZONES, singleNatGateway: true }).network;
-      expect(single.zoneResources.map((z) => [z.natGateway !== undefined, z.elasticIp !== undefined])).toEqual([[true, true], [false, false], [false, false]]);
+      expect(single.zoneResources.map((z) => [z.natGateway !== undefined, z.elasticIp !== undefined])).toEqual([
+        [true, true],
+        [false, false],
+        [false, false],
+      ]);
     });
 
     test('an escape-hatch override reaches the template', () => {
@@ -456,24 +493,16 @@ describe('HostedClusterNetwork', () => {
     });
 
     test('fails when vpcCidr is not a /16', () => {
-      expect(problems({ vpcCidr: '10.0.0.0/20' })).toEqual([
-        `${PATH}: vpcCidr ("10.0.0.0/20") must be an IPv4 /16, as hypershift's subnet plan (one /20 pair per zone) requires`,
-      ]);
+      expect(problems({ vpcCidr: '10.0.0.0/20' })).toEqual([`${PATH}: vpcCidr ("10.0.0.0/20") must be an IPv4 /16, as hypershift's subnet plan (one /20 pair per zone) requires`]);
     });
 
     test('fails when vpcCidr is not an IPv4 CIDR', () => {
-      expect(problems({ vpcCidr: 'fd00::/16' })).toEqual([
-        `${PATH}: vpcCidr ("fd00::/16") must be an IPv4 /16, as hypershift's subnet plan (one /20 pair per zone) requires`,
-      ]);
-      expect(problems({ vpcCidr: '10.0.0.0' })).toEqual([
-        `${PATH}: vpcCidr ("10.0.0.0") must be an IPv4 /16, as hypershift's subnet plan (one /20 pair per zone) requires`,
-      ]);
+      expect(problems({ vpcCidr: 'fd00::/16' })).toEqual([`${PATH}: vpcCidr ("fd00::/16") must be an IPv4 /16, as hypershift's subnet plan (one /20 pair per zone) requires`]);
+      expect(problems({ vpcCidr: '10.0.0.0' })).toEqual([`${PATH}: vpcCidr ("10.0.0.0") must be an IPv4 /16, as hypershift's subnet plan (one /20 pair per zone) requires`]);
     });
 
     test('fails when vpcCidr has host bits set', () => {
-      expect(problems({ vpcCidr: '10.0.1.0/16' })).toEqual([
-        `${PATH}: vpcCidr ("10.0.1.0/16") must have its host bits clear: write it as "10.0.0.0/16"`,
-      ]);
+      expect(problems({ vpcCidr: '10.0.1.0/16' })).toEqual([`${PATH}: vpcCidr ("10.0.1.0/16") must have its host bits clear: write it as "10.0.0.0/16"`]);
     });
 
     test('fails when zones is empty', () => {
@@ -487,7 +516,7 @@ describe('HostedClusterNetwork', () => {
       ]);
     });
 
-    test('fails when a zone is not in the stack\'s region', () => {
+    test("fails when a zone is not in the stack's region", () => {
       expect(problems({ zones: ['us-east-1a', 'us-west-2b', 'us-east-10a', 'us-east-1'] })).toEqual([
         `${PATH}: zones[1] ("us-west-2b") must be an availability zone of the stack's region us-east-1, such as "us-east-1a"`,
         `${PATH}: zones[2] ("us-east-10a") must be an availability zone of the stack's region us-east-1, such as "us-east-1a"`,
@@ -503,9 +532,7 @@ describe('HostedClusterNetwork', () => {
     });
 
     test('fails when a zone repeats', () => {
-      expect(problems({ zones: ['us-east-1a', 'us-east-1b', 'us-east-1a'] })).toEqual([
-        `${PATH}: zones[2] ("us-east-1a") must differ from zones[0]: each zone gets one pair of subnets`,
-      ]);
+      expect(problems({ zones: ['us-east-1a', 'us-east-1b', 'us-east-1a'] })).toEqual([`${PATH}: zones[2] ("us-east-1a") must differ from zones[0]: each zone gets one pair of subnets`]);
     });
 
     test('fails when zones name more than 8 zones', () => {
@@ -570,15 +597,22 @@ describe('HostedClusterNetwork', () => {
 
     test('reports every problem at once, in one error, and creates nothing', () => {
       const stack = new Stack(new App(), 'Infra', { env: ENV });
-      const attempt = () => new HostedClusterNetwork(stack, 'Network', {
-        infraId: 'Demo', clusterName: 'demo', baseDomain: 'example.com', zones: [], vpcCidr: '10.0.0.0/8',
-      });
-      expect(attempt).toThrow([
-        '3 problems:',
-        `  - ${PATH}: infraId ("Demo") must be lower-case letters, digits and "-", starting and ending with a letter or digit, at most 253 characters`,
-        `  - ${PATH}: zones ([]) must name at least one availability zone`,
-        `  - ${PATH}: vpcCidr ("10.0.0.0/8") must be an IPv4 /16, as hypershift's subnet plan (one /20 pair per zone) requires`,
-      ].join('\n'));
+      const attempt = () =>
+        new HostedClusterNetwork(stack, 'Network', {
+          infraId: 'Demo',
+          clusterName: 'demo',
+          baseDomain: 'example.com',
+          zones: [],
+          vpcCidr: '10.0.0.0/8',
+        });
+      expect(attempt).toThrow(
+        [
+          '3 problems:',
+          `  - ${PATH}: infraId ("Demo") must be lower-case letters, digits and "-", starting and ending with a letter or digit, at most 253 characters`,
+          `  - ${PATH}: zones ([]) must name at least one availability zone`,
+          `  - ${PATH}: vpcCidr ("10.0.0.0/8") must be an IPv4 /16, as hypershift's subnet plan (one /20 pair per zone) requires`,
+        ].join('\n'),
+      );
       const network = stack.node.tryFindChild('Network');
       expect(network?.node.children ?? []).toEqual([]);
     });

@@ -39,13 +39,15 @@ describe('OidcS3CredentialsSecret', () => {
     const app = newApp();
     const secret = new OidcS3CredentialsSecret(new ManagementCluster(app, 'hub'), 'oidc', { bucket: BUCKET, credentials: inline() });
     expect(synthFiles(app).map((f) => f.path)).toEqual([`hub/20-secret-local-cluster_${NAME}.yaml`]);
-    expect(synthObjects(app)).toEqual([{
-      apiVersion: 'v1',
-      kind: 'Secret',
-      metadata: METADATA,
-      type: 'Opaque',
-      data: { credentials: b64(CREDENTIALS_FILE), bucket: b64('acme-hcp-oidc'), region: b64('eu-west-1') },
-    }]);
+    expect(synthObjects(app)).toEqual([
+      {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: METADATA,
+        type: 'Opaque',
+        data: { credentials: b64(CREDENTIALS_FILE), bucket: b64('acme-hcp-oidc'), region: b64('eu-west-1') },
+      },
+    ]);
     expect(secret.resource).toBe(ApiObject.of(secret.node.findChild('Resource')));
     expect([secret.secretName, secret.namespace, secret.bucketName, secret.bucketRegion]).toEqual([NAME, 'local-cluster', 'acme-hcp-oidc', 'eu-west-1']);
   });
@@ -58,37 +60,41 @@ describe('OidcS3CredentialsSecret', () => {
   });
 
   test('with an ExternalSecret: the credentials come from the store, bucket and region are merged in as template data', () => {
-    expect(objectsOf({ credentials: external() })).toEqual([{
-      apiVersion: 'external-secrets.io/v1',
-      kind: 'ExternalSecret',
-      metadata: METADATA,
-      spec: {
-        refreshInterval: '1h',
-        secretStoreRef: { name: 'aws-secrets-manager', kind: 'ClusterSecretStore' },
-        target: {
-          name: NAME,
-          creationPolicy: 'Owner',
-          template: { type: 'Opaque', metadata: { labels: LABELS }, mergePolicy: 'Merge', data: { bucket: 'acme-hcp-oidc', region: 'eu-west-1' } },
+    expect(objectsOf({ credentials: external() })).toEqual([
+      {
+        apiVersion: 'external-secrets.io/v1',
+        kind: 'ExternalSecret',
+        metadata: METADATA,
+        spec: {
+          refreshInterval: '1h',
+          secretStoreRef: { name: 'aws-secrets-manager', kind: 'ClusterSecretStore' },
+          target: {
+            name: NAME,
+            creationPolicy: 'Owner',
+            template: { type: 'Opaque', metadata: { labels: LABELS }, mergePolicy: 'Merge', data: { bucket: 'acme-hcp-oidc', region: 'eu-west-1' } },
+          },
+          data: [{ secretKey: 'credentials', remoteRef: { key: 'hcp/oidc-s3-credentials' } }],
         },
-        data: [{ secretKey: 'credentials', remoteRef: { key: 'hcp/oidc-s3-credentials' } }],
       },
-    }]);
+    ]);
   });
 
   test('with a SealedSecret: the sealed credentials, bucket and region as plain template data', () => {
-    expect(objectsOf({ credentials: SecretSource.fromSealedSecret({ encryptedValue: 'AgBy3i4OJSWK+PiTySYZZA==' }) })).toEqual([{
-      apiVersion: 'bitnami.com/v1alpha1',
-      kind: 'SealedSecret',
-      metadata: METADATA,
-      spec: {
-        encryptedData: { credentials: 'AgBy3i4OJSWK+PiTySYZZA==' },
-        template: {
-          type: 'Opaque',
-          metadata: { name: NAME, namespace: 'local-cluster', labels: LABELS },
-          data: { bucket: 'acme-hcp-oidc', region: 'eu-west-1' },
+    expect(objectsOf({ credentials: SecretSource.fromSealedSecret({ encryptedValue: 'AgBy3i4OJSWK+PiTySYZZA==' }) })).toEqual([
+      {
+        apiVersion: 'bitnami.com/v1alpha1',
+        kind: 'SealedSecret',
+        metadata: METADATA,
+        spec: {
+          encryptedData: { credentials: 'AgBy3i4OJSWK+PiTySYZZA==' },
+          template: {
+            type: 'Opaque',
+            metadata: { name: NAME, namespace: 'local-cluster', labels: LABELS },
+            data: { bucket: 'acme-hcp-oidc', region: 'eu-west-1' },
+          },
         },
       },
-    }]);
+    ]);
   });
 
   test('takes the bucket name and region from AwsManagementPrereqs', () => {
@@ -135,9 +141,7 @@ describe('OidcS3CredentialsSecret fails when', () => {
   });
 
   test('the region is not an AWS region', () => {
-    expect(problemsOf({ bucket: { bucketName: 'acme-hcp-oidc', bucketRegion: 'EU' } })).toEqual([
-      'hub/oidc: bucket.bucketRegion ("EU") must be an AWS region such as "eu-west-1"',
-    ]);
+    expect(problemsOf({ bucket: { bucketName: 'acme-hcp-oidc', bucketRegion: 'EU' } })).toEqual(['hub/oidc: bucket.bucketRegion ("EU") must be an AWS region such as "eu-west-1"']);
   });
 
   test('the region is a token: the AWS stack has no region', () => {
@@ -161,11 +165,11 @@ describe('OidcS3CredentialsSecret fails when', () => {
   });
 
   test('it is declared outside a ManagementCluster', () => {
-    expect(synthProblems((app) => {
-      new OidcS3CredentialsSecret(new Chart(app, 'guest'), 'oidc', { bucket: BUCKET, credentials: inline() });
-    })).toEqual([
-      'guest/oidc: must be declared in a ManagementCluster (it is in guest): the Secret belongs to the hub\'s local-cluster namespace',
-    ]);
+    expect(
+      synthProblems((app) => {
+        new OidcS3CredentialsSecret(new Chart(app, 'guest'), 'oidc', { bucket: BUCKET, credentials: inline() });
+      }),
+    ).toEqual(["guest/oidc: must be declared in a ManagementCluster (it is in guest): the Secret belongs to the hub's local-cluster namespace"]);
   });
 
   test('a management cluster declares it twice', () => {

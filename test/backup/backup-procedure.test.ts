@@ -15,7 +15,9 @@ const RESTORE_FILE = 'hub-restore/96-restore-openshift-adp_vcluster2-restore.yam
 
 /** The objects of a step's output, by file (kustomization.yaml left out). */
 function objectsAt(step: ProcedureStep): Map<string, any> {
-  const files = agentLabAt(step, { outdir: '/nonexistent' }).synthesize().filter((f) => !f.path.endsWith('kustomization.yaml'));
+  const files = agentLabAt(step, { outdir: '/nonexistent' })
+    .synthesize()
+    .filter((f) => !f.path.endsWith('kustomization.yaml'));
   return new Map(files.map((f) => [f.path, YAML.parse(f.text)]));
 }
 
@@ -47,7 +49,7 @@ describe('the backup -> restore -> unpause procedure, one commit per step (examp
     expect([...objects.keys()].filter((file) => file.startsWith('hub/')).sort()).toEqual([...steps.get(ProcedureStep.RUNNING)!.keys()].sort());
   });
 
-  test('the Backup is docs 7.6.5\'s of vcluster2, and the Restore restores that Backup (docs 7.6.6)', () => {
+  test("the Backup is docs 7.6.5's of vcluster2, and the Restore restores that Backup (docs 7.6.6)", () => {
     const objects = steps.get(ProcedureStep.RESTORE)!;
     const backup = objects.get(BACKUP_FILE);
     expect(backup.spec.includedNamespaces).toEqual(['clusters', 'clusters-vcluster2']);
@@ -60,7 +62,11 @@ describe('the backup -> restore -> unpause procedure, one commit per step (examp
     try {
       for (const step of PROCEDURE) {
         const files = agentLabAt(step, { outdir: '/nonexistent', delivery: exampleDelivery() }).synthesize();
-        const sources = files.map((f) => YAML.parse(f.text)).filter((o) => o?.kind === 'Application').map((o) => o.spec.source.path).sort();
+        const sources = files
+          .map((f) => YAML.parse(f.text))
+          .filter((o) => o?.kind === 'Application')
+          .map((o) => o.spec.source.path)
+          .sort();
         expect([step, sources]).toEqual([step, ['dist/argocd/hub', 'dist/hub', 'dist/hub/hardware-inventory', `dist/${CLUSTER_FOLDER}`]]);
       }
     } finally {
@@ -87,9 +93,7 @@ describe('the backup -> restore -> unpause procedure, one commit per step (examp
     const LEFT_BEHIND = 'no GitOps engine applied it, so none prunes it: leaving it out of the output deletes nothing from the cluster';
 
     test('scaled-down: the pool scales to 0, nothing else changes', () => {
-      expect(planOf(ProcedureStep.SCALED_DOWN)).toEqual([
-        [PlanAction.UPDATE, 'NodePool', POOL_FILE, [[ChangeEffect.SCALE, 'scales from 2 nodes to 0 nodes; no node is replaced']]],
-      ]);
+      expect(planOf(ProcedureStep.SCALED_DOWN)).toEqual([[PlanAction.UPDATE, 'NodePool', POOL_FILE, [[ChangeEffect.SCALE, 'scales from 2 nodes to 0 nodes; no node is replaced']]]]);
     });
 
     test('backup: the cluster and pool stop reconciling, and the Backup is to be applied by hand, which starts it', () => {
@@ -101,9 +105,7 @@ describe('the backup -> restore -> unpause procedure, one commit per step (examp
     });
 
     test('restore: only the Restore, to be applied by hand, which starts the restore', () => {
-      expect(planOf(ProcedureStep.RESTORE)).toEqual([
-        [PlanAction.CREATE, 'Restore', RESTORE_FILE, [[ChangeEffect.CREATE, `${CREATED_BY_HAND}; applying it starts the restore over what runs`]]],
-      ]);
+      expect(planOf(ProcedureStep.RESTORE)).toEqual([[PlanAction.CREATE, 'Restore', RESTORE_FILE, [[ChangeEffect.CREATE, `${CREATED_BY_HAND}; applying it starts the restore over what runs`]]]]);
     });
 
     test('resumed: the cluster and pool reconcile again, the pool scales back, and dropping the Backup and Restore deletes nothing', () => {
@@ -111,15 +113,20 @@ describe('the backup -> restore -> unpause procedure, one commit per step (examp
         [PlanAction.DELETE, 'Backup', BACKUP_FILE, [[ChangeEffect.REMOVE, LEFT_BEHIND]]],
         [PlanAction.DELETE, 'Restore', RESTORE_FILE, [[ChangeEffect.REMOVE, LEFT_BEHIND]]],
         [PlanAction.UPDATE, 'HostedCluster', CLUSTER_FILE, [[ChangeEffect.IN_PLACE_UPDATE, 'the control plane resumes reconciliation (pausedUntil removed)']]],
-        [PlanAction.UPDATE, 'NodePool', POOL_FILE, [
-          [ChangeEffect.SCALE, 'scales from 0 nodes to 2 nodes; no node is replaced'],
-          [ChangeEffect.IN_PLACE_UPDATE, 'the pool resumes reconciliation (pausedUntil removed)'],
-        ]],
+        [
+          PlanAction.UPDATE,
+          'NodePool',
+          POOL_FILE,
+          [
+            [ChangeEffect.SCALE, 'scales from 0 nodes to 2 nodes; no node is replaced'],
+            [ChangeEffect.IN_PLACE_UPDATE, 'the pool resumes reconciliation (pausedUntil removed)'],
+          ],
+        ],
       ]);
     });
   });
 
-  test('fails when a step is not one of the procedure\'s', () => {
+  test("fails when a step is not one of the procedure's", () => {
     expect(() => agentLabAt('done' as ProcedureStep)).toThrow('HCP_CDK_PROCEDURE_STEP ("done") must be one of running, scaled-down, backup, restore, resumed');
   });
 });

@@ -1,8 +1,21 @@
 import { Chart, Duration } from 'cdk8s';
 import * as YAML from 'yaml';
 import {
-  appliedByHand, ClusterPlatform, DataProtectionApplication, DataProtectionApplicationProps, EtcdStorage, HcpApp, HostedCluster, HostedClusterBackup,
-  HostedClusterBackupProps, HostedClusterRestore, ManagementCluster, PlatformType, Release, SecretEncryption, SecretSource,
+  appliedByHand,
+  ClusterPlatform,
+  DataProtectionApplication,
+  DataProtectionApplicationProps,
+  EtcdStorage,
+  HcpApp,
+  HostedCluster,
+  HostedClusterBackup,
+  HostedClusterBackupProps,
+  HostedClusterRestore,
+  ManagementCluster,
+  PlatformType,
+  Release,
+  SecretEncryption,
+  SecretSource,
   hostedClusterBackupResources,
 } from '../../lib';
 import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
@@ -11,8 +24,29 @@ const CA = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2Vyd\n-----END CER
 
 /** Docs 7.6.5, Example 7.1: includedResources, in the docs' order. */
 const DOCS_RESOURCES = [
-  'sa', 'role', 'rolebinding', 'pod', 'pvc', 'pv', 'bmh', 'configmap', 'infraenv', 'priorityclasses', 'pdb', 'agents', 'hostedcluster', 'nodepool',
-  'secrets', 'hostedcontrolplane', 'cluster', 'agentcluster', 'agentmachinetemplate', 'agentmachine', 'machinedeployment', 'machineset', 'machine',
+  'sa',
+  'role',
+  'rolebinding',
+  'pod',
+  'pvc',
+  'pv',
+  'bmh',
+  'configmap',
+  'infraenv',
+  'priorityclasses',
+  'pdb',
+  'agents',
+  'hostedcluster',
+  'nodepool',
+  'secrets',
+  'hostedcontrolplane',
+  'cluster',
+  'agentcluster',
+  'agentmachinetemplate',
+  'agentmachine',
+  'machinedeployment',
+  'machineset',
+  'machine',
 ];
 
 const STORAGE = { bucket: 'hcp-backups', region: 'us-east-1', credentials: SecretSource.fromExistingSecret('cloud-credentials') };
@@ -60,70 +94,97 @@ describe('DataProtectionApplication (docs 7.6.2 and 7.6.3, "Preparing ... to use
     const dpa = findObject(objects, 'DataProtectionApplication');
     expect(dpa.metadata).toMatchObject({ name: 'dpa', namespace: 'openshift-adp' });
     expect(dpa.spec).toEqual({
-      backupLocations: [{
-        name: 'default',
-        velero: {
-          provider: 'aws', default: true, objectStorage: { bucket: 'hcp-backups' },
-          config: { region: 'us-east-1', profile: 'default' }, credential: { name: 'cloud-credentials', key: 'cloud' },
+      backupLocations: [
+        {
+          name: 'default',
+          velero: {
+            provider: 'aws',
+            default: true,
+            objectStorage: { bucket: 'hcp-backups' },
+            config: { region: 'us-east-1', profile: 'default' },
+            credential: { name: 'cloud-credentials', key: 'cloud' },
+          },
         },
-      }],
+      ],
       configuration: { velero: { defaultPlugins: ['openshift', 'aws', 'csi'] }, nodeAgent: { enable: true, uploaderType: 'kopia' } },
     });
     expect(findObject(objects, 'Subscription').spec).toEqual({ channel: 'stable-1.4', name: 'redhat-oadp-operator', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace' });
   });
 
   test('points at an S3-compatible store with path-style addressing, and adds the hypershift and kubevirt plugins', () => {
-    const dpa = findObject(backupObjects({ schedule: '0 1 * * *' }, {
-      dpa: { storage: { ...STORAGE, region: 'minio', s3Url: 'http://minio.minio.svc:9000', prefix: 'hcp' }, hypershiftPlugin: true, kubevirtPlugin: true },
-    }), 'DataProtectionApplication');
+    const dpa = findObject(
+      backupObjects(
+        { schedule: '0 1 * * *' },
+        {
+          dpa: { storage: { ...STORAGE, region: 'minio', s3Url: 'http://minio.minio.svc:9000', prefix: 'hcp' }, hypershiftPlugin: true, kubevirtPlugin: true },
+        },
+      ),
+      'DataProtectionApplication',
+    );
     expect(dpa.spec.backupLocations[0].velero.config).toEqual({ region: 'minio', profile: 'default', s3Url: 'http://minio.minio.svc:9000', s3ForcePathStyle: 'true' });
     expect(dpa.spec.backupLocations[0].velero.objectStorage).toEqual({ bucket: 'hcp-backups', prefix: 'hcp' });
     expect(dpa.spec.configuration.velero.defaultPlugins).toEqual(['openshift', 'aws', 'csi', 'kubevirt', 'hypershift']);
   });
 
-  test('trusts the store\'s CA (objectStorage.caCert, base64 of the PEM, which is public and written as it is) and sets Velero\'s resourceTimeout', () => {
-    const dpa = findObject(backupObjects({}, {
-      dpa: { storage: { ...STORAGE, region: 'minio', s3Url: 'https://minio.lab.example.com', caPem: CA }, resourceTimeout: Duration.minutes(30) },
-    }), 'DataProtectionApplication');
+  test("trusts the store's CA (objectStorage.caCert, base64 of the PEM, which is public and written as it is) and sets Velero's resourceTimeout", () => {
+    const dpa = findObject(
+      backupObjects(
+        {},
+        {
+          dpa: { storage: { ...STORAGE, region: 'minio', s3Url: 'https://minio.lab.example.com', caPem: CA }, resourceTimeout: Duration.minutes(30) },
+        },
+      ),
+      'DataProtectionApplication',
+    );
     expect(dpa.spec.backupLocations[0].velero.objectStorage).toEqual({ bucket: 'hcp-backups', caCert: Buffer.from(CA).toString('base64') });
     expect(Buffer.from(dpa.spec.backupLocations[0].velero.objectStorage.caCert, 'base64').toString()).toBe(CA);
     expect(dpa.spec.backupLocations[0].velero.config).toEqual({ region: 'minio', profile: 'default', s3Url: 'https://minio.lab.example.com', s3ForcePathStyle: 'true' });
     expect(dpa.spec.configuration.velero).toEqual({ defaultPlugins: ['openshift', 'aws', 'csi'], resourceTimeout: '30m0s' });
   });
 
-  test('skips TLS verification only when asked (config.insecureSkipTLSVerify, a string in the CRD\'s map)', () => {
+  test("skips TLS verification only when asked (config.insecureSkipTLSVerify, a string in the CRD's map)", () => {
     const dpa = findObject(backupObjects({}, { dpa: { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', insecureSkipTLSVerify: true } } }), 'DataProtectionApplication');
-    expect(dpa.spec.backupLocations[0].velero.config).toEqual({ region: 'us-east-1', profile: 'default', s3Url: 'https://minio.lab.example.com', s3ForcePathStyle: 'true', insecureSkipTLSVerify: 'true' });
+    expect(dpa.spec.backupLocations[0].velero.config).toEqual({
+      region: 'us-east-1',
+      profile: 'default',
+      s3Url: 'https://minio.lab.example.com',
+      s3ForcePathStyle: 'true',
+      insecureSkipTLSVerify: 'true',
+    });
     expect(dpa.spec.backupLocations[0].velero.objectStorage).toEqual({ bucket: 'hcp-backups' });
     const secure = findObject(backupObjects({}, { dpa: { storage: { ...STORAGE, insecureSkipTLSVerify: false } } }), 'DataProtectionApplication');
     expect(secure.spec.backupLocations[0].velero.config).toEqual({ region: 'us-east-1', profile: 'default' });
   });
 
   test.each<[string, Partial<DataProtectionApplicationProps>, string[]]>([
-    ['the CA is no PEM certificate', { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', caPem: 'MIIBszCCAVmg' } }, [
-      'hub/oadp: storage.caPem ("MIIBszCCAVmg") must be PEM text with at least one "-----BEGIN CERTIFICATE-----" block',
-    ]],
-    ['the CA text holds a private key', { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', caPem: `${CA}-----BEGIN PRIVATE KEY-----\nMC4C\n-----END PRIVATE KEY-----\n` } }, [
-      'hub/oadp: storage.caPem (PEM text) holds a private key; give the CA\'s certificates only, a key must never be in the output',
-    ]],
-    ['both a CA and skipping verification are given', { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', caPem: CA, insecureSkipTLSVerify: true } }, [
-      'hub/oadp: storage.insecureSkipTLSVerify (true) skips the verification storage.caPem is given for; give one of them',
-    ]],
-    ['TLS settings are given for a plain http store', { storage: { ...STORAGE, s3Url: 'http://minio.minio.svc:9000', insecureSkipTLSVerify: true } }, [
-      'hub/oadp: storage.s3Url ("http://minio.minio.svc:9000") is plain http, so no TLS is verified; give an https:// URL with insecureSkipTLSVerify, or leave it out',
-    ]],
-    ['insecureSkipTLSVerify is a string', { storage: { ...STORAGE, insecureSkipTLSVerify: 'true' as unknown as boolean } }, [
-      'hub/oadp: storage.insecureSkipTLSVerify ("true") must be true or false',
-    ]],
-    ['resourceTimeout is no whole number of seconds', { storage: STORAGE, resourceTimeout: Duration.millis(1500) }, [
-      'hub/oadp: resourceTimeout ("1.5s") must be a whole number of seconds, e.g. Duration.seconds(2)',
-    ]],
-    ['resourceTimeout is a string', { storage: STORAGE, resourceTimeout: '10m' as unknown as Duration }, [
-      'hub/oadp: resourceTimeout ("10m") must be a Duration, e.g. Duration.minutes(30)',
-    ]],
-    ['resourceTimeout is zero', { storage: STORAGE, resourceTimeout: Duration.seconds(0) }, [
-      'hub/oadp: resourceTimeout ("0s") must be at least 1s',
-    ]],
+    [
+      'the CA is no PEM certificate',
+      { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', caPem: 'MIIBszCCAVmg' } },
+      ['hub/oadp: storage.caPem ("MIIBszCCAVmg") must be PEM text with at least one "-----BEGIN CERTIFICATE-----" block'],
+    ],
+    [
+      'the CA text holds a private key',
+      { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', caPem: `${CA}-----BEGIN PRIVATE KEY-----\nMC4C\n-----END PRIVATE KEY-----\n` } },
+      ["hub/oadp: storage.caPem (PEM text) holds a private key; give the CA's certificates only, a key must never be in the output"],
+    ],
+    [
+      'both a CA and skipping verification are given',
+      { storage: { ...STORAGE, s3Url: 'https://minio.lab.example.com', caPem: CA, insecureSkipTLSVerify: true } },
+      ['hub/oadp: storage.insecureSkipTLSVerify (true) skips the verification storage.caPem is given for; give one of them'],
+    ],
+    [
+      'TLS settings are given for a plain http store',
+      { storage: { ...STORAGE, s3Url: 'http://minio.minio.svc:9000', insecureSkipTLSVerify: true } },
+      ['hub/oadp: storage.s3Url ("http://minio.minio.svc:9000") is plain http, so no TLS is verified; give an https:// URL with insecureSkipTLSVerify, or leave it out'],
+    ],
+    ['insecureSkipTLSVerify is a string', { storage: { ...STORAGE, insecureSkipTLSVerify: 'true' as unknown as boolean } }, ['hub/oadp: storage.insecureSkipTLSVerify ("true") must be true or false']],
+    [
+      'resourceTimeout is no whole number of seconds',
+      { storage: STORAGE, resourceTimeout: Duration.millis(1500) },
+      ['hub/oadp: resourceTimeout ("1.5s") must be a whole number of seconds, e.g. Duration.seconds(2)'],
+    ],
+    ['resourceTimeout is a string', { storage: STORAGE, resourceTimeout: '10m' as unknown as Duration }, ['hub/oadp: resourceTimeout ("10m") must be a Duration, e.g. Duration.minutes(30)']],
+    ['resourceTimeout is zero', { storage: STORAGE, resourceTimeout: Duration.seconds(0) }, ['hub/oadp: resourceTimeout ("0s") must be at least 1s']],
   ])('fails when %s', (_, props, expected) => {
     expect(synthProblems((app) => new DataProtectionApplication(new ManagementCluster(app, 'hub'), 'oadp', { storage: STORAGE, ...props }))).toEqual(expected);
   });
@@ -136,7 +197,7 @@ describe('DataProtectionApplication (docs 7.6.2 and 7.6.3, "Preparing ... to use
 });
 
 describe('HostedClusterBackup (docs 7.6.5, "Backing up the control plane workload")', () => {
-  test('writes the Backup of Example 7.1 for an Agent cluster: both namespaces, the docs\' resources in their order, fs-backup and data movement', () => {
+  test("writes the Backup of Example 7.1 for an Agent cluster: both namespaces, the docs' resources in their order, fs-backup and data movement", () => {
     const backup = findObject(backupObjects(), 'Backup');
     expect(backup.metadata).toMatchObject({ name: 'vcluster2-backup', namespace: 'openshift-adp', labels: { 'velero.io/storage-location': 'default' } });
     expect(backup.spec).toEqual({
@@ -152,7 +213,7 @@ describe('HostedClusterBackup (docs 7.6.5, "Backing up the control plane workloa
     });
   });
 
-  test('a one-off Backup is applied by hand: its chart is marked, and the Backup carries the engines\' skip annotations', () => {
+  test("a one-off Backup is applied by hand: its chart is marked, and the Backup carries the engines' skip annotations", () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     const declared = lab(app);
     const backup = declareBackup(app, declared);
@@ -161,7 +222,9 @@ describe('HostedClusterBackup (docs 7.6.5, "Backing up the control plane workloa
     const files = synthFiles(app);
     expect(files.filter((f) => f.path.startsWith('hub-backup/')).map((f) => f.path)).toEqual(['hub-backup/95-backup-openshift-adp_vcluster2-backup.yaml']);
     expect(YAML.parse(files.find((f) => f.path.startsWith('hub-backup/'))!.text).metadata.annotations).toEqual({
-      'argocd.argoproj.io/hook': 'Skip', 'kustomize.toolkit.fluxcd.io/reconcile': 'disabled', 'argocd.argoproj.io/sync-wave': '95',
+      'argocd.argoproj.io/hook': 'Skip',
+      'kustomize.toolkit.fluxcd.io/reconcile': 'disabled',
+      'argocd.argoproj.io/sync-wave': '95',
     });
   });
 
@@ -175,27 +238,31 @@ describe('HostedClusterBackup (docs 7.6.5, "Backing up the control plane workloa
   });
 
   test('fails when a one-off Backup is declared in the chart of its cluster, where an engine would re-create it after its ttl', () => {
-    expect(synthProblems((app) => {
-      const { cluster, dpa } = lab(app);
-      new HostedClusterBackup(cluster, 'backup', { cluster, dataProtection: dpa });
-    })).toEqual([
-      'hub/vcluster2/backup: scope ("hub") is the chart of hub/vcluster2, which an engine keeps applied: it would re-create the one-off Backup after Velero deletes it at its ttl, '
-        + 'starting an unplanned backup; declare it in a chart of its own that is applied by hand (new ManagementCluster(app, \'hub-backup\')), or give schedule for a Velero Schedule',
+    expect(
+      synthProblems((app) => {
+        const { cluster, dpa } = lab(app);
+        new HostedClusterBackup(cluster, 'backup', { cluster, dataProtection: dpa });
+      }),
+    ).toEqual([
+      'hub/vcluster2/backup: scope ("hub") is the chart of hub/vcluster2, which an engine keeps applied: it would re-create the one-off Backup after Velero deletes it at its ttl, ' +
+        "starting an unplanned backup; declare it in a chart of its own that is applied by hand (new ManagementCluster(app, 'hub-backup')), or give schedule for a Velero Schedule",
     ]);
   });
 
-  test('fails when a one-off Backup\'s chart holds anything else, which no delivery would then apply', () => {
-    expect(synthProblems((app) => {
-      const declared = lab(app);
-      const backup = declareBackup(app, declared);
-      new HostedClusterRestore(Chart.of(backup), 'restore', { backup });
-    })).toEqual([
+  test("fails when a one-off Backup's chart holds anything else, which no delivery would then apply", () => {
+    expect(
+      synthProblems((app) => {
+        const declared = lab(app);
+        const backup = declareBackup(app, declared);
+        new HostedClusterRestore(Chart.of(backup), 'restore', { backup });
+      }),
+    ).toEqual([
       'hub-backup/backup: scope ("hub-backup") holds Restore vcluster2-restore besides Backups; a Backup\'s chart is applied by hand only (no delivery applies it), so keep everything else in other charts',
       'hub-backup/restore: scope ("hub-backup") holds Backup vcluster2-backup besides Restores; a Restore\'s chart is applied by hand only (no delivery applies it), so keep everything else in other charts',
     ]);
   });
 
-  test('swaps the Agent inventory and CAPI objects for each platform\'s own', () => {
+  test("swaps the Agent inventory and CAPI objects for each platform's own", () => {
     expect(hostedClusterBackupResources(PlatformType.AGENT)).toEqual(DOCS_RESOURCES);
     const kubevirt = hostedClusterBackupResources(PlatformType.KUBEVIRT);
     expect(kubevirt.filter((r) => !DOCS_RESOURCES.includes(r))).toEqual(['kubevirtcluster', 'kubevirtmachinetemplate', 'kubevirtmachine']);
@@ -205,17 +272,17 @@ describe('HostedClusterBackup (docs 7.6.5, "Backing up the control plane workloa
 
   test('fails when the cluster and its NodePools are not paused first (docs 7.6.5 steps 2 and 3)', () => {
     expect(backupProblems({}, { paused: false })).toEqual([
-      'hub-backup/backup: cluster (hub/vcluster2) must be paused before its backup (docs 7.6.5 steps 2 and 3): set pausedUntil "true" on hub/vcluster2, hub/vcluster2/workers, '
-        + 'or give the DataProtectionApplication hypershiftPlugin, which pauses them for the backup; once the backup has completed (and any restore from it), '
-        + 'remove it from the app before unpausing: its chart is applied by hand, so removing it deletes nothing',
+      'hub-backup/backup: cluster (hub/vcluster2) must be paused before its backup (docs 7.6.5 steps 2 and 3): set pausedUntil "true" on hub/vcluster2, hub/vcluster2/workers, ' +
+        'or give the DataProtectionApplication hypershiftPlugin, which pauses them for the backup; once the backup has completed (and any restore from it), ' +
+        'remove it from the app before unpausing: its chart is applied by hand, so removing it deletes nothing',
     ]);
     expect(backupProblems({}, { paused: false, dpa: { hypershiftPlugin: true } })).toEqual([]);
   });
 
-  test('fails when the cluster\'s InfraEnv shares the cluster\'s namespace', () => {
+  test("fails when the cluster's InfraEnv shares the cluster's namespace", () => {
     expect(backupProblems({}, { agentNamespace: 'clusters' })).toEqual([
-      'hub-backup/backup: cluster (hub/vcluster2) keeps its Agents and InfraEnv in "clusters", a namespace the backup includes and the restore replaces; '
-        + 'docs 7.6.5 and 7.6.6 require the InfraEnv in a namespace of its own that is not deleted, so give platform.agentNamespace another namespace',
+      'hub-backup/backup: cluster (hub/vcluster2) keeps its Agents and InfraEnv in "clusters", a namespace the backup includes and the restore replaces; ' +
+        'docs 7.6.5 and 7.6.6 require the InfraEnv in a namespace of its own that is not deleted, so give platform.agentNamespace another namespace',
     ]);
   });
 
@@ -230,8 +297,8 @@ describe('HostedClusterBackup (docs 7.6.5, "Backing up the control plane workloa
   test('fails when a Schedule has no hypershift plugin to pause the cluster, or a bad cron expression', () => {
     expect(backupProblems({ schedule: 'nightly' })).toEqual([
       'hub/vcluster2/backup: schedule ("nightly") must be a cron expression of five fields such as "0 1 * * *", or @daily, @every 6h ...',
-      'hub/vcluster2/backup: schedule ("nightly") needs hypershiftPlugin on hub/oadp: docs 7.6.5 pause the HostedCluster and its NodePools before each backup, '
-        + 'which a Schedule cannot do by hand; without the plugin take one-off Backups of a paused cluster',
+      'hub/vcluster2/backup: schedule ("nightly") needs hypershiftPlugin on hub/oadp: docs 7.6.5 pause the HostedCluster and its NodePools before each backup, ' +
+        'which a Schedule cannot do by hand; without the plugin take one-off Backups of a paused cluster',
     ]);
   });
 });
@@ -245,7 +312,7 @@ describe('HostedClusterRestore (docs 7.6.6, "Restoring a hosted cluster by using
     return findObject(synthObjects(app), 'Restore');
   }
 
-  test('writes the docs\' Restore of the backup in its own chart', () => {
+  test("writes the docs' Restore of the backup in its own chart", () => {
     const restore = restoreObjects();
     expect(restore.metadata).toEqual({
       name: 'vcluster2-restore',
@@ -261,7 +328,7 @@ describe('HostedClusterRestore (docs 7.6.6, "Restoring a hosted cluster by using
     });
   });
 
-  test('restores a Schedule\'s latest backup, or the one named', () => {
+  test("restores a Schedule's latest backup, or the one named", () => {
     const scheduled = { schedule: '@daily' };
     const options = { dpa: { hypershiftPlugin: true } };
     expect(restoreObjects(scheduled, undefined, options).spec.scheduleName).toBe('vcluster2-backup');
@@ -269,36 +336,48 @@ describe('HostedClusterRestore (docs 7.6.6, "Restoring a hosted cluster by using
   });
 
   test('fails when declared in the chart of the cluster, where applying it would overwrite the live cluster', () => {
-    expect(synthProblems((app) => {
-      const declared = lab(app);
-      new HostedClusterRestore(declared.hub, 'restore', { backup: declareBackup(app, declared) });
-    })).toEqual([
-      'hub/restore: scope ("hub") must not be the chart of hub/vcluster2: applying the Restore starts it, so keep it in a chart of its own applied only for recovery',
-    ]);
+    expect(
+      synthProblems((app) => {
+        const declared = lab(app);
+        new HostedClusterRestore(declared.hub, 'restore', { backup: declareBackup(app, declared) });
+      }),
+    ).toEqual(['hub/restore: scope ("hub") must not be the chart of hub/vcluster2: applying the Restore starts it, so keep it in a chart of its own applied only for recovery']);
   });
 
-  test('fails when the Restore\'s chart holds anything else, which no delivery would then apply', () => {
-    expect(synthProblems((app) => {
-      const declared = lab(app);
-      const recovery = new ManagementCluster(app, 'hub-restore');
-      new HostedClusterRestore(recovery, 'restore', { backup: declareBackup(app, declared) });
-      new HostedCluster(recovery, 'other', { release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), platform: ClusterPlatform.none({ apiServerAddress: '192.0.2.20' }) });
-    })).toEqual([
-      expect.stringMatching(/^hub-restore\/restore: scope \("hub-restore"\) holds (Namespace|Secret|HostedCluster) .* besides Restores; a Restore's chart is applied by hand only \(no delivery applies it\), so keep everything else in other charts$/),
+  test("fails when the Restore's chart holds anything else, which no delivery would then apply", () => {
+    expect(
+      synthProblems((app) => {
+        const declared = lab(app);
+        const recovery = new ManagementCluster(app, 'hub-restore');
+        new HostedClusterRestore(recovery, 'restore', { backup: declareBackup(app, declared) });
+        new HostedCluster(recovery, 'other', {
+          release: Release.fromVersion('4.17.0'),
+          pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+          platform: ClusterPlatform.none({ apiServerAddress: '192.0.2.20' }),
+        });
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /^hub-restore\/restore: scope \("hub-restore"\) holds (Namespace|Secret|HostedCluster) .* besides Restores; a Restore's chart is applied by hand only \(no delivery applies it\), so keep everything else in other charts$/,
+      ),
     ]);
   });
 
   test('fails when an etcd snapshot is restored without the etcd encryption key Secret of the old cluster (docs 7.4.2 step 3)', () => {
-    const restored = (secretEncryption?: SecretEncryption) => synthProblems((app) => new HostedCluster(new ManagementCluster(app, 'hub'), 'vcluster2', {
-      release: Release.fromVersion('4.14.10'),
-      pullSecret: SecretSource.fromExistingSecret('pull-secret'),
-      platform: ClusterPlatform.agent({ agentNamespace: 'hardware-inventory', apiServerAddress: '192.0.2.10' }),
-      etcd: EtcdStorage.managed({ restoreSnapshotUrl: 's3://hcp-backups/vcluster2-snapshot.db' }),
-      secretEncryption,
-    }));
+    const restored = (secretEncryption?: SecretEncryption) =>
+      synthProblems(
+        (app) =>
+          new HostedCluster(new ManagementCluster(app, 'hub'), 'vcluster2', {
+            release: Release.fromVersion('4.14.10'),
+            pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+            platform: ClusterPlatform.agent({ agentNamespace: 'hardware-inventory', apiServerAddress: '192.0.2.10' }),
+            etcd: EtcdStorage.managed({ restoreSnapshotUrl: 's3://hcp-backups/vcluster2-snapshot.db' }),
+            secretEncryption,
+          }),
+      );
     expect(restored()).toEqual([
-      'hub/vcluster2: etcd.restoreSnapshotUrl (given) needs secretEncryption naming the Secret with the AES key of the cluster the snapshot was taken from (docs 7.4.2 step 3); '
-        + 'without it etcd cannot decrypt the restored data',
+      'hub/vcluster2: etcd.restoreSnapshotUrl (given) needs secretEncryption naming the Secret with the AES key of the cluster the snapshot was taken from (docs 7.4.2 step 3); ' +
+        'without it etcd cannot decrypt the restored data',
     ]);
     expect(restored(SecretEncryption.aescbc(SecretSource.fromExistingSecret('vcluster2-etcd-encryption-key')))).toEqual([]);
   });

@@ -25,7 +25,9 @@ function output(mode: string): Map<string, string> {
 }
 
 function documents(text: string): any[] {
-  return YAML.parseAllDocuments(text).map((d) => d.toJSON()).filter((d) => d !== null);
+  return YAML.parseAllDocuments(text)
+    .map((d) => d.toJSON())
+    .filter((d) => d !== null);
 }
 
 /** Folders (relative to the output root) that an engine object syncs: Argo CD Application sources and Flux Kustomization paths. */
@@ -41,7 +43,12 @@ function engineFolders(files: ReadonlyMap<string, string>): string[] {
     }
   }
   // The repository keeps the output under dist/ (examples/delivery.ts).
-  return folders.map((p) => path.posix.normalize(p).replace(/^(\.\/)?dist(\/|$)/, '').replace(/\/$/, ''));
+  return folders.map((p) =>
+    path.posix
+      .normalize(p)
+      .replace(/^(\.\/)?dist(\/|$)/, '')
+      .replace(/\/$/, ''),
+  );
 }
 
 /** Whether syncing `folder` (kustomize recursing through the kustomization.yaml files) reaches `target`. */
@@ -51,13 +58,16 @@ function reaches(folder: string, target: string): boolean {
 
 /** Every folder a kustomization.yaml outside `except` pulls in through its resources. */
 function kustomizationResources(files: ReadonlyMap<string, string>, except: string): string[] {
-  return [...files].filter(([file]) => path.posix.basename(file) === 'kustomization.yaml' && path.posix.dirname(file) !== except)
+  return [...files]
+    .filter(([file]) => path.posix.basename(file) === 'kustomization.yaml' && path.posix.dirname(file) !== except)
     .flatMap(([file, text]) => (YAML.parse(text).resources ?? []).map((r: string) => path.posix.join(path.posix.dirname(file), r)));
 }
 
 /** The objects ACM Policies place, from their ConfigurationPolicies' object templates. */
 function policyObjects(files: ReadonlyMap<string, string>): any[] {
-  return [...files.values()].flatMap(documents).filter((o) => o.kind === 'Policy')
+  return [...files.values()]
+    .flatMap(documents)
+    .filter((o) => o.kind === 'Policy')
     .flatMap((policy) => policy.spec['policy-templates'].map((t: any) => t.objectDefinition))
     .flatMap((definition) => [definition, ...(definition.spec?.['object-templates'] ?? []).map((t: any) => t.objectDefinition)]);
 }
@@ -77,7 +87,7 @@ describe.each(DELIVERY_MODES)('a one-off Backup under %s delivery', (mode) => {
     expect(policyObjects(files).filter((o) => o.kind === 'Backup')).toEqual([]);
   });
 
-  test('no Argo CD Application or Flux Kustomization syncs its folder, while the cluster\'s folders are synced', () => {
+  test("no Argo CD Application or Flux Kustomization syncs its folder, while the cluster's folders are synced", () => {
     const synced = engineFolders(files);
     expect(synced.filter((folder) => reaches(folder, BACKUP_FOLDER))).toEqual([]);
     if (mode === 'argocd' || mode === 'flux') expect(synced.some((folder) => reaches(folder, 'hub/vcluster2'))).toBe(true);

@@ -1,6 +1,21 @@
 import {
-  allowHostsWithoutCluster, BareMetalHost, BareMetalHostOptions, BmcCredentials, ClusterPlatform, HcpApp, HostedCluster, InfraEnv, LabelSelectorOperator,
-  LabelSelectorRequirement, ManagementCluster, NMStateConfig, NodePool, NodePoolOptions, NodePoolPlatform, Release, SecretSource,
+  allowHostsWithoutCluster,
+  BareMetalHost,
+  BareMetalHostOptions,
+  BmcCredentials,
+  ClusterPlatform,
+  HcpApp,
+  HostedCluster,
+  InfraEnv,
+  LabelSelectorOperator,
+  LabelSelectorRequirement,
+  ManagementCluster,
+  NMStateConfig,
+  NodePool,
+  NodePoolOptions,
+  NodePoolPlatform,
+  Release,
+  SecretSource,
 } from '../../lib';
 import { synthFiles, synthProblems } from '../util';
 
@@ -12,7 +27,9 @@ function lab(app: HcpApp, hosts = 3, agentLabels?: Record<string, string>): { hu
   // The hardware checks hold whether a cluster takes the Agents or not (that check has tests of its own below).
   allowHostsWithoutCluster(hub, { reason: 'an inventory under test' });
   const infraEnv = new InfraEnv(hub, 'lab', {
-    namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), agentLabels,
+    namespace: 'hardware-inventory',
+    pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+    agentLabels,
   });
   for (let i = 0; i < hosts; i++) addWorker(infraEnv, i);
   return { hub, infraEnv };
@@ -65,15 +82,15 @@ describe('hosts no cluster takes Agents from', () => {
 
   test('fails when BareMetalHosts sit in a namespace no Agent cluster of their management cluster takes Agents from: they never become nodes', () => {
     expect(synthProblems((app) => spares(app, 'spares'))).toEqual([
-      'hub/spares: namespace ("spares") holds 2 BareMetalHosts (worker-0, worker-1), but no Agent HostedCluster on hub takes Agents from it (platform.agentNamespace), '
-      + 'so they would never become nodes; give a cluster that agent namespace, or keep them as spares with allowHostsWithoutCluster(scope, { reason })',
+      'hub/spares: namespace ("spares") holds 2 BareMetalHosts (worker-0, worker-1), but no Agent HostedCluster on hub takes Agents from it (platform.agentNamespace), ' +
+        'so they would never become nodes; give a cluster that agent namespace, or keep them as spares with allowHostsWithoutCluster(scope, { reason })',
     ]);
   });
 
   test('passes for hosts a cluster takes Agents from, and for hosts waived with a reason, on the InfraEnv or a scope of it', () => {
     expect(synthProblems((app) => spares(app, 'agents'))).toEqual([]);
-    expect(synthProblems((app) => spares(app, 'spares', (_, infraEnv) => allowHostsWithoutCluster(infraEnv, { reason: 'spares for next quarter\'s clusters' })))).toEqual([]);
-    expect(synthProblems((app) => spares(app, 'spares', (hub) => allowHostsWithoutCluster(hub, { reason: 'the hub\'s spare rack' })))).toEqual([]);
+    expect(synthProblems((app) => spares(app, 'spares', (_, infraEnv) => allowHostsWithoutCluster(infraEnv, { reason: "spares for next quarter's clusters" })))).toEqual([]);
+    expect(synthProblems((app) => spares(app, 'spares', (hub) => allowHostsWithoutCluster(hub, { reason: "the hub's spare rack" })))).toEqual([]);
   });
 
   test('fails when the waiver gives no reason, also from JavaScript', () => {
@@ -81,8 +98,9 @@ describe('hosts no cluster takes Agents from', () => {
       'hub/spares: allowHostsWithoutCluster reason (" ") must say why these hosts wait for no cluster, e.g. "spares for the clusters of next quarter"',
       expect.stringMatching(/^hub\/spares: namespace \("spares"\) holds 2 BareMetalHosts/),
     ]);
-    expect(synthProblems((app) => spares(app, 'spares', (_, infraEnv) => allowHostsWithoutCluster(infraEnv, undefined as any)))[0])
-      .toBe('hub/spares: allowHostsWithoutCluster reason (undefined) must say why these hosts wait for no cluster, e.g. "spares for the clusters of next quarter"');
+    expect(synthProblems((app) => spares(app, 'spares', (_, infraEnv) => allowHostsWithoutCluster(infraEnv, undefined as any)))[0]).toBe(
+      'hub/spares: allowHostsWithoutCluster reason (undefined) must say why these hosts wait for no cluster, e.g. "spares for the clusters of next quarter"',
+    );
   });
 });
 
@@ -92,134 +110,150 @@ describe('duplicate hardware', () => {
   });
 
   test('passes for hosts on one BMC address under different system paths (one BMC emulator, many hosts)', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 0);
-      addWorker(infraEnv, 0, { bmc: bmc('redfish-virtualmedia://192.0.2.1:8000/redfish/v1/Systems/0f4d1b3e') });
-      addWorker(infraEnv, 1, { bmc: bmc('redfish-virtualmedia://192.0.2.1:8000/redfish/v1/Systems/7c2a9e61') });
-    })).toEqual([]);
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 0);
+        addWorker(infraEnv, 0, { bmc: bmc('redfish-virtualmedia://192.0.2.1:8000/redfish/v1/Systems/0f4d1b3e') });
+        addWorker(infraEnv, 1, { bmc: bmc('redfish-virtualmedia://192.0.2.1:8000/redfish/v1/Systems/7c2a9e61') });
+      }),
+    ).toEqual([]);
   });
 
   test('passes for hosts on one BMC address under different ports', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 0);
-      addWorker(infraEnv, 0, { bmc: bmc('ipmi://192.0.2.1:6230') });
-      addWorker(infraEnv, 1, { bmc: bmc('ipmi://192.0.2.1:6231') });
-    })).toEqual([]);
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 0);
+        addWorker(infraEnv, 0, { bmc: bmc('ipmi://192.0.2.1:6230') });
+        addWorker(infraEnv, 1, { bmc: bmc('ipmi://192.0.2.1:6231') });
+      }),
+    ).toEqual([]);
   });
 
   test('fails when two hosts have the same boot MAC address, in different case', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 1);
-      addWorker(infraEnv, 1, { bootMacAddress: 'AA:BB:CC:00:00:00' });
-    })).toEqual([
-      'hub/lab/worker-1: bootMacAddress ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own',
-    ]);
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 1);
+        addWorker(infraEnv, 1, { bootMacAddress: 'AA:BB:CC:00:00:00' });
+      }),
+    ).toEqual(['hub/lab/worker-1: bootMacAddress ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own']);
   });
 
   test('fails for every further host with a MAC address already used, naming the first', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 1);
-      addWorker(infraEnv, 1, { bootMacAddress: 'aa:bb:cc:00:00:00' });
-      addWorker(infraEnv, 2, { bootMacAddress: 'Aa:Bb:Cc:00:00:00' });
-    })).toEqual([
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 1);
+        addWorker(infraEnv, 1, { bootMacAddress: 'aa:bb:cc:00:00:00' });
+        addWorker(infraEnv, 2, { bootMacAddress: 'Aa:Bb:Cc:00:00:00' });
+      }),
+    ).toEqual([
       'hub/lab/worker-1: bootMacAddress ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own',
       'hub/lab/worker-2: bootMacAddress ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own',
     ]);
   });
 
   test('fails when hosts of InfraEnvs in different namespaces share a MAC address', () => {
-    expect(synthProblems((app) => {
-      const { hub } = lab(app, 1);
-      const other = new InfraEnv(hub, 'edge', { namespace: 'edge-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
-      other.addHost('edge-0', { bmc: bmc('ipmi://198.51.100.7'), bootMacAddress: 'aa:bb:cc:00:00:00' });
-    })).toEqual([
-      'hub/edge/edge-0: bootMacAddress ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own',
-    ]);
+    expect(
+      synthProblems((app) => {
+        const { hub } = lab(app, 1);
+        const other = new InfraEnv(hub, 'edge', { namespace: 'edge-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
+        other.addHost('edge-0', { bmc: bmc('ipmi://198.51.100.7'), bootMacAddress: 'aa:bb:cc:00:00:00' });
+      }),
+    ).toEqual(['hub/edge/edge-0: bootMacAddress ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own']);
   });
 
   test('fails when two hosts have the same BMC endpoint under different schemes', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 0);
-      addWorker(infraEnv, 0, { bmc: bmc('redfish-virtualmedia://192.0.2.1:8000/redfish/v1/Systems/1') });
-      addWorker(infraEnv, 1, { bmc: bmc('redfish+https://192.0.2.1:8000/redfish/v1/Systems/1') });
-    })).toEqual([
-      'hub/lab/worker-1: bmc.address (endpoint "192.0.2.1:8000/redfish/v1/Systems/1") is also used by hub/lab/worker-0; every host needs its own',
-    ]);
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 0);
+        addWorker(infraEnv, 0, { bmc: bmc('redfish-virtualmedia://192.0.2.1:8000/redfish/v1/Systems/1') });
+        addWorker(infraEnv, 1, { bmc: bmc('redfish+https://192.0.2.1:8000/redfish/v1/Systems/1') });
+      }),
+    ).toEqual(['hub/lab/worker-1: bmc.address (endpoint "192.0.2.1:8000/redfish/v1/Systems/1") is also used by hub/lab/worker-0; every host needs its own']);
   });
 
   test('fails when two hosts have the same BMC endpoint with the host name in different case', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 0);
-      addWorker(infraEnv, 0, { bmc: bmc('idrac-virtualmedia://R640-07.lab.example.com/redfish/v1/Systems/System.Embedded.1') });
-      addWorker(infraEnv, 1, { bmc: bmc('idrac-redfish://r640-07.lab.example.com/redfish/v1/Systems/System.Embedded.1') });
-    })).toEqual([
-      'hub/lab/worker-1: bmc.address (endpoint "r640-07.lab.example.com/redfish/v1/Systems/System.Embedded.1") is also used by hub/lab/worker-0; every host needs its own',
-    ]);
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 0);
+        addWorker(infraEnv, 0, { bmc: bmc('idrac-virtualmedia://R640-07.lab.example.com/redfish/v1/Systems/System.Embedded.1') });
+        addWorker(infraEnv, 1, { bmc: bmc('idrac-redfish://r640-07.lab.example.com/redfish/v1/Systems/System.Embedded.1') });
+      }),
+    ).toEqual(['hub/lab/worker-1: bmc.address (endpoint "r640-07.lab.example.com/redfish/v1/Systems/System.Embedded.1") is also used by hub/lab/worker-0; every host needs its own']);
   });
 
   test('fails when two hosts have the same IPMI endpoint', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 0);
-      addWorker(infraEnv, 0, { bmc: bmc('ipmi://192.0.2.1:623') });
-      addWorker(infraEnv, 1, { bmc: bmc('ipmi://192.0.2.1:623') });
-    })).toEqual([
-      'hub/lab/worker-1: bmc.address (endpoint "192.0.2.1:623") is also used by hub/lab/worker-0; every host needs its own',
-    ]);
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 0);
+        addWorker(infraEnv, 0, { bmc: bmc('ipmi://192.0.2.1:623') });
+        addWorker(infraEnv, 1, { bmc: bmc('ipmi://192.0.2.1:623') });
+      }),
+    ).toEqual(['hub/lab/worker-1: bmc.address (endpoint "192.0.2.1:623") is also used by hub/lab/worker-0; every host needs its own']);
   });
 
   test('fails with both problems when two hosts share MAC address and BMC', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 1);
-      addWorker(infraEnv, 1, { bootMacAddress: 'aa:bb:cc:00:00:00', bmc: bmc('redfish://192.0.2.20/redfish/v1/Systems/1') });
-    })).toEqual([
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 1);
+        addWorker(infraEnv, 1, { bootMacAddress: 'aa:bb:cc:00:00:00', bmc: bmc('redfish://192.0.2.20/redfish/v1/Systems/1') });
+      }),
+    ).toEqual([
       'hub/lab/worker-1: bootMacAddress ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own',
       'hub/lab/worker-1: bmc.address (endpoint "192.0.2.20/redfish/v1/Systems/1") is also used by hub/lab/worker-0; every host needs its own',
     ]);
   });
 
-  test('passes when a host\'s own NMStateConfig lists its boot NIC', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 0);
-      addWorker(infraEnv, 0, {
-        networkConfig: {
-          interfaces: [{ name: 'eno1', macAddress: 'AA:BB:CC:00:00:00' }, { name: 'eno2', macAddress: 'aa:bb:cc:00:00:f0' }],
-          config: { interfaces: [{ name: 'eno1' }, { name: 'eno2' }] },
-        },
-      });
-    })).toEqual([]);
+  test("passes when a host's own NMStateConfig lists its boot NIC", () => {
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 0);
+        addWorker(infraEnv, 0, {
+          networkConfig: {
+            interfaces: [
+              { name: 'eno1', macAddress: 'AA:BB:CC:00:00:00' },
+              { name: 'eno2', macAddress: 'aa:bb:cc:00:00:f0' },
+            ],
+            config: { interfaces: [{ name: 'eno1' }, { name: 'eno2' }] },
+          },
+        });
+      }),
+    ).toEqual([]);
   });
 
-  test('fails when a host\'s NMStateConfig lists another host\'s MAC address', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 1);
-      addWorker(infraEnv, 1, {
-        networkConfig: {
-          interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:00:01' }, { name: 'eno2', macAddress: 'AA:BB:CC:00:00:00' }],
-          config: { interfaces: [{ name: 'eno1' }, { name: 'eno2' }] },
-        },
-      });
-    })).toEqual([
-      'hub/lab/worker-1: interface MAC address ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own',
-    ]);
+  test("fails when a host's NMStateConfig lists another host's MAC address", () => {
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 1);
+        addWorker(infraEnv, 1, {
+          networkConfig: {
+            interfaces: [
+              { name: 'eno1', macAddress: 'aa:bb:cc:00:00:01' },
+              { name: 'eno2', macAddress: 'AA:BB:CC:00:00:00' },
+            ],
+            config: { interfaces: [{ name: 'eno1' }, { name: 'eno2' }] },
+          },
+        });
+      }),
+    ).toEqual(['hub/lab/worker-1: interface MAC address ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own']);
   });
 
-  test('fails when an NMStateConfig of its own lists a host\'s MAC address', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 1);
-      new NMStateConfig(infraEnv, 'static-0', { infraEnv, interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:00:00' }], config: { interfaces: [{ name: 'eno1' }] } });
-    })).toEqual([
-      'hub/lab/static-0: interface MAC address ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own',
-    ]);
+  test("fails when an NMStateConfig of its own lists a host's MAC address", () => {
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 1);
+        new NMStateConfig(infraEnv, 'static-0', { infraEnv, interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:00:00' }], config: { interfaces: [{ name: 'eno1' }] } });
+      }),
+    ).toEqual(['hub/lab/static-0: interface MAC address ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own']);
   });
 
   test('fails when two NMStateConfigs of their own list one MAC address', () => {
-    expect(synthProblems((app) => {
-      const { infraEnv } = lab(app, 0);
-      new NMStateConfig(infraEnv, 'static-0', { infraEnv, interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:00:a0' }], config: {} });
-      new NMStateConfig(infraEnv, 'static-1', { infraEnv, interfaces: [{ name: 'eno1', macAddress: 'AA:BB:CC:00:00:A0' }], config: {} });
-    })).toEqual([
-      'hub/lab/static-1: interface MAC address ("aa:bb:cc:00:00:a0") is also used by hub/lab/static-0; every host needs its own',
-    ]);
+    expect(
+      synthProblems((app) => {
+        const { infraEnv } = lab(app, 0);
+        new NMStateConfig(infraEnv, 'static-0', { infraEnv, interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:00:a0' }], config: {} });
+        new NMStateConfig(infraEnv, 'static-1', { infraEnv, interfaces: [{ name: 'eno1', macAddress: 'AA:BB:CC:00:00:A0' }], config: {} });
+      }),
+    ).toEqual(['hub/lab/static-1: interface MAC address ("aa:bb:cc:00:00:a0") is also used by hub/lab/static-0; every host needs its own']);
   });
 });
 
@@ -257,13 +291,18 @@ describe('NodePool capacity', () => {
   });
 
   test('matchLabels and matchExpressions must both hold', () => {
-    expect(poolProblems({
-      replicas: 2,
-      platform: NodePoolPlatform.agent({
-        matchLabels: { 'hcp.example.com/pool': 'vcluster2' },
-        matchExpressions: [{ key: BMH, operator: LabelSelectorOperator.IN, values: ['worker-0'] }],
-      }),
-    }, { 'hcp.example.com/pool': 'vcluster2' })).toEqual([
+    expect(
+      poolProblems(
+        {
+          replicas: 2,
+          platform: NodePoolPlatform.agent({
+            matchLabels: { 'hcp.example.com/pool': 'vcluster2' },
+            matchExpressions: [{ key: BMH, operator: LabelSelectorOperator.IN, values: ['worker-0'] }],
+          }),
+        },
+        { 'hcp.example.com/pool': 'vcluster2' },
+      ),
+    ).toEqual([
       'hub/one/workers: replicas (2) is more than the 1 BareMetalHosts in namespace hardware-inventory its agent selector (hcp.example.com/pool=vcluster2, agent-install.openshift.io/bmh In (worker-0)) matches (worker-0)',
     ]);
   });
@@ -312,42 +351,50 @@ describe('NodePool capacity', () => {
 
   describe('pools sharing an inventory', () => {
     test('fail when each fits but together they want more hosts than their selectors match', () => {
-      expect(synthProblems((app) => {
-        const { hub } = lab(app, 3);
-        const cluster = agentCluster(hub, 'one');
-        cluster.addNodePool('a', selecting([{ key: BMH, operator: LabelSelectorOperator.IN, values: ['worker-0', 'worker-1'] }], 2));
-        cluster.addNodePool('b', selecting([{ key: BMH, operator: LabelSelectorOperator.IN, values: ['worker-1', 'worker-2'] }], 2));
-      })).toEqual([
+      expect(
+        synthProblems((app) => {
+          const { hub } = lab(app, 3);
+          const cluster = agentCluster(hub, 'one');
+          cluster.addNodePool('a', selecting([{ key: BMH, operator: LabelSelectorOperator.IN, values: ['worker-0', 'worker-1'] }], 2));
+          cluster.addNodePool('b', selecting([{ key: BMH, operator: LabelSelectorOperator.IN, values: ['worker-1', 'worker-2'] }], 2));
+        }),
+      ).toEqual([
         'hub/one/a: the Agent NodePools drawing on namespace hardware-inventory (hub/one/a: 2, hub/one/b: 2) want 4 hosts together, but their selectors let at most 3 of the BareMetalHosts serve them at once',
       ]);
     });
 
     test('fail across hosted clusters with the same agent namespace', () => {
-      expect(synthProblems((app) => {
-        const { hub } = lab(app, 3);
-        agentCluster(hub, 'one').addNodePool('workers', { replicas: 2 });
-        agentCluster(hub, 'two').addNodePool('workers', { replicas: 2 });
-      })).toEqual([
+      expect(
+        synthProblems((app) => {
+          const { hub } = lab(app, 3);
+          agentCluster(hub, 'one').addNodePool('workers', { replicas: 2 });
+          agentCluster(hub, 'two').addNodePool('workers', { replicas: 2 });
+        }),
+      ).toEqual([
         'hub/one/workers: the Agent NodePools drawing on namespace hardware-inventory (hub/one/workers: 2, hub/two/workers: 2) want 4 hosts together, but their selectors let at most 3 of the BareMetalHosts serve them at once',
       ]);
     });
 
     test('pass when together they fit', () => {
-      expect(synthProblems((app) => {
-        const { hub } = lab(app, 3);
-        const cluster = agentCluster(hub, 'one');
-        cluster.addNodePool('a', selecting([{ key: BMH, operator: LabelSelectorOperator.IN, values: ['worker-0', 'worker-1'] }], 1));
-        cluster.addNodePool('b', selecting([{ key: BMH, operator: LabelSelectorOperator.IN, values: ['worker-1', 'worker-2'] }], 2));
-      })).toEqual([]);
+      expect(
+        synthProblems((app) => {
+          const { hub } = lab(app, 3);
+          const cluster = agentCluster(hub, 'one');
+          cluster.addNodePool('a', selecting([{ key: BMH, operator: LabelSelectorOperator.IN, values: ['worker-0', 'worker-1'] }], 1));
+          cluster.addNodePool('b', selecting([{ key: BMH, operator: LabelSelectorOperator.IN, values: ['worker-1', 'worker-2'] }], 2));
+        }),
+      ).toEqual([]);
     });
 
     test('a pool matching no host is reported once, and not counted with the others', () => {
-      expect(synthProblems((app) => {
-        const { hub } = lab(app, 3);
-        const cluster = agentCluster(hub, 'one');
-        cluster.addNodePool('a', { replicas: 3 });
-        cluster.addNodePool('b', { replicas: 2, platform: NodePoolPlatform.agent({ matchLabels: { 'hcp.example.com/pool': 'gpu' } }) });
-      })).toEqual([
+      expect(
+        synthProblems((app) => {
+          const { hub } = lab(app, 3);
+          const cluster = agentCluster(hub, 'one');
+          cluster.addNodePool('a', { replicas: 3 });
+          cluster.addNodePool('b', { replicas: 2, platform: NodePoolPlatform.agent({ matchLabels: { 'hcp.example.com/pool': 'gpu' } }) });
+        }),
+      ).toEqual([
         'hub/one/b: the agent selector (hcp.example.com/pool=gpu) matches none of the 3 BareMetalHosts in namespace hardware-inventory (worker-0, worker-1, worker-2); the pool would wait for Agents forever',
       ]);
     });
@@ -365,55 +412,65 @@ describe('NodePool capacity', () => {
     });
 
     test('count with autoScaling.min among pools sharing an inventory', () => {
-      expect(synthProblems((app) => {
-        const { hub } = lab(app, 3);
-        const cluster = agentCluster(hub, 'one');
-        cluster.addNodePool('a', { autoScaling: { min: 1, max: 3 } });
-        cluster.addNodePool('b', { replicas: 2 });
-      })).toEqual([]);
-      expect(synthProblems((app) => {
-        const { hub } = lab(app, 3);
-        const cluster = agentCluster(hub, 'one');
-        cluster.addNodePool('a', { autoScaling: { min: 2, max: 3 } });
-        cluster.addNodePool('b', { replicas: 2 });
-      })).toEqual([
+      expect(
+        synthProblems((app) => {
+          const { hub } = lab(app, 3);
+          const cluster = agentCluster(hub, 'one');
+          cluster.addNodePool('a', { autoScaling: { min: 1, max: 3 } });
+          cluster.addNodePool('b', { replicas: 2 });
+        }),
+      ).toEqual([]);
+      expect(
+        synthProblems((app) => {
+          const { hub } = lab(app, 3);
+          const cluster = agentCluster(hub, 'one');
+          cluster.addNodePool('a', { autoScaling: { min: 2, max: 3 } });
+          cluster.addNodePool('b', { replicas: 2 });
+        }),
+      ).toEqual([
         'hub/one/a: the Agent NodePools drawing on namespace hardware-inventory (hub/one/a: 2, hub/one/b: 2) want 4 hosts together, but their selectors let at most 3 of the BareMetalHosts serve them at once',
       ]);
     });
   });
 
   describe('no check without declared hosts', () => {
-    test('when the cluster\'s agent namespace has no BareMetalHosts (hosts booted from the ISO by hand)', () => {
-      expect(synthProblems((app) => {
-        const { hub } = lab(app, 3);
-        agentCluster(hub, 'one', 'other-inventory').addNodePool('workers', { replicas: 5 });
-      })).toEqual([]);
+    test("when the cluster's agent namespace has no BareMetalHosts (hosts booted from the ISO by hand)", () => {
+      expect(
+        synthProblems((app) => {
+          const { hub } = lab(app, 3);
+          agentCluster(hub, 'one', 'other-inventory').addNodePool('workers', { replicas: 5 });
+        }),
+      ).toEqual([]);
     });
 
     test('when the InfraEnv in the agent namespace has no hosts', () => {
-      expect(synthProblems((app) => {
-        const { hub } = lab(app, 0);
-        agentCluster(hub, 'one').addNodePool('workers', { replicas: 5, platform: NodePoolPlatform.agent({ matchLabels: { 'hcp.example.com/pool': 'gpu' } }) });
-      })).toEqual([]);
+      expect(
+        synthProblems((app) => {
+          const { hub } = lab(app, 0);
+          agentCluster(hub, 'one').addNodePool('workers', { replicas: 5, platform: NodePoolPlatform.agent({ matchLabels: { 'hcp.example.com/pool': 'gpu' } }) });
+        }),
+      ).toEqual([]);
     });
 
     test('when the app has no InfraEnv at all', () => {
-      expect(synthProblems((app) => {
-        agentCluster(new ManagementCluster(app, 'hub'), 'one').addNodePool('workers', { replicas: 5 });
-      })).toEqual([]);
+      expect(
+        synthProblems((app) => {
+          agentCluster(new ManagementCluster(app, 'hub'), 'one').addNodePool('workers', { replicas: 5 });
+        }),
+      ).toEqual([]);
     });
   });
 
-  test('counts only the hosts in the cluster\'s agent namespace', () => {
-    expect(synthProblems((app) => {
-      const { hub } = lab(app, 1);
-      const other = new InfraEnv(hub, 'edge', { namespace: 'edge-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
-      other.addHost('edge-0', { bmc: bmc('ipmi://198.51.100.7'), bootMacAddress: 'aa:bb:cc:00:01:00' });
-      other.addHost('edge-1', { bmc: bmc('ipmi://198.51.100.8'), bootMacAddress: 'aa:bb:cc:00:01:01' });
-      agentCluster(hub, 'one').addNodePool('workers', { replicas: 2 });
-    })).toEqual([
-      'hub/one/workers: replicas (2) is more than the 1 BareMetalHosts in namespace hardware-inventory its agent selector (any Agent) matches (worker-0)',
-    ]);
+  test("counts only the hosts in the cluster's agent namespace", () => {
+    expect(
+      synthProblems((app) => {
+        const { hub } = lab(app, 1);
+        const other = new InfraEnv(hub, 'edge', { namespace: 'edge-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
+        other.addHost('edge-0', { bmc: bmc('ipmi://198.51.100.7'), bootMacAddress: 'aa:bb:cc:00:01:00' });
+        other.addHost('edge-1', { bmc: bmc('ipmi://198.51.100.8'), bootMacAddress: 'aa:bb:cc:00:01:01' });
+        agentCluster(hub, 'one').addNodePool('workers', { replicas: 2 });
+      }),
+    ).toEqual(['hub/one/workers: replicas (2) is more than the 1 BareMetalHosts in namespace hardware-inventory its agent selector (any Agent) matches (worker-0)']);
   });
 
   test('reports duplicate hardware and pool capacity together, with the other problems of the app', () => {
@@ -421,11 +478,13 @@ describe('NodePool capacity', () => {
     const { hub, infraEnv } = lab(app, 1);
     addWorker(infraEnv, 1, { bootMacAddress: 'aa:bb:cc:00:00:00' });
     agentCluster(hub, 'one').addNodePool('workers', { replicas: 3 });
-    expect(() => synthFiles(app)).toThrow([
-      '2 problems:',
-      '  - hub/lab/worker-1: bootMacAddress ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own',
-      '  - hub/one/workers: replicas (3) is more than the 2 BareMetalHosts in namespace hardware-inventory its agent selector (any Agent) matches (worker-0, worker-1)',
-    ].join('\n'));
+    expect(() => synthFiles(app)).toThrow(
+      [
+        '2 problems:',
+        '  - hub/lab/worker-1: bootMacAddress ("aa:bb:cc:00:00:00") is also used by hub/lab/worker-0; every host needs its own',
+        '  - hub/one/workers: replicas (3) is more than the 2 BareMetalHosts in namespace hardware-inventory its agent selector (any Agent) matches (worker-0, worker-1)',
+      ].join('\n'),
+    );
   });
 });
 
@@ -444,7 +503,11 @@ describe('checks found missing in review', () => {
     const hub = new ManagementCluster(app, 'hub');
     new InfraEnv(hub, 'x86', { namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), capiProviderRole: true });
     new InfraEnv(hub, 'arm', { namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), capiProviderRole: true });
-    expect(synthFiles(app).filter((f) => /^kind: Role$/m.test(f.text)).map((f) => f.path)).toEqual(['hub/10-role-hardware-inventory_capi-provider-role.yaml']);
+    expect(
+      synthFiles(app)
+        .filter((f) => /^kind: Role$/m.test(f.text))
+        .map((f) => f.path),
+    ).toEqual(['hub/10-role-hardware-inventory_capi-provider-role.yaml']);
   });
 
   test('hosts of another management cluster do not count for a pool', () => {
@@ -455,9 +518,7 @@ describe('checks found missing in review', () => {
       infraEnv.addHost('spare', { bmc: bmc('ipmi://192.0.2.99'), bootMacAddress: 'aa:bb:cc:00:00:99' });
       agentCluster(other, 'one').addNodePool('workers', { replicas: 2 });
     });
-    expect(problems).toEqual([
-      'other-hub/one/workers: replicas (2) is more than the 1 BareMetalHosts in namespace hardware-inventory its agent selector (any Agent) matches (spare)',
-    ]);
+    expect(problems).toEqual(['other-hub/one/workers: replicas (2) is more than the 1 BareMetalHosts in namespace hardware-inventory its agent selector (any Agent) matches (spare)']);
   });
 
   test('a NodePool made with new NodePool(...) rather than addNodePool is checked too', () => {
@@ -466,9 +527,7 @@ describe('checks found missing in review', () => {
       const cluster = agentCluster(hub, 'one');
       new NodePool(hub, 'gpu', { cluster, replicas: 5, platform: NodePoolPlatform.agent() });
     });
-    expect(problems).toEqual([
-      'hub/gpu: replicas (5) is more than the 1 BareMetalHosts in namespace hardware-inventory its agent selector (any Agent) matches (worker-0)',
-    ]);
+    expect(problems).toEqual(['hub/gpu: replicas (5) is more than the 1 BareMetalHosts in namespace hardware-inventory its agent selector (any Agent) matches (worker-0)']);
   });
 
   test('fails when pools that fit in total still compete for the same host', () => {

@@ -1,7 +1,17 @@
 import {
   allowHostsWithoutCluster,
-  AutomatedCleaningMode, BareMetalHost, BareMetalHostOptions, BMC_SCHEMES, BmcCredentials, BootMode, HcpApp, HostRole, InfraEnv,
-  InfraEnvProps, ManagementCluster, SecretSource,
+  AutomatedCleaningMode,
+  BareMetalHost,
+  BareMetalHostOptions,
+  BMC_SCHEMES,
+  BmcCredentials,
+  BootMode,
+  HcpApp,
+  HostRole,
+  InfraEnv,
+  InfraEnvProps,
+  ManagementCluster,
+  SecretSource,
 } from '../../lib';
 import { DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { MAC_ADDRESS_RULE } from '../../lib/baremetal/mac-address';
@@ -182,23 +192,28 @@ describe('BareMetalHost', () => {
     });
 
     test('fromInlineValues names the Secret after the host name, not the construct id', () => {
-      const host = newInfraEnv().addHost('first', hostOptions({ name: 'worker-7', bmc: { address: BMC_ADDRESS, credentials: BmcCredentials.fromInlineValues('admin', 'calvin', { allowSecretInOutput: true }) } }));
+      const host = newInfraEnv().addHost(
+        'first',
+        hostOptions({ name: 'worker-7', bmc: { address: BMC_ADDRESS, credentials: BmcCredentials.fromInlineValues('admin', 'calvin', { allowSecretInOutput: true }) } }),
+      );
       const objects = synthAppOf(host);
       expect(findObject(objects, 'Secret').metadata.name).toBe('worker-7-bmc-secret');
       expect(findObject(objects, 'BareMetalHost').spec.bmc.credentialsName).toBe('worker-7-bmc-secret');
     });
 
     test('fromExternalSecret writes an ExternalSecret with a data entry for the user name and one for the password', () => {
-      const objects = synthAppOf(newHost({
-        bmc: {
-          address: BMC_ADDRESS,
-          credentials: BmcCredentials.fromExternalSecret({
-            storeName: 'vault',
-            username: { remoteKey: 'lab/bmc/worker-0', remoteProperty: 'username' },
-            password: { remoteKey: 'lab/bmc/worker-0', remoteProperty: 'password' },
-          }),
-        },
-      }));
+      const objects = synthAppOf(
+        newHost({
+          bmc: {
+            address: BMC_ADDRESS,
+            credentials: BmcCredentials.fromExternalSecret({
+              storeName: 'vault',
+              username: { remoteKey: 'lab/bmc/worker-0', remoteProperty: 'username' },
+              password: { remoteKey: 'lab/bmc/worker-0', remoteProperty: 'password' },
+            }),
+          },
+        }),
+      );
       expect(findObject(objects, 'BareMetalHost').spec.bmc.credentialsName).toBe('worker-0-bmc-secret');
       expect(findObject(objects, 'ExternalSecret')).toEqual({
         apiVersion: 'external-secrets.io/v1',
@@ -218,16 +233,23 @@ describe('BareMetalHost', () => {
     });
 
     test('fromExternalSecret takes the store kind, the refresh interval and whole remote values', () => {
-      const spec = findObject(synthAppOf(newHost({
-        bmc: {
-          address: BMC_ADDRESS,
-          credentials: BmcCredentials.fromExternalSecret({
-            storeName: 'lab-store', storeKind: 'SecretStore', refreshInterval: '15m',
-            username: { remoteKey: 'bmc-user' },
-            password: { remoteKey: 'bmc-password' },
+      const spec = findObject(
+        synthAppOf(
+          newHost({
+            bmc: {
+              address: BMC_ADDRESS,
+              credentials: BmcCredentials.fromExternalSecret({
+                storeName: 'lab-store',
+                storeKind: 'SecretStore',
+                refreshInterval: '15m',
+                username: { remoteKey: 'bmc-user' },
+                password: { remoteKey: 'bmc-password' },
+              }),
+            },
           }),
-        },
-      })), 'ExternalSecret').spec;
+        ),
+        'ExternalSecret',
+      ).spec;
       expect(spec.secretStoreRef).toEqual({ name: 'lab-store', kind: 'SecretStore' });
       expect(spec.refreshInterval).toBe('15m');
       expect(spec.data).toEqual([
@@ -236,10 +258,14 @@ describe('BareMetalHost', () => {
       ]);
     });
 
-    test('fails when fromExternalSecret\'s refresh interval is in words or, from JavaScript, a number: the operator parses a Go duration', () => {
-      const external = (refreshInterval: unknown) => BmcCredentials.fromExternalSecret({
-        storeName: 'vault', refreshInterval: refreshInterval as string, username: { remoteKey: 'u' }, password: { remoteKey: 'p' },
-      });
+    test("fails when fromExternalSecret's refresh interval is in words or, from JavaScript, a number: the operator parses a Go duration", () => {
+      const external = (refreshInterval: unknown) =>
+        BmcCredentials.fromExternalSecret({
+          storeName: 'vault',
+          refreshInterval: refreshInterval as string,
+          username: { remoteKey: 'u' },
+          password: { remoteKey: 'p' },
+        });
       expect(hostProblems({ bmc: { address: BMC_ADDRESS, credentials: external('every hour') } })).toEqual([
         'hub/lab/worker-0: bmc.credentials.refreshInterval ("every hour") must be a Go duration such as 1h, 15m or 1h30m: numbers with a unit ns, us, ms, s, m or h, no spaces',
       ]);
@@ -249,7 +275,9 @@ describe('BareMetalHost', () => {
     });
 
     test('fromSealedSecret writes a SealedSecret holding both encrypted values', () => {
-      const objects = synthAppOf(newHost({ bmc: { address: BMC_ADDRESS, credentials: BmcCredentials.fromSealedSecret({ username: 'AgBy3i4OJSWK+PiTySYZZA==', password: 'AgCtr8yjqw3mBH8b0AkE2A==' }) } }));
+      const objects = synthAppOf(
+        newHost({ bmc: { address: BMC_ADDRESS, credentials: BmcCredentials.fromSealedSecret({ username: 'AgBy3i4OJSWK+PiTySYZZA==', password: 'AgCtr8yjqw3mBH8b0AkE2A==' }) } }),
+      );
       expect(findObject(objects, 'BareMetalHost').spec.bmc.credentialsName).toBe('worker-0-bmc-secret');
       expect(findObject(objects, 'SealedSecret')).toEqual({
         apiVersion: 'bitnami.com/v1alpha1',
@@ -329,9 +357,7 @@ describe('BareMetalHost', () => {
     });
 
     test('fails with the NMStateConfig path when the network config is invalid', () => {
-      expect(hostProblems({ networkConfig: { interfaces: [], config: {} } })).toEqual([
-        'hub/lab/worker-0/NetworkConfig: interfaces ([]) must name at least one NIC, by which the host is recognised',
-      ]);
+      expect(hostProblems({ networkConfig: { interfaces: [], config: {} } })).toEqual(['hub/lab/worker-0/NetworkConfig: interfaces ([]) must name at least one NIC, by which the host is recognised']);
     });
   });
 
@@ -353,7 +379,7 @@ describe('BareMetalHost', () => {
       });
     });
 
-    test('bootMacAddress is lower case, namespace and infraEnv are the InfraEnv\'s', () => {
+    test("bootMacAddress is lower case, namespace and infraEnv are the InfraEnv's", () => {
       const infraEnv = newInfraEnv();
       const host = infraEnv.addHost('worker-0', hostOptions({ bootMacAddress: 'AA:BB:CC:00:11:2F' }));
       expect(host.bootMacAddress).toBe('aa:bb:cc:00:11:2f');
@@ -364,7 +390,10 @@ describe('BareMetalHost', () => {
     test('the InfraEnv lists its hosts in the order added', () => {
       const infraEnv = newInfraEnv();
       const first = infraEnv.addHost('worker-0', hostOptions());
-      const second = infraEnv.addHost('worker-1', hostOptions({ bootMacAddress: 'aa:bb:cc:00:11:23', bmc: { address: 'ipmi://192.0.2.21', credentials: BmcCredentials.fromExistingSecret('worker-1-bmc') } }));
+      const second = infraEnv.addHost(
+        'worker-1',
+        hostOptions({ bootMacAddress: 'aa:bb:cc:00:11:23', bmc: { address: 'ipmi://192.0.2.21', credentials: BmcCredentials.fromExistingSecret('worker-1-bmc') } }),
+      );
       expect(infraEnv.hosts).toEqual([first, second]);
     });
 
@@ -439,9 +468,7 @@ describe('BareMetalHost', () => {
     });
 
     test('fails when the BMC address has no host', () => {
-      expect(bmcProblems('redfish:///redfish/v1/Systems/1')).toEqual([
-        'hub/lab/worker-0: bmc.address ("redfish:///redfish/v1/Systems/1") has no host',
-      ]);
+      expect(bmcProblems('redfish:///redfish/v1/Systems/1')).toEqual(['hub/lab/worker-0: bmc.address ("redfish:///redfish/v1/Systems/1") has no host']);
     });
 
     test('fails when the BMC port is 0', () => {
@@ -471,15 +498,11 @@ describe('BareMetalHost', () => {
     });
 
     test('fails when rootDeviceHints.minSizeGigabytes is 0', () => {
-      expect(hostProblems({ rootDeviceHints: { minSizeGigabytes: 0 } })).toEqual([
-        'hub/lab/worker-0: rootDeviceHints.minSizeGigabytes (0) must be a whole number > 0',
-      ]);
+      expect(hostProblems({ rootDeviceHints: { minSizeGigabytes: 0 } })).toEqual(['hub/lab/worker-0: rootDeviceHints.minSizeGigabytes (0) must be a whole number > 0']);
     });
 
     test('fails when rootDeviceHints.minSizeGigabytes is fractional', () => {
-      expect(hostProblems({ rootDeviceHints: { minSizeGigabytes: 1.5 } })).toEqual([
-        'hub/lab/worker-0: rootDeviceHints.minSizeGigabytes (1.5) must be a whole number > 0',
-      ]);
+      expect(hostProblems({ rootDeviceHints: { minSizeGigabytes: 1.5 } })).toEqual(['hub/lab/worker-0: rootDeviceHints.minSizeGigabytes (1.5) must be a whole number > 0']);
     });
 
     test('fails when the name is not a DNS-1123 subdomain', () => {
@@ -488,18 +511,18 @@ describe('BareMetalHost', () => {
 
     test('fails when the name is longer than a label value', () => {
       const name = `worker-${'0'.repeat(60)}`;
-      expect(hostProblems({ name })).toEqual([
-        `hub/lab/worker-0: name ("${name}") must also be a label value (at most 63 characters): its Agent is labelled agent-install.openshift.io/bmh=<name>`,
-      ]);
+      expect(hostProblems({ name })).toEqual([`hub/lab/worker-0: name ("${name}") must also be a label value (at most 63 characters): its Agent is labelled agent-install.openshift.io/bmh=<name>`]);
     });
 
     test('fails with every problem at once', () => {
-      expect(hostProblems({
-        bootMacAddress: 'aa:bb:cc:dd:ee',
-        bmc: { address: 'http://192.0.2.20', credentials: 'calvin' as any },
-        hostname: 'Worker_0',
-        rootDeviceHints: { minSizeGigabytes: 0 },
-      })).toEqual([
+      expect(
+        hostProblems({
+          bootMacAddress: 'aa:bb:cc:dd:ee',
+          bmc: { address: 'http://192.0.2.20', credentials: 'calvin' as any },
+          hostname: 'Worker_0',
+          rootDeviceHints: { minSizeGigabytes: 0 },
+        }),
+      ).toEqual([
         `hub/lab/worker-0: bootMacAddress ("aa:bb:cc:dd:ee") ${MAC_ADDRESS_RULE}`,
         `hub/lab/worker-0: bmc.address ("http://192.0.2.20") uses scheme "http", which baremetal-operator does not know; use one of ${SCHEMES_NOTE}`,
         'hub/lab/worker-0: bmc.credentials (a string) must be BmcCredentials.fromExistingSecret(...), fromExternalSecret(...), fromSealedSecret(...) or fromInlineValues(..., { allowSecretInOutput: true }); a plain password would end up in git',

@@ -1,7 +1,4 @@
-import {
-  allowHostsWithoutCluster,
-  BmcCredentials, ClusterPlatform, CpuArchitecture, HcpApp, InfraEnv, InfraEnvProps, ManagementCluster, NMStateConfig, SecretSource, SshPublicKey,
-} from '../../lib';
+import { allowHostsWithoutCluster, BmcCredentials, ClusterPlatform, CpuArchitecture, HcpApp, InfraEnv, InfraEnvProps, ManagementCluster, NMStateConfig, SecretSource, SshPublicKey } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { SSH_PUBLIC_KEY_RULE } from '../../lib/core/ssh-public-key';
 import { newCluster, PULL_SECRET_JSON, SSH_KEY, synthAppOf } from '../props';
@@ -34,9 +31,7 @@ function addWorker(infraEnv: InfraEnv, networkConfig = false): void {
   infraEnv.addHost('worker-0', {
     bmc: { address: 'redfish-virtualmedia://192.0.2.20/redfish/v1/Systems/1', credentials: BmcCredentials.fromExistingSecret('worker-0-bmc') },
     bootMacAddress: 'aa:bb:cc:00:11:22',
-    networkConfig: networkConfig
-      ? { interfaces: [{ name: 'eth0', macAddress: 'aa:bb:cc:00:11:22' }], config: { interfaces: [{ name: 'eth0', type: 'ethernet', state: 'up' }] } }
-      : undefined,
+    networkConfig: networkConfig ? { interfaces: [{ name: 'eth0', macAddress: 'aa:bb:cc:00:11:22' }], config: { interfaces: [{ name: 'eth0', type: 'ethernet', state: 'up' }] } } : undefined,
   });
 }
 
@@ -83,7 +78,9 @@ describe('InfraEnv', () => {
       const hub = new ManagementCluster(app, 'hub');
       new InfraEnv(hub, 'x86', { namespace: 'inventory-x86', pullSecret: SecretSource.fromExistingSecret('pull-secret') });
       new InfraEnv(hub, 'arm', { namespace: 'inventory-arm', pullSecret: SecretSource.fromExistingSecret('pull-secret'), cpuArchitecture: CpuArchitecture.AARCH64 });
-      const namespaces = synthAppOf(hub).filter((o) => o.kind === 'Namespace').map((o) => o.metadata.name);
+      const namespaces = synthAppOf(hub)
+        .filter((o) => o.kind === 'Namespace')
+        .map((o) => o.metadata.name);
       expect(namespaces).toEqual(['inventory-arm', 'inventory-x86']);
     });
   });
@@ -211,7 +208,6 @@ describe('InfraEnv', () => {
         rules: [{ apiGroups: ['agent-install.openshift.io'], resources: ['agents'], verbs: ['*'] }],
       });
     });
-
   });
 
   describe('status outputs', () => {
@@ -219,7 +215,7 @@ describe('InfraEnv', () => {
       expect(newInfraEnv().isoDownloadUrl).toEqual({
         description: 'discovery ISO download URL',
         jsonPath: '{.status.isoDownloadURL}',
-        command: 'oc -n hardware-inventory get infraenv lab -o jsonpath=\'{.status.isoDownloadURL}\'',
+        command: "oc -n hardware-inventory get infraenv lab -o jsonpath='{.status.isoDownloadURL}'",
       });
     });
 
@@ -227,7 +223,7 @@ describe('InfraEnv', () => {
       expect(newInfraEnv({ name: 'lab-x86', namespace: 'inventory' }).ipxeScriptUrl).toEqual({
         description: 'iPXE script URL',
         jsonPath: '{.status.bootArtifacts.ipxeScript}',
-        command: 'oc -n inventory get infraenv lab-x86 -o jsonpath=\'{.status.bootArtifacts.ipxeScript}\'',
+        command: "oc -n inventory get infraenv lab-x86 -o jsonpath='{.status.bootArtifacts.ipxeScript}'",
       });
     });
   });
@@ -276,9 +272,7 @@ describe('InfraEnv', () => {
 
     test('fails when the name is longer than a label value', () => {
       const name = 'a'.repeat(64);
-      expect(infraEnvProblems({ name })).toEqual([
-        `hub/lab: name ("${name}") must also be a label value (at most 63 characters): hosts select it with the infraenvs.agent-install.openshift.io label`,
-      ]);
+      expect(infraEnvProblems({ name })).toEqual([`hub/lab: name ("${name}") must also be a label value (at most 63 characters): hosts select it with the infraenvs.agent-install.openshift.io label`]);
     });
 
     test('fails when the namespace is not a DNS-1123 label', () => {
@@ -286,21 +280,15 @@ describe('InfraEnv', () => {
     });
 
     test('fails when an agent label key is invalid', () => {
-      expect(infraEnvProblems({ agentLabels: { 'bad key': 'x' } })).toEqual([
-        'hub/lab: agentLabels key ("bad key") must be a label key: [prefix/]name, name at most 63 characters',
-      ]);
+      expect(infraEnvProblems({ agentLabels: { 'bad key': 'x' } })).toEqual(['hub/lab: agentLabels key ("bad key") must be a label key: [prefix/]name, name at most 63 characters']);
     });
 
     test('fails when an agent label key has an invalid prefix', () => {
-      expect(infraEnvProblems({ agentLabels: { 'Example.COM/pool': 'x' } })).toEqual([
-        'hub/lab: agentLabels key ("Example.COM/pool") must be a label key: [prefix/]name, name at most 63 characters',
-      ]);
+      expect(infraEnvProblems({ agentLabels: { 'Example.COM/pool': 'x' } })).toEqual(['hub/lab: agentLabels key ("Example.COM/pool") must be a label key: [prefix/]name, name at most 63 characters']);
     });
 
     test('fails when an agent label value is invalid', () => {
-      expect(infraEnvProblems({ agentLabels: { pool: 'a b' } })).toEqual([
-        'hub/lab: agentLabels.pool ("a b") must be a label value: at most 63 letters, digits, "-", "_" or "."',
-      ]);
+      expect(infraEnvProblems({ agentLabels: { pool: 'a b' } })).toEqual(['hub/lab: agentLabels.pool ("a b") must be a label value: at most 63 letters, digits, "-", "_" or "."']);
     });
 
     test('fails when sshAuthorizedKey comes from an existing Secret', () => {
@@ -323,9 +311,7 @@ describe('InfraEnv', () => {
     });
 
     test('fails when sshAuthorizedKey is not OpenSSH public key text', () => {
-      expect(infraEnvProblems({ sshAuthorizedKey: SshPublicKey.fromString('ssh-ed25519 short') })).toEqual([
-        `hub/lab: sshAuthorizedKey ("ssh-ed25519 short") ${SSH_PUBLIC_KEY_RULE}`,
-      ]);
+      expect(infraEnvProblems({ sshAuthorizedKey: SshPublicKey.fromString('ssh-ed25519 short') })).toEqual([`hub/lab: sshAuthorizedKey ("ssh-ed25519 short") ${SSH_PUBLIC_KEY_RULE}`]);
     });
 
     test('fails when additionalTrustBundle has no PEM certificate', () => {
@@ -360,9 +346,7 @@ describe('InfraEnv', () => {
     });
 
     test('fails when the HTTPS proxy has no scheme', () => {
-      expect(infraEnvProblems({ proxy: { httpsProxy: 'proxy.example.com:3128' } })).toEqual([
-        'hub/lab: proxy.httpsProxy ("proxy.example.com:3128") must be an http:// or https:// URL',
-      ]);
+      expect(infraEnvProblems({ proxy: { httpsProxy: 'proxy.example.com:3128' } })).toEqual(['hub/lab: proxy.httpsProxy ("proxy.example.com:3128") must be an http:// or https:// URL']);
     });
 
     test('fails when the inline pull secret is not dockerconfigjson', () => {
@@ -372,13 +356,15 @@ describe('InfraEnv', () => {
     });
 
     test('fails with every problem at once', () => {
-      expect(infraEnvProblems({
-        name: 'Lab_1',
-        namespace: 'Inventory',
-        additionalTrustBundle: 'none',
-        proxy: { httpProxy: 'proxy:3128' },
-        pullSecret: SecretSource.fromInlineValue('not json', { allowSecretInOutput: true }),
-      })).toEqual([
+      expect(
+        infraEnvProblems({
+          name: 'Lab_1',
+          namespace: 'Inventory',
+          additionalTrustBundle: 'none',
+          proxy: { httpProxy: 'proxy:3128' },
+          pullSecret: SecretSource.fromInlineValue('not json', { allowSecretInOutput: true }),
+        }),
+      ).toEqual([
         `hub/lab: name ("Lab_1") ${DNS1123_SUBDOMAIN_RULE}`,
         `hub/lab: namespace ("Inventory") ${DNS1123_LABEL_RULE}`,
         'hub/lab: additionalTrustBundle ("none") must contain at least one "-----BEGIN CERTIFICATE-----" block',
@@ -403,7 +389,9 @@ describe('clusterDeploymentRef', () => {
   test('fails when the reference is not a valid name and namespace', () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     new InfraEnv(new ManagementCluster(app, 'hub'), 'lab', {
-      namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), clusterDeploymentRef: { name: 'Bad_Name', namespace: 'x.y' },
+      namespace: 'hardware-inventory',
+      pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+      clusterDeploymentRef: { name: 'Bad_Name', namespace: 'x.y' },
     });
     expect(() => app.synthesize()).toThrow('2 problems:\n  - hub/lab: clusterDeploymentRef.name ("Bad_Name") must be a DNS-1123 subdomain');
   });

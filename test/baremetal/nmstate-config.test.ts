@@ -15,7 +15,10 @@ const CONFIG = {
 
 function newInfraEnv(app = new HcpApp({ outdir: '/nonexistent' }), name = 'lab'): InfraEnv {
   return new InfraEnv(new ManagementCluster(app, 'hub'), 'lab', {
-    name, namespace: 'hardware-inventory', pullSecret: SecretSource.fromExistingSecret('pull-secret'), capiProviderRole: false,
+    name,
+    namespace: 'hardware-inventory',
+    pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+    capiProviderRole: false,
   });
 }
 
@@ -65,7 +68,10 @@ describe('NMStateConfig', () => {
         { name: 'bond0', type: 'bond', state: 'up', 'link-aggregation': { mode: 'active-backup', port: ['eno1', 'eno2'] } },
       ],
     };
-    const interfaces = [{ name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' }, { name: 'eno2', macAddress: 'AA:BB:CC:00:11:23' }];
+    const interfaces = [
+      { name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' },
+      { name: 'eno2', macAddress: 'AA:BB:CC:00:11:23' },
+    ];
     expect(configObject({ interfaces, config }).spec).toEqual({ config, interfaces });
   });
 
@@ -74,9 +80,12 @@ describe('NMStateConfig', () => {
     expect(newConfig({ name: 'worker-9.lab' }).configName).toBe('worker-9.lab');
   });
 
-  test('macAddresses lists the NICs\' MAC addresses as given', () => {
+  test("macAddresses lists the NICs' MAC addresses as given", () => {
     const config = newConfig({
-      interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' }, { name: 'eno2', macAddress: 'AA:BB:CC:00:11:23' }],
+      interfaces: [
+        { name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' },
+        { name: 'eno2', macAddress: 'AA:BB:CC:00:11:23' },
+      ],
       config: { interfaces: [{ name: 'eno1' }, { name: 'eno2' }] },
     });
     expect(config.macAddresses).toEqual(['aa:bb:cc:00:11:22', 'AA:BB:CC:00:11:23']);
@@ -101,24 +110,23 @@ describe('NMStateConfig', () => {
 
   describe('validation', () => {
     test('fails when no interfaces are given', () => {
-      expect(configProblems({ interfaces: [] })).toEqual([
-        'hub/lab/worker-9: interfaces ([]) must name at least one NIC, by which the host is recognised',
-      ]);
+      expect(configProblems({ interfaces: [] })).toEqual(['hub/lab/worker-9: interfaces ([]) must name at least one NIC, by which the host is recognised']);
     });
 
     test('fails when a MAC address is malformed', () => {
-      expect(configProblems({ interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:dd:ee' }] })).toEqual([
-        `hub/lab/worker-9: interfaces[0].macAddress ("aa:bb:cc:dd:ee") ${MAC_ADDRESS_RULE}`,
-      ]);
+      expect(configProblems({ interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:dd:ee' }] })).toEqual([`hub/lab/worker-9: interfaces[0].macAddress ("aa:bb:cc:dd:ee") ${MAC_ADDRESS_RULE}`]);
     });
 
     test('fails when a MAC address is malformed, naming its index', () => {
-      expect(configProblems({
-        interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' }, { name: 'eno2', macAddress: 'aabb.cc00.1123' }],
-        config: { interfaces: [{ name: 'eno1' }, { name: 'eno2' }] },
-      })).toEqual([
-        `hub/lab/worker-9: interfaces[1].macAddress ("aabb.cc00.1123") ${MAC_ADDRESS_RULE}`,
-      ]);
+      expect(
+        configProblems({
+          interfaces: [
+            { name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' },
+            { name: 'eno2', macAddress: 'aabb.cc00.1123' },
+          ],
+          config: { interfaces: [{ name: 'eno1' }, { name: 'eno2' }] },
+        }),
+      ).toEqual([`hub/lab/worker-9: interfaces[1].macAddress ("aabb.cc00.1123") ${MAC_ADDRESS_RULE}`]);
     });
 
     test('fails when an interface name is longer than 15 characters', () => {
@@ -135,18 +143,27 @@ describe('NMStateConfig', () => {
     });
 
     test('fails when an interface name is empty', () => {
-      expect(configProblems({ interfaces: [{ name: '', macAddress: 'aa:bb:cc:00:11:22' }], config: {} })).toEqual([
-        `hub/lab/worker-9: interfaces[0].name ("") ${INTERFACE_NAME_RULE}`,
-      ]);
+      expect(configProblems({ interfaces: [{ name: '', macAddress: 'aa:bb:cc:00:11:22' }], config: {} })).toEqual([`hub/lab/worker-9: interfaces[0].name ("") ${INTERFACE_NAME_RULE}`]);
     });
 
     test('fails when a static address, prefix length, route or DNS server is malformed', () => {
       const config = {
-        interfaces: [{
-          name: 'eno1', type: 'ethernet', state: 'up',
-          ipv4: { enabled: true, dhcp: false, address: [{ ip: '192.0.2.310', 'prefix-length': 24 }, { ip: '192.0.2.32', 'prefix-length': 33 }] },
-          ipv6: { enabled: true, address: [{ ip: '192.0.2.33', 'prefix-length': 64 }] },
-        }],
+        interfaces: [
+          {
+            name: 'eno1',
+            type: 'ethernet',
+            state: 'up',
+            ipv4: {
+              enabled: true,
+              dhcp: false,
+              address: [
+                { ip: '192.0.2.310', 'prefix-length': 24 },
+                { ip: '192.0.2.32', 'prefix-length': 33 },
+              ],
+            },
+            ipv6: { enabled: true, address: [{ ip: '192.0.2.33', 'prefix-length': 64 }] },
+          },
+        ],
         'dns-resolver': { config: { server: ['dns.example.com'] } },
         routes: { config: [{ destination: '0.0.0.0', 'next-hop-address': '192.0.2.256', 'next-hop-interface': 'eno1' }] },
       };
@@ -165,12 +182,15 @@ describe('NMStateConfig', () => {
     });
 
     test('fails when a NIC does not appear in config.interfaces', () => {
-      expect(configProblems({
-        interfaces: [{ name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' }, { name: 'eth1', macAddress: 'aa:bb:cc:00:11:23' }],
-        config: { interfaces: [{ name: 'eno1' }, { name: 'bond0' }] },
-      })).toEqual([
-        'hub/lab/worker-9: interfaces: "eth1" does not appear in config.interfaces ("eno1", "bond0"); each listed NIC must be configured',
-      ]);
+      expect(
+        configProblems({
+          interfaces: [
+            { name: 'eno1', macAddress: 'aa:bb:cc:00:11:22' },
+            { name: 'eth1', macAddress: 'aa:bb:cc:00:11:23' },
+          ],
+          config: { interfaces: [{ name: 'eno1' }, { name: 'bond0' }] },
+        }),
+      ).toEqual(['hub/lab/worker-9: interfaces: "eth1" does not appear in config.interfaces ("eno1", "bond0"); each listed NIC must be configured']);
     });
 
     test('fails when the name is not a DNS-1123 subdomain', () => {
@@ -178,10 +198,12 @@ describe('NMStateConfig', () => {
     });
 
     test('fails with every problem at once', () => {
-      expect(configProblems({
-        name: 'Worker_9',
-        interfaces: [{ name: 'eth1', macAddress: 'aa:bb' }],
-      })).toEqual([
+      expect(
+        configProblems({
+          name: 'Worker_9',
+          interfaces: [{ name: 'eth1', macAddress: 'aa:bb' }],
+        }),
+      ).toEqual([
         `hub/lab/worker-9: name ("Worker_9") ${DNS1123_SUBDOMAIN_RULE}`,
         `hub/lab/worker-9: interfaces[0].macAddress ("aa:bb") ${MAC_ADDRESS_RULE}`,
         'hub/lab/worker-9: interfaces: "eth1" does not appear in config.interfaces ("eno1"); each listed NIC must be configured',

@@ -38,7 +38,9 @@ test('lists every problem with file, object, field, message and value, and exits
   const result = hcpCdk('validate', dir);
   expect(result.status).toBe(1);
   const file = path.join(dir, 'cluster.yaml');
-  expect(result.stderr).toContain(`${file}: HostedCluster clusters/vcluster2: spec.infraID: infraID must consist of lowercase alphanumeric characters or '-', start and end with an alphanumeric character, and be between 1 and 253 characters (value: "Bad_ID")`);
+  expect(result.stderr).toContain(
+    `${file}: HostedCluster clusters/vcluster2: spec.infraID: infraID must consist of lowercase alphanumeric characters or '-', start and end with an alphanumeric character, and be between 1 and 253 characters (value: "Bad_ID")`,
+  );
   expect(result.stderr).toContain(`${file}: NodePool clusters/vcluster2: spec.arch: Unsupported value: supported values: "arm64", "amd64", "ppc64le", "s390x" (value: "sparc")`);
   expect(result.stderr).toMatch(/hcp-cdk validate: 2 objects in 1 files, 2 problems/);
 });
@@ -52,7 +54,7 @@ test('checks transition rules against --previous, file by file', () => {
   expect(result.stderr).toContain('spec.infraID: infraID is immutable');
 });
 
-test('--crds replaces the bundled schema with the cluster\'s CRDs', () => {
+test("--crds replaces the bundled schema with the cluster's CRDs", () => {
   const crd = YAML.parse(fs.readFileSync(path.join(ROOT, '..', 'shared', 'crds', 'hypershift', 'nodepools-Default.crd.yaml'), 'utf8'));
   const version = crd.spec.versions.find((v: any) => v.name === 'v1beta1');
   version.schema.openAPIV3Schema.properties.spec.properties.replicas.maximum = 1;
@@ -72,8 +74,10 @@ describe('an object of a kind whose CRD is not bundled', () => {
     const dir = tree({ 'widget.yaml': [WIDGET] });
     const result = hcpCdk('validate', dir);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`${path.join(dir, 'widget.yaml')}: Widget tools/g1: apiVersion: no schema for Widget in example.com/v1: its CRD is neither bundled with hcp-cdk nor among the CRDs given; `
-      + 'give its CRD with --crds <file-or-directory>, or waive the check of this kind with --allow-unvalidated-kind example.com/v1/Widget=<why it may go unchecked> (value: "example.com/v1")');
+    expect(result.stderr).toContain(
+      `${path.join(dir, 'widget.yaml')}: Widget tools/g1: apiVersion: no schema for Widget in example.com/v1: its CRD is neither bundled with hcp-cdk nor among the CRDs given; ` +
+        'give its CRD with --crds <file-or-directory>, or waive the check of this kind with --allow-unvalidated-kind example.com/v1/Widget=<why it may go unchecked> (value: "example.com/v1")',
+    );
   });
 
   test('is checked against its CRD given with --crds', () => {
@@ -82,16 +86,23 @@ describe('an object of a kind whose CRD is not bundled', () => {
     expect(result.stderr).toContain('Widget tools/g1: spec.size: Invalid value: must be of type integer, got string (value: "large")');
   });
 
-  test('--crds that hold no CRD exit 2, each named, as HcpApp\'s crds stop the app', () => {
+  test("--crds that hold no CRD exit 2, each named, as HcpApp's crds stop the app", () => {
     const notCrds = tree({ 'config.yaml': [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'y' } }] });
     const result = hcpCdk('validate', tree({ 'widget.yaml': [WIDGET] }), '--crds', notCrds, '--crds', '/nonexistent/crds.yaml');
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe(`hcp-cdk validate: --crds (${JSON.stringify(notCrds)}) holds no CustomResourceDefinition; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n`
-      + 'hcp-cdk validate: --crds ("/nonexistent/crds.yaml") does not exist; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n');
+    expect(result.stderr).toBe(
+      `hcp-cdk validate: --crds (${JSON.stringify(notCrds)}) holds no CustomResourceDefinition; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n` +
+        'hcp-cdk validate: --crds ("/nonexistent/crds.yaml") does not exist; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n',
+    );
   });
 
   test('passes unchecked with --allow-unvalidated-kind, which is listed with its reason', () => {
-    const result = hcpCdk('validate', tree({ 'widget.yaml': [WIDGET, { ...WIDGET, metadata: { name: 'g2', namespace: 'tools' } }] }), '--allow-unvalidated-kind', 'example.com/v1/Widget=no CRD published');
+    const result = hcpCdk(
+      'validate',
+      tree({ 'widget.yaml': [WIDGET, { ...WIDGET, metadata: { name: 'g2', namespace: 'tools' } }] }),
+      '--allow-unvalidated-kind',
+      'example.com/v1/Widget=no CRD published',
+    );
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('hcp-cdk validate: note: 2 example.com/v1 Widget objects are not checked against a schema, because "no CRD published"\n');
   });
@@ -100,7 +111,9 @@ describe('an object of a kind whose CRD is not bundled', () => {
     const dir = tree({ 'widget.yaml': [WIDGET] });
     const bundled = hcpCdk('validate', dir, '--allow-unvalidated-kind', 'v1/ConfigMap=mine', '--allow-unvalidated-kind', 'example.com/v1/Widget=none published');
     expect(bundled.status).toBe(2);
-    expect(bundled.stderr).toBe('hcp-cdk validate: --allow-unvalidated-kind v1/ConfigMap waives a kind that has a schema (cdk8s-plus-28 (Kubernetes 1.28)): its objects are checked against it all the same; remove it\n');
+    expect(bundled.stderr).toBe(
+      'hcp-cdk validate: --allow-unvalidated-kind v1/ConfigMap waives a kind that has a schema (cdk8s-plus-28 (Kubernetes 1.28)): its objects are checked against it all the same; remove it\n',
+    );
     const unused = hcpCdk('validate', dir, '--allow-unvalidated-kind', 'example.com/v1/Widget=none published', '--allow-unvalidated-kind', 'example.com/v1/Gizmo=none published');
     expect(unused.status).toBe(0);
     expect(unused.stderr).toContain('hcp-cdk validate: warning: --allow-unvalidated-kind example.com/v1/Gizmo waives no object: no object of that kind is in the files; remove it');
@@ -121,7 +134,9 @@ test('a CRD rule with an unsupported function stops the command, naming the func
   version.schema.openAPIV3Schema.properties.spec['x-kubernetes-validations'].push({ rule: 'self.clusterName.reverse() != ""', message: 'x' });
   const result = hcpCdk('validate', tree({ 'pool.yaml': [NODE_POOL] }), '--crds', tree({ 'crds.yaml': [crd] }));
   expect(result.status).toBe(2);
-  expect(result.stderr).toContain('nodepools.hypershift.openshift.io@v1beta1 .spec: CEL rule "self.clusterName.reverse() != \\"\\"" cannot be checked: found no matching overload for \'dyn.reverse()\'');
+  expect(result.stderr).toContain(
+    'nodepools.hypershift.openshift.io@v1beta1 .spec: CEL rule "self.clusterName.reverse() != \\"\\"" cannot be checked: found no matching overload for \'dyn.reverse()\'',
+  );
 });
 
 test('a file that is not YAML is a problem of that file', () => {
@@ -154,7 +169,7 @@ describe('CLI conventions', () => {
     expect(result.stdout).toContain('validate   check YAML or JSON objects');
   });
 
-  test('validate --help prints the command\'s usage, its formats and exit codes, on stdout', () => {
+  test("validate --help prints the command's usage, its formats and exit codes, on stdout", () => {
     const result = hcpCdk('validate', '--help');
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
@@ -178,12 +193,25 @@ describe('CLI conventions', () => {
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout);
     expect(report).toEqual({
-      apiVersion: 'hcp-cdk.io/validate/v1', files: 1, objects: 2, valid: false, warnings: [], lint: [],
-      problems: [{
-        file: path.join(dir, 'cluster.yaml'), kind: 'HostedCluster', namespace: 'clusters', name: 'vcluster2', field: 'spec.infraID',
-        message: expect.stringContaining('infraID must consist of lowercase alphanumeric characters'), value: 'Bad_ID', rule: expect.any(String),
-        text: expect.stringContaining('spec.infraID: infraID must consist'),
-      }],
+      apiVersion: 'hcp-cdk.io/validate/v1',
+      files: 1,
+      objects: 2,
+      valid: false,
+      warnings: [],
+      lint: [],
+      problems: [
+        {
+          file: path.join(dir, 'cluster.yaml'),
+          kind: 'HostedCluster',
+          namespace: 'clusters',
+          name: 'vcluster2',
+          field: 'spec.infraID',
+          message: expect.stringContaining('infraID must consist of lowercase alphanumeric characters'),
+          value: 'Bad_ID',
+          rule: expect.any(String),
+          text: expect.stringContaining('spec.infraID: infraID must consist'),
+        },
+      ],
     });
     expect(hcpCdk('validate', dir, '--json').stdout).toBe(result.stdout);
   });
@@ -202,7 +230,9 @@ describe('CLI conventions', () => {
 describe('lint: what HyperShift and MetalLB refuse although the API server accepts it', () => {
   const root = writeLintFixtures(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-lint-')));
   // Every finding of every case, with its file's full path, in the order validate walks the folders.
-  const expected = Object.keys(LINT_CASES).sort().flatMap((folder) => LINT_CASES[folder].findings.map((line) => `${path.join(root, folder)}${path.sep}${line}`));
+  const expected = Object.keys(LINT_CASES)
+    .sort()
+    .flatMap((folder) => LINT_CASES[folder].findings.map((line) => `${path.join(root, folder)}${path.sep}${line}`));
   const objects = Object.values(LINT_CASES).reduce((n, c) => n + Object.values(c.files).reduce((m, list) => m + list.length, 0), 0);
   const files = Object.values(LINT_CASES).reduce((n, c) => n + Object.keys(c.files).length, 0);
 
@@ -223,8 +253,13 @@ describe('lint: what HyperShift and MetalLB refuse although the API server accep
   test('--format json lists the findings by rule, field and message; with --strict they make the output invalid', () => {
     const folder = path.join(root, 'node-port');
     const finding = {
-      rule: 'HCP-W107', file: path.join(folder, 'cluster.yaml'), kind: 'HostedCluster', namespace: 'clusters', name: 'vcluster2',
-      field: 'spec.services[0].servicePublishingStrategy.nodePort.port', message: 'spec.services[0].servicePublishingStrategy.nodePort.port (6443) must be a NodePort from 30000 to 32767',
+      rule: 'HCP-W107',
+      file: path.join(folder, 'cluster.yaml'),
+      kind: 'HostedCluster',
+      namespace: 'clusters',
+      name: 'vcluster2',
+      field: 'spec.services[0].servicePublishingStrategy.nodePort.port',
+      message: 'spec.services[0].servicePublishingStrategy.nodePort.port (6443) must be a NodePort from 30000 to 32767',
       text: `${folder}${path.sep}${LINT_CASES['node-port'].findings[0]}`,
     };
     const strict = hcpCdk('validate', '--strict', '--format', 'json', folder);
@@ -238,7 +273,12 @@ describe('what validate reads', () => {
   test('fails when aliases expand a small file to billions of values, quickly and in little memory', () => {
     const dir = tree({});
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i < 10; i++) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 10; i++)
+      levels.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     fs.writeFileSync(path.join(dir, 'bomb.yaml'), `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n${levels.join('\n')}\n`);
     const started = Date.now();
     const result = hcpCdk('validate', dir);
@@ -297,5 +337,7 @@ test('fails when a directory is an output a synth stopped writing (it carries th
   expect([result.status, result.stdout]).toEqual([2, '']);
   expect(result.stderr).toBe(`hcp-cdk validate: ${dir} is incomplete: a synth stopped while writing it (process 4242, started 2026-11-25T19:00:00.000Z); the next synth repairs it\n`);
   fs.writeFileSync(path.join(dir, '.hcp-cdk-incomplete'), '{"pid"');
-  expect(hcpCdk('validate', '--previous', dir, tree({ 'cluster.yaml': [HOSTED_CLUSTER] })).stderr).toBe(`hcp-cdk validate: ${dir} is incomplete: a synth stopped while writing it; the next synth repairs it\n`);
+  expect(hcpCdk('validate', '--previous', dir, tree({ 'cluster.yaml': [HOSTED_CLUSTER] })).stderr).toBe(
+    `hcp-cdk validate: ${dir} is incomplete: a synth stopped while writing it; the next synth repairs it\n`,
+  );
 });

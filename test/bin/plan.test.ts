@@ -68,7 +68,9 @@ describe('hcp-cdk plan', () => {
       ['HostedCluster', ['control-plane-upgrade']],
       ['NodePool', ['node-pool-rollout', 'scale']],
     ]);
-    expect(plan.clusterNotes).toEqual([{ cluster: 'hub/clusters/c1', delivery: 'kustomize', poolsWait: false, note: expect.stringContaining('and nothing waits: oc apply -k hub/c1 applies the control plane and the pools at once') }]);
+    expect(plan.clusterNotes).toEqual([
+      { cluster: 'hub/clusters/c1', delivery: 'kustomize', poolsWait: false, note: expect.stringContaining('and nothing waits: oc apply -k hub/c1 applies the control plane and the pools at once') },
+    ]);
   });
 
   test('text: the counts and effects first, then per cluster, without colour off a terminal', () => {
@@ -77,7 +79,9 @@ describe('hcp-cdk plan', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).not.toContain('\u001b[');
     expect(result.stdout.split('\n').slice(3, 5)).toEqual(['0 to create, 2 to update, 0 to delete, 1 unchanged', 'effects: 1 control-plane-upgrade, 1 node-pool-rollout, 1 scale']);
-    expect(result.stdout).toContain('cluster hub/clusters/c1\n  ~ HostedCluster clusters/c1  hub/c1/50-hostedcluster-clusters_c1.yaml\n      control-plane-upgrade: the control plane upgrades from 4.17.0 to 4.17.3 (z-stream)\n');
+    expect(result.stdout).toContain(
+      'cluster hub/clusters/c1\n  ~ HostedCluster clusters/c1  hub/c1/50-hostedcluster-clusters_c1.yaml\n      control-plane-upgrade: the control plane upgrades from 4.17.0 to 4.17.3 (z-stream)\n',
+    );
   });
 
   test('markdown: a pull-request comment with a table per cluster', () => {
@@ -85,7 +89,9 @@ describe('hcp-cdk plan', () => {
     const result = hcpCdk(repo, '--format', 'markdown');
     expect(result.status).toBe(2);
     expect(result.stdout).toContain('### hcp-cdk plan\n\n**0 to create, 2 to update, 0 to delete, 1 unchanged**');
-    expect(result.stdout).toContain('| update | NodePool `clusters/c1-workers` | **node-pool-rollout**: nodes upgrade from 4.17.0 to 4.17.3: InPlace, nodes reboot into the new configuration 1 at a time, 3 nodes in 3 rounds<br>**scale**: scales from 2 nodes to 3 nodes; no node is replaced |');
+    expect(result.stdout).toContain(
+      '| update | NodePool `clusters/c1-workers` | **node-pool-rollout**: nodes upgrade from 4.17.0 to 4.17.3: InPlace, nodes reboot into the new configuration 1 at a time, 3 nodes in 3 rounds<br>**scale**: scales from 2 nodes to 3 nodes; no node is replaced |',
+    );
   });
 
   test('--ref reads another commit; an unknown ref is an error, exit 1', () => {
@@ -101,7 +107,9 @@ describe('hcp-cdk plan', () => {
     fs.writeFileSync(path.join(foreign, 'cluster.yaml'), 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n');
     const result = hcpCdk(repo, '--against', foreign);
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe(`hcp-cdk plan: ${foreign}: cluster.yaml is not named as hcp-cdk names its files (<rank>-<kind>-[<namespace>_]<name>.yaml), so this is not the output of an hcp-cdk synth\n`);
+    expect(result.stderr).toBe(
+      `hcp-cdk plan: ${foreign}: cluster.yaml is not named as hcp-cdk names its files (<rank>-<kind>-[<namespace>_]<name>.yaml), so this is not the output of an hcp-cdk synth\n`,
+    );
   });
 
   test('two versions of one object in one folder: exit 1, naming both files', () => {
@@ -110,7 +118,9 @@ describe('hcp-cdk plan', () => {
     fs.copyFileSync(path.join(copy, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'), path.join(copy, 'hub/c1/61-nodepool-clusters_c1-workers.yaml'));
     const result = hcpCdk(repo, '--against', copy);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('hub/c1/60-nodepool-clusters_c1-workers.yaml and hub/c1/61-nodepool-clusters_c1-workers.yaml are two versions of one object (nodepool clusters/c1-workers) in one folder');
+    expect(result.stderr).toContain(
+      'hub/c1/60-nodepool-clusters_c1-workers.yaml and hub/c1/61-nodepool-clusters_c1-workers.yaml are two versions of one object (nodepool clusters/c1-workers) in one folder',
+    );
   });
 
   test('files that cannot be read or parsed: exit 1, naming the file', () => {
@@ -134,7 +144,9 @@ describe('hcp-cdk plan', () => {
     try {
       const result = hcpCdk(repo);
       expect(result.status).toBe(1);
-      expect(result.stderr).toBe(`hcp-cdk plan: dist: ${path.join(fs.realpathSync(repo), 'dist')} is incomplete: a synth stopped while writing it (process 4242, started 2026-11-25T20:00:00.000Z); the next synth repairs it; synthesize again before planning\n`);
+      expect(result.stderr).toBe(
+        `hcp-cdk plan: dist: ${path.join(fs.realpathSync(repo), 'dist')} is incomplete: a synth stopped while writing it (process 4242, started 2026-11-25T20:00:00.000Z); the next synth repairs it; synthesize again before planning\n`,
+      );
     } finally {
       fs.rmSync(path.join(repo, 'dist', '.hcp-cdk-incomplete'));
     }
@@ -160,7 +172,7 @@ describe('hcp-cdk plan', () => {
     expect(waived.stderr).toBe('');
     expect(waived.status).toBe(2);
     expect(waived.stdout).not.toContain('refused');
-    expect(hcpCdk(repo, '--allow-unvalidated-kind', 'example.com/v1/Widget').stderr).toContain("hcp-cdk plan: --allow-unvalidated-kind (\"example.com/v1/Widget\") must be <apiVersion>/<Kind>=<reason>");
+    expect(hcpCdk(repo, '--allow-unvalidated-kind', 'example.com/v1/Widget').stderr).toContain('hcp-cdk plan: --allow-unvalidated-kind ("example.com/v1/Widget") must be <apiVersion>/<Kind>=<reason>');
   });
 
   test('an empty new output against a full one: exit 1 unless --allow-empty (a failed synth leaves one)', () => {
@@ -168,7 +180,9 @@ describe('hcp-cdk plan', () => {
     synthInto(repo);
     const refused = hcpCdk(repo, empty, '--against', 'dist');
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toBe(`hcp-cdk plan: ${empty} holds no objects, and dist holds 3: a synth that failed leaves an empty output, and this plan would delete everything; synthesize again, or give --allow-empty if deleting every object is meant\n`);
+    expect(refused.stderr).toBe(
+      `hcp-cdk plan: ${empty} holds no objects, and dist holds 3: a synth that failed leaves an empty output, and this plan would delete everything; synthesize again, or give --allow-empty if deleting every object is meant\n`,
+    );
     const allowed = hcpCdk(repo, empty, '--allow-empty', '--json', '--against', 'dist');
     expect(allowed.stderr).toBe('');
     expect(allowed.status).toBe(2);
@@ -178,7 +192,9 @@ describe('hcp-cdk plan', () => {
   test('CRDs that cannot be read: exit 1, naming them', () => {
     const result = hcpCdk(repo, '--crds', '/nonexistent/crds');
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe('hcp-cdk plan: --crds ("/nonexistent/crds") does not exist; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n');
+    expect(result.stderr).toBe(
+      'hcp-cdk plan: --crds ("/nonexistent/crds") does not exist; give a YAML or JSON file of CustomResourceDefinitions, or a directory of them (oc get crd <name> -o yaml > <file>)\n',
+    );
   });
 
   test('usage errors: exit 1 with the usage; --help and --json-schema: exit 0', () => {
@@ -204,10 +220,12 @@ describe('hcp-cdk plan on releases by digest', () => {
     synthInto(repo, d('b', '4.16.0'));
     const result = hcpCdk(repo);
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain('cluster hub/clusters/c1\n  ~ HostedCluster clusters/c1  hub/c1/50-hostedcluster-clusters_c1.yaml\n'
-      + '      refused: spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15; a control plane accepts a later 4.14.z or 4.15.z, one minor at a time; '
-      + 'forceUpgradeTo (the force-upgrade-to annotation) overrides (node pools may then go from 4.14 to 4.16 directly)\n'
-      + '      control-plane-upgrade: the control plane upgrades from 4.14.10 to 4.16.0 (eus-to-eus)\n');
+    expect(result.stdout).toContain(
+      'cluster hub/clusters/c1\n  ~ HostedCluster clusters/c1  hub/c1/50-hostedcluster-clusters_c1.yaml\n' +
+        '      refused: spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15; a control plane accepts a later 4.14.z or 4.15.z, one minor at a time; ' +
+        'forceUpgradeTo (the force-upgrade-to annotation) overrides (node pools may then go from 4.14 to 4.16 directly)\n' +
+        '      control-plane-upgrade: the control plane upgrades from 4.14.10 to 4.16.0 (eus-to-eus)\n',
+    );
     expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is\n');
   });
 
@@ -219,20 +237,24 @@ describe('hcp-cdk plan on releases by digest', () => {
     expect(result.status).toBe(1);
     const plan = JSON.parse(result.stdout);
     expect(plan.objects.map((o: any) => [o.kind, o.effects.map((e: any) => e.summary)])).toEqual([
-      ['HostedCluster', [
-        "HyperShift does not roll it out: spec.release.image: pool c1-workers's release is 4.15.9, 2 minors behind the control plane's 4.17.0; "
-        + 'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
-        'the control plane upgrades from 4.16.0 to 4.17.0 (minor)',
-      ]],
+      [
+        'HostedCluster',
+        [
+          "HyperShift does not roll it out: spec.release.image: pool c1-workers's release is 4.15.9, 2 minors behind the control plane's 4.17.0; " +
+            'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
+          'the control plane upgrades from 4.16.0 to 4.17.0 (minor)',
+        ],
+      ],
     ]);
   });
 
   test('a digest without a version: a warning and exit 2; with --strict or HCP_CDK_STRICT=1, exit 1', () => {
     const repo = gitOpsRepository(d('a', '4.17.0'));
     synthInto(repo, d('b'));
-    const warning = `warning: hub/clusters/c1: HostedCluster clusters/c1: spec.release.image: the release ("${IMAGE('b')}") tells no OpenShift version `
-      + "(no version tag, no hcp-cdk.io/release-version annotation), so plan cannot check its update path or its node pools' version skew; "
-      + 'give the version with the digest: Release.fromImage(image, { version })';
+    const warning =
+      `warning: hub/clusters/c1: HostedCluster clusters/c1: spec.release.image: the release ("${IMAGE('b')}") tells no OpenShift version ` +
+      "(no version tag, no hcp-cdk.io/release-version annotation), so plan cannot check its update path or its node pools' version skew; " +
+      'give the version with the digest: Release.fromImage(image, { version })';
     const lenient = hcpCdk(repo);
     expect(lenient.status).toBe(2);
     expect(lenient.stderr).toBe('');
@@ -245,7 +267,7 @@ describe('hcp-cdk plan on releases by digest', () => {
   });
 });
 
-describe('hcp-cdk plan of the example fleet\'s release rollout', () => {
+describe("hcp-cdk plan of the example fleet's release rollout", () => {
   const document = load(fs.readFileSync(path.join(ROOT, 'examples', 'fleet', 'fleet.yaml'), 'utf8')) as { spec: FleetInventory };
   /** Writes the example fleet, its rollout at `releasedWaves`, into `<repo>/dist`, as synth() does against what is there. */
   const synthFleetInto = (repo: string, releasedWaves: number): void => {
@@ -277,12 +299,19 @@ describe('hcp-cdk plan of the example fleet\'s release rollout', () => {
     const plan = JSON.parse(json.stdout);
     expect(new Ajv2020({ strict: true }).compile(PLAN_JSON_SCHEMA)(plan)).toBe(true);
     expect(plan.rollouts.map((r: any) => [r.name, r.moves, r.left.map((w: any) => [w.wave, w.name, w.clusters.length])])).toEqual([
-      ['r-4-17-3', [{ wave: 1, name: 'canaries', clusters: ['hub-0/clusters/c00000', 'hub-1/clusters/c00001'] }], [[2, 'ring-1', 6], [3, 'rest', 16]]],
+      [
+        'r-4-17-3',
+        [{ wave: 1, name: 'canaries', clusters: ['hub-0/clusters/c00000', 'hub-1/clusters/c00001'] }],
+        [
+          [2, 'ring-1', 6],
+          [3, 'rest', 16],
+        ],
+      ],
     ]);
     expect(plan.summary.clustersChanged).toEqual(['hub-0/clusters/c00000', 'hub-1/clusters/c00001']);
   });
 
-  test('a commit that moves two waves (written without synth\'s check): exit 1, refused on every object it moves', () => {
+  test("a commit that moves two waves (written without synth's check): exit 1, refused on every object it moves", () => {
     const app = new HcpApp({ outdir: path.join(repo, 'dist'), keepLastGoodCopy: false });
     const spec = JSON.parse(JSON.stringify(document.spec));
     spec.rollouts[0].releasedWaves = 2;
@@ -292,8 +321,8 @@ describe('hcp-cdk plan of the example fleet\'s release rollout', () => {
     expect(result.status).toBe(1);
     expect(result.stdout.split('\n').filter((l) => l.startsWith('refused: rollout'))).toEqual([
       'refused: rollout r-4-17-3: releasedWaves (2): 2 waves move in one commit, wave 1 (canaries) and wave 2 (ring-1); a commit moves one wave: release them one commit at a time',
-      'refused: rollout r-4-17-3: releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output '
-      + '(hub-0/clusters/c00000 (control plane and 2 pools) and hub-1/clusters/c00001 (control plane and 2 pools)); move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
+      'refused: rollout r-4-17-3: releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output ' +
+        '(hub-0/clusters/c00000 (control plane and 2 pools) and hub-1/clusters/c00001 (control plane and 2 pools)); move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
     ]);
     expect(result.stderr).toBe('hcp-cdk plan: 26 of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is\n');
   });

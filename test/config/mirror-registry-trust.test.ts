@@ -36,7 +36,11 @@ describe('MirrorRegistryTrust (docs 5.2.5.1)', () => {
   });
 
   test('a registry without a port is keyed by its host; extra trailing newlines are trimmed to one', () => {
-    const mirrors = new ImageMirrors({ registry: 'mirror.example.com', caPem: `${CA}\n\n\n`, repositories: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['mirror.example.com/ocp'] }] });
+    const mirrors = new ImageMirrors({
+      registry: 'mirror.example.com',
+      caPem: `${CA}\n\n\n`,
+      repositories: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['mirror.example.com/ocp'] }],
+    });
     expect(findObject(synthObjects(appWith({ mirrors })), 'ConfigMap').data).toEqual({ 'mirror.example.com': `${CA}\n` });
   });
 
@@ -44,7 +48,7 @@ describe('MirrorRegistryTrust (docs 5.2.5.1)', () => {
     const noCa = new ImageMirrors({ registry: 'registry.dns.base.domain.name:5000', repositories: REPOSITORIES });
     expect(synthProblems((app) => new MirrorRegistryTrust(new ManagementCluster(app, 'hub'), 'trust', { mirrors: noCa, configMapName: 'Registry_CA' }))).toEqual([
       `hub/trust: configMapName ("Registry_CA") ${DNS1123_SUBDOMAIN_RULE}`,
-      'hub/trust: mirrors.caPem (undefined) must be the PEM of the mirror registry\'s CA; a registry whose certificate the hub trusts already needs no MirrorRegistryTrust',
+      "hub/trust: mirrors.caPem (undefined) must be the PEM of the mirror registry's CA; a registry whose certificate the hub trusts already needs no MirrorRegistryTrust",
     ]);
     const notPem = new ImageMirrors({ registry: 'registry.dns.base.domain.name:5000', caPem: 'not a certificate', repositories: REPOSITORIES });
     expect(synthProblems((app) => new MirrorRegistryTrust(new ManagementCluster(app, 'hub'), 'trust', { mirrors: notPem }))).toEqual([
@@ -53,11 +57,13 @@ describe('MirrorRegistryTrust (docs 5.2.5.1)', () => {
   });
 
   test('fails when a management cluster declares two, since the image configuration names one ConfigMap', () => {
-    expect(synthProblems((app) => {
-      const hub = new ManagementCluster(app, 'hub');
-      new MirrorRegistryTrust(hub, 'one', { mirrors: MIRRORS });
-      new MirrorRegistryTrust(hub, 'two', { mirrors: MIRRORS, configMapName: 'other' });
-    })).toEqual(['hub/two: the image configuration cluster names one ConfigMap of CAs, and hub/one writes it already; give one MirrorRegistryTrust per management cluster']);
+    expect(
+      synthProblems((app) => {
+        const hub = new ManagementCluster(app, 'hub');
+        new MirrorRegistryTrust(hub, 'one', { mirrors: MIRRORS });
+        new MirrorRegistryTrust(hub, 'two', { mirrors: MIRRORS, configMapName: 'other' });
+      }),
+    ).toEqual(['hub/two: the image configuration cluster names one ConfigMap of CAs, and hub/one writes it already; give one MirrorRegistryTrust per management cluster']);
   });
 
   test('resource is the Image and configMap the ConfigMap, for escape hatches', () => {

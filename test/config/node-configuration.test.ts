@@ -1,7 +1,5 @@
 import * as YAML from 'yaml';
-import {
-  HcpApp, HostedCluster, KernelType, MachineConfiguration, NodePerformanceProfile, NodeTuning, SecretSource, UpgradeType,
-} from '../../lib';
+import { HcpApp, HostedCluster, KernelType, MachineConfiguration, NodePerformanceProfile, NodeTuning, SecretSource, UpgradeType } from '../../lib';
 import { clusterProps, newCluster } from '../props';
 import { findObject, synthFiles, synthProblems } from '../util';
 
@@ -34,26 +32,32 @@ describe('MachineConfiguration', () => {
     const configMap = findObject(objects, 'ConfigMap', 'chrony-config');
     expect(configMap.metadata).toEqual(expect.objectContaining({ name: 'chrony-config', namespace: 'clusters' }));
     expect(Object.keys(configMap.data)).toEqual(['config']);
-    expect(embedded(objects, 'chrony-config', 'config')).toEqual([{
-      apiVersion: 'machineconfiguration.openshift.io/v1',
-      kind: 'MachineConfig',
-      metadata: { name: 'chrony-config', labels: { 'machineconfiguration.openshift.io/role': 'worker' } },
-      spec: {
-        config: {
-          ignition: { version: '3.2.0' },
-          storage: {
-            files: [{
-              path: '/etc/chrony.conf', mode: 420, overwrite: true,
-              contents: { source: `data:text/plain;charset=utf-8;base64,${Buffer.from('server ntp.example.com iburst\n').toString('base64')}` },
-            }],
+    expect(embedded(objects, 'chrony-config', 'config')).toEqual([
+      {
+        apiVersion: 'machineconfiguration.openshift.io/v1',
+        kind: 'MachineConfig',
+        metadata: { name: 'chrony-config', labels: { 'machineconfiguration.openshift.io/role': 'worker' } },
+        spec: {
+          config: {
+            ignition: { version: '3.2.0' },
+            storage: {
+              files: [
+                {
+                  path: '/etc/chrony.conf',
+                  mode: 420,
+                  overwrite: true,
+                  contents: { source: `data:text/plain;charset=utf-8;base64,${Buffer.from('server ntp.example.com iburst\n').toString('base64')}` },
+                },
+              ],
+            },
           },
         },
       },
-    }]);
+    ]);
     expect(findObject(objects, 'NodePool', 'nodepool-1').spec.config).toEqual([{ name: 'chrony-config' }]);
   });
 
-  test('keeps the docs\' two names apart: ConfigMap chrony-config, which the NodePool references, and MachineConfig 99-worker-chrony', () => {
+  test("keeps the docs' two names apart: ConfigMap chrony-config, which the NodePool references, and MachineConfig 99-worker-chrony", () => {
     const objects = synth((cluster) => {
       const config = new MachineConfiguration(cluster, 'chrony', {
         configMapName: 'chrony-config',
@@ -82,7 +86,9 @@ describe('MachineConfiguration', () => {
   });
 
   test('fails when a name is no DNS subdomain, naming the prop it came from', () => {
-    expect(problems((cluster) => new MachineConfiguration(cluster, 'mc', { configMapName: 'Chrony_Config', machineConfigName: '99_worker', kubeletConfigName: 'Max Pods', kernelArguments: ['nosmt'] }))).toEqual([
+    expect(
+      problems((cluster) => new MachineConfiguration(cluster, 'mc', { configMapName: 'Chrony_Config', machineConfigName: '99_worker', kubeletConfigName: 'Max Pods', kernelArguments: ['nosmt'] })),
+    ).toEqual([
       expect.stringMatching(/^hub\/c1\/mc: configMapName \("Chrony_Config"\) must be /),
       expect.stringMatching(/^hub\/c1\/mc: machineConfigName \("99_worker"\) must be /),
       expect.stringMatching(/^hub\/c1\/mc: kubeletConfigName \("Max Pods"\) must be /),
@@ -92,7 +98,10 @@ describe('MachineConfiguration', () => {
   test('writes systemd units, kernel arguments, the kernel type and a KubeletConfig as a second document', () => {
     const objects = synth((cluster) => {
       const config = new MachineConfiguration(cluster, 'tuning', {
-        units: [{ name: 'hello.service', enabled: true, contents: '[Service]\nExecStart=/bin/true\n[Install]\nWantedBy=multi-user.target\n' }, { name: 'kubelet.service', dropins: [{ name: '10-x.conf', contents: '[Service]\n' }] }],
+        units: [
+          { name: 'hello.service', enabled: true, contents: '[Service]\nExecStart=/bin/true\n[Install]\nWantedBy=multi-user.target\n' },
+          { name: 'kubelet.service', dropins: [{ name: '10-x.conf', contents: '[Service]\n' }] },
+        ],
         kernelArguments: ['nosmt', 'hugepagesz=1G'],
         kernelType: KernelType.REALTIME,
         kubeletConfig: { maxPods: 500 },
@@ -103,10 +112,12 @@ describe('MachineConfiguration', () => {
     expect(machineConfig.spec).toEqual({
       config: {
         ignition: { version: '3.2.0' },
-        systemd: { units: [
-          { name: 'hello.service', enabled: true, contents: '[Service]\nExecStart=/bin/true\n[Install]\nWantedBy=multi-user.target\n' },
-          { name: 'kubelet.service', dropins: [{ name: '10-x.conf', contents: '[Service]\n' }] },
-        ] },
+        systemd: {
+          units: [
+            { name: 'hello.service', enabled: true, contents: '[Service]\nExecStart=/bin/true\n[Install]\nWantedBy=multi-user.target\n' },
+            { name: 'kubelet.service', dropins: [{ name: '10-x.conf', contents: '[Service]\n' }] },
+          ],
+        },
       },
       kernelArguments: ['nosmt', 'hugepagesz=1G'],
       kernelType: 'realtime',
@@ -116,12 +127,37 @@ describe('MachineConfiguration', () => {
   });
 
   test.each<[string, () => ConstructorParameters<typeof MachineConfiguration>[2], string]>([
-    ['fails when a MachineConfig sets fips, which HCP takes from the HostedCluster', () => ({ machineConfigSpec: { fips: true } }), 'machineConfigSpec.fips (true) is not applied by HyperShift to node pools: set fips on the HostedCluster'],
-    ['fails when a MachineConfig sets osImageURL, which HCP takes from the release', () => ({ machineConfigSpec: { osImageUrl: 'quay.io/x/os@sha256:0' } }), 'machineConfigSpec.osImageUrl ("quay.io/x/os@sha256:0") is not applied by HyperShift to node pools'],
-    ['fails when a MachineConfig adds Ignition users, which HCP ignores', () => ({ machineConfigSpec: { config: { ignition: { version: '3.2.0' }, passwd: { users: [{ name: 'admin' }] } } } }), 'machineConfigSpec.config.passwd ({"users":[{"name":"admin"}]}) is not applied to hosted cluster nodes'],
-    ['fails when a MachineConfig creates filesystems', () => ({ machineConfigSpec: { config: { storage: { filesystems: [{ device: '/dev/sdb' }] } } } }), 'machineConfigSpec.config.storage.filesystems'],
+    [
+      'fails when a MachineConfig sets fips, which HCP takes from the HostedCluster',
+      () => ({ machineConfigSpec: { fips: true } }),
+      'machineConfigSpec.fips (true) is not applied by HyperShift to node pools: set fips on the HostedCluster',
+    ],
+    [
+      'fails when a MachineConfig sets osImageURL, which HCP takes from the release',
+      () => ({ machineConfigSpec: { osImageUrl: 'quay.io/x/os@sha256:0' } }),
+      'machineConfigSpec.osImageUrl ("quay.io/x/os@sha256:0") is not applied by HyperShift to node pools',
+    ],
+    [
+      'fails when a MachineConfig adds Ignition users, which HCP ignores',
+      () => ({ machineConfigSpec: { config: { ignition: { version: '3.2.0' }, passwd: { users: [{ name: 'admin' }] } } } }),
+      'machineConfigSpec.config.passwd ({"users":[{"name":"admin"}]}) is not applied to hosted cluster nodes',
+    ],
+    [
+      'fails when a MachineConfig creates filesystems',
+      () => ({ machineConfigSpec: { config: { storage: { filesystems: [{ device: '/dev/sdb' }] } } } }),
+      'machineConfigSpec.config.storage.filesystems',
+    ],
     ['fails when a file path is relative', () => ({ files: [{ path: 'etc/motd', contents: 'hi' }] }), 'files[0].path ("etc/motd") must be an absolute file path without ".."'],
-    ['fails when two files share a path', () => ({ files: [{ path: '/etc/motd', contents: 'a' }, { path: '/etc/motd', contents: 'b' }] }), 'files[1].path ("/etc/motd") is written by an earlier file'],
+    [
+      'fails when two files share a path',
+      () => ({
+        files: [
+          { path: '/etc/motd', contents: 'a' },
+          { path: '/etc/motd', contents: 'b' },
+        ],
+      }),
+      'files[1].path ("/etc/motd") is written by an earlier file',
+    ],
     ['fails when a file mode is a string', () => ({ files: [{ path: '/etc/motd', contents: 'a', mode: '0644' as unknown as number }] }), 'files[0].mode ("0644") must be a file mode from 0 to 0o7777'],
     ['fails when a unit name has no unit suffix', () => ({ units: [{ name: 'hello', contents: '[Service]\n' }] }), 'units[0].name ("hello") must be a systemd unit name'],
     ['fails when a kernel argument holds two', () => ({ kernelArguments: ['nosmt mitigations=off'] }), 'kernelArguments[0] ("nosmt mitigations=off") must be one kernel argument without spaces'],
@@ -139,11 +175,12 @@ describe('MachineConfiguration', () => {
 });
 
 describe('NodeTuning', () => {
-  const tuned1 = (cluster: HostedCluster, match?: { label: string }[]) => new NodeTuning(cluster, 'tuned-1', {
-    name: 'tuned-1',
-    profiles: [{ name: 'tuned-1-profile', data: TUNED_1_PROFILE }],
-    recommend: [{ priority: 20, profile: 'tuned-1-profile', match }],
-  });
+  const tuned1 = (cluster: HostedCluster, match?: { label: string }[]) =>
+    new NodeTuning(cluster, 'tuned-1', {
+      name: 'tuned-1',
+      profiles: [{ name: 'tuned-1-profile', data: TUNED_1_PROFILE }],
+      recommend: [{ priority: 20, profile: 'tuned-1-profile', match }],
+    });
 
   test('reproduces docs 9.2, "Configuring node tuning in a hosted cluster": one Tuned ConfigMap shared by two node pools', () => {
     const objects = synth((cluster) => {
@@ -151,21 +188,27 @@ describe('NodeTuning', () => {
       cluster.addNodePool('a', { name: 'nodepool-1', tuningConfigs: [tuned] });
       cluster.addNodePool('b', { name: 'nodepool-2', tuningConfigs: [tuned] });
     });
-    expect(embedded(objects, 'tuned-1', 'tuning')).toEqual([{
-      apiVersion: 'tuned.openshift.io/v1',
-      kind: 'Tuned',
-      metadata: { name: 'tuned-1', namespace: 'openshift-cluster-node-tuning-operator' },
-      spec: { profile: [{ name: 'tuned-1-profile', data: TUNED_1_PROFILE }], recommend: [{ profile: 'tuned-1-profile', priority: 20 }] },
-    }]);
+    expect(embedded(objects, 'tuned-1', 'tuning')).toEqual([
+      {
+        apiVersion: 'tuned.openshift.io/v1',
+        kind: 'Tuned',
+        metadata: { name: 'tuned-1', namespace: 'openshift-cluster-node-tuning-operator' },
+        spec: { profile: [{ name: 'tuned-1-profile', data: TUNED_1_PROFILE }], recommend: [{ profile: 'tuned-1-profile', priority: 20 }] },
+      },
+    ]);
     expect(objects.filter((o) => o.kind === 'ConfigMap' && o.metadata.name === 'tuned-1')).toHaveLength(1);
     expect(findObject(objects, 'NodePool', 'nodepool-1').spec.tuningConfig).toEqual([{ name: 'tuned-1' }]);
     expect(findObject(objects, 'NodePool', 'nodepool-2').spec.tuningConfig).toEqual([{ name: 'tuned-1' }]);
   });
 
   test('lets a Replace pool match node labels it sets itself', () => {
-    const objects = synth((cluster) => cluster.addNodePool('a', {
-      upgradeType: UpgradeType.REPLACE, nodeLabels: { 'tuned-1-node-label': 'true' }, tuningConfigs: [tuned1(cluster, [{ label: 'tuned-1-node-label' }])],
-    }));
+    const objects = synth((cluster) =>
+      cluster.addNodePool('a', {
+        upgradeType: UpgradeType.REPLACE,
+        nodeLabels: { 'tuned-1-node-label': 'true' },
+        tuningConfigs: [tuned1(cluster, [{ label: 'tuned-1-node-label' }])],
+      }),
+    );
     expect(embedded(objects, 'tuned-1', 'tuning')[0].spec.recommend).toEqual([{ profile: 'tuned-1-profile', priority: 20, match: [{ label: 'tuned-1-node-label' }] }]);
   });
 
@@ -176,8 +219,9 @@ describe('NodeTuning', () => {
   });
 
   test('fails when a recommendation names a profile the Tuned does not define', () => {
-    expect(problems((cluster) => new NodeTuning(cluster, 't', { profiles: [{ name: 'p', data: TUNED_1_PROFILE }], recommend: [{ profile: 'q', priority: 10 }] })))
-      .toEqual(['hub/c1/t: recommend[0].profile ("q") must be a profile of this Tuned (p)']);
+    expect(problems((cluster) => new NodeTuning(cluster, 't', { profiles: [{ name: 'p', data: TUNED_1_PROFILE }], recommend: [{ profile: 'q', priority: 10 }] }))).toEqual([
+      'hub/c1/t: recommend[0].profile ("q") must be a profile of this Tuned (p)',
+    ]);
   });
 
   test('fails when two Tuned objects of one cluster define the same TuneD profile', () => {
@@ -189,8 +233,9 @@ describe('NodeTuning', () => {
   });
 
   test('fails when profile data is not TuneD INI text', () => {
-    expect(problems((cluster) => new NodeTuning(cluster, 't', { profiles: [{ name: 'p', data: 'vm.dirty_ratio=55' }], recommend: [{ profile: 'p', priority: 10 }] })))
-      .toEqual([expect.stringContaining('profiles[0].data ("vm.dirty_ratio=55") must be TuneD INI text with at least one [section]')]);
+    expect(problems((cluster) => new NodeTuning(cluster, 't', { profiles: [{ name: 'p', data: 'vm.dirty_ratio=55' }], recommend: [{ profile: 'p', priority: 10 }] }))).toEqual([
+      expect.stringContaining('profiles[0].data ("vm.dirty_ratio=55") must be TuneD INI text with at least one [section]'),
+    ]);
   });
 });
 
@@ -205,67 +250,83 @@ describe('NodePerformanceProfile', () => {
       });
       cluster.addNodePool('rt', { upgradeType: UpgradeType.IN_PLACE, tuningConfigs: [profile] });
     });
-    expect(embedded(objects, 'c1-low-latency', 'tuning')).toEqual([{
-      apiVersion: 'performance.openshift.io/v2',
-      kind: 'PerformanceProfile',
-      metadata: { name: 'c1-low-latency' },
-      spec: {
-        cpu: { reserved: '0-1', isolated: '2-7' },
-        hugepages: { defaultHugepagesSize: '1G', pages: [{ size: '1G', count: 4 }] },
-        realTimeKernel: { enabled: true },
-        numa: { topologyPolicy: 'single-numa-node' },
-        nodeSelector: { 'node-role.kubernetes.io/worker': '' },
+    expect(embedded(objects, 'c1-low-latency', 'tuning')).toEqual([
+      {
+        apiVersion: 'performance.openshift.io/v2',
+        kind: 'PerformanceProfile',
+        metadata: { name: 'c1-low-latency' },
+        spec: {
+          cpu: { reserved: '0-1', isolated: '2-7' },
+          hugepages: { defaultHugepagesSize: '1G', pages: [{ size: '1G', count: 4 }] },
+          realTimeKernel: { enabled: true },
+          numa: { topologyPolicy: 'single-numa-node' },
+          nodeSelector: { 'node-role.kubernetes.io/worker': '' },
+        },
       },
-    }]);
+    ]);
     expect(findObject(objects, 'NodePool', 'c1-rt').spec.tuningConfig).toEqual([{ name: 'c1-low-latency' }]);
   });
 
   test('fails when a pool references two PerformanceProfiles', () => {
-    expect(problems((cluster) => {
-      const a = new NodePerformanceProfile(cluster, 'a', { cpu: { reserved: '0', isolated: '1-3' } });
-      const b = new NodePerformanceProfile(cluster, 'b', { cpu: { reserved: '0', isolated: '1-3' } });
-      cluster.addNodePool('rt', { tuningConfigs: [a, b] });
-    })).toEqual(['hub/c1/rt: tuningConfigs (["c1-a","c1-b"]) hold 2 PerformanceProfile objects; HyperShift takes one PerformanceProfile per node pool']);
+    expect(
+      problems((cluster) => {
+        const a = new NodePerformanceProfile(cluster, 'a', { cpu: { reserved: '0', isolated: '1-3' } });
+        const b = new NodePerformanceProfile(cluster, 'b', { cpu: { reserved: '0', isolated: '1-3' } });
+        cluster.addNodePool('rt', { tuningConfigs: [a, b] });
+      }),
+    ).toEqual(['hub/c1/rt: tuningConfigs (["c1-a","c1-b"]) hold 2 PerformanceProfile objects; HyperShift takes one PerformanceProfile per node pool']);
   });
 
   test('fails when reserved and isolated CPUs overlap', () => {
-    expect(problems((cluster) => new NodePerformanceProfile(cluster, 'pp', { cpu: { reserved: '0-1', isolated: '1-7' } })))
-      .toEqual(['hub/c1/pp: cpu.reserved ("0-1") and cpu.isolated ("1-7") share CPU 1; each CPU has one role']);
+    expect(problems((cluster) => new NodePerformanceProfile(cluster, 'pp', { cpu: { reserved: '0-1', isolated: '1-7' } }))).toEqual([
+      'hub/c1/pp: cpu.reserved ("0-1") and cpu.isolated ("1-7") share CPU 1; each CPU has one role',
+    ]);
   });
 
   test('fails when a CPU list is malformed', () => {
-    expect(problems((cluster) => new NodePerformanceProfile(cluster, 'pp', { cpu: { reserved: '0-1', isolated: 'all' } })))
-      .toEqual(['hub/c1/pp: cpu.isolated ("all") must be a Linux CPU list such as "0-1,4"']);
+    expect(problems((cluster) => new NodePerformanceProfile(cluster, 'pp', { cpu: { reserved: '0-1', isolated: 'all' } }))).toEqual([
+      'hub/c1/pp: cpu.isolated ("all") must be a Linux CPU list such as "0-1,4"',
+    ]);
   });
 
   test('fails when the embedded PerformanceProfile breaks its schema, naming the ConfigMap and the field', () => {
-    const found = problems((cluster) => new NodePerformanceProfile(cluster, 'pp', { cpu: { reserved: '0', isolated: '1' }, hugepages: { pages: [{ size: '1G', count: 'four' as unknown as number }] } }));
-    expect(found).toEqual([expect.stringMatching(/^hub\/c1\/pp\/ConfigMap: ConfigMap clusters\/c1-pp data\.tuning: PerformanceProfile c1-pp: spec\.hugepages\.pages\[0\]\.count: .*\(value: "four"\)$/)]);
+    const found = problems(
+      (cluster) => new NodePerformanceProfile(cluster, 'pp', { cpu: { reserved: '0', isolated: '1' }, hugepages: { pages: [{ size: '1G', count: 'four' as unknown as number }] } }),
+    );
+    expect(found).toEqual([
+      expect.stringMatching(/^hub\/c1\/pp\/ConfigMap: ConfigMap clusters\/c1-pp data\.tuning: PerformanceProfile c1-pp: spec\.hugepages\.pages\[0\]\.count: .*\(value: "four"\)$/),
+    ]);
   });
 });
 
 describe('NodePool references to configuration made in the app', () => {
   test('fails when a pool references two KubeletConfigs', () => {
-    expect(problems((cluster) => {
-      const a = new MachineConfiguration(cluster, 'a', { kubeletConfig: { maxPods: 300 } });
-      const b = new MachineConfiguration(cluster, 'b', { kubeletConfig: { maxPods: 400 } });
-      cluster.addNodePool('p', { machineConfigs: [a, b] });
-    })).toEqual(['hub/c1/p: machineConfigs (["c1-a","c1-b"]) hold 2 KubeletConfig objects; HyperShift takes one KubeletConfig per node pool']);
+    expect(
+      problems((cluster) => {
+        const a = new MachineConfiguration(cluster, 'a', { kubeletConfig: { maxPods: 300 } });
+        const b = new MachineConfiguration(cluster, 'b', { kubeletConfig: { maxPods: 400 } });
+        cluster.addNodePool('p', { machineConfigs: [a, b] });
+      }),
+    ).toEqual(['hub/c1/p: machineConfigs (["c1-a","c1-b"]) hold 2 KubeletConfig objects; HyperShift takes one KubeletConfig per node pool']);
   });
 
   test('fails when a pool references configuration made for a cluster in another namespace', () => {
-    expect(synthProblems((app) => {
-      const c1 = newCluster({}, app);
-      const other = new HostedCluster(c1.node.scope!, 'c2', { ...clusterProps(), namespace: 'team-b' });
-      const config = new MachineConfiguration(c1, 'a', { kernelArguments: ['nosmt'] });
-      other.addNodePool('p', { machineConfigs: [config] });
-    })).toEqual(['hub/c2/p: machineConfigs[0] (ConfigMap clusters/c1-a) must be in the pool\'s namespace "team-b"']);
+    expect(
+      synthProblems((app) => {
+        const c1 = newCluster({}, app);
+        const other = new HostedCluster(c1.node.scope!, 'c2', { ...clusterProps(), namespace: 'team-b' });
+        const config = new MachineConfiguration(c1, 'a', { kernelArguments: ['nosmt'] });
+        other.addNodePool('p', { machineConfigs: [config] });
+      }),
+    ).toEqual(['hub/c2/p: machineConfigs[0] (ConfigMap clusters/c1-a) must be in the pool\'s namespace "team-b"']);
   });
 
   test('fails when a pool references one ConfigMap twice', () => {
-    expect(problems((cluster) => {
-      const a = new MachineConfiguration(cluster, 'a', { kernelArguments: ['nosmt'] });
-      cluster.addNodePool('p', { machineConfigs: [a], configMaps: ['c1-a'] });
-    })).toEqual(['hub/c1/p: machineConfigs (["c1-a","c1-a"]) references ConfigMap "c1-a" twice']);
+    expect(
+      problems((cluster) => {
+        const a = new MachineConfiguration(cluster, 'a', { kernelArguments: ['nosmt'] });
+        cluster.addNodePool('p', { machineConfigs: [a], configMaps: ['c1-a'] });
+      }),
+    ).toEqual(['hub/c1/p: machineConfigs (["c1-a","c1-a"]) references ConfigMap "c1-a" twice']);
   });
 });

@@ -66,9 +66,7 @@ describe('controlPlaneUsageAt', () => {
   });
 
   test('fails when qps is negative', () => {
-    expect(problemsOf(() => controlPlaneUsageAt(-5))).toEqual([
-      'controlPlaneUsageAt: qps (-5) must be a number of at least 0',
-    ]);
+    expect(problemsOf(() => controlPlaneUsageAt(-5))).toEqual(['controlPlaneUsageAt: qps (-5) must be a number of at least 0']);
   });
 });
 
@@ -112,9 +110,9 @@ describe('estimateCapacity: doc 2.2.4 worked example', () => {
   test('sums each limit over the workers', () => {
     const estimate = estimateCapacity({ workers: SERVER_1 });
     expect(estimate.total.byVCpuRequests).toBeCloseTo(38.4, 10);
-    expect(estimate.total.byVCpuUsage).toBeCloseTo(3 * 64 / 11.9, 10);
-    expect(estimate.total.byMemoryRequests).toBeCloseTo(3 * 128 / 18, 10);
-    expect(estimate.total.byMemoryUsage).toBeCloseTo(3 * 128 / 13.6, 10);
+    expect(estimate.total.byVCpuUsage).toBeCloseTo((3 * 64) / 11.9, 10);
+    expect(estimate.total.byMemoryRequests).toBeCloseTo((3 * 128) / 18, 10);
+    expect(estimate.total.byMemoryUsage).toBeCloseTo((3 * 128) / 13.6, 10);
     expect(estimate.total.byMaxPods).toBeCloseTo(20, 10);
     expect(estimate.totalMinimum).toBeCloseTo(16.134, 3);
   });
@@ -171,10 +169,8 @@ describe('estimateCapacity: edge cases', () => {
     const small = { vCpus: 64, memoryGiB: 128, maxPods: 500 };
     const large = { vCpus: 128, memoryGiB: 256, maxPods: 500 };
     const estimate = estimateCapacity({ workers: [small, large, large] });
-    expect(estimate.perWorker.map((w) => w.limitingFactor)).toEqual([
-      CapacityLimitingFactor.VCPU_USAGE, CapacityLimitingFactor.MAX_PODS, CapacityLimitingFactor.MAX_PODS,
-    ]);
-    expect(estimate.totalMinimum).toBeCloseTo(64 / 11.9 + 2 * 500 / 75, 10);
+    expect(estimate.perWorker.map((w) => w.limitingFactor)).toEqual([CapacityLimitingFactor.VCPU_USAGE, CapacityLimitingFactor.MAX_PODS, CapacityLimitingFactor.MAX_PODS]);
+    expect(estimate.totalMinimum).toBeCloseTo(64 / 11.9 + (2 * 500) / 75, 10);
     expect(estimate.maxHostedControlPlanes).toBe(18);
     expect(estimate.limitingFactors).toEqual([CapacityLimitingFactor.VCPU_USAGE, CapacityLimitingFactor.MAX_PODS]);
     // maxPods binds on two of the three workers.
@@ -215,58 +211,62 @@ describe('estimateCapacity: edge cases', () => {
 
 describe('estimateCapacity: validation', () => {
   test('fails when a worker has no vCPUs', () => {
-    expect(problemsOf(() => estimateCapacity({ workers: [{ vCpus: 64, memoryGiB: 128 }, { vCpus: 0, memoryGiB: 128 }] })))
-      .toEqual(['estimateCapacity: workers[1].vCpus (0) must be a number greater than 0']);
+    expect(
+      problemsOf(() =>
+        estimateCapacity({
+          workers: [
+            { vCpus: 64, memoryGiB: 128 },
+            { vCpus: 0, memoryGiB: 128 },
+          ],
+        }),
+      ),
+    ).toEqual(['estimateCapacity: workers[1].vCpus (0) must be a number greater than 0']);
   });
 
   test('fails when memory is negative or not a finite number', () => {
-    expect(problemsOf(() => estimateCapacity({ workers: [{ vCpus: 64, memoryGiB: -1 }, { vCpus: 64, memoryGiB: NaN }] })))
-      .toEqual([
-        'estimateCapacity: workers[0].memoryGiB (-1) must be a number greater than 0',
-        'estimateCapacity: workers[1].memoryGiB (NaN) must be a number greater than 0',
-      ]);
+    expect(
+      problemsOf(() =>
+        estimateCapacity({
+          workers: [
+            { vCpus: 64, memoryGiB: -1 },
+            { vCpus: 64, memoryGiB: NaN },
+          ],
+        }),
+      ),
+    ).toEqual(['estimateCapacity: workers[0].memoryGiB (-1) must be a number greater than 0', 'estimateCapacity: workers[1].memoryGiB (NaN) must be a number greater than 0']);
   });
 
   test('fails when maxPods is not a whole number of at least 1', () => {
-    expect(problemsOf(() => estimateCapacity({ workers: [{ vCpus: 64, memoryGiB: 128, maxPods: 2.5 }] })))
-      .toEqual(['estimateCapacity: workers[0].maxPods (2.5) must be a whole number of at least 1']);
-    expect(problemsOf(() => estimateCapacity({ workers: [{ vCpus: 64, memoryGiB: 128, maxPods: 0 }] })))
-      .toEqual(['estimateCapacity: workers[0].maxPods (0) must be a whole number of at least 1']);
+    expect(problemsOf(() => estimateCapacity({ workers: [{ vCpus: 64, memoryGiB: 128, maxPods: 2.5 }] }))).toEqual(['estimateCapacity: workers[0].maxPods (2.5) must be a whole number of at least 1']);
+    expect(problemsOf(() => estimateCapacity({ workers: [{ vCpus: 64, memoryGiB: 128, maxPods: 0 }] }))).toEqual(['estimateCapacity: workers[0].maxPods (0) must be a whole number of at least 1']);
   });
 
   test('fails when the worker list is empty', () => {
-    expect(problemsOf(() => estimateCapacity({ workers: [] })))
-      .toEqual(['estimateCapacity: workers ([]) must list at least one control-plane worker']);
+    expect(problemsOf(() => estimateCapacity({ workers: [] }))).toEqual(['estimateCapacity: workers ([]) must list at least one control-plane worker']);
   });
 
   test('fails when a group count is not a whole number of at least 1', () => {
-    expect(problemsOf(() => estimateCapacity({ workers: { ...SERVER_1, count: 0 } })))
-      .toEqual(['estimateCapacity: workers.count (0) must be a whole number of at least 1']);
-    expect(problemsOf(() => estimateCapacity({ workers: { ...SERVER_1, count: 1.5 } })))
-      .toEqual(['estimateCapacity: workers.count (1.5) must be a whole number of at least 1']);
+    expect(problemsOf(() => estimateCapacity({ workers: { ...SERVER_1, count: 0 } }))).toEqual(['estimateCapacity: workers.count (0) must be a whole number of at least 1']);
+    expect(problemsOf(() => estimateCapacity({ workers: { ...SERVER_1, count: 1.5 } }))).toEqual(['estimateCapacity: workers.count (1.5) must be a whole number of at least 1']);
   });
 
   test('fails when qps is negative or infinite', () => {
-    expect(problemsOf(() => estimateCapacity({ workers: SERVER_1, qps: -1 })))
-      .toEqual(['estimateCapacity: qps (-1) must be a number of at least 0']);
-    expect(problemsOf(() => estimateCapacity({ workers: SERVER_1, qps: Infinity })))
-      .toEqual(['estimateCapacity: qps (Infinity) must be a number of at least 0']);
+    expect(problemsOf(() => estimateCapacity({ workers: SERVER_1, qps: -1 }))).toEqual(['estimateCapacity: qps (-1) must be a number of at least 0']);
+    expect(problemsOf(() => estimateCapacity({ workers: SERVER_1, qps: Infinity }))).toEqual(['estimateCapacity: qps (Infinity) must be a number of at least 0']);
   });
 
   test('fails when workers is missing (JavaScript callers)', () => {
-    expect(problemsOf(() => estimateCapacity({} as any)))
-      .toEqual(['estimateCapacity: workers (undefined) must be a list of control-plane workers or a group with a count']);
+    expect(problemsOf(() => estimateCapacity({} as any))).toEqual(['estimateCapacity: workers (undefined) must be a list of control-plane workers or a group with a count']);
   });
 
   test('reports every problem at once', () => {
-    expect(problemsOf(() => estimateCapacity({ workers: { count: -2, vCpus: 0, memoryGiB: 0, maxPods: -1 }, qps: -3 })))
-      .toEqual([
-        'estimateCapacity: qps (-3) must be a number of at least 0',
-        'estimateCapacity: workers.count (-2) must be a whole number of at least 1',
-        'estimateCapacity: workers.vCpus (0) must be a number greater than 0',
-        'estimateCapacity: workers.memoryGiB (0) must be a number greater than 0',
-        'estimateCapacity: workers.maxPods (-1) must be a whole number of at least 1',
-      ]);
+    expect(problemsOf(() => estimateCapacity({ workers: { count: -2, vCpus: 0, memoryGiB: 0, maxPods: -1 }, qps: -3 }))).toEqual([
+      'estimateCapacity: qps (-3) must be a number of at least 0',
+      'estimateCapacity: workers.count (-2) must be a whole number of at least 1',
+      'estimateCapacity: workers.vCpus (0) must be a number greater than 0',
+      'estimateCapacity: workers.memoryGiB (0) must be a number greater than 0',
+      'estimateCapacity: workers.maxPods (-1) must be a whole number of at least 1',
+    ]);
   });
 });
 
@@ -289,10 +289,7 @@ describe('formatCapacityReport', () => {
 
   test('counts single-replica control planes as highly available ones and says so', () => {
     const lines = formatCapacityReport('hub', server1, 12, 2).split('\n');
-    expect(lines.slice(-2)).toEqual([
-      '  planned              14 (12 highly available + 2 single replica, counted as highly available)',
-      '  headroom             2',
-    ]);
+    expect(lines.slice(-2)).toEqual(['  planned              14 (12 highly available + 2 single replica, counted as highly available)', '  headroom             2']);
   });
 
   test('prints no warning when the plan fills the capacity exactly', () => {
@@ -306,8 +303,7 @@ describe('formatCapacityReport', () => {
     expect(lines.slice(-3)).toEqual([
       '  planned              18 (15 highly available + 3 single replica, counted as highly available)',
       '  headroom             -2',
-      'warning: hub: 18 planned hosted control planes exceed the estimated capacity of 16 (limited by vCPU usage); '
-        + 'add control-plane workers or plan fewer hosted clusters (doc 2.2.4)',
+      'warning: hub: 18 planned hosted control planes exceed the estimated capacity of 16 (limited by vCPU usage); ' + 'add control-plane workers or plan fewer hosted clusters (doc 2.2.4)',
     ]);
   });
 
@@ -315,25 +311,29 @@ describe('formatCapacityReport', () => {
     const estimate = estimateCapacity({ workers: { count: 3, vCpus: 64, memoryGiB: 128 } });
     const lines = formatCapacityReport('hub', estimate, 3).split('\n');
     expect(lines[6]).toBe('  capacity             10 (limited by maxPods)');
-    expect(lines.pop()).toBe('note: hub: the default maxPods of 250 limits 3 workers; '
-      + 'doc 2.2.1 suggests 500 through a KubeletConfig for higher density');
+    expect(lines.pop()).toBe('note: hub: the default maxPods of 250 limits 3 workers; ' + 'doc 2.2.1 suggests 500 through a KubeletConfig for higher density');
     expect(formatCapacityReport('hub', estimateCapacity({ workers: SERVER_2 }), 3)).not.toMatch(/note/);
   });
 
   test('names every limiting factor of mixed workers and a single worker in the singular', () => {
     const estimate = estimateCapacity({
-      workers: [{ vCpus: 64, memoryGiB: 128, maxPods: 500 }, { vCpus: 128, memoryGiB: 256, maxPods: 500 }],
+      workers: [
+        { vCpus: 64, memoryGiB: 128, maxPods: 500 },
+        { vCpus: 128, memoryGiB: 256, maxPods: 500 },
+      ],
       qps: 2000,
     });
     // At 2000 QPS both sizes run out of vCPU before pods: one factor, named once.
     expect(formatCapacityReport('hub', estimate, 0).split('\n')[6]).toBe('  capacity             9 (limited by vCPU usage)');
     const mixed = estimateCapacity({
-      workers: [{ vCpus: 64, memoryGiB: 128, maxPods: 500 }, { vCpus: 128, memoryGiB: 256, maxPods: 500 }],
+      workers: [
+        { vCpus: 64, memoryGiB: 128, maxPods: 500 },
+        { vCpus: 128, memoryGiB: 256, maxPods: 500 },
+      ],
     });
     expect(formatCapacityReport('hub', mixed, 0).split('\n')[6]).toBe('  capacity             12 (limited by vCPU usage, maxPods)');
     const single = estimateCapacity({ workers: [{ vCpus: 64, memoryGiB: 128, maxPods: 500 }], qps: 0 });
-    expect(formatCapacityReport('hub', single, 0).split('\n')[0])
-      .toBe('hub: hosted control plane capacity of 1 control-plane worker at 0 QPS');
+    expect(formatCapacityReport('hub', single, 0).split('\n')[0]).toBe('hub: hosted control plane capacity of 1 control-plane worker at 0 QPS');
   });
 
   test('fails when the planned numbers are not whole numbers of at least 0', () => {
@@ -344,8 +344,6 @@ describe('formatCapacityReport', () => {
   });
 
   test('fails when the name is empty', () => {
-    expect(problemsOf(() => formatCapacityReport(' ', server1, 1))).toEqual([
-      'formatCapacityReport: name (" ") must be a non-empty string',
-    ]);
+    expect(problemsOf(() => formatCapacityReport(' ', server1, 1))).toEqual(['formatCapacityReport: name (" ") must be a non-empty string']);
   });
 });

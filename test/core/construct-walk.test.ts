@@ -22,9 +22,11 @@ describe('allConstructs', () => {
 
   test('ends the walk when the work throws', () => {
     const walk = root.node.findAll();
-    expect(() => withConstructWalk(root, walk, () => {
-      throw new Error('boom');
-    })).toThrow('boom');
+    expect(() =>
+      withConstructWalk(root, walk, () => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     expect(allConstructs(root)).not.toBe(walk);
   });
 });

@@ -3,9 +3,25 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, JsonPatch, Size } from 'cdk8s';
 import {
-  AvailabilityPolicy, ClusterPlatform, ControlPlaneService, EtcdStorage, HcpApp, HcpValidationError, HostedCluster, HostedClusterProps,
-  ManagementCluster, NetworkType, OlmCatalogPlacement, OptionalCapability, Release, SAFE_TO_DELETE_WITH_CLUSTER_LABEL, SecretEncryption,
-  SecretSource, ServicePublishing, SshPublicKey, TrustBundle,
+  AvailabilityPolicy,
+  ClusterPlatform,
+  ControlPlaneService,
+  EtcdStorage,
+  HcpApp,
+  HcpValidationError,
+  HostedCluster,
+  HostedClusterProps,
+  ManagementCluster,
+  NetworkType,
+  OlmCatalogPlacement,
+  OptionalCapability,
+  Release,
+  SAFE_TO_DELETE_WITH_CLUSTER_LABEL,
+  SecretEncryption,
+  SecretSource,
+  ServicePublishing,
+  SshPublicKey,
+  TrustBundle,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { API_SERVER_ADDRESS, AWS_PLATFORM, PLATFORMS, PULL_SECRET_JSON, SSH_KEY, clusterProps, newCluster, synthAppOf } from '../props';
@@ -47,7 +63,11 @@ describe('HostedCluster defaults', () => {
 
   test('takes name and namespace from props', () => {
     const objects = synth({ name: 'vcluster2', namespace: 'hcp' });
-    expect(findObject(objects, 'HostedCluster').metadata).toEqual({ name: 'vcluster2', namespace: 'hcp', annotations: { 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION, 'hcp-cdk.io/delivery': 'kustomize' } });
+    expect(findObject(objects, 'HostedCluster').metadata).toEqual({
+      name: 'vcluster2',
+      namespace: 'hcp',
+      annotations: { 'argocd.argoproj.io/sync-wave': '50', ...PRUNE_PROTECTION, 'hcp-cdk.io/delivery': 'kustomize' },
+    });
     expect(findObject(objects, 'Namespace').metadata.name).toBe('hcp');
   });
 
@@ -72,8 +92,22 @@ describe('HostedCluster defaults', () => {
 
   test('leaves out what was not asked for', () => {
     const spec = hostedCluster().spec;
-    for (const field of ['sshKey', 'clusterID', 'channel', 'issuerURL', 'imageContentSources', 'additionalTrustBundle', 'capabilities',
-      'nodeSelector', 'tolerations', 'labels', 'pausedUntil', 'configuration', 'kubeAPIServerDNSName', 'operatorConfiguration']) {
+    for (const field of [
+      'sshKey',
+      'clusterID',
+      'channel',
+      'issuerURL',
+      'imageContentSources',
+      'additionalTrustBundle',
+      'capabilities',
+      'nodeSelector',
+      'tolerations',
+      'labels',
+      'pausedUntil',
+      'configuration',
+      'kubeAPIServerDNSName',
+      'operatorConfiguration',
+    ]) {
       expect(spec).not.toHaveProperty(field);
     }
   });
@@ -228,7 +262,12 @@ describe('HostedCluster objects beside the HostedCluster', () => {
   test('puts an inline SSH key in Secret <name>-ssh-key under id_rsa.pub', () => {
     const objects = synth({ sshKey: SshPublicKey.fromString(`${SSH_KEY}\n`) });
     const secret = findObject(objects, 'Secret', 'c1-ssh-key');
-    expect(secret.metadata).toEqual({ name: 'c1-ssh-key', namespace: 'clusters', labels: { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' }, annotations: { 'argocd.argoproj.io/sync-wave': '20', ...PRUNE_PROTECTION } });
+    expect(secret.metadata).toEqual({
+      name: 'c1-ssh-key',
+      namespace: 'clusters',
+      labels: { [SAFE_TO_DELETE_WITH_CLUSTER_LABEL]: 'true' },
+      annotations: { 'argocd.argoproj.io/sync-wave': '20', ...PRUNE_PROTECTION },
+    });
     expect(secret.type).toBe('Opaque');
     expect(Buffer.from(secret.data['id_rsa.pub'], 'base64').toString('utf8')).toBe(SSH_KEY);
     expect(findObject(objects, 'HostedCluster').spec.sshKey).toEqual({ name: 'c1-ssh-key' });
@@ -241,9 +280,7 @@ describe('HostedCluster objects beside the HostedCluster', () => {
   });
 
   test('fails when the SSH key Secret name is not a DNS-1123 subdomain', () => {
-    expect(problemsOf({ sshKey: SshPublicKey.fromString(SSH_KEY, { secretName: 'Lab_Key' }) })).toEqual([
-      `hub/c1: sshKey.secretName ("Lab_Key") ${DNS1123_SUBDOMAIN_RULE}`,
-    ]);
+    expect(problemsOf({ sshKey: SshPublicKey.fromString(SSH_KEY, { secretName: 'Lab_Key' }) })).toEqual([`hub/c1: sshKey.secretName ("Lab_Key") ${DNS1123_SUBDOMAIN_RULE}`]);
   });
 
   test('references an existing SSH key Secret without creating one', () => {
@@ -424,12 +461,15 @@ describe('HostedCluster validation', () => {
     let error: HcpValidationError | undefined;
     try {
       const app = new HcpApp({ outdir: '/nonexistent' });
-      newCluster({
-        name: 'Lab_Cluster',
-        release: Release.fromImage('not an image'),
-        networking: { clusterNetwork: ['10.0.0.0/33'] },
-        sshKey: SshPublicKey.fromString('garbage'),
-      }, app);
+      newCluster(
+        {
+          name: 'Lab_Cluster',
+          release: Release.fromImage('not an image'),
+          networking: { clusterNetwork: ['10.0.0.0/33'] },
+          sshKey: SshPublicKey.fromString('garbage'),
+        },
+        app,
+      );
       app.synthesize();
     } catch (e) {
       error = e as HcpValidationError;
@@ -477,28 +517,16 @@ describe('HostedCluster validation', () => {
     expect(problemsOf({ infraId: 'C1-ABC' })).toEqual(['hub/c1: infraId ("C1-ABC") must be lower-case letters, digits and "-", at most 63 characters']);
   });
 
-  test.each([
-    'not an image',
-    'Quay.io/UPPER:tag',
-    'quay.io/openshift-release-dev/ocp-release@sha256:0123',
-  ])('fails when the release image is malformed: %j', (image) => {
+  test.each(['not an image', 'Quay.io/UPPER:tag', 'quay.io/openshift-release-dev/ocp-release@sha256:0123'])('fails when the release image is malformed: %j', (image) => {
     expect(problemsOf({ release: Release.fromImage(image) })).toEqual([`hub/c1: release image (${JSON.stringify(image)}) ${RELEASE_IMAGE_RULE}`]);
   });
 
-  test.each([
-    '10.0.0.0/33',
-    '300.1.1.1/8',
-    'fd01::zz/48',
-  ])('fails when a CIDR is invalid: %j', (cidr) => {
-    expect(problemsOf({ networking: { clusterNetwork: [cidr] } })).toEqual([
-      `hub/c1: networking.clusterNetwork[0] (${JSON.stringify(cidr)}) must be a CIDR block such as 10.132.0.0/14 or fd01::/48`,
-    ]);
+  test.each(['10.0.0.0/33', '300.1.1.1/8', 'fd01::zz/48'])('fails when a CIDR is invalid: %j', (cidr) => {
+    expect(problemsOf({ networking: { clusterNetwork: [cidr] } })).toEqual([`hub/c1: networking.clusterNetwork[0] (${JSON.stringify(cidr)}) must be a CIDR block such as 10.132.0.0/14 or fd01::/48`]);
   });
 
   test('fails when a CIDR has host bits set', () => {
-    expect(problemsOf({ networking: { serviceNetwork: ['172.31.5.0/16'] } })).toEqual([
-      'hub/c1: networking.serviceNetwork[0] ("172.31.5.0/16") has host bits set; write it as 172.31.0.0/16',
-    ]);
+    expect(problemsOf({ networking: { serviceNetwork: ['172.31.5.0/16'] } })).toEqual(['hub/c1: networking.serviceNetwork[0] ("172.31.5.0/16") has host bits set; write it as 172.31.0.0/16']);
   });
 
   test('fails when the cluster and service networks overlap', () => {
@@ -526,10 +554,16 @@ describe('HostedCluster validation', () => {
   });
 
   test('keeps every field of a configuration the CRD knows, renamed to its wire name', () => {
-    const configuration = { oauth: { identityProviders: [{ name: 'sso', mappingMethod: 'claim', type: 'OpenID', openId: { clientId: 'hcp', issuer: 'https://sso.example.com', claims: {}, clientSecret: { name: 's' } } }] } };
+    const configuration = {
+      oauth: { identityProviders: [{ name: 'sso', mappingMethod: 'claim', type: 'OpenID', openId: { clientId: 'hcp', issuer: 'https://sso.example.com', claims: {}, clientSecret: { name: 's' } } }] },
+    };
     expect(problemsOf({ configuration })).toEqual([]);
-    expect(hostedCluster({ configuration }).spec.configuration.oauth.identityProviders[0].openID)
-      .toEqual({ claims: {}, clientID: 'hcp', clientSecret: { name: 's' }, issuer: 'https://sso.example.com' });
+    expect(hostedCluster({ configuration }).spec.configuration.oauth.identityProviders[0].openID).toEqual({
+      claims: {},
+      clientID: 'hcp',
+      clientSecret: { name: 's' },
+      issuer: 'https://sso.example.com',
+    });
   });
 
   test('fails when the networks disagree on their address families', () => {
@@ -573,9 +607,7 @@ describe('HostedCluster validation', () => {
   });
 
   test('writes hostPrefix on the IPv4 cluster network when given', () => {
-    expect(hostedCluster({ networking: { dualStack: true, hostPrefix: 24 } }).spec.networking.clusterNetwork).toEqual([
-      { cidr: '10.132.0.0/14', hostPrefix: 24 }, { cidr: 'fd01::/48' },
-    ]);
+    expect(hostedCluster({ networking: { dualStack: true, hostPrefix: 24 } }).spec.networking.clusterNetwork).toEqual([{ cidr: '10.132.0.0/14', hostPrefix: 24 }, { cidr: 'fd01::/48' }]);
   });
 
   test('fails when a network lists two CIDRs of one family', () => {
@@ -593,15 +625,11 @@ describe('HostedCluster validation', () => {
   });
 
   test('fails when ovnMtu is given for another network type', () => {
-    expect(problemsOf({ networking: { ovnMtu: 1400, networkType: NetworkType.CALICO } })).toEqual([
-      'hub/c1: networking.ovnMtu (1400) needs networkType OVNKubernetes, not Calico',
-    ]);
+    expect(problemsOf({ networking: { ovnMtu: 1400, networkType: NetworkType.CALICO } })).toEqual(['hub/c1: networking.ovnMtu (1400) needs networkType OVNKubernetes, not Calico']);
   });
 
   test('fails when the controller availability policy is unknown', () => {
-    expect(problemsOf({ controllerAvailabilityPolicy: 'Sometimes' as any })).toEqual([
-      'hub/c1: controllerAvailabilityPolicy ("Sometimes") must be HighlyAvailable or SingleReplica',
-    ]);
+    expect(problemsOf({ controllerAvailabilityPolicy: 'Sometimes' as any })).toEqual(['hub/c1: controllerAvailabilityPolicy ("Sometimes") must be HighlyAvailable or SingleReplica']);
   });
 
   test('fails when the infrastructure availability policy is unknown', () => {
@@ -623,18 +651,15 @@ describe('HostedCluster validation', () => {
     expect(problems[0]).not.toContain('b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ');
   });
 
-  test.each([
-    'garbage',
-    'ssh-rsa',
-    'ssh-foo AAAAB3NzaC1yc2EAAAADAQABAAABAQ user@host',
-    'ssh-ed25519 not*base64*at*all user@host',
-    `${SSH_KEY}\n${SSH_KEY}`,
-  ])('fails when the SSH key is malformed: %j', (text) => {
-    const shown = text.trim().length > 40 ? `${text.trim().slice(0, 37)}...` : text.trim();
-    expect(problemsOf({ sshKey: SshPublicKey.fromString(text) })).toEqual([
-      `hub/c1: sshKey (${JSON.stringify(shown)}) must be one line of OpenSSH public key text: "<type> <base64> [comment]" with type one of ssh-rsa, ssh-ed25519, ssh-dss, ecdsa-sha2-nistp256, ecdsa-sha2-nistp384, ecdsa-sha2-nistp521, sk-ssh-ed25519@openssh.com, sk-ecdsa-sha2-nistp256@openssh.com`,
-    ]);
-  });
+  test.each(['garbage', 'ssh-rsa', 'ssh-foo AAAAB3NzaC1yc2EAAAADAQABAAABAQ user@host', 'ssh-ed25519 not*base64*at*all user@host', `${SSH_KEY}\n${SSH_KEY}`])(
+    'fails when the SSH key is malformed: %j',
+    (text) => {
+      const shown = text.trim().length > 40 ? `${text.trim().slice(0, 37)}...` : text.trim();
+      expect(problemsOf({ sshKey: SshPublicKey.fromString(text) })).toEqual([
+        `hub/c1: sshKey (${JSON.stringify(shown)}) must be one line of OpenSSH public key text: "<type> <base64> [comment]" with type one of ssh-rsa, ssh-ed25519, ssh-dss, ecdsa-sha2-nistp256, ecdsa-sha2-nistp384, ecdsa-sha2-nistp521, sk-ssh-ed25519@openssh.com, sk-ecdsa-sha2-nistp256@openssh.com`,
+      ]);
+    },
+  );
 
   test.each([
     ['agent', 'Agent'],
@@ -652,11 +677,15 @@ describe('HostedCluster validation', () => {
   });
 
   test('fails when two services are published on one Route hostname: the router admits the first Route of a host only', () => {
-    expect(problemsOf({ ...PLATFORMS.aws(), services: {
-      OAuthServer: ServicePublishing.route({ hostname: 'c1.apps.example.org' }), Konnectivity: ServicePublishing.route({ hostname: 'c1.apps.example.org' }),
-    } })).toEqual([
-      'hub/c1: services.OAuthServer ("OAuthServer") is published at the Route hostname "c1.apps.example.org" services.Konnectivity ("Konnectivity") uses already; give each service its own',
-    ]);
+    expect(
+      problemsOf({
+        ...PLATFORMS.aws(),
+        services: {
+          OAuthServer: ServicePublishing.route({ hostname: 'c1.apps.example.org' }),
+          Konnectivity: ServicePublishing.route({ hostname: 'c1.apps.example.org' }),
+        },
+      }),
+    ).toEqual(['hub/c1: services.OAuthServer ("OAuthServer") is published at the Route hostname "c1.apps.example.org" services.Konnectivity ("Konnectivity") uses already; give each service its own']);
   });
 
   test('fails when services are missing on Agent without an apiServerAddress', () => {
@@ -672,8 +701,9 @@ describe('HostedCluster validation', () => {
   });
 
   test('fails when publishService leaves an invalid combination', () => {
-    expect(synthProblems((app) => newCluster({}, app).publishService(ControlPlaneService.API_SERVER, ServicePublishing.route({ hostname: 'api.c1.example.org' }))))
-      .toEqual(['hub/c1: services.APIServer (Route) is not supported on platform Agent; use NodePort or LoadBalancer']);
+    expect(synthProblems((app) => newCluster({}, app).publishService(ControlPlaneService.API_SERVER, ServicePublishing.route({ hostname: 'api.c1.example.org' })))).toEqual([
+      'hub/c1: services.APIServer (Route) is not supported on platform Agent; use NodePort or LoadBalancer',
+    ]);
   });
 
   test('fails when a NodePort is outside the NodePort range', () => {
@@ -691,10 +721,8 @@ describe('HostedCluster validation', () => {
   test.each([
     ['agent', () => ClusterPlatform.agent({ agentNamespace: 'hardware-inventory', apiServerAddress: '' })],
     ['none', () => ClusterPlatform.none({ apiServerAddress: '' })],
-  ])('fails when the %s platform\'s apiServerAddress is empty, naming the field and showing the empty string written', (_, platform) => {
-    expect(problemsOf({ platform: platform() })).toEqual([
-      'hub/c1: platform.apiServerAddress ("") must be an IP address or DNS name of the management cluster\'s nodes',
-    ]);
+  ])("fails when the %s platform's apiServerAddress is empty, naming the field and showing the empty string written", (_, platform) => {
+    expect(problemsOf({ platform: platform() })).toEqual(['hub/c1: platform.apiServerAddress ("") must be an IP address or DNS name of the management cluster\'s nodes']);
   });
 
   test('fails when a NodePort address is no host name or address, or a JavaScript caller passes the address for the options', () => {
@@ -710,7 +738,7 @@ describe('HostedCluster validation', () => {
     ]);
   });
 
-  test.each(['1 hour', 'hourly', '1d', '-5m'])('fails when an ExternalSecret\'s refresh interval is %j, which the External Secrets Operator cannot parse', (refreshInterval) => {
+  test.each(['1 hour', 'hourly', '1d', '-5m'])("fails when an ExternalSecret's refresh interval is %j, which the External Secrets Operator cannot parse", (refreshInterval) => {
     expect(problemsOf({ pullSecret: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'ocp/pull-secret', refreshInterval }) })).toEqual([
       `hub/c1: SecretSource.fromExternalSecret refreshInterval (${JSON.stringify(refreshInterval)}) must be a Go duration such as 1h, 15m or 1h30m: numbers with a unit ns, us, ms, s, m or h, no spaces`,
     ]);
@@ -734,10 +762,7 @@ describe('HostedCluster validation', () => {
 
   test('reports a bad inline secret together with the other problems', () => {
     const problems = problemsOf({ name: 'C1', pullSecret: SecretSource.fromInlineValue('nope', { allowSecretInOutput: true }) });
-    expect(problems).toEqual([
-      `hub/c1: name ("C1") ${DNS1123_LABEL_RULE}`,
-      'hub/c1: pullSecret (inline value) must be dockerconfigjson text: {"auths": {"<registry>": {"auth": "..."}}}',
-    ]);
+    expect(problems).toEqual([`hub/c1: name ("C1") ${DNS1123_LABEL_RULE}`, 'hub/c1: pullSecret (inline value) must be dockerconfigjson text: {"auths": {"<registry>": {"auth": "..."}}}']);
   });
 
   test('fails when the unmanaged etcd endpoint is not an https URL', () => {
@@ -813,7 +838,9 @@ describe('etcd snapshot restore at creation (docs 7.4.2, "Restoring an etcd snap
 
   test('writes restoreSnapshotURL into the managed etcd storage', () => {
     expect(synth({ etcd: EtcdStorage.managed({ restoreSnapshotUrl: URL }), secretEncryption }).find((o) => o.kind === 'HostedCluster').spec.etcd.managed.storage).toEqual({
-      type: 'PersistentVolume', persistentVolume: { size: '8Gi' }, restoreSnapshotURL: [URL],
+      type: 'PersistentVolume',
+      persistentVolume: { size: '8Gi' },
+      restoreSnapshotURL: [URL],
     });
   });
 
@@ -823,7 +850,7 @@ describe('etcd snapshot restore at creation (docs 7.4.2, "Restoring an etcd snap
     ]);
   });
 
-  test('fails when the URL is added, changed or removed after creation: the CRD\'s transition rules, checked against the previous output', () => {
+  test("fails when the URL is added, changed or removed after creation: the CRD's transition rules, checked against the previous output", () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-restore-'));
     build(outdir).synth();
     expect(() => build(outdir, URL).synth()).toThrow(/restoreSnapshotURL cannot be added or removed after creation/);

@@ -1,7 +1,5 @@
 import { Size } from 'cdk8s';
-import {
-  ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, LINT_RULES, ManagementCluster, Release, SecretSource,
-} from '../../lib';
+import { ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, LINT_RULES, ManagementCluster, Release, SecretSource } from '../../lib';
 
 function cluster(app: HcpApp, etcdSize = Size.gibibytes(8)): HostedCluster {
   return new HostedCluster(new ManagementCluster(app, 'hub'), 'c1', {
@@ -21,9 +19,7 @@ describe('lint: legal but almost certainly not meant', () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     cluster(app, Size.mebibytes(4));
     expect(app.synthesize().length).toBeGreaterThan(0);
-    expect(app.warnings).toEqual([
-      'hub/c1: etcd.size (4 MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]',
-    ]);
+    expect(app.warnings).toEqual(['hub/c1: etcd.size (4 MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]']);
   });
 
   test('a pool of 2^31 - 1 replicas (a legal int32) is a warning', () => {
@@ -46,7 +42,9 @@ describe('lint: legal but almost certainly not meant', () => {
       imageContentSources: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['mirror.example.com/ocp/release'] }],
     });
     app.synthesize();
-    expect(app.warnings).toEqual([expect.stringMatching(/^hub\/c1: release \("quay\.io\/openshift-release-dev\/ocp-release:4\.17\.0-multi"\) is a tag, but the cluster pulls through mirrors, .* \[HCP-W005\]$/)]);
+    expect(app.warnings).toEqual([
+      expect.stringMatching(/^hub\/c1: release \("quay\.io\/openshift-release-dev\/ocp-release:4\.17\.0-multi"\) is a tag, but the cluster pulls through mirrors, .* \[HCP-W005\]$/),
+    ]);
   });
 
   test('nothing to say about the defaults', () => {
@@ -59,11 +57,13 @@ describe('lint: legal but almost certainly not meant', () => {
   test('fails when strict makes the warnings errors', () => {
     const app = new HcpApp({ outdir: '/nonexistent', strict: true });
     cluster(app, Size.mebibytes(4)).addNodePool('huge', { autoScaling: { min: 1, max: 5000 } });
-    expect(() => app.synthesize()).toThrow([
-      '2 problems:',
-      '  - hub/c1: etcd.size (4 MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]',
-      '  - hub/c1/huge: autoScaling.max (5000) is more nodes than an OpenShift cluster supports (2000) [HCP-W002]',
-    ].join('\n'));
+    expect(() => app.synthesize()).toThrow(
+      [
+        '2 problems:',
+        '  - hub/c1: etcd.size (4 MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]',
+        '  - hub/c1/huge: autoScaling.max (5000) is more nodes than an OpenShift cluster supports (2000) [HCP-W002]',
+      ].join('\n'),
+    );
   });
 
   test('fails when HCP_CDK_STRICT=1 asks for strict (cdk8s synth in CI)', () => {

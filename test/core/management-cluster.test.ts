@@ -8,7 +8,8 @@ function hubWith(clusters: number, singleReplica = 0): { app: HcpApp; hub: Manag
   const hub = new ManagementCluster(app, 'hub', { capacity: { workers: { count: 3, vCpus: 64, memoryGiB: 128, maxPods: 500 }, qps: 1000 } });
   for (let i = 0; i < clusters + singleReplica; i++) {
     new HostedCluster(hub, `c${i}`, {
-      release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+      release: Release.fromVersion('4.17.0'),
+      pullSecret: SecretSource.fromExistingSecret('pull-secret'),
       platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: `api.c${i}.example.com` }),
       controllerAvailabilityPolicy: i < clusters ? AvailabilityPolicy.HIGHLY_AVAILABLE : AvailabilityPolicy.SINGLE_REPLICA,
     });
@@ -19,11 +20,7 @@ function hubWith(clusters: number, singleReplica = 0): { app: HcpApp; hub: Manag
 test('reports the doc 2.2.4 estimate against the clusters declared, without a warning while under it', () => {
   const report = hubWith(15).app.capacityReports();
   expect(report).toHaveLength(1);
-  expect(report[0].split('\n')).toEqual(expect.arrayContaining([
-    '  capacity             16 (limited by vCPU usage)',
-    '  planned              15 highly available',
-    '  headroom             1',
-  ]));
+  expect(report[0].split('\n')).toEqual(expect.arrayContaining(['  capacity             16 (limited by vCPU usage)', '  planned              15 highly available', '  headroom             1']));
   expect(report[0]).not.toMatch(/warning/);
 });
 
@@ -38,12 +35,14 @@ test('no report for a management cluster that does not declare its workers', () 
   expect(app.capacityReports()).toEqual([]);
 });
 
-test('fails when worker figures are bad, naming the management cluster and its capacity field, with the objects\' problems', () => {
+test("fails when worker figures are bad, naming the management cluster and its capacity field, with the objects' problems", () => {
   const problems = synthProblems((app) => {
     const hub = new ManagementCluster(app, 'hub', { capacity: { workers: { count: '3' as any, vCpus: 0, memoryGiB: 128 }, qps: -1 } });
     // The chart's own problem does not hide the problems of the objects in it.
-    new HostedCluster(hub, 'c1', { release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), platform: ClusterPlatform.kubevirt() })
-      .addOverride('spec.infraID', 'Not_Valid');
+    new HostedCluster(hub, 'c1', { release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), platform: ClusterPlatform.kubevirt() }).addOverride(
+      'spec.infraID',
+      'Not_Valid',
+    );
   });
   expect(problems).toEqual([
     'hub: capacity.qps (-1) must be a number of at least 0',
@@ -54,6 +53,7 @@ test('fails when worker figures are bad, naming the management cluster and its c
 });
 
 test('fails from JavaScript, outside an HcpApp too, where the figures are given', () => {
-  expect(() => new ManagementCluster(new App(), 'hub', { capacity: { workers: { count: 3, vCpus: 'many' as any, memoryGiB: 128 } } }))
-    .toThrow('hub: capacity.workers.vCpus ("many") must be a number greater than 0');
+  expect(() => new ManagementCluster(new App(), 'hub', { capacity: { workers: { count: 3, vCpus: 'many' as any, memoryGiB: 128 } } })).toThrow(
+    'hub: capacity.workers.vCpus ("many") must be a number greater than 0',
+  );
 });

@@ -1,8 +1,5 @@
 import { Duration, JsonPatch, Size } from 'cdk8s';
-import {
-  Arch, HcpApp, HostedCluster, HostedClusterProps, ManagementCluster, NodePool, NodePoolOptions, NodePoolPlatform, PlatformType, Release,
-  TaintEffect, UpgradeType,
-} from '../../lib';
+import { Arch, HcpApp, HostedCluster, HostedClusterProps, ManagementCluster, NodePool, NodePoolOptions, NodePoolPlatform, PlatformType, Release, TaintEffect, UpgradeType } from '../../lib';
 import { DNS1123_LABEL_RULE } from '../../lib/core/names';
 import { PLATFORMS, RELEASE, clusterProps, newCluster, synthAppOf } from '../props';
 import { findObject, synthProblems, PRUNE_PROTECTION } from '../util';
@@ -58,24 +55,30 @@ describe('NodePool defaults', () => {
   test.each([
     ['agent', { type: 'Agent', agent: {} }],
     ['none', { type: 'None' }],
-    ['kubevirt', {
-      type: 'KubeVirt',
-      kubevirt: {
-        compute: { cores: 2, memory: '4Gi' },
-        rootVolume: { type: 'Persistent', persistent: { size: '32Gi' } },
-        networkInterfaceMultiqueue: 'Enable',
-        attachDefaultNetwork: true,
+    [
+      'kubevirt',
+      {
+        type: 'KubeVirt',
+        kubevirt: {
+          compute: { cores: 2, memory: '4Gi' },
+          rootVolume: { type: 'Persistent', persistent: { size: '32Gi' } },
+          networkInterfaceMultiqueue: 'Enable',
+          attachDefaultNetwork: true,
+        },
       },
-    }],
-    ['aws', {
-      type: 'AWS',
-      aws: {
-        instanceType: 'm5.large',
-        instanceProfile: 'c1-worker',
-        subnet: { id: 'subnet-0123456789abcdef0' },
-        rootVolume: { type: 'gp3', size: 120 },
+    ],
+    [
+      'aws',
+      {
+        type: 'AWS',
+        aws: {
+          instanceType: 'm5.large',
+          instanceProfile: 'c1-worker',
+          subnet: { id: 'subnet-0123456789abcdef0' },
+          rootVolume: { type: 'gp3', size: 120 },
+        },
       },
-    }],
+    ],
   ])('uses the hcp platform defaults on %s', (platform, expected) => {
     expect(nodePool({}, PLATFORMS[platform]()).spec.platform).toEqual(expected);
   });
@@ -140,10 +143,16 @@ describe('NodePool fields', () => {
   test('writes node labels and taints', () => {
     const spec = nodePool({
       nodeLabels: { 'node-role.kubernetes.io/infra': '' },
-      taints: [{ key: 'node-role.kubernetes.io/infra', effect: TaintEffect.NO_SCHEDULE }, { key: 'gpu', value: 'true', effect: TaintEffect.NO_EXECUTE }],
+      taints: [
+        { key: 'node-role.kubernetes.io/infra', effect: TaintEffect.NO_SCHEDULE },
+        { key: 'gpu', value: 'true', effect: TaintEffect.NO_EXECUTE },
+      ],
     }).spec;
     expect(spec.nodeLabels).toEqual({ 'node-role.kubernetes.io/infra': '' });
-    expect(spec.taints).toEqual([{ key: 'node-role.kubernetes.io/infra', effect: 'NoSchedule' }, { key: 'gpu', value: 'true', effect: 'NoExecute' }]);
+    expect(spec.taints).toEqual([
+      { key: 'node-role.kubernetes.io/infra', effect: 'NoSchedule' },
+      { key: 'gpu', value: 'true', effect: 'NoExecute' },
+    ]);
   });
 
   test('references tuning and config ConfigMaps by name', () => {
@@ -168,7 +177,12 @@ describe('NodePool fields', () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     const hub = new ManagementCluster(app, 'hub');
     const cluster = HostedCluster.fromAttributes(hub, 'existing', {
-      clusterName: 'prod', namespace: 'hcp', platformType: PlatformType.AWS, release: RELEASE, infraId: 'prod-abc12', defaultSubnetId: 'subnet-1',
+      clusterName: 'prod',
+      namespace: 'hcp',
+      platformType: PlatformType.AWS,
+      release: RELEASE,
+      infraId: 'prod-abc12',
+      defaultSubnetId: 'subnet-1',
     });
     new NodePool(hub, 'gpu', { cluster, replicas: 1 });
     const pool = findObject(synthAppOf(hub), 'NodePool');
@@ -192,7 +206,11 @@ describe('NodePool escape hatches', () => {
     const cluster = newCluster();
     cluster.addNodePool('a');
     cluster.addNodePool('b', { replicas: 1 });
-    expect(synthAppOf(cluster).filter((o) => o.kind === 'NodePool').map((o) => o.metadata.name)).toEqual(['c1-a', 'c1-b']);
+    expect(
+      synthAppOf(cluster)
+        .filter((o) => o.kind === 'NodePool')
+        .map((o) => o.metadata.name),
+    ).toEqual(['c1-a', 'c1-b']);
   });
 });
 
@@ -215,9 +233,7 @@ test('snapshot of an agent node pool', () => {
 
 describe('NodePool validation', () => {
   test('fails when replicas and autoScaling are both given', () => {
-    expect(problemsOf({ replicas: 3, autoScaling: { min: 1, max: 3 } })).toEqual([
-      'hub/c1/workers: replicas (3) and autoScaling ({"min":1,"max":3}) are mutually exclusive; give one',
-    ]);
+    expect(problemsOf({ replicas: 3, autoScaling: { min: 1, max: 3 } })).toEqual(['hub/c1/workers: replicas (3) and autoScaling ({"min":1,"max":3}) are mutually exclusive; give one']);
   });
 
   test('fails when autoScaling.max is below autoScaling.min', () => {
@@ -250,9 +266,7 @@ describe('NodePool validation', () => {
   });
 
   test('fails when the pool platform differs from the cluster platform', () => {
-    expect(problemsOf({ platform: NodePoolPlatform.kubevirt() })).toEqual([
-      'hub/c1/workers: platform (KubeVirt) must match the platform of cluster c1 (Agent)',
-    ]);
+    expect(problemsOf({ platform: NodePoolPlatform.kubevirt() })).toEqual(['hub/c1/workers: platform (KubeVirt) must match the platform of cluster c1 (Agent)']);
   });
 
   test('fails when maxSurge is given with InPlace upgrades', () => {
@@ -265,37 +279,35 @@ describe('NodePool validation', () => {
     ['maxUnavailable', '10'],
     ['maxUnavailable', 0.5],
   ] as const)('fails when %s is %p', (field, count) => {
-    expect(problemsOf({ upgradeType: UpgradeType.REPLACE, [field]: count })).toEqual([
-      `hub/c1/workers: ${field} (${JSON.stringify(count)}) must be a whole number >= 0 or a percentage such as "25%"`,
-    ]);
+    expect(problemsOf({ upgradeType: UpgradeType.REPLACE, [field]: count })).toEqual([`hub/c1/workers: ${field} (${JSON.stringify(count)}) must be a whole number >= 0 or a percentage such as "25%"`]);
   });
 
   test('fails when the pool release is newer than the cluster release', () => {
     expect(problemsOf({ release: Release.fromVersion('4.18.0') })).toEqual([
-      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is 4.18.0, newer than the control plane\'s 4.17.0; '
-      + 'node pools must not run ahead of the control plane (doc 6.6): update the cluster first',
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is 4.18.0, newer than the control plane\'s 4.17.0; ' +
+        'node pools must not run ahead of the control plane (doc 6.6): update the cluster first',
     ]);
   });
 
   test('fails when a GA pool runs under a release-candidate control plane (candidates order before their release)', () => {
     expect(problemsOf({ release: Release.fromVersion('4.18.0') }, { release: Release.fromVersion('4.18.0-rc.2') })).toEqual([
-      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is 4.18.0, newer than the control plane\'s 4.18.0-rc.2; '
-      + 'node pools must not run ahead of the control plane (doc 6.6): update the cluster first',
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is 4.18.0, newer than the control plane\'s 4.18.0-rc.2; ' +
+        'node pools must not run ahead of the control plane (doc 6.6): update the cluster first',
     ]);
     expect(problemsOf({ release: Release.fromVersion('4.18.0-rc.2') }, { release: Release.fromVersion('4.18.0') })).toEqual([]);
   });
 
   test('fails when the pool is two minors behind a control plane on an odd minor', () => {
     expect(problemsOf({ release: Release.fromVersion('4.15.9') })).toEqual([
-      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.15.9-multi") is 4.15.9, 2 minors behind the control plane\'s 4.17.0; '
-      + 'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.15.9-multi") is 4.15.9, 2 minors behind the control plane\'s 4.17.0; ' +
+        'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
     ]);
   });
 
   test('fails when the pool is three minors behind a control plane on an even minor', () => {
     expect(problemsOf({ release: Release.fromVersion('4.15.0') }, { release: Release.fromVersion('4.18.2') })).toEqual([
-      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.15.0-multi") is 4.15.0, 3 minors behind the control plane\'s 4.18.2; '
-      + 'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.15.0-multi") is 4.15.0, 3 minors behind the control plane\'s 4.18.2; ' +
+        'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
     ]);
   });
 

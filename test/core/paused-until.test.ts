@@ -39,13 +39,19 @@ describe('PausedUntil', () => {
   });
 
   test('fails when pausedUntil is blank', () => {
-    expect(problemsOf({ pausedUntil: '' })).toEqual(['hub/c1: pausedUntil ("") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z; to unpause, leave pausedUntil out (HyperShift resumes once the field is removed)']);
-    expect(problemsOf({}, { pausedUntil: '' })).toEqual(['hub/c1/workers: pausedUntil ("") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z; to unpause, leave pausedUntil out (HyperShift resumes once the field is removed)']);
+    expect(problemsOf({ pausedUntil: '' })).toEqual([
+      'hub/c1: pausedUntil ("") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z; to unpause, leave pausedUntil out (HyperShift resumes once the field is removed)',
+    ]);
+    expect(problemsOf({}, { pausedUntil: '' })).toEqual([
+      'hub/c1/workers: pausedUntil ("") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z; to unpause, leave pausedUntil out (HyperShift resumes once the field is removed)',
+    ]);
   });
 
   test('fails when pausedUntil is a date without a time, or a time that does not exist', () => {
     expect(problemsOf({}, { pausedUntil: '2026-03-01' })).toEqual(['hub/c1/workers: pausedUntil ("2026-03-01") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z']);
-    expect(problemsOf({ pausedUntil: PausedUntil.until('2026-13-01T00:00:00Z') })).toEqual(['hub/c1: pausedUntil ("2026-13-01T00:00:00Z") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z']);
+    expect(problemsOf({ pausedUntil: PausedUntil.until('2026-13-01T00:00:00Z') })).toEqual([
+      'hub/c1: pausedUntil ("2026-13-01T00:00:00Z") must be "true" or an RFC 3339 time such as 2026-01-01T00:00:00Z',
+    ]);
   });
 
   test('fails when pausedUntil is "false" (docs 7.6.6 step 5\'s patch), saying how to unpause', () => {

@@ -1,8 +1,17 @@
 // Release rollouts: which wave each cluster is in, what it runs, the record in the output, and
 // the rules synth checks at construction and against the previous output.
 import {
-  HcpApp, HostedCluster, ManagementCluster, PreviousOutput, PreviousOutputSource, Release, ReleaseRollout, ReleaseRolloutProps,
-  RolloutFailurePolicy, RolloutWave, SecretSource,
+  HcpApp,
+  HostedCluster,
+  ManagementCluster,
+  PreviousOutput,
+  PreviousOutputSource,
+  Release,
+  ReleaseRollout,
+  ReleaseRolloutProps,
+  RolloutFailurePolicy,
+  RolloutWave,
+  SecretSource,
 } from '../../lib';
 import { PLATFORMS } from '../props';
 import { synthFiles, synthObjects } from '../util';
@@ -49,10 +58,14 @@ function build(shape: Shape = {}): { app: HcpApp; rollout: ReleaseRollout; clust
   const add = (list: readonly ClusterShape[], rollout: ReleaseRollout) => {
     for (const c of list) {
       let hub = hubs.get(c.hub);
-      if (!hub) hubs.set(c.hub, hub = new ManagementCluster(app, c.hub));
+      if (!hub) hubs.set(c.hub, (hub = new ManagementCluster(app, c.hub)));
       const cluster = new HostedCluster(hub, c.name, {
-        release: c.release ?? v('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), ...PLATFORMS.kubevirt(),
-        labels: c.labels, infraId: c.infraId, rollout: c.inRollout === false ? undefined : rollout,
+        release: c.release ?? v('4.17.0'),
+        pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+        ...PLATFORMS.kubevirt(),
+        labels: c.labels,
+        infraId: c.infraId,
+        rollout: c.inRollout === false ? undefined : rollout,
       });
       cluster.addNodePool('workers', { replicas: 2 });
       clusters.set(`${c.hub}/${c.name}`, cluster);
@@ -70,7 +83,11 @@ function build(shape: Shape = {}): { app: HcpApp; rollout: ReleaseRollout; clust
 
 /** The output of `shape`, as a previous output. */
 function outputOf(shape: Shape): PreviousOutput {
-  const files = new Map(build(shape).app.synthesize().map((f) => [f.path, Buffer.from(f.text)]));
+  const files = new Map(
+    build(shape)
+      .app.synthesize()
+      .map((f) => [f.path, Buffer.from(f.text)]),
+  );
   return PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, 'test', files);
 }
 
@@ -91,12 +108,7 @@ describe('ReleaseRollout: waves', () => {
   test('canaries and named clusters first, then labels, then batches in the order the clusters joined, then the rest', () => {
     const { rollout } = build();
     expect(rollout.waveNames).toEqual(['canaries', 'ring-1', 'wave-3', 'rest']);
-    expect(rollout.waveClusters).toEqual([
-      ['hub-a/clusters/a2'],
-      ['hub-a/clusters/a1', 'hub-a/clusters/a3'],
-      ['hub-b/clusters/b1', 'hub-b/clusters/b2'],
-      ['hub-b/clusters/b3'],
-    ]);
+    expect(rollout.waveClusters).toEqual([['hub-a/clusters/a2'], ['hub-a/clusters/a1', 'hub-a/clusters/a3'], ['hub-b/clusters/b1', 'hub-b/clusters/b2'], ['hub-b/clusters/b3']]);
   });
 
   test('the clusters of released waves run its release, control plane and pools; the others keep their own', () => {
@@ -115,7 +127,7 @@ describe('ReleaseRollout: waves', () => {
     expect(synthObjects(app).filter((o) => ['HostedCluster', 'NodePool'].includes(o.kind) && o.spec.release.image === TARGET)).toEqual([]);
   });
 
-  test('holdNodePools: the wave\'s control planes move and its pools keep the release before, within the skew rules', () => {
+  test("holdNodePools: the wave's control planes move and its pools keep the release before, within the skew rules", () => {
     const hold = [RolloutWave.canaries(['a2'], { holdNodePools: true }), RolloutWave.rest()];
     const held = synthObjects(build({ rollout: { waves: hold, releasedWaves: 1 } }).app);
     expect([imageOf(held, 'HostedCluster', 'a2'), imageOf(held, 'NodePool', 'a2-workers')]).toEqual([TARGET, OLD]);
@@ -134,7 +146,7 @@ describe('ReleaseRollout: waves', () => {
 });
 
 describe('ReleaseRollout: the record in the output', () => {
-  test('rollouts/<rank>-releaserollout-<name>.yaml, with each wave\'s clusters as plan names them', () => {
+  test("rollouts/<rank>-releaserollout-<name>.yaml, with each wave's clusters as plan names them", () => {
     const digest = Release.fromImage(DIGEST('a'), { version: '4.17.3' });
     const waves = [RolloutWave.canaries(['a2']), RolloutWave.labels({ ring: '1' }, { name: 'ring-1', holdNodePools: true }), RolloutWave.batch(2), RolloutWave.rest()];
     const { app } = build({ rollout: { release: digest, waves, releasedWaves: 1, onFailure: RolloutFailurePolicy.STOP, failedClusters: ['hub-a/a2'] } });
@@ -170,7 +182,9 @@ describe('ReleaseRollout: the record in the output', () => {
   test('a chart that writes into rollouts/ is a problem', () => {
     const { app } = build();
     new HostedCluster(new ManagementCluster(app, 'rollouts'), 'z1', { release: v('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), ...PLATFORMS.kubevirt() });
-    expect(() => app.synthesize()).toThrow(/^r: its record goes to rollouts\/40-releaserollout-r\.yaml, but rollouts\/z1\/50-hostedcluster-clusters_z1\.yaml is in that folder too: rollouts\/ holds the records of release rollouts; rename the chart that writes there$/);
+    expect(() => app.synthesize()).toThrow(
+      /^r: its record goes to rollouts\/40-releaserollout-r\.yaml, but rollouts\/z1\/50-hostedcluster-clusters_z1\.yaml is in that folder too: rollouts\/ holds the records of release rollouts; rename the chart that writes there$/,
+    );
   });
 });
 
@@ -178,44 +192,55 @@ describe('ReleaseRollout: rules at construction', () => {
   test('fails when its props are malformed, with every problem at once', () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     const first = new ReleaseRollout(app, 'first', { release: v('4.17.3'), waves: [RolloutWave.rest()] });
-    expect(() => new ReleaseRollout(app, 'Bad_Name', {
-      release: v('4.17.3'),
-      waves: [
-        RolloutWave.clusters(['a1'], { name: 'one' }), RolloutWave.canaries(['a2']), RolloutWave.rest(), RolloutWave.batch(0, { name: 'one' }),
-        RolloutWave.labels({}), RolloutWave.clusters([]),
-      ],
-      releasedWaves: 7,
-      onFailure: 'Sometimes' as RolloutFailurePolicy,
-      after: [first],
-    })).toThrow([
-      '9 problems:',
-      '  - Bad_Name: name ("Bad_Name") must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters',
-      '  - Bad_Name: releasedWaves (7) must be a whole number from 0 to 6, the number of waves',
-      '  - Bad_Name: onFailure ("Sometimes") must be Continue or Stop',
-      '  - Bad_Name: waves[1] (canaries ["a2"]) must be the first wave: canaries move before every other wave',
-      '  - Bad_Name: waves[2] (rest) must be the last wave: it takes every cluster the waves before it leave',
-      '  - Bad_Name: waves[3].name ("one") is also the name of waves[0]; give each wave a name of its own',
-      '  - Bad_Name: waves[3].batch (0) must be a whole number >= 1',
-      '  - Bad_Name: waves[4].labels ({}) must give at least one label',
-      '  - Bad_Name: waves[5].clusters ([]) must name at least one cluster: <name> or <management cluster>/<name>',
-    ].join('\n'));
+    expect(
+      () =>
+        new ReleaseRollout(app, 'Bad_Name', {
+          release: v('4.17.3'),
+          waves: [
+            RolloutWave.clusters(['a1'], { name: 'one' }),
+            RolloutWave.canaries(['a2']),
+            RolloutWave.rest(),
+            RolloutWave.batch(0, { name: 'one' }),
+            RolloutWave.labels({}),
+            RolloutWave.clusters([]),
+          ],
+          releasedWaves: 7,
+          onFailure: 'Sometimes' as RolloutFailurePolicy,
+          after: [first],
+        }),
+    ).toThrow(
+      [
+        '9 problems:',
+        '  - Bad_Name: name ("Bad_Name") must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters',
+        '  - Bad_Name: releasedWaves (7) must be a whole number from 0 to 6, the number of waves',
+        '  - Bad_Name: onFailure ("Sometimes") must be Continue or Stop',
+        '  - Bad_Name: waves[1] (canaries ["a2"]) must be the first wave: canaries move before every other wave',
+        '  - Bad_Name: waves[2] (rest) must be the last wave: it takes every cluster the waves before it leave',
+        '  - Bad_Name: waves[3].name ("one") is also the name of waves[0]; give each wave a name of its own',
+        '  - Bad_Name: waves[3].batch (0) must be a whole number >= 1',
+        '  - Bad_Name: waves[4].labels ({}) must give at least one label',
+        '  - Bad_Name: waves[5].clusters ([]) must name at least one cluster: <name> or <management cluster>/<name>',
+      ].join('\n'),
+    );
   });
 
   test('fails when release or waves are missing (JavaScript callers)', () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
-    expect(() => new ReleaseRollout(app, 'r', { release: '4.17.3', waves: [] } as any)).toThrow([
-      '2 problems:',
-      '  - r: release ("4.17.3") must be a Release: Release.fromImage(...) or Release.fromVersion(...)',
-      '  - r: waves ([]) must be a list of at least one RolloutWave: RolloutWave.canaries([...]), .clusters([...]), .labels({...}), .batch(n) or .rest()',
-    ].join('\n'));
+    expect(() => new ReleaseRollout(app, 'r', { release: '4.17.3', waves: [] } as any)).toThrow(
+      [
+        '2 problems:',
+        '  - r: release ("4.17.3") must be a Release: Release.fromImage(...) or Release.fromVersion(...)',
+        '  - r: waves ([]) must be a list of at least one RolloutWave: RolloutWave.canaries([...]), .clusters([...]), .labels({...}), .batch(n) or .rest()',
+      ].join('\n'),
+    );
   });
 
   test('a release by digest without its version: its update paths cannot be checked (HCP-W004)', () => {
     const { app } = build({ rollout: { release: Release.fromImage(DIGEST('b')) } });
     app.synthesize();
     expect(app.warnings).toEqual([
-      `r: release ("${DIGEST('b')}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check `
-      + "whether it is an allowed update from the release of each cluster it covers; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]",
+      `r: release ("${DIGEST('b')}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check ` +
+        "whether it is an allowed update from the release of each cluster it covers; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]",
     ]);
   });
 });
@@ -223,10 +248,12 @@ describe('ReleaseRollout: rules at construction', () => {
 describe('ReleaseRollout: rules over its clusters', () => {
   test('fails when a wave selects no cluster or names one it does not cover, or two of that name', () => {
     const clusters = [...CLUSTERS, { hub: 'hub-b', name: 'a2', infraId: 'a2-b' }];
-    expect(problemsOf({
-      clusters,
-      rollout: { waves: [RolloutWave.canaries(['a2', 'zz']), RolloutWave.labels({ ring: '9' }), RolloutWave.clusters(['nope']), RolloutWave.rest()] },
-    })).toEqual([
+    expect(
+      problemsOf({
+        clusters,
+        rollout: { waves: [RolloutWave.canaries(['a2', 'zz']), RolloutWave.labels({ ring: '9' }), RolloutWave.clusters(['nope']), RolloutWave.rest()] },
+      }),
+    ).toEqual([
       'r: waves[0].clusters ("a2"): wave 1 (canaries) names 2 clusters (hub-a/clusters/a2, hub-b/clusters/a2); give <management cluster>/<name>',
       'r: waves[0].clusters ("zz"): wave 1 (canaries) names a cluster the rollout does not cover; name one of its clusters: <name> or <management cluster>/<name>',
       'r: waves[1] (labels {"ring":"9"}): wave 2 (wave-2) selects no cluster of the rollout; a wave must select at least one, or be left out',
@@ -244,12 +271,12 @@ describe('ReleaseRollout: rules over its clusters', () => {
   test('fails when its release is not an allowed update from a cluster it covers, digests by their version', () => {
     const clusters = CLUSTERS.map((c) => (c.name === 'b3' ? { ...c, release: Release.fromImage(DIGEST('c'), { version: '4.15.2' }) } : c));
     expect(problemsOf({ clusters, rollout: { release: Release.fromImage(DIGEST('d'), { version: '4.17.3' }) } })).toEqual([
-      'r: release (4.17.3) is not an allowed update for hub-b/clusters/b3 of wave 4 (rest), which runs 4.15.2: updates from 4.15.2 to 4.17.3, which skips 4.16; '
-      + 'a control plane accepts a later 4.15.z or 4.16.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
+      'r: release (4.17.3) is not an allowed update for hub-b/clusters/b3 of wave 4 (rest), which runs 4.15.2: updates from 4.15.2 to 4.17.3, which skips 4.16; ' +
+        'a control plane accepts a later 4.15.z or 4.16.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
     ]);
     expect(problemsOf({ rollout: { release: v('4.16.9') } })).toEqual([
-      'r: release (4.16.9) is not an allowed update for 6 clusters, which run 4.17.0 (hub-a/clusters/a1, hub-a/clusters/a2, hub-a/clusters/a3 and 3 more): '
-      + 'goes back from 4.17.0 to 4.16.9: OpenShift supports no downgrade; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
+      'r: release (4.16.9) is not an allowed update for 6 clusters, which run 4.17.0 (hub-a/clusters/a1, hub-a/clusters/a2, hub-a/clusters/a3 and 3 more): ' +
+        'goes back from 4.17.0 to 4.16.9: OpenShift supports no downgrade; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
     ]);
   });
 
@@ -267,14 +294,19 @@ describe('ReleaseRollout: rules over its clusters', () => {
     const b = new ReleaseRollout(app, 'b', { release: v('4.17.3'), waves: [RolloutWave.rest()], after: [a] });
     after.push(b);
     const hub = new ManagementCluster(app, 'hub');
-    for (const [name, rollout] of [['c1', a], ['c2', b]] as const) {
+    for (const [name, rollout] of [
+      ['c1', a],
+      ['c2', b],
+    ] as const) {
       new HostedCluster(hub, name, { release: v('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), ...PLATFORMS.kubevirt(), rollout });
     }
-    expect(() => app.synthesize()).toThrow([
-      '2 problems:',
-      '  - a: after (["b"]) waits for this rollout in turn (a -> b -> a); rollouts cannot wait for each other',
-      '  - b: after (["a"]) waits for this rollout in turn (b -> a -> b); rollouts cannot wait for each other',
-    ].join('\n'));
+    expect(() => app.synthesize()).toThrow(
+      [
+        '2 problems:',
+        '  - a: after (["b"]) waits for this rollout in turn (a -> b -> a); rollouts cannot wait for each other',
+        '  - b: after (["a"]) waits for this rollout in turn (b -> a -> b); rollouts cannot wait for each other',
+      ].join('\n'),
+    );
   });
 });
 
@@ -288,8 +320,8 @@ describe('ReleaseRollout against the previous output', () => {
   test('fails when a commit moves more than one wave', () => {
     expect(problemsOf({ rollout: { releasedWaves: 2 } }, { rollout: { releasedWaves: 0 } })).toEqual([
       'r: releasedWaves (2): 2 waves move in one commit, wave 1 (canaries) and wave 2 (ring-1); a commit moves one wave: release them one commit at a time',
-      'r: releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output (hub-a/clusters/a2 (control plane and pool a2-workers)); '
-      + 'move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
+      'r: releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output (hub-a/clusters/a2 (control plane and pool a2-workers)); ' +
+        'move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
     ]);
   });
 
@@ -297,8 +329,8 @@ describe('ReleaseRollout against the previous output', () => {
     // b3 (of the rest) gets the rollout's release on its own, while ring-1 and wave-3 have not moved.
     const clusters = CLUSTERS.map((c) => (c.name === 'b3' ? { ...c, release: v('4.17.3') } : c));
     expect(problemsOf({ clusters, rollout: { releasedWaves: 1 } }, { rollout: { releasedWaves: 1 } })).toEqual([
-      'r: releasedWaves (1): wave 4 (rest) moves while wave 2 (ring-1) is not on the target release in the previous output '
-      + '(hub-a/clusters/a1 (control plane and pool a1-workers) and hub-a/clusters/a3 (control plane and pool a3-workers)); move wave 4 (rest) in a later commit, once wave 2 (ring-1) runs 4.17.3',
+      'r: releasedWaves (1): wave 4 (rest) moves while wave 2 (ring-1) is not on the target release in the previous output ' +
+        '(hub-a/clusters/a1 (control plane and pool a1-workers) and hub-a/clusters/a3 (control plane and pool a3-workers)); move wave 4 (rest) in a later commit, once wave 2 (ring-1) runs 4.17.3',
     ]);
   });
 
@@ -308,8 +340,8 @@ describe('ReleaseRollout against the previous output', () => {
     expect(problemsOf({ rollout: { ...held, releasedWaves: 1 } }, { rollout: { ...held, releasedWaves: 0 } })).toEqual([]);
     expect(problemsOf({ rollout: { ...free, releasedWaves: 1 } }, { rollout: { ...held, releasedWaves: 1 } })).toEqual([]);
     expect(problemsOf({ rollout: { ...held, releasedWaves: 2 } }, { rollout: { ...held, releasedWaves: 1 } })).toEqual([
-      'r: releasedWaves (2): wave 2 (rest) moves while wave 1 (canaries) is not on the target release in the previous output (hub-a/clusters/a2 (pool a2-workers)); '
-      + 'move wave 2 (rest) in a later commit, once wave 1 (canaries) runs 4.17.3',
+      'r: releasedWaves (2): wave 2 (rest) moves while wave 1 (canaries) is not on the target release in the previous output (hub-a/clusters/a2 (pool a2-workers)); ' +
+        'move wave 2 (rest) in a later commit, once wave 1 (canaries) runs 4.17.3',
     ]);
     expect(problemsOf({ rollout: { ...free, releasedWaves: 2 } }, { rollout: { ...free, releasedWaves: 1 } })).toEqual([]);
   });
@@ -319,16 +351,22 @@ describe('ReleaseRollout against the previous output', () => {
     const before = { rollout: { ...held, releasedWaves: 1 } };
     expect(problemsOf({ rollout: { ...held, releasedWaves: 2, failedClusters: ['a2'], onFailure: RolloutFailurePolicy.CONTINUE } }, before)).toEqual([]);
     expect(problemsOf({ rollout: { ...held, releasedWaves: 2, failedClusters: ['a2'], onFailure: RolloutFailurePolicy.STOP } }, before)).toEqual([
-      'r: releasedWaves (2): wave 2 (rest) moves while hub-a/clusters/a2 of wave 1 (canaries) failed (failedClusters) and onFailure is Stop; '
-      + 'take it out of failedClusters once it runs well again, or set onFailure to Continue',
+      'r: releasedWaves (2): wave 2 (rest) moves while hub-a/clusters/a2 of wave 1 (canaries) failed (failedClusters) and onFailure is Stop; ' +
+        'take it out of failedClusters once it runs well again, or set onFailure to Continue',
     ]);
   });
 
   test('after: a rollout moves nothing until the one it waits for is complete in the previous output', () => {
-    const first = (releasedWaves: number) => ({ props: { releasedWaves }, clusters: [{ hub: 'hub-c', name: 'c1' }, { hub: 'hub-c', name: 'c2' }] });
+    const first = (releasedWaves: number) => ({
+      props: { releasedWaves },
+      clusters: [
+        { hub: 'hub-c', name: 'c1' },
+        { hub: 'hub-c', name: 'c2' },
+      ],
+    });
     expect(problemsOf({ first: first(1), rollout: { releasedWaves: 1 } }, { first: first(0), rollout: { releasedWaves: 0 } })).toEqual([
-      'r: releasedWaves (1): wave 1 (canaries) moves while rollout first, which this one waits for (after), is not complete in the previous output '
-      + '(hub-c/clusters/c1 (control plane and pool c1-workers) and hub-c/clusters/c2 (control plane and pool c2-workers) not on its release); move it once every cluster of first runs 4.17.3',
+      'r: releasedWaves (1): wave 1 (canaries) moves while rollout first, which this one waits for (after), is not complete in the previous output ' +
+        '(hub-c/clusters/c1 (control plane and pool c1-workers) and hub-c/clusters/c2 (control plane and pool c2-workers) not on its release); move it once every cluster of first runs 4.17.3',
     ]);
     expect(problemsOf({ first: first(1), rollout: { releasedWaves: 1 } }, { first: first(1), rollout: { releasedWaves: 0 } })).toEqual([]);
     expect(problemsOf({ first: first(1), rollout: { releasedWaves: 0 } }, { first: first(0), rollout: { releasedWaves: 0 } })).toEqual([]);
@@ -337,9 +375,7 @@ describe('ReleaseRollout against the previous output', () => {
   test('with no previous output, what is not checked is a warning (an error with strict); nothing released, nothing to say', () => {
     const { app } = build({ rollout: { releasedWaves: 2 } });
     app.synthesize({ previousOutput: PreviousOutput.none(['none here']) });
-    expect(app.warnings).toEqual([
-      'r: releasedWaves (2) is not checked: with no previous output, synth cannot tell which wave this commit moves, nor whether the waves before it run their release',
-    ]);
+    expect(app.warnings).toEqual(['r: releasedWaves (2) is not checked: with no previous output, synth cannot tell which wave this commit moves, nor whether the waves before it run their release']);
     expect(problemsOf({ rollout: { releasedWaves: 0 } }, null)).toEqual([]);
     const strict = build({ rollout: { releasedWaves: 2 }, strict: true }).app;
     expect(() => strict.synthesize({ previousOutput: PreviousOutput.none(['none here']) })).toThrow(/^r: releasedWaves \(2\) is not checked: with no previous output/);

@@ -1,6 +1,4 @@
-import {
-  HcpApp, HostedClusterProps, NodePoolOptions, ObjectValidator, RELEASE_VERSION_ANNOTATION, Release, releaseVersionOf, SchemaCatalog,
-} from '../../lib';
+import { HcpApp, HostedClusterProps, NodePoolOptions, ObjectValidator, RELEASE_VERSION_ANNOTATION, Release, releaseVersionOf, SchemaCatalog } from '../../lib';
 import { isQualifiedName } from '../../lib/core/names';
 import { applyProblems } from '../../lib/core/upgrade-transition';
 import { newCluster } from '../props';
@@ -87,13 +85,15 @@ describe('releaseVersionOf: the version of an object in an output', () => {
   test('fails when the annotation is not a version, or contradicts the tag (an escape hatch changed the image alone)', () => {
     const hc = findObject(synthObjects(build({ release: digest('a', '4.14.10') })), 'HostedCluster');
     const tagged = { ...hc, spec: { ...hc.spec, release: { image: 'quay.io/openshift-release-dev/ocp-release:4.15.2-multi' } } };
-    expect(applyProblems(tagged, { source: 'hub/c1/Resource' })).toEqual([{
-      object: { apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', namespace: 'clusters', name: 'c1' },
-      path: 'metadata.annotations["hcp-cdk.io/release-version"]',
-      message: 'contradicts spec.release.image ("quay.io/openshift-release-dev/ocp-release:4.15.2-multi"), whose tag is 4.15.2; change both together, or leave the annotation to hcp-cdk',
-      value: '4.14.10',
-      source: 'hub/c1/Resource',
-    }]);
+    expect(applyProblems(tagged, { source: 'hub/c1/Resource' })).toEqual([
+      {
+        object: { apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', namespace: 'clusters', name: 'c1' },
+        path: 'metadata.annotations["hcp-cdk.io/release-version"]',
+        message: 'contradicts spec.release.image ("quay.io/openshift-release-dev/ocp-release:4.15.2-multi"), whose tag is 4.15.2; change both together, or leave the annotation to hcp-cdk',
+        value: '4.14.10',
+        source: 'hub/c1/Resource',
+      },
+    ]);
     const wrong = { ...hc, metadata: { ...hc.metadata, annotations: { [RELEASE_VERSION_ANNOTATION]: 'latest' } } };
     expect(applyProblems(wrong, {}).map((p) => p.message)).toEqual(['must be an OpenShift version such as 4.17.0 or 4.18.0-rc.2']);
   });
@@ -107,8 +107,9 @@ describe('releaseVersionOf: the version of an object in an output', () => {
 });
 
 describe('a release without a known version: a warning naming it, an error with strict', () => {
-  const CLUSTER_WARNING = `hub/c1: release ("${DIGEST_IMAGE('a')}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check `
-    + "its update paths or its node pools' version skew; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]";
+  const CLUSTER_WARNING =
+    `hub/c1: release ("${DIGEST_IMAGE('a')}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check ` +
+    "its update paths or its node pools' version skew; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]";
 
   test('a HostedCluster by digest without version: one warning, naming the cluster and the image; its pools say nothing more', () => {
     const app = build({ release: digest('a') });
@@ -121,8 +122,8 @@ describe('a release without a known version: a warning naming it, an error with 
     const app = build({ release: digest('a', '4.17.0') }, { release: digest('b') });
     app.synthesize();
     expect(app.warnings).toEqual([
-      `hub/c1/workers: release ("${DIGEST_IMAGE('b')}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check `
-      + "its update paths or its version skew against the control plane; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]",
+      `hub/c1/workers: release ("${DIGEST_IMAGE('b')}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check ` +
+        "its update paths or its version skew against the control plane; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]",
     ]);
   });
 

@@ -34,8 +34,7 @@ describe('Release.fromImage', () => {
     expect(Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.14.10-x86_64').version).toEqual({ major: 4, minor: 14, patch: 10 });
     expect(Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.18.0-rc.2-multi').version).toEqual({ major: 4, minor: 18, patch: 0, prerelease: 'rc.2' });
     expect(Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.18.0-ec.1').version).toEqual({ major: 4, minor: 18, patch: 0, prerelease: 'ec.1' });
-    expect(Release.fromImage('registry.ci.openshift.org/ocp/release:4.18.0-0.nightly-2024-09-10-123456').version)
-      .toEqual({ major: 4, minor: 18, patch: 0, prerelease: '0.nightly-2024-09-10-123456' });
+    expect(Release.fromImage('registry.ci.openshift.org/ocp/release:4.18.0-0.nightly-2024-09-10-123456').version).toEqual({ major: 4, minor: 18, patch: 0, prerelease: '0.nightly-2024-09-10-123456' });
   });
 
   test('reads an architecture suffix as the architecture, not as a pre-release', () => {
@@ -63,28 +62,27 @@ describe('Release.fromImage', () => {
     expect(release.version).toEqual({ major: 4, minor: 17, patch: 0 });
   });
 
-  test.each([
-    'not an image',
-    'Quay.io/UPPER:tag',
-    'quay.io/openshift-release-dev/ocp-release@sha256:abc123',
-    'quay.io/openshift-release-dev/ocp-release:',
-    '',
-  ])('fails when the image is %j', (image) => {
-    expect(Release.fromImage(image).problem).toBe(
-      `release image (${JSON.stringify(image)}) must be an image reference such as quay.io/openshift-release-dev/ocp-release:4.17.0-multi or ...@sha256:<64 hex digits>`,
-    );
-  });
+  test.each(['not an image', 'Quay.io/UPPER:tag', 'quay.io/openshift-release-dev/ocp-release@sha256:abc123', 'quay.io/openshift-release-dev/ocp-release:', ''])(
+    'fails when the image is %j',
+    (image) => {
+      expect(Release.fromImage(image).problem).toBe(
+        `release image (${JSON.stringify(image)}) must be an image reference such as quay.io/openshift-release-dev/ocp-release:4.17.0-multi or ...@sha256:<64 hex digits>`,
+      );
+    },
+  );
 
   test('fails when the stated version contradicts the image tag', () => {
     expect(Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.17.3-x86_64', { version: '4.16.3' }).problem).toBe(
-      'release version ("4.16.3") contradicts the image tag ("4.17.3-x86_64"), which is 4.17.3; give the tag\'s version or leave version out');
+      'release version ("4.16.3") contradicts the image tag ("4.17.3-x86_64"), which is 4.17.3; give the tag\'s version or leave version out',
+    );
     expect(Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.17.3-x86_64', { version: '4.17.3' }).problem).toBeUndefined();
     expect(Release.fromImage(`quay.io/openshift-release-dev/ocp-release@${DIGEST}`, { version: '4.16.3' }).problem).toBeUndefined();
   });
 
   test('fails when the stated version is the release a candidate tag leads to', () => {
     expect(Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.18.0-rc.2-multi', { version: '4.18.0' }).problem).toBe(
-      'release version ("4.18.0") contradicts the image tag ("4.18.0-rc.2-multi"), which is 4.18.0-rc.2; give the tag\'s version or leave version out');
+      'release version ("4.18.0") contradicts the image tag ("4.18.0-rc.2-multi"), which is 4.18.0-rc.2; give the tag\'s version or leave version out',
+    );
     expect(Release.fromImage('quay.io/openshift-release-dev/ocp-release:4.18.0-rc.2-multi', { version: '4.18.0-rc.2' }).problem).toBeUndefined();
   });
 
@@ -103,11 +101,18 @@ describe('Release.compareVersions', () => {
     expect(Release.compareVersions(v(5, 0, 0), v(4, 99, 99))).toBeGreaterThan(0);
   });
 
-  test('orders candidates before the release, as HyperShift\'s semver comparison does', () => {
+  test("orders candidates before the release, as HyperShift's semver comparison does", () => {
     const of = (tag: string) => Release.fromImage(`quay.io/openshift-release-dev/ocp-release:${tag}`).version!;
     const tags = ['4.18.0-multi', '4.18.0-rc.10-multi', '4.17.9-x86_64', '4.18.0-rc.2-multi', '4.18.0-ec.3', '4.18.1-multi', '4.18.0-0.nightly-2024-09-10-123456'];
-    expect([...tags].sort((a, b) => Release.compareVersions(of(a), of(b)))).toEqual(
-      ['4.17.9-x86_64', '4.18.0-0.nightly-2024-09-10-123456', '4.18.0-ec.3', '4.18.0-rc.2-multi', '4.18.0-rc.10-multi', '4.18.0-multi', '4.18.1-multi']);
+    expect([...tags].sort((a, b) => Release.compareVersions(of(a), of(b)))).toEqual([
+      '4.17.9-x86_64',
+      '4.18.0-0.nightly-2024-09-10-123456',
+      '4.18.0-ec.3',
+      '4.18.0-rc.2-multi',
+      '4.18.0-rc.10-multi',
+      '4.18.0-multi',
+      '4.18.1-multi',
+    ]);
     expect(Release.compareVersions(of('4.18.0-rc.2-multi'), of('4.18.0-rc.2-x86_64'))).toBe(0);
   });
 });

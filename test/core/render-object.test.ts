@@ -83,7 +83,7 @@ describe('renderApiObject gives what ApiObject.toJson gives', () => {
     expect(json.spec.list).toEqual(['x', 'y']);
   });
 
-  test('synth adds its sync wave to a copy: the object\'s own annotations stay as they were', () => {
+  test("synth adds its sync wave to a copy: the object's own annotations stay as they were", () => {
     const app = new HcpApp({ outdir: 'unused' });
     const object = objectIn(app, { metadata: { name: 'x', annotations: { note: 'n' } } });
     app.synthesize();

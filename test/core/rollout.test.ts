@@ -22,15 +22,31 @@ describe('describeRollout', () => {
   });
 
   test('resolves percentages of the pool: surge rounds up, unavailability down', () => {
-    expect(rolloutOf({ upgradeType: UpgradeType.REPLACE, replicas: 10, maxSurge: '25%', maxUnavailable: '25%' })).toEqual({ strategy: 'Replace', maxSurge: 3, maxUnavailable: 2, nodes: 10, batches: 2 });
+    expect(rolloutOf({ upgradeType: UpgradeType.REPLACE, replicas: 10, maxSurge: '25%', maxUnavailable: '25%' })).toEqual({
+      strategy: 'Replace',
+      maxSurge: 3,
+      maxUnavailable: 2,
+      nodes: 10,
+      batches: 2,
+    });
     expect(rolloutOf({ replicas: 7, maxUnavailable: '30%' })).toEqual({ strategy: 'InPlace', maxSurge: 0, maxUnavailable: 2, nodes: 7, batches: 4 });
   });
 
   test('makes one node unavailable when both resolve to 0 on Replace, as Cluster API does', () => {
-    expect(describeRollout({ replicas: 3, management: { upgradeType: 'Replace', replace: { strategy: 'RollingUpdate', rollingUpdate: { maxSurge: '10%', maxUnavailable: 0 } } } }))
-      .toEqual({ strategy: 'Replace', maxSurge: 1, maxUnavailable: 0, nodes: 3, batches: 3 });
-    expect(describeRollout({ replicas: 3, management: { upgradeType: 'Replace', replace: { strategy: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: '10%' } } } }))
-      .toEqual({ strategy: 'Replace', maxSurge: 0, maxUnavailable: 1, nodes: 3, batches: 3 });
+    expect(describeRollout({ replicas: 3, management: { upgradeType: 'Replace', replace: { strategy: 'RollingUpdate', rollingUpdate: { maxSurge: '10%', maxUnavailable: 0 } } } })).toEqual({
+      strategy: 'Replace',
+      maxSurge: 1,
+      maxUnavailable: 0,
+      nodes: 3,
+      batches: 3,
+    });
+    expect(describeRollout({ replicas: 3, management: { upgradeType: 'Replace', replace: { strategy: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: '10%' } } } })).toEqual({
+      strategy: 'Replace',
+      maxSurge: 0,
+      maxUnavailable: 1,
+      nodes: 3,
+      batches: 3,
+    });
   });
 
   test('leaves batches out when the InPlace rollout cannot progress (nothing may be unavailable)', () => {

@@ -1,10 +1,7 @@
 // Callers TypeScript does not check (JavaScript, props read from JSON or YAML) get a message naming
 // the construct, the prop and what it takes, never a TypeError from inside a construct.
 import { Duration, Size } from 'cdk8s';
-import {
-  BmcCredentials, ClusterPlatform, EtcdStorage, Fleet, HostedCluster, InfraEnv, ManagementCluster, MetalLBIngress, NodePool, NodePoolPlatform,
-  Release, SecretSource,
-} from '../../lib';
+import { BmcCredentials, ClusterPlatform, EtcdStorage, Fleet, HostedCluster, InfraEnv, ManagementCluster, MetalLBIngress, NodePool, NodePoolPlatform, Release, SecretSource } from '../../lib';
 import { DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { AWS_PLATFORM } from '../props';
 import { synthProblems } from '../util';
@@ -13,12 +10,16 @@ import { synthProblems } from '../util';
 const loose = (props: Record<string, unknown>) => props as any;
 
 function cluster(hub: ManagementCluster, props: Record<string, unknown> = {}): HostedCluster {
-  return new HostedCluster(hub, 'c1', loose({
-    release: Release.fromVersion('4.17.0'),
-    pullSecret: SecretSource.fromExistingSecret('pull-secret'),
-    platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: '192.0.2.10' }),
-    ...props,
-  }));
+  return new HostedCluster(
+    hub,
+    'c1',
+    loose({
+      release: Release.fromVersion('4.17.0'),
+      pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+      platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: '192.0.2.10' }),
+      ...props,
+    }),
+  );
 }
 
 const problemsOf = (build: (hub: ManagementCluster) => void) => synthProblems((app) => build(new ManagementCluster(app, 'hub')));
@@ -39,15 +40,11 @@ describe('fails when a required prop is missing at run time', () => {
   });
 
   test('HostedCluster without props at all', () => {
-    expect(problemsOf((hub) => new HostedCluster(hub, 'c1', undefined as any))).toEqual([
-      'hub/c1: props (undefined) must be an object with release, pullSecret, platform',
-    ]);
+    expect(problemsOf((hub) => new HostedCluster(hub, 'c1', undefined as any))).toEqual(['hub/c1: props (undefined) must be an object with release, pullSecret, platform']);
   });
 
   test('NodePool without a cluster', () => {
-    expect(problemsOf((hub) => new NodePool(hub, 'p', loose({})))).toEqual([
-      'hub/p: cluster (undefined) must be a hosted cluster: a HostedCluster or HostedCluster.fromAttributes(...)',
-    ]);
+    expect(problemsOf((hub) => new NodePool(hub, 'p', loose({})))).toEqual(['hub/p: cluster (undefined) must be a hosted cluster: a HostedCluster or HostedCluster.fromAttributes(...)']);
   });
 
   test('InfraEnv and its hosts', () => {
@@ -55,19 +52,23 @@ describe('fails when a required prop is missing at run time', () => {
       'hub/inventory: namespace (undefined) must be the namespace of the InfraEnv and its Agents, e.g. "hardware-inventory"',
       'hub/inventory: pullSecret (undefined) must be a secret source: SecretSource.fromExistingSecret(...) or another SecretSource factory',
     ]);
-    expect(problemsOf((hub) => {
-      new InfraEnv(hub, 'inventory', { namespace: 'agents', pullSecret: SecretSource.fromExistingSecret('p') }).addHost('h1', loose({ bmc: { address: 'ipmi://192.0.2.1' } }));
-    })).toEqual([
+    expect(
+      problemsOf((hub) => {
+        new InfraEnv(hub, 'inventory', { namespace: 'agents', pullSecret: SecretSource.fromExistingSecret('p') }).addHost('h1', loose({ bmc: { address: 'ipmi://192.0.2.1' } }));
+      }),
+    ).toEqual([
       'hub/inventory/h1: bmc ({"address":"ipmi://192.0.2.1"}) must be the host\'s BMC: { address, credentials }',
       'hub/inventory/h1: bootMacAddress (undefined) must be the MAC address of the NIC the host boots from',
     ]);
   });
 
   test('MetalLBIngress addresses', () => {
-    expect(problemsOf((hub) => {
-      const c = cluster(hub);
-      new MetalLBIngress(c.guest, 'ingress', loose({ cluster: c }));
-    })).toEqual(['c1-guest/ingress: addresses (undefined) must be a list of addresses, ranges or CIDRs, e.g. ["192.0.2.100"]']);
+    expect(
+      problemsOf((hub) => {
+        const c = cluster(hub);
+        new MetalLBIngress(c.guest, 'ingress', loose({ cluster: c }));
+      }),
+    ).toEqual(['c1-guest/ingress: addresses (undefined) must be a list of addresses, ranges or CIDRs, e.g. ["192.0.2.100"]']);
   });
 
   test('incomplete fleet entries, by field path', () => {
@@ -85,19 +86,19 @@ describe('fails when a list holds an empty entry', () => {
   });
 
   test('HostedCluster imageContentSources, and a source without mirrors', () => {
-    expect(problemsOf((hub) => cluster(hub, { imageContentSources: [undefined] }))).toEqual([
-      'hub/c1: imageContentSources[0] (undefined) must be given: a list may not hold empty entries',
-    ]);
+    expect(problemsOf((hub) => cluster(hub, { imageContentSources: [undefined] }))).toEqual(['hub/c1: imageContentSources[0] (undefined) must be given: a list may not hold empty entries']);
     expect(problemsOf((hub) => cluster(hub, { imageContentSources: [{ source: 'quay.io/openshift-release-dev/ocp-release' }] }))).toEqual([
       'hub/c1: imageContentSources[0].mirrors (undefined) must list at least one mirror',
     ]);
   });
 
   test('MetalLBIngress addresses', () => {
-    expect(problemsOf((hub) => {
-      const c = cluster(hub, { networking: { machineNetwork: ['192.0.2.0/24'] } });
-      new MetalLBIngress(c.guest, 'ingress', loose({ cluster: c, addresses: ['192.0.2.100', undefined] }));
-    })).toEqual(['c1-guest/ingress: addresses[1] (undefined) must be given: a list may not hold empty entries']);
+    expect(
+      problemsOf((hub) => {
+        const c = cluster(hub, { networking: { machineNetwork: ['192.0.2.0/24'] } });
+        new MetalLBIngress(c.guest, 'ingress', loose({ cluster: c, addresses: ['192.0.2.100', undefined] }));
+      }),
+    ).toEqual(['c1-guest/ingress: addresses[1] (undefined) must be given: a list may not hold empty entries']);
   });
 });
 
@@ -116,16 +117,16 @@ describe('fails when a string is given where a Size or Duration is expected', ()
   });
 
   test('the etcd volume size', () => {
-    expect(problemsOf((hub) => cluster(hub, { etcd: EtcdStorage.managed(loose({ size: '8Gi' })) }))).toEqual([
-      'hub/c1: etcd.size ("8Gi") must be a Size, e.g. Size.gibibytes(8)',
-    ]);
+    expect(problemsOf((hub) => cluster(hub, { etcd: EtcdStorage.managed(loose({ size: '8Gi' })) }))).toEqual(['hub/c1: etcd.size ("8Gi") must be a Size, e.g. Size.gibibytes(8)']);
   });
 
   test('KubeVirt memory and root volume', () => {
-    expect(problemsOf((hub) => {
-      const c = cluster(hub, { platform: ClusterPlatform.kubevirt() });
-      c.addNodePool('workers', { platform: NodePoolPlatform.kubevirt(loose({ memory: '4Gi', rootVolumeSize: Size.gibibytes(40) })) });
-    })).toEqual(['hub/c1/workers: platform.memory ("4Gi") must be a Size, e.g. Size.gibibytes(4)']);
+    expect(
+      problemsOf((hub) => {
+        const c = cluster(hub, { platform: ClusterPlatform.kubevirt() });
+        c.addNodePool('workers', { platform: NodePoolPlatform.kubevirt(loose({ memory: '4Gi', rootVolumeSize: Size.gibibytes(40) })) });
+      }),
+    ).toEqual(['hub/c1/workers: platform.memory ("4Gi") must be a Size, e.g. Size.gibibytes(4)']);
   });
 });
 
@@ -136,18 +137,20 @@ describe('messages show values as the user wrote them', () => {
   });
 
   test('empty strings are visible and quoted', () => {
-    expect(problemsOf((hub) => cluster(hub, { infraId: '' }))).toEqual([
-      'hub/c1: infraId ("") must be lower-case letters, digits and "-", at most 63 characters',
-    ]);
+    expect(problemsOf((hub) => cluster(hub, { infraId: '' }))).toEqual(['hub/c1: infraId ("") must be lower-case letters, digits and "-", at most 63 characters']);
   });
 });
 
 test('BmcCredentials keep working for hosts given in full (no false alarm)', () => {
-  expect(problemsOf((hub) => {
-    cluster(hub);
-    new InfraEnv(hub, 'inventory', { namespace: 'agents', pullSecret: SecretSource.fromExistingSecret('p') })
-      .addHost('h1', { bmc: { address: 'ipmi://192.0.2.1', credentials: BmcCredentials.fromExistingSecret('h1-bmc') }, bootMacAddress: 'aa:bb:cc:00:11:22' });
-  })).toEqual([]);
+  expect(
+    problemsOf((hub) => {
+      cluster(hub);
+      new InfraEnv(hub, 'inventory', { namespace: 'agents', pullSecret: SecretSource.fromExistingSecret('p') }).addHost('h1', {
+        bmc: { address: 'ipmi://192.0.2.1', credentials: BmcCredentials.fromExistingSecret('h1-bmc') },
+        bootMacAddress: 'aa:bb:cc:00:11:22',
+      });
+    }),
+  ).toEqual([]);
 });
 
 describe('fails when a string that reaches a controller has the wrong format', () => {
@@ -159,36 +162,57 @@ describe('fails when a string that reaches a controller has the wrong format', (
   });
 
   test('an EC2 instance type', () => {
-    expect(problemsOf((hub) => {
-      const c = cluster(hub, { platform: ClusterPlatform.aws(AWS_PLATFORM), baseDomain: 'example.org' });
-      c.addNodePool('workers', { platform: NodePoolPlatform.aws({ instanceType: 'M5 Large' }) });
-    })).toEqual(['hub/c1/workers: platform.instanceType ("M5 Large") must be an EC2 instance type such as m5.large: family and size, lower case, separated by "."']);
+    expect(
+      problemsOf((hub) => {
+        const c = cluster(hub, { platform: ClusterPlatform.aws(AWS_PLATFORM), baseDomain: 'example.org' });
+        c.addNodePool('workers', { platform: NodePoolPlatform.aws({ instanceType: 'M5 Large' }) });
+      }),
+    ).toEqual(['hub/c1/workers: platform.instanceType ("M5 Large") must be an EC2 instance type such as m5.large: family and size, lower case, separated by "."']);
   });
 
   test('a Secret name and a StorageClass name', () => {
-    expect(problemsOf((hub) => cluster(hub, {
-      pullSecret: SecretSource.fromExistingSecret('Pull_Secret'),
-      etcd: EtcdStorage.managed({ storageClass: 'fast ssd' }),
-    }))).toEqual([
+    expect(
+      problemsOf((hub) =>
+        cluster(hub, {
+          pullSecret: SecretSource.fromExistingSecret('Pull_Secret'),
+          etcd: EtcdStorage.managed({ storageClass: 'fast ssd' }),
+        }),
+      ),
+    ).toEqual([
       `hub/c1: SecretSource.fromExistingSecret name ("Pull_Secret") must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`,
       `hub/c1: etcd.storageClass ("fast ssd") must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`,
     ]);
   });
 
   test('an NTP source', () => {
-    expect(problemsOf((hub) => new InfraEnv(hub, 'inventory', {
-      namespace: 'agents', pullSecret: SecretSource.fromExistingSecret('p'), additionalNtpSources: ['ntp.example.com', '192.0.2.1', 'ntp://clock.example.com'],
-    }))).toEqual([
-      'hub/inventory: additionalNtpSources[2] ("ntp://clock.example.com") must be a host name or an IP address of an NTP server (no scheme, port or spaces)',
-    ]);
+    expect(
+      problemsOf(
+        (hub) =>
+          new InfraEnv(hub, 'inventory', {
+            namespace: 'agents',
+            pullSecret: SecretSource.fromExistingSecret('p'),
+            additionalNtpSources: ['ntp.example.com', '192.0.2.1', 'ntp://clock.example.com'],
+          }),
+      ),
+    ).toEqual(['hub/inventory: additionalNtpSources[2] ("ntp://clock.example.com") must be a host name or an IP address of an NTP server (no scheme, port or spaces)']);
   });
 });
 
-test('fails when the default subnet\'s availability zone is outside the cluster\'s region', () => {
-  expect(problemsOf((hub) => cluster(hub, {
-    platform: ClusterPlatform.aws({ ...AWS_PLATFORM, defaultSubnet: { id: 'subnet-0123456789abcdef0', zone: 'us-west-2a' } }), baseDomain: 'example.org',
-  }))).toEqual(['hub/c1: platform.defaultSubnet.zone ("us-west-2a") must be an availability zone of region us-east-1, such as us-east-1a']);
-  expect(problemsOf((hub) => cluster(hub, {
-    platform: ClusterPlatform.aws({ ...AWS_PLATFORM, defaultSubnet: { id: 'subnet-0123456789abcdef0', zone: 'us-east-1-bos-1a' } }), baseDomain: 'example.org',
-  }))).toEqual([]);
+test("fails when the default subnet's availability zone is outside the cluster's region", () => {
+  expect(
+    problemsOf((hub) =>
+      cluster(hub, {
+        platform: ClusterPlatform.aws({ ...AWS_PLATFORM, defaultSubnet: { id: 'subnet-0123456789abcdef0', zone: 'us-west-2a' } }),
+        baseDomain: 'example.org',
+      }),
+    ),
+  ).toEqual(['hub/c1: platform.defaultSubnet.zone ("us-west-2a") must be an availability zone of region us-east-1, such as us-east-1a']);
+  expect(
+    problemsOf((hub) =>
+      cluster(hub, {
+        platform: ClusterPlatform.aws({ ...AWS_PLATFORM, defaultSubnet: { id: 'subnet-0123456789abcdef0', zone: 'us-east-1-bos-1a' } }),
+        baseDomain: 'example.org',
+      }),
+    ),
+  ).toEqual([]);
 });

@@ -27,8 +27,8 @@ describe('HostedCluster forceUpgradeTo', () => {
 
   test('fails when forceUpgradeTo is not the cluster release', () => {
     expect(problemsOf({ forceUpgradeTo: NEXT })).toEqual([
-      'hub/c1: forceUpgradeTo ("quay.io/openshift-release-dev/ocp-release:4.18.2-multi") must be the cluster\'s release '
-      + '("quay.io/openshift-release-dev/ocp-release:4.17.0-multi"): HyperShift forces only the upgrade to the image the annotation names',
+      'hub/c1: forceUpgradeTo ("quay.io/openshift-release-dev/ocp-release:4.18.2-multi") must be the cluster\'s release ' +
+        '("quay.io/openshift-release-dev/ocp-release:4.17.0-multi"): HyperShift forces only the upgrade to the image the annotation names',
     ]);
   });
 

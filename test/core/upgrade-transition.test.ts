@@ -15,7 +15,11 @@ function build(shape: Shape, strict = false): HcpApp {
 
 /** The output of `before`, as a previous output to compare with. */
 function outputOf(before: Shape): PreviousOutput {
-  const files = new Map(build(before).synthesize().map((f) => [f.path, Buffer.from(f.text)]));
+  const files = new Map(
+    build(before)
+      .synthesize()
+      .map((f) => [f.path, Buffer.from(f.text)]),
+  );
   return PreviousOutput.inFiles(PreviousOutputSource.LAST_GOOD_COPY, 'test', files);
 }
 
@@ -38,43 +42,34 @@ describe('update paths against the previous output', () => {
   });
 
   test('accepts a control-plane minor update while the pool stays behind within the skew', () => {
-    expect(transitionProblems(
-      { cluster: { release: v('4.16.9') } },
-      { cluster: { release: v('4.17.0') }, pool: { release: v('4.16.9') } },
-    )).toEqual([]);
+    expect(transitionProblems({ cluster: { release: v('4.16.9') } }, { cluster: { release: v('4.17.0') }, pool: { release: v('4.16.9') } })).toEqual([]);
   });
 
   test('accepts a pool going from one EUS minor to the next (EUS-to-EUS)', () => {
-    expect(transitionProblems(
-      { cluster: { release: v('4.18.0') }, pool: { release: v('4.16.9') } },
-      { cluster: { release: v('4.18.0') } },
-    )).toEqual([]);
+    expect(transitionProblems({ cluster: { release: v('4.18.0') }, pool: { release: v('4.16.9') } }, { cluster: { release: v('4.18.0') } })).toEqual([]);
   });
 
   test('fails when the control plane skips a minor', () => {
     expect(transitionProblems({ cluster: { release: v('4.16.9') } }, { cluster: { release: v('4.18.0') }, pool: { release: v('4.16.9') } })).toEqual([
-      'hub/c1/Resource: HostedCluster clusters/c1: spec.release.image: refused: updates from 4.16.9 to 4.18.0, which skips 4.17; '
-      + 'a control plane accepts a later 4.16.z or 4.17.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides '
-      + '(node pools may then go from 4.16 to 4.18 directly) (value: "quay.io/openshift-release-dev/ocp-release:4.18.0-multi")',
+      'hub/c1/Resource: HostedCluster clusters/c1: spec.release.image: refused: updates from 4.16.9 to 4.18.0, which skips 4.17; ' +
+        'a control plane accepts a later 4.16.z or 4.17.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides ' +
+        '(node pools may then go from 4.16 to 4.18 directly) (value: "quay.io/openshift-release-dev/ocp-release:4.18.0-multi")',
     ]);
   });
 
   test('fails when the control plane goes back, and its pools with it', () => {
     expect(transitionProblems({ cluster: { release: v('4.17.5') } }, { cluster: { release: v('4.17.3') } })).toEqual([
-      'hub/c1/Resource: HostedCluster clusters/c1: spec.release.image: refused: goes back from 4.17.5 to 4.17.3: OpenShift supports no downgrade; '
-      + 'a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides '
-      + '(value: "quay.io/openshift-release-dev/ocp-release:4.17.3-multi")',
-      'hub/c1/workers/Resource: NodePool clusters/c1-workers: spec.release.image: refused: goes back from 4.17.5 to 4.17.3: OpenShift supports no downgrade; '
-      + 'a node pool accepts a later 4.17.z or 4.18.z (value: "quay.io/openshift-release-dev/ocp-release:4.17.3-multi")',
+      'hub/c1/Resource: HostedCluster clusters/c1: spec.release.image: refused: goes back from 4.17.5 to 4.17.3: OpenShift supports no downgrade; ' +
+        'a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides ' +
+        '(value: "quay.io/openshift-release-dev/ocp-release:4.17.3-multi")',
+      'hub/c1/workers/Resource: NodePool clusters/c1-workers: spec.release.image: refused: goes back from 4.17.5 to 4.17.3: OpenShift supports no downgrade; ' +
+        'a node pool accepts a later 4.17.z or 4.18.z (value: "quay.io/openshift-release-dev/ocp-release:4.17.3-multi")',
     ]);
   });
 
   test('accepts a skipped minor when forceUpgradeTo names the new release', () => {
     const target = v('4.18.0');
-    expect(transitionProblems(
-      { cluster: { release: v('4.16.9') } },
-      { cluster: { release: target, forceUpgradeTo: target }, pool: { release: v('4.16.9') } },
-    )).toEqual([]);
+    expect(transitionProblems({ cluster: { release: v('4.16.9') } }, { cluster: { release: target, forceUpgradeTo: target }, pool: { release: v('4.16.9') } })).toEqual([]);
   });
 
   test('fails when the force-upgrade-to annotation names another image of the same version', () => {
@@ -86,10 +81,10 @@ describe('update paths against the previous output', () => {
     expect(problems[0]).toMatch(/^hub\/c1\/Resource: HostedCluster clusters\/c1: spec.release.image: refused: updates from 4.16.9 to 4.18.0/);
   });
 
-  test('fails when upgradeType changes, saying what to do instead of the CRD rule\'s terse message', () => {
+  test("fails when upgradeType changes, saying what to do instead of the CRD rule's terse message", () => {
     expect(transitionProblems({ pool: { upgradeType: UpgradeType.IN_PLACE } }, { pool: { upgradeType: UpgradeType.REPLACE } })).toEqual([
-      'hub/c1/workers/Resource: NodePool clusters/c1-workers: spec.management.upgradeType: refused: upgradeType is immutable (InPlace before); '
-      + 'create a new pool with upgradeType Replace, move the workloads, then delete this one (doc 6.5) (value: "Replace")',
+      'hub/c1/workers/Resource: NodePool clusters/c1-workers: spec.management.upgradeType: refused: upgradeType is immutable (InPlace before); ' +
+        'create a new pool with upgradeType Replace, move the workloads, then delete this one (doc 6.5) (value: "Replace")',
     ]);
   });
 
@@ -112,9 +107,9 @@ describe('releases by digest: their version is read from the release-version ann
 
   test('fails when a digest change skips a minor (4.14.10 to 4.16.0), for the control plane and the pool that follows it', () => {
     expect(transitionProblems({ cluster: { release: d('a', '4.14.10') } }, { cluster: { release: d('b', '4.16.0') } })).toEqual([
-      'hub/c1/Resource: HostedCluster clusters/c1: spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15; '
-      + 'a control plane accepts a later 4.14.z or 4.15.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides '
-      + `(node pools may then go from 4.14 to 4.16 directly) (value: "${IMAGE('b')}")`,
+      'hub/c1/Resource: HostedCluster clusters/c1: spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15; ' +
+        'a control plane accepts a later 4.14.z or 4.15.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides ' +
+        `(node pools may then go from 4.14 to 4.16 directly) (value: "${IMAGE('b')}")`,
     ]);
   });
 
@@ -125,19 +120,15 @@ describe('releases by digest: their version is read from the release-version ann
   });
 
   test('fails when a pool by digest is left further behind than the skew allows', () => {
-    expect(transitionProblems(
-      { cluster: { release: d('a', '4.16.0') }, pool: { release: d('c', '4.14.10') } },
-      { cluster: { release: d('b', '4.17.0') }, pool: { release: d('c', '4.14.10') } },
-    )).toEqual([
+    expect(
+      transitionProblems({ cluster: { release: d('a', '4.16.0') }, pool: { release: d('c', '4.14.10') } }, { cluster: { release: d('b', '4.17.0') }, pool: { release: d('c', '4.14.10') } }),
+    ).toEqual([
       `hub/c1/workers: release ("${IMAGE('c')}") is 4.14.10, 3 minors behind the control plane's 4.17.0; HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here`,
     ]);
   });
 
   test('fails when a pool by digest runs ahead of its control plane', () => {
-    expect(transitionProblems(
-      { cluster: { release: d('a', '4.17.0') } },
-      { cluster: { release: d('a', '4.17.0') }, pool: { release: d('c', '4.17.3') } },
-    )).toEqual([
+    expect(transitionProblems({ cluster: { release: d('a', '4.17.0') } }, { cluster: { release: d('a', '4.17.0') }, pool: { release: d('c', '4.17.3') } })).toEqual([
       `hub/c1/workers: release ("${IMAGE('c')}") is 4.17.3, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6): update the cluster first`,
     ]);
   });
@@ -149,8 +140,9 @@ describe('releases by digest: their version is read from the release-version ann
   test('a previous release whose version the output does not tell: a warning naming the object and the image; an error with strict', () => {
     const app = build({ cluster: { release: d('b', '4.16.0') } });
     app.synthesize({ previousOutput: outputOf({ cluster: { release: d('a') } }) });
-    const warning = (path: string, kind: string) => `${path}: ${kind}: spec.release.image: the update path is not checked: the previous release ("${IMAGE('a')}") tells no OpenShift version `
-      + '(no version tag, no hcp-cdk.io/release-version annotation); synthesize the previous release once with its version (Release.fromImage(image, { version })) before changing it [HCP-W004]';
+    const warning = (path: string, kind: string) =>
+      `${path}: ${kind}: spec.release.image: the update path is not checked: the previous release ("${IMAGE('a')}") tells no OpenShift version ` +
+      '(no version tag, no hcp-cdk.io/release-version annotation); synthesize the previous release once with its version (Release.fromImage(image, { version })) before changing it [HCP-W004]';
     const expected = [warning('hub/c1/Resource', 'HostedCluster clusters/c1'), warning('hub/c1/workers/Resource', 'NodePool clusters/c1-workers')];
     expect(app.warnings).toEqual(expected);
     expect(transitionProblems({ cluster: { release: d('a') } }, { cluster: { release: d('b', '4.16.0') } }, true)).toEqual(expected);
@@ -169,13 +161,16 @@ describe('upgradeTransitionProblems', () => {
 
   test('fails when the previous HostedCluster ran a later release', () => {
     const previous = { ...cluster, spec: { ...cluster.spec, release: { image: 'quay.io/openshift-release-dev/ocp-release:4.18.0-multi' } } };
-    expect(upgradeTransitionProblems(cluster, previous, 'hub/c1/Resource')).toEqual([{
-      object: { apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', namespace: 'clusters', name: 'c1' },
-      path: 'spec.release.image',
-      message: 'refused: goes back from 4.18.0 to 4.17.5: OpenShift supports no downgrade; a control plane accepts a later 4.18.z or 4.19.z, one minor at a time; '
-        + 'forceUpgradeTo (the force-upgrade-to annotation) overrides',
-      value: 'quay.io/openshift-release-dev/ocp-release:4.17.5-multi',
-      source: 'hub/c1/Resource',
-    }]);
+    expect(upgradeTransitionProblems(cluster, previous, 'hub/c1/Resource')).toEqual([
+      {
+        object: { apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', namespace: 'clusters', name: 'c1' },
+        path: 'spec.release.image',
+        message:
+          'refused: goes back from 4.18.0 to 4.17.5: OpenShift supports no downgrade; a control plane accepts a later 4.18.z or 4.19.z, one minor at a time; ' +
+          'forceUpgradeTo (the force-upgrade-to annotation) overrides',
+        value: 'quay.io/openshift-release-dev/ocp-release:4.17.5-multi',
+        source: 'hub/c1/Resource',
+      },
+    ]);
   });
 });

@@ -32,7 +32,9 @@ declare const REGISTRY_CA: string;
 `;
 
 const TYPESCRIPT = new Set(['ts', 'typescript']);
-const blocks = documentationFiles(ROOT).flatMap(codeBlocks).filter((block) => TYPESCRIPT.has(block.info.split(/\s+/)[0]));
+const blocks = documentationFiles(ROOT)
+  .flatMap(codeBlocks)
+  .filter((block) => TYPESCRIPT.has(block.info.split(/\s+/)[0]));
 const fragments = blocks.filter((block) => block.info.split(/\s+/).includes('fragment'));
 const compiled = blocks.filter((block) => !fragments.includes(block));
 
@@ -52,8 +54,10 @@ function declaredNames(source: ts.SourceFile): Set<string> {
       if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.add(element.name.text);
     } else if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) bindingNames(declaration.name);
-    } else if ((ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement) || ts.isInterfaceDeclaration(statement)
-      || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) {
+    } else if (
+      (ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+      statement.name
+    ) {
       names.add(statement.name.text);
     }
   }
@@ -136,8 +140,7 @@ test('README and the guides have TypeScript blocks, and few are fragments', () =
 });
 
 test('every TypeScript block compiles against the public API', () => {
-  process.stdout.write(`documentation code blocks: ${compiled.length} compiled, ${fragments.length} skipped as fragments `
-    + `(${fragments.map((f) => `${f.file}:${f.line}`).join(', ') || 'none'})\n`);
+  process.stdout.write(`documentation code blocks: ${compiled.length} compiled, ${fragments.length} skipped as fragments ` + `(${fragments.map((f) => `${f.file}:${f.line}`).join(', ') || 'none'})\n`);
   expect(result.files).toBe(compiled.length + 1);
   expect(result.diagnostics.filter((d) => !d.startsWith(`${BROKEN.file}:`))).toEqual([]);
 });

@@ -54,7 +54,7 @@ test('every guide links back to README.md', () => {
   expect(guides.filter((guide) => !links(guide).some((l) => l.target === '../README.md')).map((g) => g.path)).toEqual([]);
 });
 
-describe('the anchors are GitHub\'s', () => {
+describe("the anchors are GitHub's", () => {
   const anchorsFor = (text: string): string[] => [...headingAnchors({ path: 'x.md', text })];
 
   test('lower case, punctuation dropped, spaces as hyphens, code spans and links as their text', () => {

@@ -114,7 +114,10 @@ export function headingAnchors(file: MarkdownFile): Set<string> {
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/<[^>]+>/g, '')
       .replace(/[`*~]/g, '');
-    const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\p{M} _-]/gu, '').replace(/ /g, '-');
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M} _-]/gu, '')
+      .replace(/ /g, '-');
     const seen = counts.get(slug) ?? 0;
     counts.set(slug, seen + 1);
     anchors.add(seen === 0 ? slug : `${slug}-${seen}`);

@@ -13,8 +13,14 @@ test('README stays an overview: under 400 lines', () => {
 
 test('the quick start is two commands, one to install and synthesize, one to test, and CI runs the second', () => {
   const quickStart = codeBlocks(readme).find((block) => block.info === 'sh')!;
-  const commands = quickStart.code.split('\n').map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean);
+  const commands = quickStart.code
+    .split('\n')
+    .map((line) => line.replace(/#.*$/, '').trim())
+    .filter(Boolean);
   expect(commands).toEqual(['npm ci && npm run synth', 'npm test']);
-  const ci = fs.readFileSync(path.join(ROOT, '.ci', 'run'), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+  const ci = fs
+    .readFileSync(path.join(ROOT, '.ci', 'run'), 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'));
   expect(ci).toContain(commands[1]);
 });

@@ -2,7 +2,6 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { cdk8sSynth, expectKustomizationsListTheirFolders, foldersOf, isRolloutRecord, readTree, testValidAndRepeatable } from './example-synth';
 
-
 /** What every delivery mode must show on an example: synth, validate clean, re-synth identically, kustomizations that list their folders. */
 function describeAcmExample(title: string, app: string, check: (objects: Map<string, any>) => void): void {
   describe(title, () => {
@@ -18,7 +17,7 @@ function describeAcmExample(title: string, app: string, check: (objects: Map<str
 
     testValidAndRepeatable(first, second, tree, objects.size);
 
-    test('every folder below the root has a kustomization.yaml listing exactly its files and sub-folders (but the rollout records\', applied by none)', () => {
+    test("every folder below the root has a kustomization.yaml listing exactly its files and sub-folders (but the rollout records', applied by none)", () => {
       const folders = foldersOf(new Map([...tree].filter(([file]) => !isRolloutRecord(file))));
       expect([...tree.keys()].filter((f) => isRolloutRecord(f) && f.endsWith('kustomization.yaml'))).toEqual([]);
       expect(folders.size).toBeGreaterThan(2);
@@ -43,9 +42,19 @@ function describeAcmExample(title: string, app: string, check: (objects: Map<str
       for (const [, p] of [...objects].filter(([, o]) => o.kind === 'Policy' && o.metadata.name.endsWith('-resources'))) {
         const operatorsName = p.metadata.name.replace(/-resources$/, '-operators');
         const operators = [...objects.values()].find((o) => o.kind === 'Policy' && o.metadata.name === operatorsName);
-        expect(p.spec.dependencies).toEqual(operators ? [{
-          apiVersion: 'policy.open-cluster-management.io/v1', kind: 'Policy', name: operatorsName, namespace: 'hcp-policies', compliance: 'Compliant',
-        }] : undefined);
+        expect(p.spec.dependencies).toEqual(
+          operators
+            ? [
+                {
+                  apiVersion: 'policy.open-cluster-management.io/v1',
+                  kind: 'Policy',
+                  name: operatorsName,
+                  namespace: 'hcp-policies',
+                  compliance: 'Compliant',
+                },
+              ]
+            : undefined,
+        );
       }
     });
 
@@ -87,8 +96,8 @@ describeAcmExample('agent lab (vcluster2) under HCP_CDK_DELIVERY=acm', 'build/ex
     'hub/vcluster2/50-hostedcluster-clusters_vcluster2.yaml',
     'hub/vcluster2/60-nodepool-clusters_vcluster2.yaml',
   ]);
-  const kindsIn = (name: string) => objects.get(`hub/policies/40-policy-hcp-policies_vcluster2-guest-${name}.yaml`)
-    .spec['policy-templates'][0].objectDefinition.spec['object-templates'].map((t: any) => t.objectDefinition.kind);
+  const kindsIn = (name: string) =>
+    objects.get(`hub/policies/40-policy-hcp-policies_vcluster2-guest-${name}.yaml`).spec['policy-templates'][0].objectDefinition.spec['object-templates'].map((t: any) => t.objectDefinition.kind);
   expect(kindsIn('operators')).toEqual(['Namespace']);
   expect(kindsIn('resources')).toEqual(['MetalLB', 'IPAddressPool', 'L2Advertisement', 'Service']);
   // The MetalLB operator of the guest, by OperatorPolicy (its Namespace first, by the ConfigurationPolicy).
@@ -108,11 +117,16 @@ describeAcmExample('agent lab (vcluster2) under HCP_CDK_DELIVERY=acm', 'build/ex
       },
     },
   });
-  expect(objects.get('hub/policies/40-policy-hcp-policies_vcluster2-guest-resources.yaml').spec.dependencies).toEqual([{
-    apiVersion: 'policy.open-cluster-management.io/v1', kind: 'Policy', name: 'vcluster2-guest-operators', namespace: 'hcp-policies', compliance: 'Compliant',
-  }]);
-  expect(objects.get('hub/policies/40-placement-hcp-policies_vcluster2-guest.yaml').spec.predicates)
-    .toEqual([{ requiredClusterSelector: { labelSelector: { matchLabels: { name: 'vcluster2' } } } }]);
+  expect(objects.get('hub/policies/40-policy-hcp-policies_vcluster2-guest-resources.yaml').spec.dependencies).toEqual([
+    {
+      apiVersion: 'policy.open-cluster-management.io/v1',
+      kind: 'Policy',
+      name: 'vcluster2-guest-operators',
+      namespace: 'hcp-policies',
+      compliance: 'Compliant',
+    },
+  ]);
+  expect(objects.get('hub/policies/40-placement-hcp-policies_vcluster2-guest.yaml').spec.predicates).toEqual([{ requiredClusterSelector: { labelSelector: { matchLabels: { name: 'vcluster2' } } } }]);
 });
 
 describeAcmExample('example fleet under HCP_CDK_DELIVERY=acm', 'build/examples/fleet/main.js', (objects) => {

@@ -3,7 +3,6 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { cdk8sSynth, isRolloutRecord, readTree, testValidAndRepeatable } from './example-synth';
 
-
 interface Written {
   readonly file: string;
   readonly object: any;
@@ -34,14 +33,14 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
 
     testValidAndRepeatable(first, second, tree, objects.length);
 
-    test('the folders are the kustomize mode\'s, plus one bootstrap folder per management cluster', () => {
+    test("the folders are the kustomize mode's, plus one bootstrap folder per management cluster", () => {
       expect(plain.status).toBe(0);
       const plainFiles = [...readTree(plain.outdir).keys()].sort();
       expect([...tree.keys()].filter((f) => !f.startsWith('argocd/')).sort()).toEqual(plainFiles);
       expect([...new Set([...tree.keys()].filter((f) => f.startsWith('argocd/')).map((f) => f.split('/')[1]))].sort()).toEqual(expect_.hubs);
     });
 
-    test('every folder\'s kustomization.yaml lists exactly its own files, no sub-folder; argocd/ itself has none (each hub applies its own), nor has the rollout records\' folder, which no Application delivers', () => {
+    test("every folder's kustomization.yaml lists exactly its own files, no sub-folder; argocd/ itself has none (each hub applies its own), nor has the rollout records' folder, which no Application delivers", () => {
       // Every folder that holds files (a folder with only sub-folders has no kustomization.yaml).
       const folders = new Set([...tree.keys()].filter((f) => !isRolloutRecord(f)).map((f) => path.posix.dirname(f)));
       expect([...tree.keys()].filter((f) => isRolloutRecord(f) && f.endsWith('kustomization.yaml'))).toEqual([]);
@@ -57,9 +56,13 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
       }
     });
 
-    test('one Application per unit (the hub\'s own folder, each hosted cluster\'s and inventory\'s, each guest), each in its own project, delivering a folder that exists, none with a finalizer', () => {
-      expect(applications.filter((a) => a.object.spec.destination.server === 'https://kubernetes.default.svc').map((a) => a.object.metadata.name).sort())
-        .toEqual(expect_.units);
+    test("one Application per unit (the hub's own folder, each hosted cluster's and inventory's, each guest), each in its own project, delivering a folder that exists, none with a finalizer", () => {
+      expect(
+        applications
+          .filter((a) => a.object.spec.destination.server === 'https://kubernetes.default.svc')
+          .map((a) => a.object.metadata.name)
+          .sort(),
+      ).toEqual(expect_.units);
       expect(applications.filter((a) => a.object.spec.destination.name !== undefined)).toHaveLength(expect_.guests);
       for (const application of applications) {
         expect(application.object.metadata.finalizers).toBeUndefined();
@@ -79,8 +82,11 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
     });
 
     test('HostedClusters, NodePools and their Secrets are never pruned or deleted with their Application', () => {
-      const guarded = objects.filter((o) => ['HostedCluster', 'NodePool'].includes(o.object.kind)
-        || (['Secret', 'ExternalSecret', 'ConfigMap'].includes(o.object.kind) && objects.some((c) => c.object.kind === 'HostedCluster' && path.dirname(c.file) === path.dirname(o.file))));
+      const guarded = objects.filter(
+        (o) =>
+          ['HostedCluster', 'NodePool'].includes(o.object.kind) ||
+          (['Secret', 'ExternalSecret', 'ConfigMap'].includes(o.object.kind) && objects.some((c) => c.object.kind === 'HostedCluster' && path.dirname(c.file) === path.dirname(o.file))),
+      );
       expect(guarded.length).toBeGreaterThan(0);
       for (const o of guarded) expect([o.file, syncOptions(o)]).toEqual([o.file, expect.arrayContaining(['Prune=false', 'Delete=false'])]);
     });
@@ -121,7 +127,7 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
       }
     });
 
-    test('each guest Application is created with its hosted cluster\'s, after the hub\'s, and only ACM\'s placement of that hub lets it in', () => {
+    test("each guest Application is created with its hosted cluster's, after the hub's, and only ACM's placement of that hub lets it in", () => {
       for (const guest of applications.filter((a) => a.object.spec.destination.name)) {
         const hubFolder = guest.file.split('/')[1];
         const clusterName = guest.object.spec.destination.name;
@@ -138,17 +144,21 @@ function describeArgoCdExample(title: string, app: string, expect_: { hubs: stri
 
 const clusterUnits = (hub: string, from: number) => Array.from({ length: 12 }, (_, i) => `${hub}-c${String(from + 2 * i).padStart(5, '0')}`);
 describeArgoCdExample('default example (agent lab vcluster2) delivered by Argo CD', 'build/examples/agent-lab/main.js', {
-  hubs: ['hub'], units: ['argocd-hub', 'hub', 'hub-hardware-inventory', 'hub-vcluster2'], guests: 1,
+  hubs: ['hub'],
+  units: ['argocd-hub', 'hub', 'hub-hardware-inventory', 'hub-vcluster2'],
+  guests: 1,
 });
 describeArgoCdExample('the example fleet delivered by Argo CD', 'build/examples/fleet/main.js', {
-  hubs: ['hub-0', 'hub-1'], units: ['argocd-hub-0', 'argocd-hub-1', 'hub-0', ...clusterUnits('hub-0', 0), 'hub-1', ...clusterUnits('hub-1', 1)].sort(), guests: 8,
+  hubs: ['hub-0', 'hub-1'],
+  units: ['argocd-hub-0', 'argocd-hub-1', 'hub-0', ...clusterUnits('hub-0', 0), 'hub-1', ...clusterUnits('hub-1', 1)].sort(),
+  guests: 8,
 });
 
-describe('the agent lab\'s bootstrap folder', () => {
+describe("the agent lab's bootstrap folder", () => {
   const { outdir, status } = cdk8sSynth('build/examples/agent-lab/main.js', 'argocd');
   const read = (file: string) => YAML.parse(fs.readFileSync(path.join(outdir, file), 'utf8'));
 
-  test('holds the hub and guest Applications and ACM\'s registration of vcluster2, listed for oc apply -k', () => {
+  test("holds the hub and guest Applications and ACM's registration of vcluster2, listed for oc apply -k", () => {
     expect(status).toBe(0);
     expect(read('argocd/hub/kustomization.yaml').resources).toEqual([
       '40-application-openshift-gitops_argocd-hub.yaml',

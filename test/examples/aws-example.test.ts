@@ -16,17 +16,21 @@ const INFRA_STACK = 'hcp-demo-infra';
 
 function cdkSynth(): { outdir: string; status: number | null; output: string } {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-aws-'));
-  const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'cdk'),
+  const result = spawnSync(
+    path.join(ROOT, 'node_modules', '.bin', 'cdk'),
     ['synth', '--app', 'node build/examples/aws/infra.js', '--output', outdir, '--no-version-reporting', '--no-notices', '--quiet'],
-    { cwd: ROOT, encoding: 'utf8' });
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 function cdk8sSynth(outputsFile: string): { outdir: string; status: number | null; output: string } {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-aws-k8s-'));
-  const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'cdk8s'),
-    ['synth', '--no-check-upgrade', '--app', 'node build/examples/aws/clusters.js', '--output', outdir],
-    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, AWS_OUTPUTS_FILE: outputsFile } });
+  const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'cdk8s'), ['synth', '--no-check-upgrade', '--app', 'node build/examples/aws/clusters.js', '--output', outdir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, AWS_OUTPUTS_FILE: outputsFile },
+  });
   return { outdir, status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -46,7 +50,12 @@ describe('examples/aws through the aws-cdk and cdk8s CLIs', () => {
   test('cdk synth succeeds with no unacknowledged cdk-nag (AwsSolutions) finding', () => {
     expect(first.output).not.toMatch(/ERROR|AwsSolutions-\w+ /);
     expect(first.status).toBe(0);
-    expect(fs.readdirSync(first.outdir).filter((f) => f.endsWith('.template.json')).sort()).toEqual(['hcp-demo-infra.template.json', 'hcp-management.template.json']);
+    expect(
+      fs
+        .readdirSync(first.outdir)
+        .filter((f) => f.endsWith('.template.json'))
+        .sort(),
+    ).toEqual(['hcp-demo-infra.template.json', 'hcp-management.template.json']);
   });
 
   test('re-synth gives the same templates', () => {
@@ -56,24 +65,30 @@ describe('examples/aws through the aws-cdk and cdk8s CLIs', () => {
     }
   });
 
-  test('the cluster stack stays far under CloudFormation\'s 500 resources and exports nothing', () => {
+  test("the cluster stack stays far under CloudFormation's 500 resources and exports nothing", () => {
     expect(resources.length).toBeLessThan(100);
     expect(Object.values(template.Outputs ?? {}).filter((o: any) => o.Export)).toEqual([]);
   });
 
   test('cdk8s synth writes the HostedCluster and one NodePool per zone, which validate clean', () => {
     expect(k8s.status).toBe(0);
-    const files = fs.readdirSync(path.join(k8s.outdir, 'hub', 'demo')).filter((f) => f !== 'kustomization.yaml').sort();
+    const files = fs
+      .readdirSync(path.join(k8s.outdir, 'hub', 'demo'))
+      .filter((f) => f !== 'kustomization.yaml')
+      .sort();
     expect(files).toEqual([
-      '20-secret-clusters_demo-ssh-key.yaml', '50-hostedcluster-clusters_demo.yaml',
-      '60-nodepool-clusters_demo-us-east-1a.yaml', '60-nodepool-clusters_demo-us-east-1b.yaml', '60-nodepool-clusters_demo-us-east-1c.yaml',
+      '20-secret-clusters_demo-ssh-key.yaml',
+      '50-hostedcluster-clusters_demo.yaml',
+      '60-nodepool-clusters_demo-us-east-1a.yaml',
+      '60-nodepool-clusters_demo-us-east-1b.yaml',
+      '60-nodepool-clusters_demo-us-east-1c.yaml',
     ]);
     const result = spawnSync(process.execPath, ['build/bin/hcp-cdk.js', 'validate', '--strict', k8s.outdir], { cwd: ROOT, encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
 
-  test('every role ARN in the HostedCluster names a role the template defines, in the stack\'s account', () => {
+  test("every role ARN in the HostedCluster names a role the template defines, in the stack's account", () => {
     const rolesRef = read('hub/demo/50-hostedcluster-clusters_demo.yaml').spec.platform.aws.rolesRef;
     const roleNames = ofType('AWS::IAM::Role').map(([, r]) => r.Properties.RoleName);
     const arns = Object.values<string>(rolesRef);
@@ -87,17 +102,19 @@ describe('examples/aws through the aws-cdk and cdk8s CLIs', () => {
     expect(roleNames).toContain(kmsRole.split('/').pop());
   });
 
-  test('the issuer URL is the OIDC provider\'s URL in the template, on the management stack\'s bucket', () => {
+  test("the issuer URL is the OIDC provider's URL in the template, on the management stack's bucket", () => {
     const cluster = read('hub/demo/50-hostedcluster-clusters_demo.yaml');
     const [[, provider]] = ofType('AWS::IAM::OIDCProvider');
     expect(cluster.spec.issuerURL).toBe(provider.Properties.Url);
     expect(provider.Properties.ClientIdList).toEqual(['openshift', 'sts.amazonaws.com']);
     const management = JSON.parse(fs.readFileSync(path.join(first.outdir, 'hcp-management.template.json'), 'utf8'));
-    const bucketNames = Object.values(management.Resources as Record<string, any>).filter((r) => r.Type === 'AWS::S3::Bucket').map((r) => r.Properties.BucketName);
+    const bucketNames = Object.values(management.Resources as Record<string, any>)
+      .filter((r) => r.Type === 'AWS::S3::Bucket')
+      .map((r) => r.Properties.BucketName);
     expect(bucketNames).toContain(new URL(cluster.spec.issuerURL).hostname.split('.s3.')[0]);
   });
 
-  test('VPC, subnet, zone and key IDs are the ones of the template\'s resources', () => {
+  test("VPC, subnet, zone and key IDs are the ones of the template's resources", () => {
     const cluster = read('hub/demo/50-hostedcluster-clusters_demo.yaml');
     const [[vpcId]] = ofType('AWS::EC2::VPC');
     expect(cluster.spec.platform.aws.cloudProviderConfig.vpc).toBe(fake(vpcId));

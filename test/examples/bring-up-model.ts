@@ -15,9 +15,18 @@ export interface ModelObject {
 
 /** API groups a fresh OpenShift hub with Flux or Argo CD installed serves. */
 const SERVED_FROM_THE_START: ReadonlySet<string> = new Set([
-  '', 'apps', 'rbac.authorization.k8s.io', 'storage.k8s.io', 'apiextensions.k8s.io',
-  'operators.coreos.com', 'config.openshift.io', 'operator.openshift.io', 'machine.openshift.io',
-  'kustomize.toolkit.fluxcd.io', 'source.toolkit.fluxcd.io', 'argoproj.io',
+  '',
+  'apps',
+  'rbac.authorization.k8s.io',
+  'storage.k8s.io',
+  'apiextensions.k8s.io',
+  'operators.coreos.com',
+  'config.openshift.io',
+  'operator.openshift.io',
+  'machine.openshift.io',
+  'kustomize.toolkit.fluxcd.io',
+  'source.toolkit.fluxcd.io',
+  'argoproj.io',
 ]);
 
 /** The API groups each OLM package's bundle installs the CRDs of. MCE's brings the MultiClusterEngine alone. */
@@ -37,7 +46,8 @@ const groupOf = (json: any): string => (String(json.apiVersion).includes('/') ? 
 
 /** The objects of an output tree (kustomization.yaml files and rollout records left out), each file read once. */
 export function modelObjects(tree: ReadonlyMap<string, string>): ModelObject[] {
-  return [...tree].filter(([file]) => !file.endsWith('kustomization.yaml') && !file.startsWith('rollouts/'))
+  return [...tree]
+    .filter(([file]) => !file.endsWith('kustomization.yaml') && !file.startsWith('rollouts/'))
     .flatMap(([file, text]) => YAML.parseAllDocuments(text).map((d) => ({ file, json: d.toJSON() })));
 }
 
@@ -76,7 +86,9 @@ export class HubModel {
       });
     }
     if (json.kind === 'HostedCluster') {
-      this.pending.push(() => { this.applied.get(object.file).status = { conditions: [{ type: 'Available', status: 'True' }] }; });
+      this.pending.push(() => {
+        this.applied.get(object.file).status = { conditions: [{ type: 'Available', status: 'True' }] };
+      });
     }
   }
 
@@ -113,12 +125,13 @@ export function bringUpWithFlux(objects: readonly ModelObject[], hub: HubModel =
   const nameOf = (k: any): string => `${k.metadata.namespace}/${k.metadata.name}`;
   const ready = new Set<string>();
   const reconciled = new Set<string>();
-  const isReady = (k: any): boolean => (k.spec.healthChecks ?? []).every((check: any) => {
-    const target = objects.find((o) => o.json.kind === check.kind && o.json.metadata.name === check.name && o.json.metadata.namespace === check.namespace);
-    const live = target && hub.live(target.file);
-    const expression = (k.spec.healthCheckExprs ?? []).find((e: any) => e.kind === check.kind);
-    return live !== undefined && expression !== undefined && fluxVerdict(expression, live) === 'Current';
-  });
+  const isReady = (k: any): boolean =>
+    (k.spec.healthChecks ?? []).every((check: any) => {
+      const target = objects.find((o) => o.json.kind === check.kind && o.json.metadata.name === check.name && o.json.metadata.namespace === check.namespace);
+      const live = target && hub.live(target.file);
+      const expression = (k.spec.healthCheckExprs ?? []).find((e: any) => e.kind === check.kind);
+      return live !== undefined && expression !== undefined && fluxVerdict(expression, live) === 'Current';
+    });
   const root = kustomizations.find((k) => !k.spec.dependsOn && folderOf(k).startsWith('flux/'));
   if (root) for (const object of inFolder(folderOf(root))) hub.apply(object);
   for (let round = 0; round < ROUNDS; round++) {
@@ -146,7 +159,9 @@ export function bringUpWithFlux(objects: readonly ModelObject[], hub: HubModel =
 export function bringUpWithArgoCd(objects: readonly ModelObject[], hub: HubModel = new HubModel()): Set<string> {
   const SKIP = 'SkipDryRunOnMissingResource=true';
   const wave = (json: any): number => Number(json.metadata.annotations?.['argocd.argoproj.io/sync-wave'] ?? 0);
-  const applications = objects.filter((o) => o.json.kind === 'Application' && o.json.spec.destination.server).map((o) => o.json)
+  const applications = objects
+    .filter((o) => o.json.kind === 'Application' && o.json.spec.destination.server)
+    .map((o) => o.json)
     .sort((a, b) => wave(a) - wave(b));
   for (const object of objects.filter((o) => o.file.startsWith('argocd/'))) hub.apply(object);
   const attempts = new Map<string, number>();
@@ -160,13 +175,20 @@ export function bringUpWithArgoCd(objects: readonly ModelObject[], hub: HubModel
       const folder = path.posix.normalize(application.spec.source.path).replace(/^dist\//, '');
       const inside = objects.filter((o) => path.posix.dirname(o.file) === folder);
       const skipsAll = (application.spec.syncPolicy.syncOptions ?? []).includes(SKIP);
-      const skips = (o: ModelObject): boolean => skipsAll || String(o.json.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? '').split(',').includes(SKIP);
+      const skips = (o: ModelObject): boolean =>
+        skipsAll ||
+        String(o.json.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? '')
+          .split(',')
+          .includes(SKIP);
       if (!inside.every((o) => hub.serves(o.json) || skips(o))) continue;
       const waves = [...new Set(inside.map((o) => wave(o.json)))].sort((a, b) => a - b);
       let failed = false;
       for (const w of waves) {
         const these = inside.filter((o) => wave(o.json) === w);
-        if (!these.every((o) => hub.serves(o.json))) { failed = true; break; }
+        if (!these.every((o) => hub.serves(o.json))) {
+          failed = true;
+          break;
+        }
         for (const object of these) hub.apply(object);
       }
       if (!failed) synced.add(name);

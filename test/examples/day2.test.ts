@@ -33,9 +33,11 @@ describe('examples/day2: identity, API server, node configuration and mirrors on
     expect(first.status).toBe(0);
     expect([...files.keys()].sort()).toEqual(FILES);
     // The OAuth server is a NodePort allocated at apply: the note says where HyperShift reports the URL, and prints none.
-    expect(first.output).toContain('hcp-cdk: note: hub/day2/oauth: identity provider "corp-sso" (OpenID): register the OAuth server\'s callback as the client\'s redirect URL, '
-      + 'which is known once the server is published: HyperShift reports it in status.oauthCallbackURLTemplate of HostedCluster clusters/day2, with [identity-provider-name] standing for corp-sso '
-      + '(oc get hostedcluster day2 -n clusters -o jsonpath=\'{.status.oauthCallbackURLTemplate}\'); or give the OAuthServer\'s NodePort a fixed port to have it printed here');
+    expect(first.output).toContain(
+      'hcp-cdk: note: hub/day2/oauth: identity provider "corp-sso" (OpenID): register the OAuth server\'s callback as the client\'s redirect URL, ' +
+        'which is known once the server is published: HyperShift reports it in status.oauthCallbackURLTemplate of HostedCluster clusters/day2, with [identity-provider-name] standing for corp-sso ' +
+        "(oc get hostedcluster day2 -n clusters -o jsonpath='{.status.oauthCallbackURLTemplate}'); or give the OAuthServer's NodePort a fixed port to have it printed here",
+    );
     expect(first.output).not.toContain('oauth2callback');
     expect(first.output).toContain('hcp-cdk: note: hub/day2/oauth: identity providers (corp-sso, break-glass) replace the kubeadmin user');
     expect(first.output).toContain('hcp-cdk: note: hub/day2/features: featureSet TechPreviewNoUpgrade is irreversible');
@@ -50,15 +52,16 @@ describe('examples/day2: identity, API server, node configuration and mirrors on
 
   test('contains no secret material: every Secret is referenced or made by External Secrets', () => {
     expect([...files.values()].filter((text) => /^kind: Secret$/m.test(text))).toEqual([]);
-    expect(read('hub/day2/20-externalsecret-clusters_day2-corp-sso-client-secret.yaml').spec.data).toEqual([
-      { secretKey: 'clientSecret', remoteRef: { key: 'oauth/day2', property: 'clientSecret' } },
-    ]);
+    expect(read('hub/day2/20-externalsecret-clusters_day2-corp-sso-client-secret.yaml').spec.data).toEqual([{ secretKey: 'clientSecret', remoteRef: { key: 'oauth/day2', property: 'clientSecret' } }]);
   });
 
   test('spec.configuration carries OAuth, the API server, proxy, registries and the feature set from their constructs', () => {
     const configuration = cluster().spec.configuration;
     expect(Object.keys(configuration).sort()).toEqual(['apiServer', 'featureGate', 'image', 'oauth', 'proxy']);
-    expect(configuration.oauth.identityProviders.map((p: any) => [p.name, p.type])).toEqual([['corp-sso', 'OpenID'], ['break-glass', 'HTPasswd']]);
+    expect(configuration.oauth.identityProviders.map((p: any) => [p.name, p.type])).toEqual([
+      ['corp-sso', 'OpenID'],
+      ['break-glass', 'HTPasswd'],
+    ]);
     expect(configuration.oauth.identityProviders[0].openID.clientSecret).toEqual({ name: 'day2-corp-sso-client-secret' });
     expect(configuration.oauth.tokenConfig).toEqual({ accessTokenInactivityTimeout: '28800s' });
     expect(configuration.apiServer).toEqual({
@@ -72,9 +75,12 @@ describe('examples/day2: identity, API server, node configuration and mirrors on
 
   test('the node pools share the chrony MachineConfig and the Tuned; only the low-latency pool has the PerformanceProfile', () => {
     expect(read('hub/day2/60-nodepool-clusters_day2-workers.yaml').spec).toEqual(expect.objectContaining({ config: [{ name: 'day2-chrony' }], tuningConfig: [{ name: 'tuned-1' }] }));
-    expect(read('hub/day2/60-nodepool-clusters_day2-low-latency.yaml').spec).toEqual(expect.objectContaining({
-      config: [{ name: 'day2-chrony' }], tuningConfig: [{ name: 'tuned-1' }, { name: 'day2-performance' }],
-    }));
+    expect(read('hub/day2/60-nodepool-clusters_day2-low-latency.yaml').spec).toEqual(
+      expect.objectContaining({
+        config: [{ name: 'day2-chrony' }],
+        tuningConfig: [{ name: 'tuned-1' }, { name: 'day2-performance' }],
+      }),
+    );
     const chrony = YAML.parse(read('hub/day2/20-configmap-clusters_day2-chrony.yaml').data.config);
     expect(chrony.kind).toBe('MachineConfig');
     expect(chrony.spec.config.storage.files[0].path).toBe('/etc/chrony.conf');
@@ -86,7 +92,10 @@ describe('examples/day2: identity, API server, node configuration and mirrors on
     expect(hc.spec.release.image).toMatch(/^registry\.lab\.example\.com:5000\/openshift\/release-images@sha256:[0-9a-f]{64}$/);
     expect(read('hub/40-imagedigestmirrorset-mirrors.yaml').spec.imageDigestMirrors).toEqual(hc.spec.imageContentSources);
     expect(hc.spec.imageContentSources.map((s: any) => s.source)).toEqual([
-      'quay.io/openshift-release-dev/ocp-v4.0-art-dev', 'quay.io/openshift-release-dev/ocp-release', 'registry.redhat.io/openshift4', 'registry.redhat.io/redhat',
+      'quay.io/openshift-release-dev/ocp-v4.0-art-dev',
+      'quay.io/openshift-release-dev/ocp-release',
+      'registry.redhat.io/openshift4',
+      'registry.redhat.io/redhat',
     ]);
     expect(hc.metadata.annotations['hypershift.openshift.io/olm-catalogs-is-registry-overrides']).toBe('registry.redhat.io/redhat=registry.lab.example.com:5000/redhat');
     expect(hc.spec.additionalTrustBundle).toEqual({ name: 'user-ca-bundle' });

@@ -48,7 +48,7 @@ export function hcpCdkValidate(dir: string): { status: number | null; stdout: st
  * the same bytes.
  */
 export function testValidAndRepeatable(first: ExampleSynth, second: ExampleSynth, tree: ReadonlyMap<string, string>, objects: number): void {
-  test('every object passes hcp-cdk validate --strict (CRD schemas and CEL rules, and no lint finding), the delivery\'s own included', () => {
+  test("every object passes hcp-cdk validate --strict (CRD schemas and CEL rules, and no lint finding), the delivery's own included", () => {
     const result = hcpCdkValidate(first.outdir);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(new RegExp(`^hcp-cdk validate: ${objects} objects in ${tree.size} files, 0 problems`));
@@ -63,7 +63,14 @@ export function testValidAndRepeatable(first: ExampleSynth, second: ExampleSynth
 
 /** The folders of an output tree, every level below the root. */
 export function foldersOf(tree: ReadonlyMap<string, string>): Set<string> {
-  return new Set([...tree.keys()].flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+  return new Set(
+    [...tree.keys()].flatMap((f) =>
+      f
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
 }
 
 /** Asserts that the kustomization.yaml of each of `folders` lists exactly its files and sub-folders, in name order (a folder's name ending in `/`). */
@@ -71,8 +78,14 @@ export function expectKustomizationsListTheirFolders(tree: ReadonlyMap<string, s
   for (const folder of folders) {
     const kustomization = YAML.parse(tree.get(`${folder}/kustomization.yaml`)!);
     // Sub-folders sort as `<name>/`, as hcp-cdk writes them: `c1-infraenv` before `c1`.
-    const entries = new Set([...tree.keys()].filter((f) => f.startsWith(`${folder}/`) && f !== `${folder}/kustomization.yaml`)
-      .map((f) => { const rest = f.slice(folder.length + 1); return rest.includes('/') ? `${rest.split('/')[0]}/` : rest; }));
+    const entries = new Set(
+      [...tree.keys()]
+        .filter((f) => f.startsWith(`${folder}/`) && f !== `${folder}/kustomization.yaml`)
+        .map((f) => {
+          const rest = f.slice(folder.length + 1);
+          return rest.includes('/') ? `${rest.split('/')[0]}/` : rest;
+        }),
+    );
     expect([folder, kustomization.resources]).toEqual([folder, [...entries].sort().map((e) => e.replace(/\/$/, ''))]);
   }
 }

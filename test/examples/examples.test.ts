@@ -50,55 +50,65 @@ function describeExample(title: string, app: string, expectedFiles: string[], al
   });
 }
 
-describeExample('default example (agent lab vcluster2) through the cdk8s CLI', 'build/examples/agent-lab/main.js', [
-  'hub/00-namespace-clusters.yaml',
-  'hub/00-namespace-hardware-inventory.yaml',
-  'hub/hardware-inventory/45-infraenv-hardware-inventory_hardware-inventory.yaml',
-  'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-1.yaml',
-  'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-2.yaml',
-  'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-3.yaml',
-  'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-4.yaml',
-  'hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml',
-  'hub/vcluster2/50-hostedcluster-clusters_vcluster2.yaml',
-  'hub/vcluster2/60-nodepool-clusters_vcluster2.yaml',
-  'vcluster2-guest/00-namespace-metallb.yaml',
-  'vcluster2-guest/02-operatorgroup-metallb_metallb-operator-operatorgroup.yaml',
-  'vcluster2-guest/03-subscription-metallb_metallb-operator.yaml',
-  'vcluster2-guest/30-metallb-metallb_metallb.yaml',
-  'vcluster2-guest/31-ipaddresspool-metallb_ingress-public-ip.yaml',
-  'vcluster2-guest/32-l2advertisement-metallb_ingress-public-ip.yaml',
-  'vcluster2-guest/40-service-openshift-ingress_metallb-ingress.yaml',
-], ['hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml']);
+describeExample(
+  'default example (agent lab vcluster2) through the cdk8s CLI',
+  'build/examples/agent-lab/main.js',
+  [
+    'hub/00-namespace-clusters.yaml',
+    'hub/00-namespace-hardware-inventory.yaml',
+    'hub/hardware-inventory/45-infraenv-hardware-inventory_hardware-inventory.yaml',
+    'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-1.yaml',
+    'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-2.yaml',
+    'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-3.yaml',
+    'hub/hardware-inventory/46-baremetalhost-hardware-inventory_moc-host-4.yaml',
+    'hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml',
+    'hub/vcluster2/50-hostedcluster-clusters_vcluster2.yaml',
+    'hub/vcluster2/60-nodepool-clusters_vcluster2.yaml',
+    'vcluster2-guest/00-namespace-metallb.yaml',
+    'vcluster2-guest/02-operatorgroup-metallb_metallb-operator-operatorgroup.yaml',
+    'vcluster2-guest/03-subscription-metallb_metallb-operator.yaml',
+    'vcluster2-guest/30-metallb-metallb_metallb.yaml',
+    'vcluster2-guest/31-ipaddresspool-metallb_ingress-public-ip.yaml',
+    'vcluster2-guest/32-l2advertisement-metallb_ingress-public-ip.yaml',
+    'vcluster2-guest/40-service-openshift-ingress_metallb-ingress.yaml',
+  ],
+  ['hub/vcluster2/20-secret-clusters_vcluster2-ssh-key.yaml'],
+);
 
-describeExample('disconnected dual-stack bare metal (docs 5.3.13) through the cdk8s CLI', 'build/examples/disconnected-dual-stack/main.js', [
-  'hosted-dual-guest/00-namespace-metallb.yaml',
-  'hosted-dual-guest/02-operatorgroup-metallb_metallb-operator-operatorgroup.yaml',
-  'hosted-dual-guest/03-subscription-metallb_metallb-operator.yaml',
-  'hosted-dual-guest/30-metallb-metallb_metallb.yaml',
-  'hosted-dual-guest/31-ipaddresspool-metallb_ingress-public-ip.yaml',
-  'hosted-dual-guest/32-l2advertisement-metallb_ingress-public-ip.yaml',
-  'hosted-dual-guest/40-service-openshift-ingress_metallb-ingress.yaml',
-  'hub/00-namespace-clusters-hosted-dual.yaml',
-  'hub/00-namespace-clusters.yaml',
-  'hub/05-multiclusterengine-multiclusterengine.yaml',
-  'hub/05-provisioning-provisioning-configuration.yaml',
-  'hub/06-agentserviceconfig-agent.yaml',
-  'hub/20-configmap-multicluster-engine_custom-registries.yaml',
-  'hub/20-configmap-openshift-config_registry-config.yaml',
-  'hub/21-image-cluster.yaml',
-  'hub/40-imagedigestmirrorset-release-mirrors.yaml',
-  'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
-  'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker1-bmc-secret.yaml',
-  'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker2-bmc-secret.yaml',
-  'hub/hosted-dual-infraenv/45-infraenv-clusters-hosted-dual_hosted-dual.yaml',
-  'hub/hosted-dual-infraenv/46-baremetalhost-clusters-hosted-dual_hosted-dual-worker0.yaml',
-  'hub/hosted-dual-infraenv/46-baremetalhost-clusters-hosted-dual_hosted-dual-worker1.yaml',
-  'hub/hosted-dual-infraenv/46-baremetalhost-clusters-hosted-dual_hosted-dual-worker2.yaml',
-  'hub/hosted-dual/20-configmap-clusters_user-ca-bundle.yaml',
-  'hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml',
-  'hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml',
-  'hub/hosted-dual/60-nodepool-clusters_hosted-dual.yaml',
-], ['hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml']);
+describeExample(
+  'disconnected dual-stack bare metal (docs 5.3.13) through the cdk8s CLI',
+  'build/examples/disconnected-dual-stack/main.js',
+  [
+    'hosted-dual-guest/00-namespace-metallb.yaml',
+    'hosted-dual-guest/02-operatorgroup-metallb_metallb-operator-operatorgroup.yaml',
+    'hosted-dual-guest/03-subscription-metallb_metallb-operator.yaml',
+    'hosted-dual-guest/30-metallb-metallb_metallb.yaml',
+    'hosted-dual-guest/31-ipaddresspool-metallb_ingress-public-ip.yaml',
+    'hosted-dual-guest/32-l2advertisement-metallb_ingress-public-ip.yaml',
+    'hosted-dual-guest/40-service-openshift-ingress_metallb-ingress.yaml',
+    'hub/00-namespace-clusters-hosted-dual.yaml',
+    'hub/00-namespace-clusters.yaml',
+    'hub/05-multiclusterengine-multiclusterengine.yaml',
+    'hub/05-provisioning-provisioning-configuration.yaml',
+    'hub/06-agentserviceconfig-agent.yaml',
+    'hub/20-configmap-multicluster-engine_custom-registries.yaml',
+    'hub/20-configmap-openshift-config_registry-config.yaml',
+    'hub/21-image-cluster.yaml',
+    'hub/40-imagedigestmirrorset-release-mirrors.yaml',
+    'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker0-bmc-secret.yaml',
+    'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker1-bmc-secret.yaml',
+    'hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker2-bmc-secret.yaml',
+    'hub/hosted-dual-infraenv/45-infraenv-clusters-hosted-dual_hosted-dual.yaml',
+    'hub/hosted-dual-infraenv/46-baremetalhost-clusters-hosted-dual_hosted-dual-worker0.yaml',
+    'hub/hosted-dual-infraenv/46-baremetalhost-clusters-hosted-dual_hosted-dual-worker1.yaml',
+    'hub/hosted-dual-infraenv/46-baremetalhost-clusters-hosted-dual_hosted-dual-worker2.yaml',
+    'hub/hosted-dual/20-configmap-clusters_user-ca-bundle.yaml',
+    'hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml',
+    'hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml',
+    'hub/hosted-dual/60-nodepool-clusters_hosted-dual.yaml',
+  ],
+  ['hub/hosted-dual/20-secret-clusters_hosted-dual-ssh-key.yaml'],
+);
 
 describe('the disconnected example follows docs 5.3.13 where they hold', () => {
   const { outdir } = cdk8sSynth('build/examples/disconnected-dual-stack/main.js');
@@ -122,12 +132,14 @@ describe('the disconnected example follows docs 5.3.13 where they hold', () => {
     const cluster = read('hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml');
     const mirrorSet = read('hub/40-imagedigestmirrorset-release-mirrors.yaml');
     expect(mirrorSet).toEqual({
-      apiVersion: 'config.openshift.io/v1', kind: 'ImageDigestMirrorSet', metadata: expect.objectContaining({ name: 'release-mirrors' }),
+      apiVersion: 'config.openshift.io/v1',
+      kind: 'ImageDigestMirrorSet',
+      metadata: expect.objectContaining({ name: 'release-mirrors' }),
       spec: { imageDigestMirrors: cluster.spec.imageContentSources },
     });
   });
 
-  test('the management cluster trusts the mirror registry\'s CA (docs 5.2.5.1): a ConfigMap in openshift-config keyed host..port, named by the image configuration', () => {
+  test("the management cluster trusts the mirror registry's CA (docs 5.2.5.1): a ConfigMap in openshift-config keyed host..port, named by the image configuration", () => {
     const cluster = read('hub/hosted-dual/50-hostedcluster-clusters_hosted-dual.yaml');
     const trustBundle = read('hub/hosted-dual/20-configmap-clusters_user-ca-bundle.yaml');
     expect(cluster.spec.additionalTrustBundle).toEqual({ name: trustBundle.metadata.name });
@@ -147,8 +159,14 @@ describe('the disconnected example follows docs 5.3.13 where they hold', () => {
       expect(host.metadata.labels).toEqual({ 'infraenvs.agent-install.openshift.io': 'hosted-dual' });
       expect(host.metadata.annotations['bmac.agent-install.openshift.io/hostname']).toBe(`hosted-dual-worker${n}`);
       expect(host.spec).toEqual({
-        online: true, automatedCleaningMode: 'disabled', bootMACAddress: `aa:aa:aa:aa:02:1${n + 1}`,
-        bmc: { address: `redfish-virtualmedia://192.168.126.1:9000/redfish/v1/Systems/local/hosted-dual-worker${n}`, credentialsName: `hosted-dual-worker${n}-bmc-secret`, disableCertificateVerification: true },
+        online: true,
+        automatedCleaningMode: 'disabled',
+        bootMACAddress: `aa:aa:aa:aa:02:1${n + 1}`,
+        bmc: {
+          address: `redfish-virtualmedia://192.168.126.1:9000/redfish/v1/Systems/local/hosted-dual-worker${n}`,
+          credentialsName: `hosted-dual-worker${n}-bmc-secret`,
+          disableCertificateVerification: true,
+        },
       });
       const secret = read(`hub/hosted-dual-infraenv/20-externalsecret-clusters-hosted-dual_hosted-dual-worker${n}-bmc-secret.yaml`);
       expect(secret.spec.data.map((d: any) => d.secretKey)).toEqual(['username', 'password']);
@@ -177,10 +195,12 @@ describe('an invalid app', () => {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-invalid-'));
   fs.writeFileSync(path.join(outdir, 'previous.yaml'), 'kept: true\n');
   const result = spawnSync('node', ['build/test/apps/invalid-cluster.js'], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, CDK8S_OUTDIR: outdir },
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, CDK8S_OUTDIR: outdir },
   });
 
-  test('fails with every problem named, the cluster\'s and its pool\'s: the broken cluster does not stop the app before the pool', () => {
+  test("fails with every problem named, the cluster's and its pool's: the broken cluster does not stop the app before the pool", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('HcpValidationError: 4 problems');
     expect(result.stderr).toContain('hub/Bad_Name: name ("Bad_Name") must be a DNS-1123 label');

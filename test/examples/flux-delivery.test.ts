@@ -33,7 +33,10 @@ function describeFluxExample(title: string, app: string, hubs: string[], cluster
       const listed = [...tree.keys()].filter((f) => f.endsWith('/kustomization.yaml')).map(folderOf);
       expect(listed.sort()).toEqual([...folders].sort());
       for (const folder of folders) {
-        const own = objects.filter((o) => folderOf(o.path) === folder).map((o) => o.path.slice(folder.length + 1)).sort();
+        const own = objects
+          .filter((o) => folderOf(o.path) === folder)
+          .map((o) => o.path.slice(folder.length + 1))
+          .sort();
         expect([folder, YAML.parse(tree.get(`${folder}/kustomization.yaml`)!).resources]).toEqual([folder, own]);
       }
     });
@@ -57,7 +60,12 @@ function describeFluxExample(title: string, app: string, hubs: string[], cluster
       for (const cluster of hostedClusters) {
         expect(cluster.object.metadata.annotations).toMatchObject(PRUNE_PROTECTION);
         const applier = byPath.get(`./dist/${folderOf(cluster.path)}`)!;
-        expect(applier.spec.healthChecks).toContainEqual({ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', name: cluster.object.metadata.name, namespace: cluster.object.metadata.namespace });
+        expect(applier.spec.healthChecks).toContainEqual({
+          apiVersion: 'hypershift.openshift.io/v1beta1',
+          kind: 'HostedCluster',
+          name: cluster.object.metadata.name,
+          namespace: cluster.object.metadata.namespace,
+        });
         expect(applier.spec.healthCheckExprs.map((e: any) => e.kind)).toEqual(['HostedCluster']);
       }
       const guestOperators = kustomizations.filter((k) => k.object.spec.kubeConfig && k.object.metadata.name.endsWith('-guest-operators'));

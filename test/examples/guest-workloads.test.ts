@@ -41,12 +41,7 @@ describe('guest workloads written with cdk8s-plus-28 (examples/guest-workloads) 
   test('synthesizes the hosted cluster on the hub and the workload in its guest folder', () => {
     expect(first.output).not.toMatch(/Error/);
     expect(first.status).toBe(0);
-    expect([...files.keys()].sort()).toEqual([
-      ...GUEST_FILES,
-      'hub/00-namespace-clusters.yaml',
-      'hub/apps1/50-hostedcluster-clusters_apps1.yaml',
-      'hub/apps1/60-nodepool-clusters_apps1-workers.yaml',
-    ]);
+    expect([...files.keys()].sort()).toEqual([...GUEST_FILES, 'hub/00-namespace-clusters.yaml', 'hub/apps1/50-hostedcluster-clusters_apps1.yaml', 'hub/apps1/60-nodepool-clusters_apps1-workers.yaml']);
   });
 
   test('every object passes hcp-cdk validate, the built-in kinds against the Kubernetes 1.28 types', () => {
@@ -69,7 +64,12 @@ describe('guest workloads written with cdk8s-plus-28 (examples/guest-workloads) 
 
   test('kplus objects are ranked and get sync waves like every other object: Namespace, then ConfigMap, then Deployment and Service', () => {
     const waves = GUEST_FILES.map((file) => [read(file).kind, read(file).metadata.annotations[SYNC_WAVE_ANNOTATION]]);
-    expect(waves).toEqual([['Namespace', '0'], ['ConfigMap', '20'], ['Deployment', '40'], ['Service', '40']]);
+    expect(waves).toEqual([
+      ['Namespace', '0'],
+      ['ConfigMap', '20'],
+      ['Deployment', '40'],
+      ['Service', '40'],
+    ]);
     expect(YAML.parse(tree.get('apps1-guest/kustomization.yaml')!).resources).toEqual(GUEST_FILES.map((f) => f.slice('apps1-guest/'.length)));
   });
 
@@ -89,11 +89,14 @@ describe('guest workloads written with cdk8s-plus-28 (examples/guest-workloads) 
       { mountPath: '/usr/share/nginx/html', name: 'configmap-hello-content' },
       { mountPath: '/tmp', name: 'tmp' },
     ]);
-    expect(pod.volumes).toEqual([{ configMap: { name: 'hello-content' }, name: 'configmap-hello-content' }, { emptyDir: {}, name: 'tmp' }]);
+    expect(pod.volumes).toEqual([
+      { configMap: { name: 'hello-content' }, name: 'configmap-hello-content' },
+      { emptyDir: {}, name: 'tmp' },
+    ]);
     expect(read('apps1-guest/20-configmap-hello_hello-content.yaml').data['index.html']).toMatch(/^<!doctype html>/);
   });
 
-  test('the Service selects the Deployment\'s pods, by a label stable across synths, and targets the container port', () => {
+  test("the Service selects the Deployment's pods, by a label stable across synths, and targets the container port", () => {
     const deployment = read('apps1-guest/40-deployment-hello_hello.yaml');
     const service = read('apps1-guest/40-service-hello_hello.yaml');
     expect(service.spec.type).toBe('ClusterIP');
@@ -105,11 +108,13 @@ describe('guest workloads written with cdk8s-plus-28 (examples/guest-workloads) 
 
   test('the hub gets the hosted cluster only; the secrets report names the two Secrets it reads', () => {
     expect(read('hub/apps1/50-hostedcluster-clusters_apps1.yaml').spec.platform.type).toBe('KubeVirt');
-    expect(first.output).toContain([
-      '2 Secrets to create yourself (the output references them; nothing in it makes them):',
-      '  hub: clusters/apps1-etcd-encryption-key (key) for hub/apps1',
-      '  hub: clusters/pull-secret (.dockerconfigjson) for hub/apps1',
-    ].join('\n'));
+    expect(first.output).toContain(
+      [
+        '2 Secrets to create yourself (the output references them; nothing in it makes them):',
+        '  hub: clusters/apps1-etcd-encryption-key (key) for hub/apps1',
+        '  hub: clusters/pull-secret (.dockerconfigjson) for hub/apps1',
+      ].join('\n'),
+    );
   });
 });
 
@@ -146,7 +151,7 @@ describe('how cdk8s-plus-28 objects render', () => {
     }
   });
 
-  test('the hub\'s own objects still take the fast path', () => {
+  test("the hub's own objects still take the fast path", () => {
     const cluster = app.node.findAll().find((c): c is ApiObject => c instanceof ApiObject && c.kind === 'HostedCluster')!;
     const toJson = jest.spyOn(cluster, 'toJson');
     renderApiObject(cluster);

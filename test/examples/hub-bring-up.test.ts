@@ -19,8 +19,7 @@ function objectsUnder(mode: string): ModelObject[] {
 }
 
 const files = (objects: readonly ModelObject[]): string[] => [...new Set(objects.map((o) => o.file))].sort();
-const kindsOf = (objects: readonly ModelObject[], applied: ReadonlySet<string>): string[] =>
-  [...new Set(objects.filter((o) => !applied.has(o.file)).map((o) => o.json.kind))].sort();
+const kindsOf = (objects: readonly ModelObject[], applied: ReadonlySet<string>): string[] => [...new Set(objects.filter((o) => !applied.has(o.file)).map((o) => o.json.kind))].sort();
 
 describe('the KubeVirt hub brought up from nothing by Flux', () => {
   const objects = objectsUnder('flux');
@@ -33,7 +32,7 @@ describe('the KubeVirt hub brought up from nothing by Flux', () => {
     expect(objects.filter((o) => o.file.startsWith('hub/resources/')).map((o) => o.json.kind)).toContain('AddOnDeploymentConfig');
   });
 
-  test('every object is applied: each stage\'s kinds are served by the time its dependencies are healthy', () => {
+  test("every object is applied: each stage's kinds are served by the time its dependencies are healthy", () => {
     const applied = bringUpWithFlux(objects);
     expect(kindsOf(objects, applied)).toEqual([]);
     expect([...applied].sort()).toEqual(files(objects));
@@ -44,13 +43,26 @@ describe('the KubeVirt hub brought up from nothing by Flux', () => {
     const merged = objects
       .filter((o) => !(o.json.kind === 'Kustomization' && o.json.metadata.name === 'hub-engine'))
       .map((o) => (o.file.startsWith('hub/engine/') ? { file: `hub/resources/${path.posix.basename(o.file)}`, json: o.json } : o))
-      .map((o) => (o.json.kind === 'Kustomization' && o.json.metadata.name === 'hub-resources'
-        ? { file: o.file, json: { ...o.json, spec: { ...o.json.spec, dependsOn: [{ name: 'hub-operators', namespace: 'flux-system' }] } } } : o));
+      .map((o) =>
+        o.json.kind === 'Kustomization' && o.json.metadata.name === 'hub-resources'
+          ? { file: o.file, json: { ...o.json, spec: { ...o.json.spec, dependsOn: [{ name: 'hub-operators', namespace: 'flux-system' }] } } }
+          : o,
+      );
     const applied = bringUpWithFlux(merged);
     // All of hub/resources/, and what waits for it: the cluster's folder and pools, and the Roles of
     // their units (flux/hub/access/, applied once the hub's folder is).
-    expect(kindsOf(merged, applied)).toEqual(['AddOnDeploymentConfig', 'HostedCluster', 'HyperConverged', 'IngressController', 'LVMCluster', 'MachineSet',
-      'MultiClusterEngine', 'NodePool', 'Role', 'RoleBinding']);
+    expect(kindsOf(merged, applied)).toEqual([
+      'AddOnDeploymentConfig',
+      'HostedCluster',
+      'HyperConverged',
+      'IngressController',
+      'LVMCluster',
+      'MachineSet',
+      'MultiClusterEngine',
+      'NodePool',
+      'Role',
+      'RoleBinding',
+    ]);
     expect(files(merged.filter((o) => o.file.startsWith('hub/operators/') && !applied.has(o.file)))).toEqual([]);
   });
 
@@ -67,17 +79,18 @@ describe('the KubeVirt hub brought up from nothing by Argo CD', () => {
   const objects = objectsUnder('argocd');
   const hubApplication = objects.find((o) => o.json.kind === 'Application' && o.json.metadata.name === 'hub')!;
 
-  test('every object is applied: the hub Application skips the dry run of the kinds its operators install, and its retries outlast their CRDs\' arrival', () => {
+  test("every object is applied: the hub Application skips the dry run of the kinds its operators install, and its retries outlast their CRDs' arrival", () => {
     expect(hubApplication.json.spec.syncPolicy.syncOptions).toContain('SkipDryRunOnMissingResource=true');
     const applied = bringUpWithArgoCd(objects);
     expect(kindsOf(objects, applied)).toEqual([]);
     expect([...applied].sort()).toEqual(files(objects));
   });
 
-  test('the model catches the deadlock of a hub Application that dry-runs every kind: nothing of the hub\'s folder is applied, nor the HostedCluster', () => {
+  test("the model catches the deadlock of a hub Application that dry-runs every kind: nothing of the hub's folder is applied, nor the HostedCluster", () => {
     const options = hubApplication.json.spec.syncPolicy.syncOptions.filter((o: string) => o !== 'SkipDryRunOnMissingResource=true');
-    const dryRunning = objects.map((o) => (o === hubApplication
-      ? { file: o.file, json: { ...o.json, spec: { ...o.json.spec, syncPolicy: { ...o.json.spec.syncPolicy, syncOptions: options } } } } : o));
+    const dryRunning = objects.map((o) =>
+      o === hubApplication ? { file: o.file, json: { ...o.json, spec: { ...o.json.spec, syncPolicy: { ...o.json.spec.syncPolicy, syncOptions: options } } } } : o,
+    );
     const applied = bringUpWithArgoCd(dryRunning);
     expect(files(objects.filter((o) => path.posix.dirname(o.file) === 'hub' && applied.has(o.file)))).toEqual([]);
     expect(kindsOf(dryRunning, applied)).toEqual(expect.arrayContaining(['AddOnDeploymentConfig', 'HostedCluster', 'MultiClusterEngine', 'Subscription']));

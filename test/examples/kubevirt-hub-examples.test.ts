@@ -31,7 +31,7 @@ function testSynthesizes(example: ReturnType<typeof synthExample>, expected: str
   });
 }
 
-describe('the blog\'s lvm-hcp with its management side (examples/lvm-hcp) through the cdk8s CLI', () => {
+describe("the blog's lvm-hcp with its management side (examples/lvm-hcp) through the cdk8s CLI", () => {
   const example = synthExample('build/examples/lvm-hcp/main.js');
   const { read } = example;
   const expected = [
@@ -54,15 +54,19 @@ describe('the blog\'s lvm-hcp with its management side (examples/lvm-hcp) throug
   test('the LVMCluster is the blog\'s "Creating the LVMCluster" manifest', () => {
     const lvm = read('hub/05-lvmcluster-openshift-storage_test-lvmcluster.yaml');
     expect([lvm.apiVersion, lvm.metadata.name, lvm.metadata.namespace]).toEqual(['lvm.topolvm.io/v1alpha1', 'test-lvmcluster', 'openshift-storage']);
-    expect(lvm.spec.storage.deviceClasses).toEqual([{
-      name: 'vg1', default: true, fstype: 'xfs',
-      deviceSelector: { optionalPaths: ['/dev/nvme1n1', '/dev/nvme0n1'] },
-      nodeSelector: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'ocpvirt', operator: 'In', values: ['host'] }] }] },
-      thinPoolConfig: { name: 'thin-pool-1', sizePercent: 90, overprovisionRatio: 10, chunkSizeCalculationPolicy: 'Static' },
-    }]);
+    expect(lvm.spec.storage.deviceClasses).toEqual([
+      {
+        name: 'vg1',
+        default: true,
+        fstype: 'xfs',
+        deviceSelector: { optionalPaths: ['/dev/nvme1n1', '/dev/nvme0n1'] },
+        nodeSelector: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'ocpvirt', operator: 'In', values: ['host'] }] }] },
+        thinPoolConfig: { name: 'thin-pool-1', sizePercent: 90, overprovisionRatio: 10, chunkSizeCalculationPolicy: 'Static' },
+      },
+    ]);
   });
 
-  test('the HostedCluster and NodePool carry the blog\'s hcp flags', () => {
+  test("the HostedCluster and NodePool carry the blog's hcp flags", () => {
     const spec = read('hub/lvm-hcp/50-hostedcluster-clusters_lvm-hcp.yaml').spec;
     expect(spec.platform).toEqual({
       type: 'KubeVirt',
@@ -121,25 +125,27 @@ describe('a nightly backup of the agent lab with its restore (examples/agent-lab
     const schedule = read('hub/vcluster2/95-schedule-openshift-adp_vcluster2-backup.yaml');
     expect(schedule.spec.schedule).toBe('0 1 * * *');
     expect(schedule.spec.template).toMatchObject({
-      includedNamespaces: ['clusters', 'clusters-vcluster2'], storageLocation: 'default', ttl: '168h0m0s',
-      snapshotMoveData: true, datamover: 'velero', defaultVolumesToFsBackup: true,
+      includedNamespaces: ['clusters', 'clusters-vcluster2'],
+      storageLocation: 'default',
+      ttl: '168h0m0s',
+      snapshotMoveData: true,
+      datamover: 'velero',
+      defaultVolumesToFsBackup: true,
     });
     expect(schedule.spec.template.includedNamespaces).not.toContain('hardware-inventory');
     expect(read('hub/06-dataprotectionapplication-openshift-adp_dpa.yaml').spec.configuration.velero.defaultPlugins).toContain('hypershift');
   });
 
-  test.each(['argocd', 'flux'] as const)('under %s, no engine object applies the restore folder; the hub\'s folders are delivered', (mode) => {
+  test.each(['argocd', 'flux'] as const)("under %s, no engine object applies the restore folder; the hub's folders are delivered", (mode) => {
     const delivered = cdk8sSynth('build/examples/agent-lab-backup/main.js', mode);
     expect(delivered.status).toBe(0);
     const engineObjects = [...readTree(delivered.outdir)].filter(([name]) => name.startsWith(`${mode}/`)).map(([, text]) => YAML.parse(text));
-    const paths = engineObjects
-      .filter((o) => o?.apiVersion === 'argoproj.io/v1alpha1' || o?.apiVersion === 'kustomize.toolkit.fluxcd.io/v1')
-      .map((o) => o.spec.path ?? o.spec.source?.path);
+    const paths = engineObjects.filter((o) => o?.apiVersion === 'argoproj.io/v1alpha1' || o?.apiVersion === 'kustomize.toolkit.fluxcd.io/v1').map((o) => o.spec.path ?? o.spec.source?.path);
     expect(paths.some((p) => /hub-restore/.test(p))).toBe(false);
     expect(paths.some((p) => /hub\/vcluster2$|^dist\/hub$/.test(p))).toBe(true);
   });
 
-  test('the Restore takes the schedule\'s latest backup, as docs 7.6.6 restore it', () => {
+  test("the Restore takes the schedule's latest backup, as docs 7.6.6 restore it", () => {
     expect(read('hub-restore/96-restore-openshift-adp_vcluster2-restore.yaml').spec).toEqual({
       scheduleName: 'vcluster2-backup',
       restorePVs: true,
@@ -149,7 +155,7 @@ describe('a nightly backup of the agent lab with its restore (examples/agent-lab
   });
 });
 
-describe('the blog\'s KubeVirt hub on AWS built from scratch (examples/kubevirt-hub-aws) through the cdk8s CLI', () => {
+describe("the blog's KubeVirt hub on AWS built from scratch (examples/kubevirt-hub-aws) through the cdk8s CLI", () => {
   const example = synthExample('build/examples/kubevirt-hub-aws/main.js');
   const { tree, files, read } = example;
   const expected = [
@@ -175,19 +181,23 @@ describe('the blog\'s KubeVirt hub on AWS built from scratch (examples/kubevirt-
     'hub/metal-hcp/60-nodepool-clusters_metal-hcp.yaml',
   ];
 
-  testSynthesizes(example, expected, 'synthesizes the machines, the operators, their instances, the hub\'s settings and the cluster');
+  testSynthesizes(example, expected, "synthesizes the machines, the operators, their instances, the hub's settings and the cluster");
 
   test('MCE from scratch: an OwnNamespace OperatorGroup and the multicluster-engine Subscription before the MultiClusterEngine', () => {
     expect(read('hub/02-operatorgroup-multicluster-engine_multicluster-engine.yaml').spec).toEqual({ targetNamespaces: ['multicluster-engine'] });
     expect(read('hub/03-subscription-multicluster-engine_multicluster-engine.yaml').spec).toEqual({
-      channel: 'stable-2.7', name: 'multicluster-engine', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace',
+      channel: 'stable-2.7',
+      name: 'multicluster-engine',
+      source: 'redhat-operators',
+      sourceNamespace: 'openshift-marketplace',
     });
     expect(read('hub/05-multiclusterengine-multiclusterengine.yaml').spec.overrides.components).toEqual([
-      { name: 'hypershift', enabled: true }, { name: 'hypershift-local-hosting', enabled: true },
+      { name: 'hypershift', enabled: true },
+      { name: 'hypershift-local-hosting', enabled: true },
     ]);
   });
 
-  test('the console\'s LVM Storage and OpenShift Virtualization installs are adopted under their names: one Subscription and OperatorGroup each', () => {
+  test("the console's LVM Storage and OpenShift Virtualization installs are adopted under their names: one Subscription and OperatorGroup each", () => {
     const subscriptions = [...files.keys()].filter((f) => f.includes('-subscription-'));
     expect(subscriptions.map((f) => read(f).metadata.name).sort()).toEqual(['kubevirt-hyperconverged', 'lvms-operator', 'multicluster-engine']);
     expect(read('hub/03-subscription-openshift-storage_lvms-operator.yaml').spec.name).toBe('lvms-operator');
@@ -195,7 +205,7 @@ describe('the blog\'s KubeVirt hub on AWS built from scratch (examples/kubevirt-
     expect(read('hub/02-operatorgroup-openshift-storage_openshift-storage-9fd2w.yaml').spec).toEqual({ targetNamespaces: ['openshift-storage'] });
   });
 
-  test('the bare-metal workers are the blog\'s MachineSets: m5.metal in each zone, labelled ocpvirt=host, with the LVM disk', () => {
+  test("the bare-metal workers are the blog's MachineSets: m5.metal in each zone, labelled ocpvirt=host, with the LVM disk", () => {
     for (const zone of ['us-east-2a', 'us-east-2b', 'us-east-2c']) {
       const set = read(`hub/01-machineset-openshift-machine-api_ocp-cluster-h5ffp-metal-${zone}.yaml`);
       const value = set.spec.template.spec.providerSpec.value;
@@ -234,7 +244,7 @@ describe('the blog\'s KubeVirt hub on AWS built from scratch (examples/kubevirt-
     expect(changed).toEqual([file]);
   });
 
-  test('under ACM delivery, the cluster is imported by exactly one owner: hcp-cdk with the add-on\'s import off (docs 14.2), the add-on with it on', () => {
+  test("under ACM delivery, the cluster is imported by exactly one owner: hcp-cdk with the add-on's import off (docs 14.2), the add-on with it on", () => {
     const imports = (autoImport: 'on' | 'off') => {
       process.env.HCP_AUTO_IMPORT = autoImport;
       try {

@@ -27,8 +27,7 @@ function* objectsOf(tree: ReadonlyMap<string, string>): Generator<{ kind: string
       // ACM carries guest objects inside Policies, whose templates never delete what they applied.
       for (const template of json.kind === 'Policy' ? json.spec['policy-templates'] : []) {
         const inner = template.objectDefinition;
-        const keeps = inner.kind === 'ConfigurationPolicy' ? inner.spec.pruneObjectBehavior === 'None'
-          : Object.values(inner.spec.removalBehavior ?? {}).every((v) => v === 'Keep');
+        const keeps = inner.kind === 'ConfigurationPolicy' ? inner.spec.pruneObjectBehavior === 'None' : Object.values(inner.spec.removalBehavior ?? {}).every((v) => v === 'Keep');
         yield { kind: `${inner.kind} template`, where: 'hosted cluster', protectedBy: keeps ? 'yes' : 'no' };
       }
     }
@@ -80,9 +79,20 @@ describe("docs/delivery.md's prune-protection table equals what every example wr
     expect([...readmeTable().keys()].filter((key) => !seen.has(key))).toEqual([]);
   });
 
-  test('what the issue named is protected: ExternalSecrets, the hub engines and mirrors, the partial cluster objects and the hub\'s machines', () => {
-    for (const kind of ['ExternalSecret', 'MultiClusterEngine', 'Provisioning', 'HyperConverged', 'LVMCluster', 'ImageDigestMirrorSet', 'DataProtectionApplication',
-      'Image', 'IngressController', 'AddOnDeploymentConfig', 'MachineSet']) {
+  test("what the issue named is protected: ExternalSecrets, the hub engines and mirrors, the partial cluster objects and the hub's machines", () => {
+    for (const kind of [
+      'ExternalSecret',
+      'MultiClusterEngine',
+      'Provisioning',
+      'HyperConverged',
+      'LVMCluster',
+      'ImageDigestMirrorSet',
+      'DataProtectionApplication',
+      'Image',
+      'IngressController',
+      'AddOnDeploymentConfig',
+      'MachineSet',
+    ]) {
       expect([kind, seen.get(`${kind} in management cluster`)]).toEqual([kind, new Set(['yes'])]);
     }
   });

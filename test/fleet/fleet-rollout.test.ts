@@ -5,9 +5,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { load } from 'js-yaml';
-import {
-  Fleet, FleetInventory, FleetRolloutSpec, HcpApp, OutputSnapshot, Plan, planChanges, PreviousOutput, PreviousOutputSource, SynthesizedFile,
-} from '../../lib';
+import { Fleet, FleetInventory, FleetRolloutSpec, HcpApp, OutputSnapshot, Plan, planChanges, PreviousOutput, PreviousOutputSource, SynthesizedFile } from '../../lib';
 import { ObjectValidator } from '../../lib/validation/object-validator';
 import { ROOT, synthObjects } from '../util';
 
@@ -51,7 +49,7 @@ describe('Fleet: release rollouts', () => {
   const objects = synthObjects(app);
   const image = (name: string) => objects.find((o) => o.kind === 'HostedCluster' && o.metadata.name === name).spec.release.image;
 
-  test('a cluster\'s labels are its HostedCluster\'s', () => {
+  test("a cluster's labels are its HostedCluster's", () => {
     expect(objects.find((o) => o.kind === 'HostedCluster' && o.metadata.name === 'a1').metadata.labels).toEqual({ ring: '1', env: 'prod' });
   });
 
@@ -62,7 +60,12 @@ describe('Fleet: release rollouts', () => {
   });
 
   test('every kind of wave, and holdNodePools, from the inventory', () => {
-    const rollout = { ...ROLLOUT, clusterLabels: undefined, releasedWaves: 2, waves: [{ canaries: ['a2'] }, { clusters: ['hub-b/b2'], holdNodePools: true }, { batch: 2 }, { name: 'last', rest: true }] };
+    const rollout = {
+      ...ROLLOUT,
+      clusterLabels: undefined,
+      releasedWaves: 2,
+      waves: [{ canaries: ['a2'] }, { clusters: ['hub-b/b2'], holdNodePools: true }, { batch: 2 }, { name: 'last', rest: true }],
+    };
     const built = new HcpApp({ outdir: '/nonexistent' });
     const made = Fleet.fromInventory(built, inventory([rollout])).rollouts.get('r-4-17-3')!;
     expect(made.waveNames).toEqual(['canaries', 'wave-2', 'wave-3', 'last']);
@@ -99,27 +102,29 @@ describe('Fleet: release rollouts', () => {
     ]);
   });
 
-  test('fails when the rollout\'s own rules fail, named by the rollout', () => {
+  test("fails when the rollout's own rules fail, named by the rollout", () => {
     expect(fleetProblems([{ ...ROLLOUT, releaseImage: 'quay.io/openshift-release-dev/ocp-release:4.19.1-x86_64' }])).toEqual([
-      'r-4-17-3: release (4.19.1) is not an allowed update for 4 clusters, which run 4.17.0 (hub-a/clusters/a1, hub-a/clusters/a2, hub-b/clusters/b1 and 1 more): '
-      + 'updates from 4.17.0 to 4.19.1, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
+      'r-4-17-3: release (4.19.1) is not an allowed update for 4 clusters, which run 4.17.0 (hub-a/clusters/a1, hub-a/clusters/a2, hub-b/clusters/b1 and 1 more): ' +
+        'updates from 4.17.0 to 4.19.1, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
     ]);
   });
 
-  test('the inventory schema checks a rollout\'s fields by path', () => {
+  test("the inventory schema checks a rollout's fields by path", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-fleet-rollout-')), 'fleet.yaml');
     const spec = inventory([{ ...ROLLOUT, onFailure: 'Abort' as 'Stop', waves: [{ batch: 0 }], releasedWaves: -1 }]);
     fs.writeFileSync(file, JSON.stringify({ apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'lab' }, spec }));
-    expect(() => Fleet.fromFile(new HcpApp({ outdir: '/nonexistent' }), file)).toThrow([
-      '3 problems:',
-      `  - ${file}: Fleet lab: spec.rollouts[0].waves[0].batch: Invalid value: must be greater than or equal to 1 (value: 0)`,
-      `  - ${file}: Fleet lab: spec.rollouts[0].releasedWaves: Invalid value: must be greater than or equal to 0 (value: -1)`,
-      `  - ${file}: Fleet lab: spec.rollouts[0].onFailure: Unsupported value: supported values: "Continue", "Stop" (value: "Abort")`,
-    ].join('\n'));
+    expect(() => Fleet.fromFile(new HcpApp({ outdir: '/nonexistent' }), file)).toThrow(
+      [
+        '3 problems:',
+        `  - ${file}: Fleet lab: spec.rollouts[0].waves[0].batch: Invalid value: must be greater than or equal to 1 (value: 0)`,
+        `  - ${file}: Fleet lab: spec.rollouts[0].releasedWaves: Invalid value: must be greater than or equal to 0 (value: -1)`,
+        `  - ${file}: Fleet lab: spec.rollouts[0].onFailure: Unsupported value: supported values: "Continue", "Stop" (value: "Abort")`,
+      ].join('\n'),
+    );
   });
 });
 
-describe('the example fleet\'s rollout, commit by commit', () => {
+describe("the example fleet's rollout, commit by commit", () => {
   const EXAMPLE = path.join(ROOT, 'examples', 'fleet', 'fleet.yaml');
   const document = load(fs.readFileSync(EXAMPLE, 'utf8')) as { spec: FleetInventory };
   const validator = new ObjectValidator();
@@ -163,10 +168,19 @@ describe('the example fleet\'s rollout, commit by commit', () => {
   test('as shipped, the rollout releases nothing: three waves of 2, 6 and 16 clusters', () => {
     expect(document.spec.rollouts![0].releasedWaves).toBe(0);
     const result = plan(none, none);
-    expect(result.rollouts).toEqual([expect.objectContaining({
-      name: 'r-4-17-3', waves: 3, releasedWaves: 0, moves: [],
-      left: [{ wave: 1, name: 'canaries', clusters: CANARIES }, { wave: 2, name: 'ring-1', clusters: RING }, { wave: 3, name: 'rest', clusters: expect.any(Array) }],
-    })]);
+    expect(result.rollouts).toEqual([
+      expect.objectContaining({
+        name: 'r-4-17-3',
+        waves: 3,
+        releasedWaves: 0,
+        moves: [],
+        left: [
+          { wave: 1, name: 'canaries', clusters: CANARIES },
+          { wave: 2, name: 'ring-1', clusters: RING },
+          { wave: 3, name: 'rest', clusters: expect.any(Array) },
+        ],
+      }),
+    ]);
     expect(result.rollouts![0].left[2].clusters).toHaveLength(16);
   });
 
@@ -175,7 +189,12 @@ describe('the example fleet\'s rollout, commit by commit', () => {
     expect(moved(result)).toEqual(CANARIES);
     expect(result.summary.clustersChanged).toEqual(CANARIES);
     expect(result.objects.map((o) => `${o.kind} ${o.name}`)).toEqual([
-      'HostedCluster c00000', 'NodePool c00000-spare', 'NodePool c00000-workers', 'HostedCluster c00001', 'NodePool c00001-large', 'NodePool c00001-small',
+      'HostedCluster c00000',
+      'NodePool c00000-spare',
+      'NodePool c00000-workers',
+      'HostedCluster c00001',
+      'NodePool c00001-large',
+      'NodePool c00001-small',
     ]);
     expect(result.rollouts![0]).toEqual({
       name: 'r-4-17-3',
@@ -183,7 +202,10 @@ describe('the example fleet\'s rollout, commit by commit', () => {
       waves: 3,
       releasedWaves: 1,
       moves: [{ wave: 1, name: 'canaries', clusters: CANARIES }],
-      left: [{ wave: 2, name: 'ring-1', clusters: RING }, { wave: 3, name: 'rest', clusters: expect.any(Array) }],
+      left: [
+        { wave: 2, name: 'ring-1', clusters: RING },
+        { wave: 3, name: 'rest', clusters: expect.any(Array) },
+      ],
       summary: 'wave 1 of 3 (canaries) moves 2 clusters: hub-0/clusters/c00000, hub-1/clusters/c00001; 22 left: 6 in wave 2 (ring-1), 16 in wave 3 (rest)',
     });
   });
@@ -197,11 +219,14 @@ describe('the example fleet\'s rollout, commit by commit', () => {
   });
 
   test('once complete, the release in the defaults and no rollout: only the record goes', () => {
-    const done = synth(commit(3, (spec) => {
-      spec.defaults.releaseImage = spec.rollouts[0].releaseImage;
-      spec.defaults.releaseVersion = spec.rollouts[0].releaseVersion;
-      delete spec.rollouts;
-    }), third);
+    const done = synth(
+      commit(3, (spec) => {
+        spec.defaults.releaseImage = spec.rollouts[0].releaseImage;
+        spec.defaults.releaseVersion = spec.rollouts[0].releaseVersion;
+        delete spec.rollouts;
+      }),
+      third,
+    );
     const paths = (files: readonly SynthesizedFile[]) => files.map((f) => f.path);
     expect(paths(third).filter((p) => !paths(done).includes(p))).toEqual(['rollouts/40-releaserollout-r-4-17-3.yaml']);
     expect(done).toEqual(third.filter((f) => !f.path.startsWith('rollouts/')));
@@ -214,8 +239,8 @@ describe('the example fleet\'s rollout, commit by commit', () => {
   test('a commit that moves wave 3 before wave 2 is refused, naming the waves', () => {
     expect(problems(commit(3), first)).toEqual([
       'r-4-17-3: releasedWaves (3): 2 waves move in one commit, wave 2 (ring-1) and wave 3 (rest); a commit moves one wave: release them one commit at a time',
-      'r-4-17-3: releasedWaves (3): wave 3 (rest) moves while wave 2 (ring-1) is not on the target release in the previous output (hub-0/clusters/c00002 (control plane and 3 pools), '
-      + 'hub-0/clusters/c00004 (control plane and 2 pools), hub-0/clusters/c00006 (control plane and 2 pools) and 3 more); move wave 3 (rest) in a later commit, once wave 2 (ring-1) runs 4.17.3',
+      'r-4-17-3: releasedWaves (3): wave 3 (rest) moves while wave 2 (ring-1) is not on the target release in the previous output (hub-0/clusters/c00002 (control plane and 3 pools), ' +
+        'hub-0/clusters/c00004 (control plane and 2 pools), hub-0/clusters/c00006 (control plane and 2 pools) and 3 more); move wave 3 (rest) in a later commit, once wave 2 (ring-1) runs 4.17.3',
     ]);
     // A cluster of wave 3 given the release by hand moves wave 3 alone: refused all the same.
     const byHand = commit(1, (spec) => {
@@ -223,8 +248,8 @@ describe('the example fleet\'s rollout, commit by commit', () => {
       spec.managementClusters[0].clusters.find((c: any) => c.name === 'c00008').releaseVersion = '4.17.3';
     });
     expect(problems(byHand, first)).toEqual([
-      'r-4-17-3: releasedWaves (1): wave 3 (rest) moves while wave 2 (ring-1) is not on the target release in the previous output (hub-0/clusters/c00002 (control plane and 3 pools), '
-      + 'hub-0/clusters/c00004 (control plane and 2 pools), hub-0/clusters/c00006 (control plane and 2 pools) and 3 more); move wave 3 (rest) in a later commit, once wave 2 (ring-1) runs 4.17.3',
+      'r-4-17-3: releasedWaves (1): wave 3 (rest) moves while wave 2 (ring-1) is not on the target release in the previous output (hub-0/clusters/c00002 (control plane and 3 pools), ' +
+        'hub-0/clusters/c00004 (control plane and 2 pools), hub-0/clusters/c00006 (control plane and 2 pools) and 3 more); move wave 3 (rest) in a later commit, once wave 2 (ring-1) runs 4.17.3',
     ]);
     const refused = plan(first, synth(commit(3)));
     expect(refused.rollouts![0].refusals).toHaveLength(2);
@@ -234,37 +259,53 @@ describe('the example fleet\'s rollout, commit by commit', () => {
   test('a commit that moves two waves at once is refused', () => {
     expect(problems(commit(2), none)).toEqual([
       'r-4-17-3: releasedWaves (2): 2 waves move in one commit, wave 1 (canaries) and wave 2 (ring-1); a commit moves one wave: release them one commit at a time',
-      'r-4-17-3: releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output '
-      + '(hub-0/clusters/c00000 (control plane and 2 pools) and hub-1/clusters/c00001 (control plane and 2 pools)); move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
+      'r-4-17-3: releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output ' +
+        '(hub-0/clusters/c00000 (control plane and 2 pools) and hub-1/clusters/c00001 (control plane and 2 pools)); move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
     ]);
   });
 
   test('a target that is not an allowed update from every cluster is refused', () => {
-    const skip = (released: number) => commit(released, (spec) => {
-      spec.rollouts[0].releaseVersion = '4.19.0';
-    });
-    const refusal = 'r-4-17-3: release (4.19.0) is not an allowed update for 24 clusters, which run 4.17.0 (hub-0/clusters/c00000, hub-0/clusters/c00002, hub-0/clusters/c00004 and 21 more): '
-      + 'updates from 4.17.0 to 4.19.0, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides';
+    const skip = (released: number) =>
+      commit(released, (spec) => {
+        spec.rollouts[0].releaseVersion = '4.19.0';
+      });
+    const refusal =
+      'r-4-17-3: release (4.19.0) is not an allowed update for 24 clusters, which run 4.17.0 (hub-0/clusters/c00000, hub-0/clusters/c00002, hub-0/clusters/c00004 and 21 more): ' +
+      'updates from 4.17.0 to 4.19.0, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides';
     // Before any wave moves: the rollout alone is refused.
     expect(problems(skip(0), none)).toEqual([refusal]);
     // With the canaries released, their control planes and pools are refused too, as any such update.
     const moving = problems(skip(1), none);
     expect(moving[0]).toBe(refusal);
     expect(moving.slice(1).map((p) => p.slice(0, p.indexOf(':')))).toEqual([
-      'hub-0/c00000/Resource', 'hub-0/c00000/workers/Resource', 'hub-0/c00000/spare/Resource', 'hub-1/c00001/Resource', 'hub-1/c00001/small/Resource', 'hub-1/c00001/large/Resource',
+      'hub-0/c00000/Resource',
+      'hub-0/c00000/workers/Resource',
+      'hub-0/c00000/spare/Resource',
+      'hub-1/c00001/Resource',
+      'hub-1/c00001/small/Resource',
+      'hub-1/c00001/large/Resource',
     ]);
   });
 
-  test('after: a second rollout starts only once the example\'s is complete in the previous output', () => {
-    const withNext = (released: number, nextReleased: number) => commit(released, (spec) => {
-      spec.defaults.labels = { stage: 'now' };
-      spec.managementClusters[1].clusters.push({ name: 'c00099', platform: 'KubeVirt', labels: { stage: 'next' } });
-      spec.rollouts[0].clusterLabels = { stage: 'now' };
-      spec.rollouts.push({ name: 'next', releaseImage: spec.rollouts[0].releaseImage, releaseVersion: '4.17.3', clusterLabels: { stage: 'next' }, waves: [{ rest: true }], releasedWaves: nextReleased, after: ['r-4-17-3'] });
-    });
+  test("after: a second rollout starts only once the example's is complete in the previous output", () => {
+    const withNext = (released: number, nextReleased: number) =>
+      commit(released, (spec) => {
+        spec.defaults.labels = { stage: 'now' };
+        spec.managementClusters[1].clusters.push({ name: 'c00099', platform: 'KubeVirt', labels: { stage: 'next' } });
+        spec.rollouts[0].clusterLabels = { stage: 'now' };
+        spec.rollouts.push({
+          name: 'next',
+          releaseImage: spec.rollouts[0].releaseImage,
+          releaseVersion: '4.17.3',
+          clusterLabels: { stage: 'next' },
+          waves: [{ rest: true }],
+          releasedWaves: nextReleased,
+          after: ['r-4-17-3'],
+        });
+      });
     expect(problems(withNext(2, 1), synth(withNext(2, 0)))).toEqual([
-      'next: releasedWaves (1): wave 1 (rest) moves while rollout r-4-17-3, which this one waits for (after), is not complete in the previous output (hub-0/clusters/c00008 (control plane and 3 pools), '
-      + 'hub-0/clusters/c00010 (control plane and 2 pools), hub-0/clusters/c00012 (control plane and 2 pools) and 13 more not on its release); move it once every cluster of r-4-17-3 runs 4.17.3',
+      'next: releasedWaves (1): wave 1 (rest) moves while rollout r-4-17-3, which this one waits for (after), is not complete in the previous output (hub-0/clusters/c00008 (control plane and 3 pools), ' +
+        'hub-0/clusters/c00010 (control plane and 2 pools), hub-0/clusters/c00012 (control plane and 2 pools) and 13 more not on its release); move it once every cluster of r-4-17-3 runs 4.17.3',
     ]);
     expect(problems(withNext(3, 1), synth(withNext(3, 0)))).toEqual([]);
   });

@@ -23,18 +23,20 @@ function inventory(): FleetInventory {
       },
       {
         name: 'hub-b',
-        clusters: [{
-          name: 'metal-1',
-          platform: 'Agent',
-          networking: { machineNetwork: ['192.168.10.0/24'] },
-          agent: {
-            agentNamespace: 'hw-metal-1',
-            apiServerAddress: 'api.metal-1.fleet.example.com',
-            hosts: [{ name: 'metal-1-h0', bmcAddress: 'ipmi://192.0.2.10', bmcCredentialsSecret: 'metal-1-h0-bmc', bootMacAddress: 'aa:bb:cc:00:00:01' }],
-            ingressAddresses: ['192.168.10.200'],
+        clusters: [
+          {
+            name: 'metal-1',
+            platform: 'Agent',
+            networking: { machineNetwork: ['192.168.10.0/24'] },
+            agent: {
+              agentNamespace: 'hw-metal-1',
+              apiServerAddress: 'api.metal-1.fleet.example.com',
+              hosts: [{ name: 'metal-1-h0', bmcAddress: 'ipmi://192.0.2.10', bmcCredentialsSecret: 'metal-1-h0-bmc', bootMacAddress: 'aa:bb:cc:00:00:01' }],
+              ingressAddresses: ['192.168.10.200'],
+            },
+            nodePools: [{ name: 'workers', replicas: 1 }],
           },
-          nodePools: [{ name: 'workers', replicas: 1 }],
-        }],
+        ],
       },
     ],
   };
@@ -51,7 +53,7 @@ describe('Fleet.fromInventory', () => {
     expect([...fleet.clusters.keys()]).toEqual(['hub-a/virt-1', 'hub-a/none-1', 'hub-b/metal-1']);
   });
 
-  test('merges fleet defaults, then the management cluster\'s, then the cluster\'s own fields', () => {
+  test("merges fleet defaults, then the management cluster's, then the cluster's own fields", () => {
     expect(cluster('virt-1').spec.controllerAvailabilityPolicy).toBe('HighlyAvailable');
     expect(cluster('none-1').spec.controllerAvailabilityPolicy).toBe('SingleReplica');
     expect(cluster('metal-1').spec.controllerAvailabilityPolicy).toBe('SingleReplica');
@@ -60,7 +62,7 @@ describe('Fleet.fromInventory', () => {
     expect(cluster('virt-1').spec.pullSecret).toEqual({ name: 'virt-1-pull-secret' });
   });
 
-  test('builds each platform\'s node pools, and an Agent cluster\'s inventory and ingress', () => {
+  test("builds each platform's node pools, and an Agent cluster's inventory and ingress", () => {
     const pool = objects.find((o) => o.kind === 'NodePool' && o.metadata.name === 'virt-1-small');
     expect(pool.spec.replicas).toBe(3);
     expect(pool.spec.platform.kubevirt.compute).toEqual({ cores: 4, memory: '16Gi' });
@@ -79,12 +81,14 @@ describe('Fleet.fromInventory', () => {
     (bad.managementClusters[1].clusters as any[]).push({ name: 'virt-2', platform: 'KubeVirt', nodePools: [{ name: 'big', cores: 3_000_000_000 }] });
     const app = new HcpApp({ outdir: '/nonexistent' });
     Fleet.fromInventory(app, bad);
-    expect(() => app.synthesize()).toThrow([
-      '3 problems:',
-      '  - hub-a/none-1: agent (undefined) must give agentNamespace and apiServerAddress on platform Agent',
-      '  - hub-a/Bad_Name: name ("Bad_Name") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
-      '  - hub-b/virt-2/big/Resource: NodePool clusters/virt-2-big: spec.platform.kubevirt.compute.cores: Invalid value: must fit in a 32-bit integer (-2147483648 to 2147483647), the type of the field the controller reads (value: 3000000000)',
-    ].join('\n'));
+    expect(() => app.synthesize()).toThrow(
+      [
+        '3 problems:',
+        '  - hub-a/none-1: agent (undefined) must give agentNamespace and apiServerAddress on platform Agent',
+        '  - hub-a/Bad_Name: name ("Bad_Name") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+        '  - hub-b/virt-2/big/Resource: NodePool clusters/virt-2-big: spec.platform.kubevirt.compute.cores: Invalid value: must fit in a 32-bit integer (-2147483648 to 2147483647), the type of the field the controller reads (value: 3000000000)',
+      ].join('\n'),
+    );
   });
 });
 
@@ -112,8 +116,8 @@ describe('a fleet release by digest', () => {
     const app = digestFleet();
     app.synthesize();
     expect(app.warnings).toEqual([
-      `hub-a/virt-1: release ("${DIGEST}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check `
-      + "its update paths or its node pools' version skew; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]",
+      `hub-a/virt-1: release ("${DIGEST}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check ` +
+        "its update paths or its node pools' version skew; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]",
     ]);
   });
 });
@@ -133,16 +137,20 @@ describe('Fleet.fromFile', () => {
 
   test('fails with every schema problem of the file, by field path, before building anything', () => {
     const file = write({
-      apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'lab' },
+      apiVersion: 'hcp-cdk.io/v1alpha1',
+      kind: 'Fleet',
+      metadata: { name: 'lab' },
       spec: { managementClusters: [{ name: 'hub', clusters: [{ name: 'a', platform: 'Azure', nodePools: [{ name: 'p', replicas: -1 }], colour: 'red' }, {}] }] },
     });
-    expect(() => Fleet.fromFile(new HcpApp(), file)).toThrow([
-      '4 problems:',
-      `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].platform: Unsupported value: supported values: "Agent", "KubeVirt", "AWS", "None" (value: "Azure")`,
-      `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].nodePools[0].replicas: Invalid value: must be greater than or equal to 0 (value: -1)`,
-      `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].colour: unknown field "spec.managementClusters[0].clusters[0].colour": the schema has no such field (strict field validation rejects it; without it the field is silently dropped) (value: "red")`,
-      `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[1].name: Required value`,
-    ].join('\n'));
+    expect(() => Fleet.fromFile(new HcpApp(), file)).toThrow(
+      [
+        '4 problems:',
+        `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].platform: Unsupported value: supported values: "Agent", "KubeVirt", "AWS", "None" (value: "Azure")`,
+        `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].nodePools[0].replicas: Invalid value: must be greater than or equal to 0 (value: -1)`,
+        `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[0].colour: unknown field "spec.managementClusters[0].clusters[0].colour": the schema has no such field (strict field validation rejects it; without it the field is silently dropped) (value: "red")`,
+        `  - ${file}: Fleet lab: spec.managementClusters[0].clusters[1].name: Required value`,
+      ].join('\n'),
+    );
   });
 
   describe('fails when the file cannot be read as hcp-cdk validate reads manifests', () => {
@@ -160,7 +168,12 @@ describe('Fleet.fromFile', () => {
 
     test('aliases expand a small file to billions of values, without expanding them', () => {
       const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
-      for (let i = 1; i < 9; i++) levels.push(`${'abcdefghi'[i]}: &${'abcdefghi'[i]} [${Array(10).fill(`*${'abcdefghi'[i - 1]}`).join(', ')}]`);
+      for (let i = 1; i < 9; i++)
+        levels.push(
+          `${'abcdefghi'[i]}: &${'abcdefghi'[i]} [${Array(10)
+            .fill(`*${'abcdefghi'[i - 1]}`)
+            .join(', ')}]`,
+        );
       const file = writeText(`${levels.join('\n')}\n${header}  managementClusters: []\n`);
       const started = Date.now();
       expect(() => Fleet.fromFile(new HcpApp(), file)).toThrow(`${file}: document 1 has aliases that expand to more than 100000 values; it is not read (an API server would refuse it too)`);
@@ -177,9 +190,11 @@ describe('Fleet.fromFile', () => {
     });
   });
 
-  test('fails when an AWS cluster\'s infra lists only some of its values, naming each missing one', () => {
+  test("fails when an AWS cluster's infra lists only some of its values, naming each missing one", () => {
     const file = write({
-      apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'lab' },
+      apiVersion: 'hcp-cdk.io/v1alpha1',
+      kind: 'Fleet',
+      metadata: { name: 'lab' },
       spec: {
         defaults: { releaseImage: RELEASE, baseDomain: 'fleet.example.com' },
         managementClusters: [{ name: 'hub', clusters: [{ name: 'aws-1', platform: 'AWS', aws: { infra: { infraId: 'aws-1', region: 'us-east-1', zones: [{ name: 'us-east-1a' }], roles: {} } } }] }],
@@ -189,10 +204,7 @@ describe('Fleet.fromFile', () => {
     Fleet.fromFile(app, file);
     const roles = ['ingressArn', 'imageRegistryArn', 'storageArn', 'networkArn', 'kubeCloudControllerArn', 'nodePoolManagementArn', 'controlPlaneOperatorArn'];
     const missing = ['issuerUrl', 'vpcId', 'machineCidr', 'privateZoneId', 'instanceProfileName', 'zones[0].subnetId', ...roles.map((r) => `roles.${r}`)];
-    expect(() => app.synthesize()).toThrow([
-      '13 problems:',
-      ...missing.map((field) => `  - hub/aws-1: aws.infra.${field} (undefined) must be given, as text`),
-    ].join('\n'));
+    expect(() => app.synthesize()).toThrow(['13 problems:', ...missing.map((field) => `  - hub/aws-1: aws.infra.${field} (undefined) must be given, as text`)].join('\n'));
   });
 
   test('the example fleet (24 clusters on two management clusters) builds and validates', () => {

@@ -1,15 +1,30 @@
 import { ApiObject } from 'cdk8s';
 import * as YAML from 'yaml';
 import {
-  AcmDelivery, AcmDeliveryProps, allowPruning, GuestCluster, HcpApp, HostedCluster, IDelivery, KustomizeDelivery, ManagementCluster,
-  MetalLBIngress, PlatformType, Release, SshPublicKey,
+  AcmDelivery,
+  AcmDeliveryProps,
+  allowPruning,
+  GuestCluster,
+  HcpApp,
+  HostedCluster,
+  IDelivery,
+  KustomizeDelivery,
+  ManagementCluster,
+  MetalLBIngress,
+  PlatformType,
+  Release,
+  SshPublicKey,
 } from '../../lib';
 import { clusterProps, SSH_KEY } from '../props';
 import { PRUNE_PROTECTION } from '../util';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
 const DEPENDS_ON_OPERATORS = {
-  apiVersion: 'policy.open-cluster-management.io/v1', kind: 'Policy', name: 'c1-guest-operators', namespace: 'hcp-policies', compliance: 'Compliant',
+  apiVersion: 'policy.open-cluster-management.io/v1',
+  kind: 'Policy',
+  name: 'c1-guest-operators',
+  namespace: 'hcp-policies',
+  compliance: 'Compliant',
 };
 
 interface Lab {
@@ -20,7 +35,11 @@ interface Lab {
 /** Hub `hub` with hosted cluster `name` and, unless `guest` is false, MetalLB ingress in its guest folder. */
 function lab(delivery: IDelivery = new AcmDelivery(), options: { name?: string; guest?: boolean; app?: HcpApp } = {}): Lab {
   const app = options.app ?? new HcpApp({ outdir: '/nonexistent', delivery });
-  const cluster = new HostedCluster(new ManagementCluster(app, 'hub'), options.name ?? 'c1', clusterProps({ networking: { machineNetwork: ['192.0.2.0/24'] }, sshKey: SshPublicKey.fromString(SSH_KEY) }));
+  const cluster = new HostedCluster(
+    new ManagementCluster(app, 'hub'),
+    options.name ?? 'c1',
+    clusterProps({ networking: { machineNetwork: ['192.0.2.0/24'] }, sshKey: SshPublicKey.fromString(SSH_KEY) }),
+  );
   cluster.addNodePool('workers', { replicas: 2 });
   if (options.guest ?? true) new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: ['192.0.2.100'] });
   return { app, cluster };
@@ -119,7 +138,7 @@ describe('AcmDelivery', () => {
       });
     });
 
-    test('with autoImport false writes the KlusterletAddonConfig of docs 14.2 in the managed cluster\'s namespace', () => {
+    test("with autoImport false writes the KlusterletAddonConfig of docs 14.2 in the managed cluster's namespace", () => {
       expect(acm({ autoImport: false }).get('hub/c1/56-klusterletaddonconfig-c1_c1.yaml')).toEqual({
         apiVersion: 'agent.open-cluster-management.io/v1',
         kind: 'KlusterletAddonConfig',
@@ -161,13 +180,14 @@ describe('AcmDelivery', () => {
       });
     });
 
-    test('writes one ManagedCluster per hosted cluster, in each cluster\'s folder', () => {
+    test("writes one ManagedCluster per hosted cluster, in each cluster's folder", () => {
       const app = new HcpApp({ outdir: '/nonexistent', delivery: new AcmDelivery({ autoImport: false, guestPolicies: false }) });
       const hub = new ManagementCluster(app, 'hub');
       for (const name of ['a1', 'b2']) new HostedCluster(hub, name, clusterProps());
       const { objects } = synth(app);
       expect(kinds(objects, 'ManagedCluster').map(([path, o]) => [path, o.metadata.name])).toEqual([
-        ['hub/a1/55-managedcluster-a1.yaml', 'a1'], ['hub/b2/55-managedcluster-b2.yaml', 'b2'],
+        ['hub/a1/55-managedcluster-a1.yaml', 'a1'],
+        ['hub/b2/55-managedcluster-b2.yaml', 'b2'],
       ]);
     });
   });
@@ -192,7 +212,9 @@ describe('AcmDelivery', () => {
 
     test('writes the policy namespace, protected like every hub namespace', () => {
       expect(objects.get('hub/policies/00-namespace-hcp-policies.yaml')).toEqual({
-        apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'hcp-policies', annotations: { [WAVE]: '0', ...PRUNE_PROTECTION } },
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name: 'hcp-policies', annotations: { [WAVE]: '0', ...PRUNE_PROTECTION } },
       });
     });
 
@@ -205,7 +227,7 @@ describe('AcmDelivery', () => {
       });
     });
 
-    test('places the guest\'s policies on the hosted cluster\'s ManagedCluster, by its name label', () => {
+    test("places the guest's policies on the hosted cluster's ManagedCluster, by its name label", () => {
       expect(objects.get('hub/policies/40-placement-hcp-policies_c1-guest.yaml')).toEqual({
         apiVersion: 'cluster.open-cluster-management.io/v1beta1',
         kind: 'Placement',
@@ -238,9 +260,7 @@ describe('AcmDelivery', () => {
       expect(configurationPolicy.apiVersion).toBe('policy.open-cluster-management.io/v1');
       expect(configurationPolicy.spec.remediationAction).toBe('enforce');
       expect(configurationPolicy.spec.pruneObjectBehavior).toBe('None');
-      expect(templates(operators).map((t) => [t.complianceType, t.objectDefinition.kind, t.objectDefinition.metadata.name])).toEqual([
-        ['musthave', 'Namespace', 'metallb'],
-      ]);
+      expect(templates(operators).map((t) => [t.complianceType, t.objectDefinition.kind, t.objectDefinition.metadata.name])).toEqual([['musthave', 'Namespace', 'metallb']]);
     });
 
     test('the OperatorPolicy installs the Subscription with its OperatorGroup, approves upgrades as OLM would, and keeps everything when removed', () => {
@@ -275,7 +295,7 @@ describe('AcmDelivery', () => {
       ]);
     });
 
-    test('each object definition is the guest object as the -guest folder holds it, without the folder\'s sync wave; the OperatorPolicy holds the rest', () => {
+    test("each object definition is the guest object as the -guest folder holds it, without the folder's sync wave; the OperatorPolicy holds the rest", () => {
       const folder = synth(lab(new KustomizeDelivery({ syncWaves: false })).app).objects;
       const guest = [...folder].filter(([path]) => path.startsWith('c1-guest/')).map(([, o]) => o);
       const embedded = [...templates(operators), ...templates(resources)].map((t) => t.objectDefinition);
@@ -297,9 +317,7 @@ describe('AcmDelivery', () => {
       const policies = kinds(objects, 'Policy');
       expect(policies.map(([path]) => path)).toEqual(['hub/policies/40-policy-hcp-policies_c1-guest-resources.yaml']);
       expect(policies[0][1].spec.dependencies).toBeUndefined();
-      expect(templates(policies[0][1]).map((t) => t.objectDefinition)).toEqual([
-        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'openshift-config' }, data: { a: 'b' } },
-      ]);
+      expect(templates(policies[0][1]).map((t) => t.objectDefinition)).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'openshift-config' }, data: { a: 'b' } }]);
       expect(objects.get('hub/policies/40-placementbinding-hcp-policies_c1-guest.yaml').subjects.map((s: any) => s.name)).toEqual(['c1-guest-resources']);
     });
 
@@ -313,14 +331,16 @@ describe('AcmDelivery', () => {
       expect(objects.get('hub/policies/00-namespace-guest-config.yaml').metadata.name).toBe('guest-config');
       const policies = [...objects].filter(([path]) => path.startsWith('hub/policies/') && !path.includes('namespace-'));
       expect(policies.map(([, o]) => o.metadata.namespace)).toEqual(['guest-config', 'guest-config', 'guest-config', 'guest-config', 'guest-config']);
-      expect(objects.get('hub/policies/40-policy-guest-config_c1-guest-resources.yaml').spec.dependencies)
-        .toEqual([{ ...DEPENDS_ON_OPERATORS, namespace: 'guest-config' }]);
+      expect(objects.get('hub/policies/40-policy-guest-config_c1-guest-resources.yaml').spec.dependencies).toEqual([{ ...DEPENDS_ON_OPERATORS, namespace: 'guest-config' }]);
     });
 
     test('still checks the guest objects against their CRDs, naming the construct', () => {
       const { app, cluster } = lab(new AcmDelivery(), { guest: false });
       new ApiObject(cluster.guest, 'sub', {
-        apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription', metadata: { name: 'x', namespace: 'n' }, spec: { name: 'x', source: 's', sourceNamespace: 'n', channel: 5 },
+        apiVersion: 'operators.coreos.com/v1alpha1',
+        kind: 'Subscription',
+        metadata: { name: 'x', namespace: 'n' },
+        spec: { name: 'x', source: 's', sourceNamespace: 'n', channel: 5 },
       });
       const found = problemsOf(app);
       expect(found).toEqual(['c1-guest/sub: Subscription n/x: spec.channel: Invalid value: must be of type string, got integer (value: 5)']);
@@ -333,13 +353,13 @@ describe('AcmDelivery', () => {
       expect([...objects.keys()].filter((path) => path.startsWith('hub/policies/'))).toEqual([]);
     });
 
-    test('with guestPolicies false and autoImport false the hub folders are KustomizeDelivery\'s plus the import objects', () => {
+    test("with guestPolicies false and autoImport false the hub folders are KustomizeDelivery's plus the import objects", () => {
       const plain = synth(lab(new KustomizeDelivery()).app).objects;
       const objects = acm({ guestPolicies: false, autoImport: false });
       expect([...objects.keys()].filter((path) => !plain.has(path))).toEqual(['hub/c1/55-managedcluster-c1.yaml', 'hub/c1/56-klusterletaddonconfig-c1_c1.yaml']);
       // The same objects, but for the delivery mode each HostedCluster records.
-      const recorded = (object: any) => (object.kind !== 'HostedCluster' ? object
-        : { ...object, metadata: { ...object.metadata, annotations: { ...object.metadata.annotations, 'hcp-cdk.io/delivery': 'acm' } } });
+      const recorded = (object: any) =>
+        object.kind !== 'HostedCluster' ? object : { ...object, metadata: { ...object.metadata, annotations: { ...object.metadata.annotations, 'hcp-cdk.io/delivery': 'acm' } } };
       for (const [path, object] of plain) expect([path, objects.get(path)]).toEqual([path, recorded(object)]);
     });
   });
@@ -347,23 +367,33 @@ describe('AcmDelivery', () => {
   describe('operators by OperatorPolicy', () => {
     test('a Manual Subscription leaves upgrades to a person (upgradeApproval None); startingCSV and config pass through, installPlanApproval does not', () => {
       const config = { nodeSelector: { 'node-role.kubernetes.io/infra': '' } };
-      const operatorPolicy = onlyOperatorPolicy((cluster) => subscribe(cluster, 'local-storage-operator', 'openshift-local-storage', {
-        channel: 'stable', installPlanApproval: 'Manual', startingCSV: 'local-storage-operator.v4.17.0', config,
-      }));
+      const operatorPolicy = onlyOperatorPolicy((cluster) =>
+        subscribe(cluster, 'local-storage-operator', 'openshift-local-storage', {
+          channel: 'stable',
+          installPlanApproval: 'Manual',
+          startingCSV: 'local-storage-operator.v4.17.0',
+          config,
+        }),
+      );
       expect(operatorPolicy.spec.upgradeApproval).toBe('None');
       expect(operatorPolicy.spec.subscription).toEqual({
-        name: 'local-storage-operator', namespace: 'openshift-local-storage', channel: 'stable', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace',
-        startingCSV: 'local-storage-operator.v4.17.0', config,
+        name: 'local-storage-operator',
+        namespace: 'openshift-local-storage',
+        channel: 'stable',
+        source: 'redhat-operators',
+        sourceNamespace: 'openshift-marketplace',
+        startingCSV: 'local-storage-operator.v4.17.0',
+        config,
       });
       expect(operatorPolicy.spec.versions).toBeUndefined();
     });
 
-    test('an Automatic Subscription, and one that says nothing (OLM\'s default), have their upgrades approved', () => {
+    test("an Automatic Subscription, and one that says nothing (OLM's default), have their upgrades approved", () => {
       expect(onlyOperatorPolicy((cluster) => subscribe(cluster, 'a', 'ns', { installPlanApproval: 'Automatic' })).spec.upgradeApproval).toBe('Automatic');
       expect(onlyOperatorPolicy((cluster) => subscribe(cluster, 'a', 'ns')).spec.upgradeApproval).toBe('Automatic');
     });
 
-    test('the OperatorGroup of the Subscription\'s namespace becomes spec.operatorGroup, its spec fields beside name and namespace', () => {
+    test("the OperatorGroup of the Subscription's namespace becomes spec.operatorGroup, its spec fields beside name and namespace", () => {
       const operatorPolicy = onlyOperatorPolicy((cluster) => {
         olm(cluster, 'OperatorGroup', 'own', 'ns', { spec: { targetNamespaces: ['ns'], upgradeStrategy: 'Default' } });
         subscribe(cluster, 'a', 'ns');
@@ -371,7 +401,7 @@ describe('AcmDelivery', () => {
       expect(operatorPolicy.spec.operatorGroup).toEqual({ name: 'own', namespace: 'ns', targetNamespaces: ['ns'], upgradeStrategy: 'Default' });
     });
 
-    test('without an OperatorGroup in the guest, the OperatorPolicy names none (the controller uses the namespace\'s, or makes an AllNamespaces one)', () => {
+    test("without an OperatorGroup in the guest, the OperatorPolicy names none (the controller uses the namespace's, or makes an AllNamespaces one)", () => {
       expect(onlyOperatorPolicy((cluster) => subscribe(cluster, 'a', 'openshift-operators')).spec.operatorGroup).toBeUndefined();
     });
 
@@ -403,22 +433,33 @@ describe('AcmDelivery', () => {
       subscribe(cluster, name, 'openshift-operators');
       const found = problemsOf(app);
       expect(found).toHaveLength(1);
-      expect(found[0]).toContain('delivery/hub/policies/Policy: Policy hcp-policies/c1-guest-operators: spec.policy-templates[0].objectDefinition.metadata.name: '
-        + `Invalid value: must be a DNS-1123 subdomain (lower-case letters, digits, "-" and ".", at most 253 characters) (value: "c1-guest-${name.slice(0, 100)}`);
+      expect(found[0]).toContain(
+        'delivery/hub/policies/Policy: Policy hcp-policies/c1-guest-operators: spec.policy-templates[0].objectDefinition.metadata.name: ' +
+          `Invalid value: must be a DNS-1123 subdomain (lower-case letters, digits, "-" and ".", at most 253 characters) (value: "c1-guest-${name.slice(0, 100)}`,
+      );
     });
 
-    test('one cluster never holds back another: each guest\'s Policies are placed on its cluster alone and depend on nothing of another\'s', () => {
+    test("one cluster never holds back another: each guest's Policies are placed on its cluster alone and depend on nothing of another's", () => {
       const app = new HcpApp({ outdir: '/nonexistent', delivery: new AcmDelivery() });
       const hub = new ManagementCluster(app, 'hub');
-      for (const [name, network] of [['lab-east', '192.0.2'], ['lab-west', '198.51.100']]) {
+      for (const [name, network] of [
+        ['lab-east', '192.0.2'],
+        ['lab-west', '198.51.100'],
+      ]) {
         const cluster = new HostedCluster(hub, name, clusterProps({ networking: { machineNetwork: [`${network}.0/24`] }, sshKey: SshPublicKey.fromString(SSH_KEY) }));
         new MetalLBIngress(cluster.guest, 'ingress', { cluster, addresses: [`${network}.100`] });
       }
       const objects = synth(app).objects;
-      for (const [own, other] of [['lab-east', 'lab-west'], ['lab-west', 'lab-east']]) {
+      for (const [own, other] of [
+        ['lab-east', 'lab-west'],
+        ['lab-west', 'lab-east'],
+      ]) {
         const mine = [...objects].filter(([path]) => path.startsWith(`hub/policies/40-`) && path.includes(`_${own}-guest`)).map(([, o]) => o);
         expect(mine.map((o) => `${o.kind} ${o.metadata.name}`).sort()).toEqual([
-          `Placement ${own}-guest`, `PlacementBinding ${own}-guest`, `Policy ${own}-guest-operators`, `Policy ${own}-guest-resources`,
+          `Placement ${own}-guest`,
+          `PlacementBinding ${own}-guest`,
+          `Policy ${own}-guest-operators`,
+          `Policy ${own}-guest-resources`,
         ]);
         const where = mine.find((o) => o.kind === 'Placement');
         expect(where.spec.predicates).toEqual([{ requiredClusterSelector: { labelSelector: { matchLabels: { name: own } } } }]);
@@ -454,7 +495,7 @@ describe('AcmDelivery', () => {
       for (const path of inNamespace) expect(wave('hub/policies/00-namespace-hcp-policies.yaml')).toBeLessThan(wave(path));
     });
 
-    test('the guest\'s operators are installed before its resources: the resources policy depends on the operators policy being compliant', () => {
+    test("the guest's operators are installed before its resources: the resources policy depends on the operators policy being compliant", () => {
       expect(resources.spec.dependencies).toEqual([DEPENDS_ON_OPERATORS]);
       expect(operators.spec.dependencies).toBeUndefined();
     });
@@ -464,9 +505,14 @@ describe('AcmDelivery', () => {
       expect(namespaces.extraDependencies).toBeUndefined();
       expect(templates(operators).map((t) => t.objectDefinition.kind)).toEqual(['Namespace']);
       // Same Policy, so the same cluster namespace: a ConfigurationPolicy dependency names none.
-      expect(operator.extraDependencies).toEqual([{
-        apiVersion: 'policy.open-cluster-management.io/v1', kind: 'ConfigurationPolicy', name: namespaces.objectDefinition.metadata.name, compliance: 'Compliant',
-      }]);
+      expect(operator.extraDependencies).toEqual([
+        {
+          apiVersion: 'policy.open-cluster-management.io/v1',
+          kind: 'ConfigurationPolicy',
+          name: namespaces.objectDefinition.metadata.name,
+          compliance: 'Compliant',
+        },
+      ]);
       // Pending templates keep the operators Policy from being Compliant, and so the resources waiting.
       expect(operator.ignorePending).toBeUndefined();
       expect(resources.spec.dependencies).toEqual([{ ...DEPENDS_ON_OPERATORS, name: operators.metadata.name }]);
@@ -546,27 +592,31 @@ describe('AcmDelivery', () => {
 
     test('guestPolicies is on for a hub declared without RHACM (klusterletAddons false)', () => {
       expect(problems({ klusterletAddons: false })).toEqual([
-        'delivery.guestPolicies (true) needs klusterletAddons: governance policies are RHACM\'s, and klusterletAddons: false declares a hub without RHACM (MCE alone); set guestPolicies: false to write the guest folders instead',
+        "delivery.guestPolicies (true) needs klusterletAddons: governance policies are RHACM's, and klusterletAddons: false declares a hub without RHACM (MCE alone); set guestPolicies: false to write the guest folders instead",
       ]);
     });
 
     test('policy namespace and name add up to more than 62 characters', () => {
       const namespace = 'p'.repeat(45);
       expect(problems({ policyNamespace: namespace })).toEqual([
-        `delivery.guestPolicies: policy "c1-guest-operators" of guest folder "c1-guest" in policyNamespace "${namespace}" makes 63 characters of namespace and name; `
-        + 'ACM accepts at most 62 (its copy in the cluster\'s namespace is named <namespace>.<name>, a label value); shorten policyNamespace or the hosted cluster\'s name',
-        `delivery.guestPolicies: policy "c1-guest-resources" of guest folder "c1-guest" in policyNamespace "${namespace}" makes 63 characters of namespace and name; `
-        + 'ACM accepts at most 62 (its copy in the cluster\'s namespace is named <namespace>.<name>, a label value); shorten policyNamespace or the hosted cluster\'s name',
+        `delivery.guestPolicies: policy "c1-guest-operators" of guest folder "c1-guest" in policyNamespace "${namespace}" makes 63 characters of namespace and name; ` +
+          "ACM accepts at most 62 (its copy in the cluster's namespace is named <namespace>.<name>, a label value); shorten policyNamespace or the hosted cluster's name",
+        `delivery.guestPolicies: policy "c1-guest-resources" of guest folder "c1-guest" in policyNamespace "${namespace}" makes 63 characters of namespace and name; ` +
+          "ACM accepts at most 62 (its copy in the cluster's namespace is named <namespace>.<name>, a label value); shorten policyNamespace or the hosted cluster's name",
       ]);
       // 62 is accepted.
       expect(problems({ policyNamespace: 'p'.repeat(44) })).toEqual([]);
     });
 
-    test('a guest folder is for a cluster named local-cluster, the hub\'s own ManagedCluster', () => {
+    test("a guest folder is for a cluster named local-cluster, the hub's own ManagedCluster", () => {
       const app = new HcpApp({ outdir: '/nonexistent', delivery: new AcmDelivery() });
       const hub = new ManagementCluster(app, 'hub');
       const self = HostedCluster.fromAttributes(hub, 'self', { clusterName: 'local-cluster', platformType: PlatformType.AGENT, release: Release.fromVersion('4.17.0') });
-      new ApiObject(new GuestCluster(app, 'self-guest', { cluster: self, clusterManagedElsewhere: { reason: 'the hub itself' } }), 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } });
+      new ApiObject(new GuestCluster(app, 'self-guest', { cluster: self, clusterManagedElsewhere: { reason: 'the hub itself' } }), 'cm', {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'x', namespace: 'default' },
+      });
       expect(problemsOf(app)).toEqual([
         'delivery.guestPolicies: guest folder "self-guest" is for hosted cluster "local-cluster", the name of the hub\'s own ManagedCluster; its policies would configure the hub',
       ]);
@@ -598,22 +648,27 @@ describe('AcmDelivery', () => {
       const { app, cluster } = lab(new AcmDelivery(), { guest: false });
       olm(cluster, 'Subscription', 'metallb-sub', 'metallb', { spec: { name: 'metallb-operator', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace' } });
       expect(problemsOf(app)).toEqual([
-        'delivery.guestPolicies: Subscription metallb/metallb-sub of guest folder "c1-guest" has metadata.name "metallb-sub" and package (spec.name) "metallb-operator"; '
-        + 'its OperatorPolicy names the Subscription after the package, so the two must be the same (or set guestPolicies: false to write the guest folder instead)',
+        'delivery.guestPolicies: Subscription metallb/metallb-sub of guest folder "c1-guest" has metadata.name "metallb-sub" and package (spec.name) "metallb-operator"; ' +
+          'its OperatorPolicy names the Subscription after the package, so the two must be the same (or set guestPolicies: false to write the guest folder instead)',
       ]);
     });
 
     test('two Subscriptions of one guest folder have one name', () => {
       const { app, cluster } = lab(new AcmDelivery(), { guest: false });
       subscribe(cluster, 'a', 'one');
-      new ApiObject(cluster.guest, 'again', { apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription', metadata: { name: 'a', namespace: 'two' }, spec: { name: 'a', source: 's', sourceNamespace: 'n' } });
+      new ApiObject(cluster.guest, 'again', {
+        apiVersion: 'operators.coreos.com/v1alpha1',
+        kind: 'Subscription',
+        metadata: { name: 'a', namespace: 'two' },
+        spec: { name: 'a', source: 's', sourceNamespace: 'n' },
+      });
       expect(problemsOf(app)).toEqual([
-        'delivery.guestPolicies: Subscription two/a of guest folder "c1-guest" has the name of Subscription one/a; both would make OperatorPolicy "c1-guest-a", '
-        + 'and template names must differ, so one guest folder installs a package in one namespace only',
+        'delivery.guestPolicies: Subscription two/a of guest folder "c1-guest" has the name of Subscription one/a; both would make OperatorPolicy "c1-guest-a", ' +
+          'and template names must differ, so one guest folder installs a package in one namespace only',
       ]);
     });
 
-    test('a Subscription\'s namespace has two OperatorGroups', () => {
+    test("a Subscription's namespace has two OperatorGroups", () => {
       const { app, cluster } = lab(new AcmDelivery(), { guest: false });
       olm(cluster, 'OperatorGroup', 'g1', 'ns');
       olm(cluster, 'OperatorGroup', 'g2', 'ns');
@@ -628,10 +683,10 @@ describe('AcmDelivery', () => {
       olm(cluster, 'OperatorGroup', 'g', 'ns').metadata.addAnnotation('example.com/owner', 'team-a');
       subscribe(cluster, 'a', 'ns').metadata.addLabel('team', 'a');
       expect(problemsOf(app)).toEqual([
-        'delivery.guestPolicies: Subscription ns/a of guest folder "c1-guest" has metadata.labels, which an OperatorPolicy cannot set (it takes the name, namespace and spec); '
-        + 'remove them, or set guestPolicies: false to write the guest folder instead',
-        'delivery.guestPolicies: OperatorGroup ns/g of guest folder "c1-guest" has metadata.annotations, which an OperatorPolicy cannot set (it takes the name, namespace and spec); '
-        + 'remove them, or set guestPolicies: false to write the guest folder instead',
+        'delivery.guestPolicies: Subscription ns/a of guest folder "c1-guest" has metadata.labels, which an OperatorPolicy cannot set (it takes the name, namespace and spec); ' +
+          'remove them, or set guestPolicies: false to write the guest folder instead',
+        'delivery.guestPolicies: OperatorGroup ns/g of guest folder "c1-guest" has metadata.annotations, which an OperatorPolicy cannot set (it takes the name, namespace and spec); ' +
+          'remove them, or set guestPolicies: false to write the guest folder instead',
       ]);
     });
 

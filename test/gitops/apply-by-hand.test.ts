@@ -1,8 +1,6 @@
 import { ApiObject, Chart } from 'cdk8s';
 import * as YAML from 'yaml';
-import {
-  AcmDelivery, applyByHand, ArgoCdDelivery, ArgoCdGuestAccess, FluxDelivery, FluxSource, HcpApp, IDelivery, ManagementCluster, Release,
-} from '../../lib';
+import { AcmDelivery, applyByHand, ArgoCdDelivery, ArgoCdGuestAccess, FluxDelivery, FluxSource, HcpApp, IDelivery, ManagementCluster, Release } from '../../lib';
 import { newCluster } from '../props';
 
 /** A hub with a cluster, and a chart `recovery` with one object, applied by hand; its guest chart too when `guest`. */
@@ -25,7 +23,9 @@ const REPO = 'https://git.example.com/platform/estate.git';
 describe('applyByHand: a chart no engine applies on its own', () => {
   test('every delivery still writes its folder, with a kustomization.yaml for oc apply -k', () => {
     for (const delivery of [new ArgoCdDelivery({ repoUrl: REPO }), new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPO }) }), new AcmDelivery()]) {
-      const files = estate(delivery).map((f) => f.path).filter((p) => p.startsWith('recovery/'));
+      const files = estate(delivery)
+        .map((f) => f.path)
+        .filter((p) => p.startsWith('recovery/'));
       expect(files).toEqual(['recovery/20-configmap-default_restore-plan.yaml', 'recovery/kustomization.yaml']);
     }
   });

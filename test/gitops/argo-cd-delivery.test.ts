@@ -3,9 +3,24 @@ import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import {
-  allowPruning, APPLICATION_HEALTH_LUA, ARGO_CD_HEALTH_CHECKS, ArgoCdDelivery, ArgoCdDeliveryProps, ArgoCdGuestAccess, ClusterPlatform,
-  HcpApp, HOSTED_CLUSTER_HEALTH_LUA, HostedCluster, ManagementCluster, MetalLBIngress, MultiClusterEngine, MultiClusterEngineAvailability,
-  Release, SecretEncryption, SecretSource, SshPublicKey,
+  allowPruning,
+  APPLICATION_HEALTH_LUA,
+  ARGO_CD_HEALTH_CHECKS,
+  ArgoCdDelivery,
+  ArgoCdDeliveryProps,
+  ArgoCdGuestAccess,
+  ClusterPlatform,
+  HcpApp,
+  HOSTED_CLUSTER_HEALTH_LUA,
+  HostedCluster,
+  ManagementCluster,
+  MetalLBIngress,
+  MultiClusterEngine,
+  MultiClusterEngineAvailability,
+  Release,
+  SecretEncryption,
+  SecretSource,
+  SshPublicKey,
 } from '../../lib';
 import { SSH_KEY } from '../props';
 import { PRUNE_PROTECTION } from '../util';
@@ -83,7 +98,10 @@ describe('ArgoCdDelivery bootstrap folder', () => {
   test("each folder's kustomization.yaml lists its own files only: the hub's Application never reaches into its clusters' folders", () => {
     expect(YAML.parse(files.get('hub/kustomization.yaml')).resources).toEqual(['00-namespace-clusters.yaml']);
     expect(YAML.parse(files.get('hub/one/kustomization.yaml')).resources).toEqual([
-      '20-externalsecret-clusters_one-etcd-encryption-key.yaml', '20-secret-clusters_one-ssh-key.yaml', '50-hostedcluster-clusters_one.yaml', '60-nodepool-clusters_one-workers.yaml',
+      '20-externalsecret-clusters_one-etcd-encryption-key.yaml',
+      '20-secret-clusters_one-ssh-key.yaml',
+      '50-hostedcluster-clusters_one.yaml',
+      '60-nodepool-clusters_one-workers.yaml',
     ]);
     expect(YAML.parse(files.get('one-guest/kustomization.yaml')).resources).toHaveLength(7);
   });
@@ -117,7 +135,7 @@ describe('ArgoCdDelivery bootstrap folder', () => {
     });
   });
 
-  test('the guest Application delivers the guest folder to the hosted cluster by name, in the clusters\' wave 3', () => {
+  test("the guest Application delivers the guest folder to the hosted cluster by name, in the clusters' wave 3", () => {
     expect(files.get('argocd/hub/40-application-openshift-gitops_one-guest.yaml')).toEqual({
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'Application',
@@ -131,7 +149,7 @@ describe('ArgoCdDelivery bootstrap folder', () => {
     });
   });
 
-  test('the bootstrap folder keeps itself in sync, in a project that allows only Argo CD\'s and ACM\'s objects in the Argo CD namespace', () => {
+  test("the bootstrap folder keeps itself in sync, in a project that allows only Argo CD's and ACM's objects in the Argo CD namespace", () => {
     expect(files.get('argocd/hub/40-application-openshift-gitops_argocd-hub.yaml').spec).toEqual({
       destination: { server: 'https://kubernetes.default.svc', namespace: 'openshift-gitops' },
       project: 'argocd-hub',
@@ -167,7 +185,7 @@ describe('ArgoCdDelivery bootstrap folder', () => {
     }
   });
 
-  test('ACM registers the hub\'s hosted clusters: a set binding, a Placement by name and a GitOpsCluster', () => {
+  test("ACM registers the hub's hosted clusters: a set binding, a Placement by name and a GitOpsCluster", () => {
     expect(files.get('argocd/hub/40-managedclustersetbinding-openshift-gitops_default.yaml')).toEqual({
       apiVersion: 'cluster.open-cluster-management.io/v1beta2',
       kind: 'ManagedClusterSetBinding',
@@ -265,15 +283,25 @@ describe('ArgoCdDelivery props', () => {
     cluster(hubA, 'one', { machineNetwork: '198.51.100.0/24' });
     cluster(hubB, 'three', { machineNetwork: '203.0.113.0/24' });
     const files = written(app);
-    const applications = (hub: string) => [...files.entries()].filter(([f, o]) => f.startsWith(`argocd/${hub}/`) && o.kind === 'Application')
-      .map(([, o]) => [o.metadata.name, o.spec.destination.server ?? o.spec.destination.name]);
+    const applications = (hub: string) =>
+      [...files.entries()].filter(([f, o]) => f.startsWith(`argocd/${hub}/`) && o.kind === 'Application').map(([, o]) => [o.metadata.name, o.spec.destination.server ?? o.spec.destination.name]);
     const IN_CLUSTER = 'https://kubernetes.default.svc';
     expect(applications('hub-a')).toEqual([
-      ['argocd-hub-a', IN_CLUSTER], ['hub-a-one', IN_CLUSTER], ['hub-a-two', IN_CLUSTER], ['hub-a', IN_CLUSTER], ['one-guest', 'one'], ['two-guest', 'two'],
+      ['argocd-hub-a', IN_CLUSTER],
+      ['hub-a-one', IN_CLUSTER],
+      ['hub-a-two', IN_CLUSTER],
+      ['hub-a', IN_CLUSTER],
+      ['one-guest', 'one'],
+      ['two-guest', 'two'],
     ]);
-    expect(applications('hub-b')).toEqual([['argocd-hub-b', IN_CLUSTER], ['hub-b-three', IN_CLUSTER], ['hub-b', IN_CLUSTER], ['three-guest', 'three']]);
-    const placed = (hub: string) => files.get(`argocd/${hub}/40-placement-openshift-gitops_${hub}-hosted-clusters.yaml`)
-      .spec.predicates[0].requiredClusterSelector.labelSelector.matchExpressions[0].values;
+    expect(applications('hub-b')).toEqual([
+      ['argocd-hub-b', IN_CLUSTER],
+      ['hub-b-three', IN_CLUSTER],
+      ['hub-b', IN_CLUSTER],
+      ['three-guest', 'three'],
+    ]);
+    const placed = (hub: string) =>
+      files.get(`argocd/${hub}/40-placement-openshift-gitops_${hub}-hosted-clusters.yaml`).spec.predicates[0].requiredClusterSelector.labelSelector.matchExpressions[0].values;
     expect(placed('hub-a')).toEqual(['one', 'two']);
     expect(placed('hub-b')).toEqual(['three']);
   });
@@ -282,20 +310,22 @@ describe('ArgoCdDelivery props', () => {
 describe('ArgoCdDelivery objects in the folders', () => {
   const annotations = (files: Map<string, any>, file: string) => files.get(file).metadata.annotations;
 
-  test('HostedCluster, NodePool and their Secrets carry the engines\' prune protection', () => {
+  test("HostedCluster, NodePool and their Secrets carry the engines' prune protection", () => {
     const app = appWith();
     cluster(new ManagementCluster(app, 'hub'), 'one');
     const files = written(app);
     for (const file of [
-      'hub/one/50-hostedcluster-clusters_one.yaml', 'hub/one/60-nodepool-clusters_one-workers.yaml',
-      'hub/one/20-secret-clusters_one-ssh-key.yaml', 'hub/one/20-externalsecret-clusters_one-etcd-encryption-key.yaml',
+      'hub/one/50-hostedcluster-clusters_one.yaml',
+      'hub/one/60-nodepool-clusters_one-workers.yaml',
+      'hub/one/20-secret-clusters_one-ssh-key.yaml',
+      'hub/one/20-externalsecret-clusters_one-etcd-encryption-key.yaml',
       'hub/00-namespace-clusters.yaml',
     ]) {
       expect([file, annotations(files, file)]).toEqual([file, expect.objectContaining(PRUNE_PROTECTION)]);
     }
   });
 
-  test('allowPruning takes the protection off that cluster\'s objects', () => {
+  test("allowPruning takes the protection off that cluster's objects", () => {
     const app = appWith();
     const hosted = cluster(new ManagementCluster(app, 'hub'), 'one');
     allowPruning(hosted, { reason: 'a test cluster, recreated at will' });
@@ -309,12 +339,16 @@ describe('ArgoCdDelivery objects in the folders', () => {
     cluster(new ManagementCluster(app, 'hub'), 'one');
     const files = written(app);
     const guest = [...files.entries()].filter(([f]) => f.startsWith('one-guest/') && !f.endsWith('kustomization.yaml'));
-    const skipping = guest.filter(([, o]) => o.metadata.annotations['argocd.argoproj.io/sync-options'] === 'SkipDryRunOnMissingResource=true')
-      .map(([, o]) => o.kind).sort();
+    const skipping = guest
+      .filter(([, o]) => o.metadata.annotations['argocd.argoproj.io/sync-options'] === 'SkipDryRunOnMissingResource=true')
+      .map(([, o]) => o.kind)
+      .sort();
     expect(skipping).toEqual(['IPAddressPool', 'L2Advertisement', 'MetalLB', 'OperatorGroup', 'Subscription']);
     // A guest's Namespace carries the prune protection, not the dry-run option.
-    expect(guest.filter(([, o]) => ['Namespace', 'Service'].includes(o.kind)).map(([, o]) => o.metadata.annotations['argocd.argoproj.io/sync-options']))
-      .toEqual(['Prune=false,Delete=false', undefined]);
+    expect(guest.filter(([, o]) => ['Namespace', 'Service'].includes(o.kind)).map(([, o]) => o.metadata.annotations['argocd.argoproj.io/sync-options'])).toEqual([
+      'Prune=false,Delete=false',
+      undefined,
+    ]);
     expect(annotations(files, 'hub/one/50-hostedcluster-clusters_one.yaml')['argocd.argoproj.io/sync-options']).toBe('Prune=false,Delete=false');
   });
 });
@@ -326,13 +360,16 @@ describe('ArgoCdDelivery on a hub that installs an operator through OLM', () => 
   cluster(hub, 'one');
   const files = written(app);
 
-  test('the hub\'s Application skips the dry run of kinds whose CRD is missing: the Subscription installs the MultiClusterEngine\'s during the sync', () => {
-    expect(files.get('argocd/hub/40-application-openshift-gitops_hub.yaml').spec.syncPolicy.syncOptions)
-      .toEqual(['ServerSideApply=true', 'FailOnSharedResource=true', 'SkipDryRunOnMissingResource=true']);
+  test("the hub's Application skips the dry run of kinds whose CRD is missing: the Subscription installs the MultiClusterEngine's during the sync", () => {
+    expect(files.get('argocd/hub/40-application-openshift-gitops_hub.yaml').spec.syncPolicy.syncOptions).toEqual([
+      'ServerSideApply=true',
+      'FailOnSharedResource=true',
+      'SkipDryRunOnMissingResource=true',
+    ]);
     expect(files.get('hub/03-subscription-multicluster-engine_multicluster-engine.yaml').spec.name).toBe('multicluster-engine');
   });
 
-  test('the option is the Application\'s alone: no hub object skips the dry run by itself, and the Applications without a Subscription keep the dry run', () => {
+  test("the option is the Application's alone: no hub object skips the dry run by itself, and the Applications without a Subscription keep the dry run", () => {
     const hubObjects = [...files].filter(([file, json]) => file.startsWith('hub/') && typeof json === 'object');
     expect(hubObjects.map(([file]) => file)).toContain('hub/05-multiclusterengine-multiclusterengine.yaml');
     for (const [file, json] of hubObjects) {
@@ -353,13 +390,15 @@ describe('ArgoCdDelivery ignoreDifferences', () => {
     new MultiClusterEngine(hub, 'mce');
     cluster(hub, 'one');
     const application = hubApplication(app);
-    expect(application.spec.ignoreDifferences).toEqual([{
-      group: 'multicluster.openshift.io',
-      jqPathExpressions: ['.spec.overrides.components[] | select(.name != "hypershift" and .name != "hypershift-local-hosting")'],
-      jsonPointers: ['/spec/targetNamespace', '/spec/availabilityConfig'],
-      kind: 'MultiClusterEngine',
-      name: 'multiclusterengine',
-    }]);
+    expect(application.spec.ignoreDifferences).toEqual([
+      {
+        group: 'multicluster.openshift.io',
+        jqPathExpressions: ['.spec.overrides.components[] | select(.name != "hypershift" and .name != "hypershift-local-hosting")'],
+        jsonPointers: ['/spec/targetNamespace', '/spec/availabilityConfig'],
+        kind: 'MultiClusterEngine',
+        name: 'multiclusterengine',
+      },
+    ]);
     expect(application.spec.syncPolicy.syncOptions).toEqual(['ServerSideApply=true', 'FailOnSharedResource=true']);
   });
 
@@ -445,12 +484,55 @@ describe('Argo CD health checks for the app of apps, run in a Lua VM', () => {
   test.each([
     ['no status yet', undefined, { status: 'Progressing', message: 'waiting for the Available condition' }],
     ['not Available, with a reason', { conditions: [{ type: 'Available', status: 'False', message: 'waiting for etcd' }] }, { status: 'Progressing', message: 'waiting for etcd' }],
-    ['Degraded before it is Available', { conditions: [{ type: 'Available', status: 'False' }, { type: 'Degraded', status: 'True', message: 'etcd crashes' }] }, { status: 'Degraded', message: 'etcd crashes' }],
-    ['first install, Available, not completed (the pools must join for it to complete)', { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }] } }, { status: 'Healthy', message: available.message }],
+    [
+      'Degraded before it is Available',
+      {
+        conditions: [
+          { type: 'Available', status: 'False' },
+          { type: 'Degraded', status: 'True', message: 'etcd crashes' },
+        ],
+      },
+      { status: 'Degraded', message: 'etcd crashes' },
+    ],
+    [
+      'first install, Available, not completed (the pools must join for it to complete)',
+      { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }] } },
+      { status: 'Healthy', message: available.message },
+    ],
     ['running its release', { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Completed' }] } }, { status: 'Healthy', message: available.message }],
-    ['upgrade just committed: status still names the old release', { conditions: [available], version: { desired: { image: OLD }, history: [{ image: OLD, state: 'Completed' }] } }, { status: 'Progressing', message: `the control plane is upgrading to ${NEW}` }],
-    ['upgrading', { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }, { image: OLD, state: 'Completed' }] } }, { status: 'Progressing', message: `the control plane is upgrading to ${NEW}` }],
-    ['upgraded', { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Completed' }, { image: OLD, state: 'Completed' }] } }, { status: 'Healthy', message: available.message }],
+    [
+      'upgrade just committed: status still names the old release',
+      { conditions: [available], version: { desired: { image: OLD }, history: [{ image: OLD, state: 'Completed' }] } },
+      { status: 'Progressing', message: `the control plane is upgrading to ${NEW}` },
+    ],
+    [
+      'upgrading',
+      {
+        conditions: [available],
+        version: {
+          desired: { image: NEW },
+          history: [
+            { image: NEW, state: 'Partial' },
+            { image: OLD, state: 'Completed' },
+          ],
+        },
+      },
+      { status: 'Progressing', message: `the control plane is upgrading to ${NEW}` },
+    ],
+    [
+      'upgraded',
+      {
+        conditions: [available],
+        version: {
+          desired: { image: NEW },
+          history: [
+            { image: NEW, state: 'Completed' },
+            { image: OLD, state: 'Completed' },
+          ],
+        },
+      },
+      { status: 'Healthy', message: available.message },
+    ],
   ])('HostedCluster, %s', (_, status, expected) => {
     expect(runHealthCheck(HOSTED_CLUSTER_HEALTH_LUA, hostedCluster(status))).toEqual(expected);
   });
@@ -470,13 +552,9 @@ describe('Argo CD health checks for the app of apps, run in a Lua VM', () => {
 
 describe('ArgoCdDelivery fails', () => {
   test('fails when repoUrl is missing, empty or not a Git URL', () => {
-    expect(problemsOf({ repoUrl: undefined })).toEqual([
-      'delivery.repoUrl (undefined) must be a Git URL: https://host/path, ssh://[user@]host/path or user@host:path',
-    ]);
+    expect(problemsOf({ repoUrl: undefined })).toEqual(['delivery.repoUrl (undefined) must be a Git URL: https://host/path, ssh://[user@]host/path or user@host:path']);
     for (const repoUrl of ['', 'git.example.com/a/b.git', 'ftp://git.example.com/a/b.git', 'https://git.example.com', 'https://git.example.com/a b', '/srv/git/a.git']) {
-      expect(problemsOf({ repoUrl })).toEqual([
-        `delivery.repoUrl (${JSON.stringify(repoUrl)}) must be a Git URL: https://host/path, ssh://[user@]host/path or user@host:path`,
-      ]);
+      expect(problemsOf({ repoUrl })).toEqual([`delivery.repoUrl (${JSON.stringify(repoUrl)}) must be a Git URL: https://host/path, ssh://[user@]host/path or user@host:path`]);
     }
   });
 
@@ -510,20 +588,22 @@ describe('ArgoCdDelivery fails', () => {
   });
 
   test('fails when a guest folder has no way in', () => {
-    expect(problemsOf({ guestAccess: undefined }, (app) => {
-      const hub = new ManagementCluster(app, 'hub');
-      cluster(hub, 'two', { machineNetwork: '192.0.2.0/24' });
-      cluster(hub, 'one', { machineNetwork: '198.51.100.0/24' });
-    })).toEqual([
-      'delivery.guestAccess (undefined) must say how Argo CD reaches the hosted clusters of the guest folders one-guest, two-guest: '
-        + 'ArgoCdGuestAccess.acmGitOpsCluster() to have ACM register them, or ArgoCdGuestAccess.registeredClusters({ reason }) if you register them yourself',
+    expect(
+      problemsOf({ guestAccess: undefined }, (app) => {
+        const hub = new ManagementCluster(app, 'hub');
+        cluster(hub, 'two', { machineNetwork: '192.0.2.0/24' });
+        cluster(hub, 'one', { machineNetwork: '198.51.100.0/24' });
+      }),
+    ).toEqual([
+      'delivery.guestAccess (undefined) must say how Argo CD reaches the hosted clusters of the guest folders one-guest, two-guest: ' +
+        'ArgoCdGuestAccess.acmGitOpsCluster() to have ACM register them, or ArgoCdGuestAccess.registeredClusters({ reason }) if you register them yourself',
     ]);
   });
 
   test('fails when a chart is named like the bootstrap folder', () => {
     expect(problemsOf({}, (app) => cluster(new ManagementCluster(app, 'argocd'), 'one'))).toEqual([
-      'delivery.bootstrap folder ("argocd") is also the folder of a chart with id "argocd"; give that chart another id, '
-        + "ArgoCdDelivery writes each management cluster's Applications to argocd/<cluster>/",
+      'delivery.bootstrap folder ("argocd") is also the folder of a chart with id "argocd"; give that chart another id, ' +
+        "ArgoCdDelivery writes each management cluster's Applications to argocd/<cluster>/",
     ]);
   });
 

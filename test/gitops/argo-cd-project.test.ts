@@ -17,10 +17,8 @@ const listed = (list: readonly GroupKind[] | undefined, r: GroupKind) => (list ?
 function permits(project: any, destination: Destination, resource: Resource): boolean {
   const spec = project.spec;
   if (resource.namespace === undefined) return listed(spec.clusterResourceWhitelist, resource);
-  const kindAllowed = (spec.namespaceResourceWhitelist?.length ? listed(spec.namespaceResourceWhitelist, resource) : true)
-    && !listed(spec.namespaceResourceBlacklist, resource);
-  const destinationAllowed = spec.destinations.some((d: any) => ('server' in destination ? d.server === destination.server : d.name === destination.name)
-    && glob(d.namespace, resource.namespace!));
+  const kindAllowed = (spec.namespaceResourceWhitelist?.length ? listed(spec.namespaceResourceWhitelist, resource) : true) && !listed(spec.namespaceResourceBlacklist, resource);
+  const destinationAllowed = spec.destinations.some((d: any) => ('server' in destination ? d.server === destination.server : d.name === destination.name) && glob(d.namespace, resource.namespace!));
   return kindAllowed && destinationAllowed;
 }
 
@@ -48,8 +46,10 @@ describe("each unit's AppProject on the fleet example: a cluster's Application m
       const folder = a.spec.source.path.replace(/^dist\//, '');
       const destination = a.spec.destination.server ? { server: a.spec.destination.server } : { name: a.spec.destination.name };
       for (const resource of resourcesOf(folder)) expect([a.metadata.name, resource, permits(project(a.spec.project), destination, resource)]).toEqual([a.metadata.name, resource, true]);
-      expect(permits(project(a.spec.project), destination, { group: 'x', kind: 'y', namespace: a.spec.destination.namespace })
-        || project(a.spec.project).spec.destinations.some((d: any) => d.namespace === a.spec.destination.namespace)).toBe(true);
+      expect(
+        permits(project(a.spec.project), destination, { group: 'x', kind: 'y', namespace: a.spec.destination.namespace }) ||
+          project(a.spec.project).spec.destinations.some((d: any) => d.namespace === a.spec.destination.namespace),
+      ).toBe(true);
     }
   });
 

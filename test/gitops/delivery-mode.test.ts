@@ -1,7 +1,5 @@
 import { ApiObject } from 'cdk8s';
-import {
-  AcmDelivery, ArgoCdDelivery, ArgoCdGuestAccess, DELIVERY_MODE_ANNOTATION, DeliveryMode, deliveryModeOf, FluxDelivery, FluxSource, HcpApp, IDelivery, KustomizeDelivery,
-} from '../../lib';
+import { AcmDelivery, ArgoCdDelivery, ArgoCdGuestAccess, DELIVERY_MODE_ANNOTATION, DeliveryMode, deliveryModeOf, FluxDelivery, FluxSource, HcpApp, IDelivery, KustomizeDelivery } from '../../lib';
 import { isQualifiedName } from '../../lib/core/names';
 import { newCluster } from '../props';
 import { synthObjects } from '../util';
@@ -20,8 +18,18 @@ function objectsUnder(delivery: IDelivery): any[] {
 describe('every delivery records its mode on each HostedCluster (hcp-cdk.io/delivery)', () => {
   test.each<[string, string, () => IDelivery, DeliveryMode]>([
     ['KustomizeDelivery', 'kustomize', () => new KustomizeDelivery(), DeliveryMode.KUSTOMIZE],
-    ['ArgoCdDelivery with healthChecksInstalled', 'argocd', () => new ArgoCdDelivery({ repoUrl: REPO, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster(), healthChecksInstalled: true }), DeliveryMode.ARGO_CD],
-    ['ArgoCdDelivery by default', 'argocd-without-health-checks', () => new ArgoCdDelivery({ repoUrl: REPO, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }), DeliveryMode.ARGO_CD_WITHOUT_HEALTH_CHECKS],
+    [
+      'ArgoCdDelivery with healthChecksInstalled',
+      'argocd',
+      () => new ArgoCdDelivery({ repoUrl: REPO, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster(), healthChecksInstalled: true }),
+      DeliveryMode.ARGO_CD,
+    ],
+    [
+      'ArgoCdDelivery by default',
+      'argocd-without-health-checks',
+      () => new ArgoCdDelivery({ repoUrl: REPO, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }),
+      DeliveryMode.ARGO_CD_WITHOUT_HEALTH_CHECKS,
+    ],
     ['FluxDelivery', 'flux', () => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPO }) }), DeliveryMode.FLUX],
     ['AcmDelivery', 'acm', () => new AcmDelivery(), DeliveryMode.ACM],
   ])('%s records %s', (_, value, delivery, mode) => {

@@ -39,7 +39,10 @@ class SimulatedHub {
     switch (o.kind) {
       case 'HostedCluster':
         if (o.metadata.name === BROKEN) return { conditions: [{ type: 'Available', status: 'False', message: 'waiting for the pull secret' }] };
-        return { conditions: [{ type: 'Available', status: 'True', message: 'The hosted control plane is available' }], version: { desired: { image: o.spec.release.image }, history: [{ image: o.spec.release.image, state: 'Partial' }] } };
+        return {
+          conditions: [{ type: 'Available', status: 'True', message: 'The hosted control plane is available' }],
+          version: { desired: { image: o.spec.release.image }, history: [{ image: o.spec.release.image, state: 'Partial' }] },
+        };
       case 'NodePool': {
         const cluster = [...this.applied.values()].find((c) => c.kind === 'HostedCluster' && c.metadata.name === o.spec.clusterName && c.metadata.namespace === o.metadata.namespace);
         const agentNamespace = cluster?.spec.platform.agent?.agentNamespace;
@@ -74,7 +77,7 @@ const OUR_CHECKS = new Map(ARGO_CD_HEALTH_CHECKS.map((c) => [c.kind, c.check]));
 function argoHealth(o: any, builtInOnly: boolean): Health {
   if (o.kind === 'Application') return runHealthCheck(OUR_CHECKS.get('Application')!, o);
   const script = builtInOnly ? undefined : OUR_CHECKS.get(o.kind);
-  return script ? runHealthCheck(script, o) : argoBuiltIn(o) ?? { status: 'Healthy' };
+  return script ? runHealthCheck(script, o) : (argoBuiltIn(o) ?? { status: 'Healthy' });
 }
 
 /** Syncs one Application as Argo CD does: wave by wave, each wave only once the previous one is Healthy. */
@@ -115,7 +118,12 @@ function runArgoCd(output: Map<string, any[]>, hubName: string, builtInOnly: boo
 
 describe('Argo CD: the fleet example on a hub where one cluster never becomes Available', () => {
   const output = fleetOutput(new ArgoCdDelivery({ repoUrl: REPOSITORY, guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }));
-  const applicationsOf = (hub: string) => output.get(`argocd/${hub}`)!.filter((o) => o.kind === 'Application').map((o) => o.metadata.name).sort();
+  const applicationsOf = (hub: string) =>
+    output
+      .get(`argocd/${hub}`)!
+      .filter((o) => o.kind === 'Application')
+      .map((o) => o.metadata.name)
+      .sort();
 
   test('a unit per hosted cluster, per guest and for the hub, besides the bootstrap', () => {
     const names = applicationsOf('hub-0');
@@ -135,8 +143,7 @@ describe('Argo CD: the fleet example on a hub where one cluster never becomes Av
       if (name === `hub-0-${BROKEN}`) {
         expect(health.get(name)?.status).toBe('Progressing');
         expect(health.get(name)?.message).toMatch(new RegExp(`^wave 50: HostedCluster/clusters/${BROKEN}: `));
-      }
-      else if (name === `${BROKEN}-guest`) expect(health.get(name)?.status).toBe('Unknown');
+      } else if (name === `${BROKEN}-guest`) expect(health.get(name)?.status).toBe('Unknown');
       // The app of apps reports the broken cluster's Application, but has created every other.
       else if (name === 'argocd-hub-0') expect(health.get(name)?.message).toMatch(new RegExp(`^wave 3: Application/openshift-gitops/(hub-0-)?${BROKEN}`));
       else expect([name, health.get(name)]).toEqual([name, { status: 'Healthy' }]);
@@ -154,9 +161,12 @@ describe('Argo CD: the fleet example on a hub where one cluster never becomes Av
 
 describe('Flux: the fleet example on a hub where one cluster never becomes Available', () => {
   const output = fleetOutput(new FluxDelivery({ source: FluxSource.gitRepository({ name: 'hcp-estate', url: REPOSITORY }) }));
-  const kustomizations = [...output].filter(([folder]) => folder.startsWith('flux/hub-0')).flatMap(([, objects]) => objects).filter((o) => o.kind === 'Kustomization');
+  const kustomizations = [...output]
+    .filter(([folder]) => folder.startsWith('flux/hub-0'))
+    .flatMap(([, objects]) => objects)
+    .filter((o) => o.kind === 'Kustomization');
 
-  test('every Kustomization but the broken cluster\'s own, its pools\' and its guest\'s becomes Ready', () => {
+  test("every Kustomization but the broken cluster's own, its pools' and its guest's becomes Ready", () => {
     const hub = new SimulatedHub();
     const ready = new Map<string, boolean>();
     for (let round = 0; round < 10; round++) {
@@ -169,16 +179,25 @@ describe('Flux: the fleet example on a hub where one cluster never becomes Avail
           const live = hub.live(hub.applied.get(`${ref.kind}/${ref.namespace ?? ''}/${ref.name}`));
           return fluxVerdict(checks.get(ref.kind) as any, live);
         });
-        ready.set(k.metadata.name, verdicts.every((v: string) => v === 'Current'));
+        ready.set(
+          k.metadata.name,
+          verdicts.every((v: string) => v === 'Current'),
+        );
       }
     }
-    const notReady = kustomizations.map((k) => k.metadata.name).filter((name) => !ready.get(name)).sort();
+    const notReady = kustomizations
+      .map((k) => k.metadata.name)
+      .filter((name) => !ready.get(name))
+      .sort();
     expect(notReady).toEqual([`${BROKEN}-guest-operators`, `${BROKEN}-guest-resources`, `hub-0-${BROKEN}`, `hub-0-${BROKEN}-node-pools`]);
   });
 
-  test('a node-pools Kustomization waits for its cluster, the units\' RBAC and applies as its own ServiceAccount', () => {
+  test("a node-pools Kustomization waits for its cluster, the units' RBAC and applies as its own ServiceAccount", () => {
     const pools = kustomizations.find((k) => k.metadata.name === 'hub-0-c00002-node-pools')!;
-    expect(pools.spec.dependsOn).toEqual([{ name: 'hub-0-c00002', namespace: 'flux-system' }, { name: 'flux-hub-0-access', namespace: 'flux-system' }]);
+    expect(pools.spec.dependsOn).toEqual([
+      { name: 'hub-0-c00002', namespace: 'flux-system' },
+      { name: 'flux-hub-0-access', namespace: 'flux-system' },
+    ]);
     expect(pools.spec.serviceAccountName).toBe('hub-0-c00002-node-pools');
     expect(pools.spec.healthCheckExprs).toEqual([{ kind: 'NodePool', ...FLUX_HEALTH_CHECKS.NodePool }]);
   });

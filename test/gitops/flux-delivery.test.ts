@@ -3,8 +3,27 @@ import { Construct } from 'constructs';
 import { Environment } from '@marcbachmann/cel-js';
 import * as YAML from 'yaml';
 import {
-  allowPruning, BmcCredentials, ClusterPlatform, FLUX_HEALTH_CHECKS, FluxDelivery, FluxDeliveryProps, FluxSource, GuestCluster, HcpApp, HostedCluster, InfraEnv,
-  HypershiftAddonConfig, kustomizations, ManagementCluster, MetalLBIngress, MultiClusterEngine, PlatformType, Release, SecretEncryption, SecretSource, SshPublicKey,
+  allowPruning,
+  BmcCredentials,
+  ClusterPlatform,
+  FLUX_HEALTH_CHECKS,
+  FluxDelivery,
+  FluxDeliveryProps,
+  FluxSource,
+  GuestCluster,
+  HcpApp,
+  HostedCluster,
+  InfraEnv,
+  HypershiftAddonConfig,
+  kustomizations,
+  ManagementCluster,
+  MetalLBIngress,
+  MultiClusterEngine,
+  PlatformType,
+  Release,
+  SecretEncryption,
+  SecretSource,
+  SshPublicKey,
 } from '../../lib';
 import { SSH_KEY } from '../props';
 import { PRUNE_PROTECTION, synthProblems } from '../util';
@@ -88,7 +107,7 @@ describe('FluxDelivery layout', () => {
   estate(app);
   const files = written(app);
 
-  test('one Kustomization per folder in flux/<hub>/, the guests\' one folder below, with the GitRepository', () => {
+  test("one Kustomization per folder in flux/<hub>/, the guests' one folder below, with the GitRepository", () => {
     expect(files.filter((f) => f.path.startsWith('flux/')).map((f) => f.path)).toEqual([
       'flux/hub/10-clusterrole-hcp-cdk-flux-flux-hub-access.yaml',
       'flux/hub/10-clusterrole-hcp-cdk-flux-flux-hub-guests.yaml',
@@ -128,7 +147,9 @@ describe('FluxDelivery layout', () => {
   });
 
   test('the guest folder, which installs MetalLB and uses it, is split into operators/ and resources/', () => {
-    const guest = objectsOf(files).filter((f) => f.path.startsWith('one-guest/')).map((f) => f.path);
+    const guest = objectsOf(files)
+      .filter((f) => f.path.startsWith('one-guest/'))
+      .map((f) => f.path);
     expect(guest).toEqual([
       'one-guest/operators/00-namespace-metallb.yaml',
       'one-guest/operators/02-operatorgroup-metallb_metallb-operator-operatorgroup.yaml',
@@ -141,7 +162,11 @@ describe('FluxDelivery layout', () => {
   });
 
   test('the management folders keep the plain layout', () => {
-    expect(objectsOf(files).filter((f) => f.path.startsWith('hub/')).map((f) => f.path)).toEqual([
+    expect(
+      objectsOf(files)
+        .filter((f) => f.path.startsWith('hub/'))
+        .map((f) => f.path),
+    ).toEqual([
       'hub/00-namespace-clusters.yaml',
       'hub/00-namespace-inventory.yaml',
       'hub/inventory/45-infraenv-inventory_inventory.yaml',
@@ -158,7 +183,9 @@ describe('FluxDelivery layout', () => {
     expect([...listed.keys()].sort()).toEqual([...folders].sort());
     expect(listed.has('one-guest')).toBe(false);
     for (const [folder, kustomization] of listed) {
-      const own = objectsOf(files).filter((f) => f.path.slice(0, f.path.lastIndexOf('/')) === folder).map((f) => f.path.slice(folder.length + 1));
+      const own = objectsOf(files)
+        .filter((f) => f.path.slice(0, f.path.lastIndexOf('/')) === folder)
+        .map((f) => f.path.slice(folder.length + 1));
       expect([folder, kustomization]).toEqual([folder, { apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: own }]);
     }
   });
@@ -188,7 +215,10 @@ describe('FluxDelivery Kustomizations, field by field', () => {
 
   test('the inventory folder waits for the hub root and its Roles', () => {
     expect(kustomizationNamed(files, 'hub-inventory').spec).toEqual({
-      ...COMMON_SPEC, path: './dist/hub/inventory', dependsOn: [{ name: 'hub', namespace: 'flux-system' }, ACCESS], serviceAccountName: 'hub-inventory',
+      ...COMMON_SPEC,
+      path: './dist/hub/inventory',
+      dependsOn: [{ name: 'hub', namespace: 'flux-system' }, ACCESS],
+      serviceAccountName: 'hub-inventory',
     });
   });
 
@@ -225,11 +255,44 @@ describe('FluxDelivery Kustomizations, field by field', () => {
     test.each([
       ['no status yet', NEW, undefined, false],
       ['not Available', NEW, { conditions: [{ type: 'Available', status: 'False' }] }, false],
-      ['first install, Available, not completed (the pools must join for it to complete)', NEW, { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }] } }, true],
+      [
+        'first install, Available, not completed (the pools must join for it to complete)',
+        NEW,
+        { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }] } },
+        true,
+      ],
       ['running its release', NEW, { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Completed' }] } }, true],
       ['upgrade just committed: status still names the old release', NEW, { conditions: [available], version: { desired: { image: OLD }, history: [{ image: OLD, state: 'Completed' }] } }, false],
-      ['upgrading', NEW, { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }, { image: OLD, state: 'Completed' }] } }, false],
-      ['upgraded', NEW, { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Completed' }, { image: OLD, state: 'Completed' }] } }, true],
+      [
+        'upgrading',
+        NEW,
+        {
+          conditions: [available],
+          version: {
+            desired: { image: NEW },
+            history: [
+              { image: NEW, state: 'Partial' },
+              { image: OLD, state: 'Completed' },
+            ],
+          },
+        },
+        false,
+      ],
+      [
+        'upgraded',
+        NEW,
+        {
+          conditions: [available],
+          version: {
+            desired: { image: NEW },
+            history: [
+              { image: NEW, state: 'Completed' },
+              { image: OLD, state: 'Completed' },
+            ],
+          },
+        },
+        true,
+      ],
     ])('%s: %s', (_, image, status, expected) => {
       expect(healthy({ release: { image } }, status ?? {})).toBe(expected);
     });
@@ -259,7 +322,7 @@ describe('FluxDelivery Kustomizations, field by field', () => {
     });
   });
 
-  test('the bootstrap folder keeps itself in sync; the units\' Roles wait for the namespaces the hub root makes, the guests\' folder for the Roles', () => {
+  test("the bootstrap folder keeps itself in sync; the units' Roles wait for the namespaces the hub root makes, the guests' folder for the Roles", () => {
     expect(kustomizationNamed(files, 'flux-hub')).toEqual({
       apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
       kind: 'Kustomization',
@@ -267,12 +330,20 @@ describe('FluxDelivery Kustomizations, field by field', () => {
       spec: { ...COMMON_SPEC, path: './dist/flux/hub', serviceAccountName: 'flux-hub' },
     });
     expect(kustomizationNamed(files, 'flux-hub-access').spec).toEqual({
-      ...COMMON_SPEC, path: './dist/flux/hub/access', dependsOn: [{ name: 'hub', namespace: 'flux-system' }], serviceAccountName: 'flux-hub-access',
+      ...COMMON_SPEC,
+      path: './dist/flux/hub/access',
+      dependsOn: [{ name: 'hub', namespace: 'flux-system' }],
+      serviceAccountName: 'flux-hub-access',
     });
     expect(kustomizationNamed(files, 'flux-hub-guests').spec).toEqual({
-      ...COMMON_SPEC, path: './dist/flux/hub/guests', dependsOn: [ACCESS], serviceAccountName: 'flux-hub-guests',
+      ...COMMON_SPEC,
+      path: './dist/flux/hub/guests',
+      dependsOn: [ACCESS],
+      serviceAccountName: 'flux-hub-guests',
     });
-    const namespaces = objectsOf(files).filter((f) => f.path.startsWith('hub/') && f.object.kind === 'Namespace').map((f) => f.object.metadata.name);
+    const namespaces = objectsOf(files)
+      .filter((f) => f.path.startsWith('hub/') && f.object.kind === 'Namespace')
+      .map((f) => f.object.metadata.name);
     expect(namespaces).toContain('clusters');
   });
 
@@ -298,7 +369,16 @@ describe('FluxDelivery props', () => {
     const files = written(app);
     const cluster = kustomizationNamed(files, 'hub-one');
     expect(cluster.metadata).toEqual({ name: 'hub-one', namespace: 'gitops' });
-    expect(cluster.spec).toMatchObject({ path: './clusters/prod/hub/one', interval: '5m0s', retryInterval: '30s', timeout: '1h0m0s', dependsOn: [{ name: 'hub', namespace: 'gitops' }, { name: 'flux-hub-access', namespace: 'gitops' }] });
+    expect(cluster.spec).toMatchObject({
+      path: './clusters/prod/hub/one',
+      interval: '5m0s',
+      retryInterval: '30s',
+      timeout: '1h0m0s',
+      dependsOn: [
+        { name: 'hub', namespace: 'gitops' },
+        { name: 'flux-hub-access', namespace: 'gitops' },
+      ],
+    });
     // The source stays where it is; the guests stay beside their HostedCluster.
     expect(cluster.spec.sourceRef).toEqual({ kind: 'GitRepository', name: 'estate', namespace: 'flux-system' });
     expect(kustomizationNamed(files, 'one-guest-operators').metadata.namespace).toBe('clusters');
@@ -321,7 +401,14 @@ describe('FluxDelivery props', () => {
   });
 
   test('a GitRepository in another namespace, with credentials, a tag and its own interval', () => {
-    const source = FluxSource.gitRepository({ name: 'estate', namespace: 'sources', url: 'ssh://git@git.example.com/platform/estate.git', ref: { tag: 'v1.2.0' }, interval: Duration.minutes(5), secretName: 'estate-deploy-key' });
+    const source = FluxSource.gitRepository({
+      name: 'estate',
+      namespace: 'sources',
+      url: 'ssh://git@git.example.com/platform/estate.git',
+      ref: { tag: 'v1.2.0' },
+      interval: Duration.minutes(5),
+      secretName: 'estate-deploy-key',
+    });
     const app = fluxApp({ source });
     estate(app);
     const files = written(app);
@@ -393,9 +480,27 @@ describe('FluxDelivery prune protection', () => {
  * (fluxcd/kustomize-controller internal/controller/kustomization_controller.go, `apply`;
  * fluxcd/pkg ssa/sort.go, `SortableUnstructureds`).
  */
-const FLUX_KINDS_FIRST = ['CustomResourceDefinition', 'Namespace', 'ResourceQuota', 'StorageClass', 'ServiceAccount', 'PodSecurityPolicy', 'Role',
-  'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ConfigMap', 'Secret', 'Service', 'LimitRange', 'PriorityClass', 'Deployment', 'StatefulSet',
-  'CronJob', 'PodDisruptionBudget'];
+const FLUX_KINDS_FIRST = [
+  'CustomResourceDefinition',
+  'Namespace',
+  'ResourceQuota',
+  'StorageClass',
+  'ServiceAccount',
+  'PodSecurityPolicy',
+  'Role',
+  'ClusterRole',
+  'RoleBinding',
+  'ClusterRoleBinding',
+  'ConfigMap',
+  'Secret',
+  'Service',
+  'LimitRange',
+  'PriorityClass',
+  'Deployment',
+  'StatefulSet',
+  'CronJob',
+  'PodDisruptionBudget',
+];
 const FLUX_KINDS_LAST = ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'];
 function fluxApplyKey(object: any): [number, number, string, string] {
   const kind: string = object.kind;
@@ -418,18 +523,24 @@ function graphOf(files: readonly Written[]) {
   const byId = new Map(ks.map((k) => [id(k), k]));
   const byPath = new Map(ks.map((k) => [k.object.spec.path as string, k]));
   const applierOf = (file: string) => byPath.get(`./dist/${file.slice(0, file.lastIndexOf('/'))}`)!;
-  const dependencies = (k: typeof ks[number]) => (k.object.spec.dependsOn ?? []).map((d: any) => byId.get(`${k.bootstrap}/${d.namespace}/${d.name}`)!);
+  const dependencies = (k: (typeof ks)[number]) => (k.object.spec.dependsOn ?? []).map((d: any) => byId.get(`${k.bootstrap}/${d.namespace}/${d.name}`)!);
   /** Every Kustomization `k` waits for, directly or not. */
-  const closure = (k: typeof ks[number]) => {
+  const closure = (k: (typeof ks)[number]) => {
     const seen = new Set<string>();
-    const walk = (x: typeof ks[number]) => dependencies(x).forEach((d: typeof ks[number]) => { if (!seen.has(id(d))) { seen.add(id(d)); walk(d); } });
+    const walk = (x: (typeof ks)[number]) =>
+      dependencies(x).forEach((d: (typeof ks)[number]) => {
+        if (!seen.has(id(d))) {
+          seen.add(id(d));
+          walk(d);
+        }
+      });
     walk(k);
     return [...seen].map((s) => byId.get(s)!);
   };
   return { ks, id, byId, applierOf, dependencies, closure };
 }
 
-describe('FluxDelivery apply order, as the dependsOn graph and Flux\'s own order within a Kustomization', () => {
+describe("FluxDelivery apply order, as the dependsOn graph and Flux's own order within a Kustomization", () => {
   const app = fluxApp();
   estate(app);
   const files = written(app);
@@ -452,7 +563,11 @@ describe('FluxDelivery apply order, as the dependsOn graph and Flux\'s own order
   });
 
   test('the example has what the order tests are about', () => {
-    expect(of('Namespace').map((o) => o.object.metadata.name).sort()).toEqual(['clusters', 'inventory', 'metallb']);
+    expect(
+      of('Namespace')
+        .map((o) => o.object.metadata.name)
+        .sort(),
+    ).toEqual(['clusters', 'inventory', 'metallb']);
     expect(of('ExternalSecret')).toHaveLength(1);
     expect(of('Subscription')).toHaveLength(1);
   });
@@ -468,7 +583,7 @@ describe('FluxDelivery apply order, as the dependsOn graph and Flux\'s own order
     expect(everything.filter((o) => o.object.metadata.namespace === 'clusters').map((o) => o.path)).toContain('flux/hub/guests/40-kustomization-clusters_one-guest-operators.yaml');
   });
 
-  test('Secrets and ExternalSecrets before the HostedCluster, the HostedCluster before its NodePools (Flux\'s kind order in one Kustomization)', () => {
+  test("Secrets and ExternalSecrets before the HostedCluster, the HostedCluster before its NodePools (Flux's kind order in one Kustomization)", () => {
     const [cluster] = of('HostedCluster');
     const secrets = objects.filter((o) => ['Secret', 'ExternalSecret', 'ConfigMap'].includes(o.object.kind) && graph.applierOf(o.path) === graph.applierOf(cluster.path));
     expect(secrets.map((o) => o.object.kind).sort()).toEqual(['ExternalSecret', 'Secret']);
@@ -512,7 +627,10 @@ describe('FluxDelivery apply order, as the dependsOn graph and Flux\'s own order
     const hub = cluster.node.scope as ManagementCluster;
     const inventory = hub.node.findChild('inventory') as InfraEnv;
     for (const n of [1, 2]) {
-      inventory.addHost(`host-${n}`, { bmc: { address: `redfish-virtualmedia://192.0.2.1${n}/redfish/v1/Systems/1`, credentials: BmcCredentials.fromExistingSecret(`host-${n}-bmc`) }, bootMacAddress: `aa:aa:aa:aa:00:0${n}` });
+      inventory.addHost(`host-${n}`, {
+        bmc: { address: `redfish-virtualmedia://192.0.2.1${n}/redfish/v1/Systems/1`, credentials: BmcCredentials.fromExistingSecret(`host-${n}-bmc`) },
+        bootMacAddress: `aa:aa:aa:aa:00:0${n}`,
+      });
     }
     const files2 = written(app2);
     const g = graphOf(files2);
@@ -534,13 +652,16 @@ describe('FluxDelivery on other layouts', () => {
     const cluster = estate(app);
     const hub = cluster.node.scope as ManagementCluster;
     new ApiObject(hub, 'mce-subscription', {
-      apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription',
+      apiVersion: 'operators.coreos.com/v1alpha1',
+      kind: 'Subscription',
       metadata: { name: 'multicluster-engine', namespace: 'multicluster-engine' },
       spec: { channel: 'stable-2.7', name: 'multicluster-engine', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace' },
     });
     new MultiClusterEngine(hub, 'mce');
     const files = written(app);
-    const paths = objectsOf(files).filter((f) => /^hub\/[^/]+\.yaml$|^hub\/(operators|resources)\//.test(f.path)).map((f) => f.path);
+    const paths = objectsOf(files)
+      .filter((f) => /^hub\/[^/]+\.yaml$|^hub\/(operators|resources)\//.test(f.path))
+      .map((f) => f.path);
     expect(paths).toEqual([
       'hub/operators/00-namespace-clusters.yaml',
       'hub/operators/00-namespace-inventory.yaml',
@@ -595,7 +716,11 @@ describe('FluxDelivery on other layouts', () => {
     new ApiObject(guest, 'config', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' }, data: { a: 'b' } });
     const files = written(app);
     const k = kustomizationNamed(files, 'legacy-guest');
-    expect(fluxKustomizations(files).filter((f) => f.object.metadata.name === 'legacy-guest').map((f) => f.path)).toEqual(['flux/hub/guests/40-kustomization-hosted_legacy-guest.yaml']);
+    expect(
+      fluxKustomizations(files)
+        .filter((f) => f.object.metadata.name === 'legacy-guest')
+        .map((f) => f.path),
+    ).toEqual(['flux/hub/guests/40-kustomization-hosted_legacy-guest.yaml']);
     expect(k.metadata).toEqual({ name: 'legacy-guest', namespace: 'hosted' });
     expect(k.spec).toEqual({ ...COMMON_SPEC, path: './dist/legacy-guest', kubeConfig: { secretRef: { name: 'legacy-admin-kubeconfig', key: 'kubeconfig' } } });
     // The hub has no folder of its own: its guests' Kustomization waits for nothing either.
@@ -624,23 +749,46 @@ describe('FluxDelivery fails when', () => {
   test.each([
     ['an empty name', { name: '', url: REPOSITORY }, ['delivery.source.name ("") must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters']],
     ['a name with capitals', { name: 'Estate' }, ['delivery.source.name ("Estate") must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters']],
-    ['a bad namespace', { name: 'estate', namespace: 'Flux_System' }, ['delivery.source.namespace ("Flux_System") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit']],
-    ['an scp-like url', { name: 'estate', url: 'git@git.example.com:platform/estate.git' },
-      ['delivery.source.url ("git@git.example.com:platform/estate.git") must be an http://, https:// or ssh:// URL of a Git repository; Flux reads no scp-like "git@host:path", write ssh://git@host/path']],
-    ['an ftp url', { name: 'estate', url: 'ftp://git.example.com/estate.git' },
-      ['delivery.source.url ("ftp://git.example.com/estate.git") must be an http://, https:// or ssh:// URL of a Git repository; Flux reads no scp-like "git@host:path", write ssh://git@host/path']],
-    ['a url without a host', { name: 'estate', url: 'https://' },
-      ['delivery.source.url ("https://") must be an http://, https:// or ssh:// URL of a Git repository; Flux reads no scp-like "git@host:path", write ssh://git@host/path']],
-    ['a branch without a url', { name: 'flux-system', branch: 'main' },
-      ['delivery.source.branch ("main") is only used with url: the delivery writes no GitRepository without one, the existing "flux-system" keeps its own']],
-    ['an interval without a url', { name: 'flux-system', interval: Duration.minutes(5) },
-      ['delivery.source.interval ("5m0s") is only used with url: the delivery writes no GitRepository without one, the existing "flux-system" keeps its own']],
-    ['both a branch and a ref', { name: 'estate', url: REPOSITORY, branch: 'main', ref: { tag: 'v1' } },
-      ['delivery.source.branch ("main") and ref ({"tag":"v1"}) exclude each other: give one']],
+    [
+      'a bad namespace',
+      { name: 'estate', namespace: 'Flux_System' },
+      ['delivery.source.namespace ("Flux_System") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit'],
+    ],
+    [
+      'an scp-like url',
+      { name: 'estate', url: 'git@git.example.com:platform/estate.git' },
+      [
+        'delivery.source.url ("git@git.example.com:platform/estate.git") must be an http://, https:// or ssh:// URL of a Git repository; Flux reads no scp-like "git@host:path", write ssh://git@host/path',
+      ],
+    ],
+    [
+      'an ftp url',
+      { name: 'estate', url: 'ftp://git.example.com/estate.git' },
+      ['delivery.source.url ("ftp://git.example.com/estate.git") must be an http://, https:// or ssh:// URL of a Git repository; Flux reads no scp-like "git@host:path", write ssh://git@host/path'],
+    ],
+    [
+      'a url without a host',
+      { name: 'estate', url: 'https://' },
+      ['delivery.source.url ("https://") must be an http://, https:// or ssh:// URL of a Git repository; Flux reads no scp-like "git@host:path", write ssh://git@host/path'],
+    ],
+    [
+      'a branch without a url',
+      { name: 'flux-system', branch: 'main' },
+      ['delivery.source.branch ("main") is only used with url: the delivery writes no GitRepository without one, the existing "flux-system" keeps its own'],
+    ],
+    [
+      'an interval without a url',
+      { name: 'flux-system', interval: Duration.minutes(5) },
+      ['delivery.source.interval ("5m0s") is only used with url: the delivery writes no GitRepository without one, the existing "flux-system" keeps its own'],
+    ],
+    ['both a branch and a ref', { name: 'estate', url: REPOSITORY, branch: 'main', ref: { tag: 'v1' } }, ['delivery.source.branch ("main") and ref ({"tag":"v1"}) exclude each other: give one']],
     ['an empty ref', { name: 'estate', url: REPOSITORY, ref: {} }, ['delivery.source.ref ({}) must name one of commit, name, semver, tag, branch']],
     ['an empty branch', { name: 'estate', url: REPOSITORY, branch: ' ' }, ['delivery.source.branch (" ") must name a branch']],
-    ['a bad secret name', { name: 'estate', url: REPOSITORY, secretName: 'Deploy Key' },
-      ['delivery.source.secretName ("Deploy Key") must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters']],
+    [
+      'a bad secret name',
+      { name: 'estate', url: REPOSITORY, secretName: 'Deploy Key' },
+      ['delivery.source.secretName ("Deploy Key") must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters'],
+    ],
   ])('fails when the source has %s', (_, props, expected) => {
     expect(problemsOf(new FluxDelivery({ source: FluxSource.gitRepository(props as any) }), build)).toEqual(expected);
   });
@@ -648,7 +796,11 @@ describe('FluxDelivery fails when', () => {
   test.each([
     ['an absolute path', { path: '/dist' }, ['delivery.path ("/dist") must be the output directory relative to the repository root, e.g. \'./dist\'']],
     ['a path out of the repository', { path: 'dist/../..' }, ['delivery.path ("dist/../..") must be the output directory relative to the repository root, e.g. \'./dist\'']],
-    ['a bad namespace', { namespace: 'flux system' }, ['delivery.namespace ("flux system") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit']],
+    [
+      'a bad namespace',
+      { namespace: 'flux system' },
+      ['delivery.namespace ("flux system") must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit'],
+    ],
     ['an interval under a minute', { interval: Duration.seconds(30) }, ['delivery.interval ("30s") must be at least 1m0s, the least Flux\'s docs allow']],
     ['a zero retry interval', { retryInterval: Duration.seconds(0) }, ['delivery.retryInterval ("0s") must be at least 1s']],
     ['a zero timeout', { timeout: Duration.seconds(0) }, ['delivery.timeout ("0s") must be at least 1s']],
@@ -659,7 +811,10 @@ describe('FluxDelivery fails when', () => {
   });
 
   test('fails when a chart is named flux, the bootstrap folder', () => {
-    const problems = problemsOf(new FluxDelivery({ source: SOURCE }), (app) => { estate(app); new MultiClusterEngine(new ManagementCluster(app, 'flux'), 'mce'); });
+    const problems = problemsOf(new FluxDelivery({ source: SOURCE }), (app) => {
+      estate(app);
+      new MultiClusterEngine(new ManagementCluster(app, 'flux'), 'mce');
+    });
     expect(problems).toEqual([
       'delivery.bootstrapFolder ("flux") is also the folder of chart "flux": FluxDelivery writes each management cluster\'s Kustomizations to flux/<management cluster>/; rename the chart',
     ]);
@@ -670,26 +825,27 @@ describe('FluxDelivery fails when', () => {
       const cluster = estate(app);
       const hub = cluster.node.scope as ManagementCluster;
       new ApiObject(hub, 'mce-subscription', {
-        apiVersion: 'operators.coreos.com/v1alpha1', kind: 'Subscription',
+        apiVersion: 'operators.coreos.com/v1alpha1',
+        kind: 'Subscription',
         metadata: { name: 'multicluster-engine', namespace: 'multicluster-engine' },
         spec: { name: 'multicluster-engine', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace' },
       });
       new MultiClusterEngine(hub, 'mce');
       new HostedCluster(hub, 'operators', {
-        release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+        release: Release.fromVersion('4.17.0'),
+        pullSecret: SecretSource.fromExistingSecret('pull-secret'),
         networking: { machineNetwork: ['192.0.3.0/24'] },
         platform: ClusterPlatform.agent({ agentNamespace: 'inventory', apiServerAddress: '192.0.3.10' }),
       });
     });
-    expect(problems).toEqual([
-      'delivery.folder ("hub/operators") is where FluxDelivery puts the operators of "hub", which installs an operator and uses it; rename the hosted cluster or folder',
-    ]);
+    expect(problems).toEqual(['delivery.folder ("hub/operators") is where FluxDelivery puts the operators of "hub", which installs an operator and uses it; rename the hosted cluster or folder']);
   });
 
   test('fails when a Kustomization name would be longer than a label value', () => {
     const hubId = `hub-${'x'.repeat(56)}`;
-    const rule = 'must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit, '
-      + 'since Flux writes it into a label of every object it applies; shorten the chart id or folder name';
+    const rule =
+      'must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit, ' +
+      'since Flux writes it into a label of every object it applies; shorten the chart id or folder name';
     const problems = problemsOf(new FluxDelivery({ source: SOURCE }), (app) => estate(app, hubId));
     // The hub's root (60 characters) passes; every name longer than 63 fails.
     expect(problems).toEqual([
@@ -705,7 +861,10 @@ describe('FluxDelivery fails when', () => {
   test('fails when two folders of one hub would give their Kustomizations one name', () => {
     const problems = problemsOf(new FluxDelivery({ source: SOURCE }), (app) => {
       const hub = new ManagementCluster(app, 'hub');
-      for (const [id, folder] of [['a', 'racks-r1'], ['b', 'racks/r1']]) {
+      for (const [id, folder] of [
+        ['a', 'racks-r1'],
+        ['b', 'racks/r1'],
+      ]) {
         const scope = Object.assign(new Construct(hub, id), { outputFolder: folder });
         new ApiObject(scope, 'config', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: id, namespace: 'default' }, data: { a: 'b' } });
       }
@@ -727,12 +886,14 @@ describe('kustomizations without sub-folders (Flux mode)', () => {
   test('a kustomization.yaml only where there are files, listing only them', () => {
     const result = kustomizations(files, { subFolders: false });
     const header = 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n';
-    expect(new Map(result.map((k) => [k.path, k.text]))).toEqual(new Map([
-      ['hub/b/kustomization.yaml', `${header}  - 20-secret-b.yaml\n`],
-      ['hub/kustomization.yaml', `${header}  - 00-namespace-hub.yaml\n`],
-      ['hub/a/x/kustomization.yaml', `${header}  - 80-host-h.yaml\n`],
-      ['guest/operators/kustomization.yaml', `${header}  - 03-sub.yaml\n`],
-    ]));
+    expect(new Map(result.map((k) => [k.path, k.text]))).toEqual(
+      new Map([
+        ['hub/b/kustomization.yaml', `${header}  - 20-secret-b.yaml\n`],
+        ['hub/kustomization.yaml', `${header}  - 00-namespace-hub.yaml\n`],
+        ['hub/a/x/kustomization.yaml', `${header}  - 80-host-h.yaml\n`],
+        ['guest/operators/kustomization.yaml', `${header}  - 03-sub.yaml\n`],
+      ]),
+    );
   });
 });
 
@@ -746,11 +907,16 @@ describe('FluxDelivery on a hub that installs MCE by Subscription', () => {
     if (options.addonConfig) new HypershiftAddonConfig(hub, 'addon', { autoImport: false });
     return written(app);
   }
-  const underHub = (files: readonly Written[]) => objectsOf(files).map((f) => f.path).filter((p) => p.startsWith('hub/') && !p.startsWith('hub/one/'));
-  const mceChecks = (files: readonly Written[]) => fluxKustomizations(files)
-    .filter((k) => (k.object.spec.healthChecks ?? []).some((c: any) => c.kind === 'MultiClusterEngine')).map((k) => k.object.metadata.name);
+  const underHub = (files: readonly Written[]) =>
+    objectsOf(files)
+      .map((f) => f.path)
+      .filter((p) => p.startsWith('hub/') && !p.startsWith('hub/one/'));
+  const mceChecks = (files: readonly Written[]) =>
+    fluxKustomizations(files)
+      .filter((k) => (k.object.spec.healthChecks ?? []).some((c: any) => c.kind === 'MultiClusterEngine'))
+      .map((k) => k.object.metadata.name);
 
-  test('with a kind MCE\'s components serve beside it, the MultiClusterEngine is a stage of its own between the operators and the rest, healthy once MCE is Available', () => {
+  test("with a kind MCE's components serve beside it, the MultiClusterEngine is a stage of its own between the operators and the rest, healthy once MCE is Available", () => {
     const files = mceHub({ installOperator: true, addonConfig: true });
     expect(underHub(files).filter((p) => p.startsWith('hub/engine/'))).toEqual(['hub/engine/05-multiclusterengine-multiclusterengine.yaml']);
     expect(underHub(files)).toContain('hub/resources/06-addondeploymentconfig-multicluster-engine_hypershift-addon-deploy-config.yaml');
@@ -782,7 +948,7 @@ describe('FluxDelivery on a hub that installs MCE by Subscription', () => {
     expect(resources.rules.flatMap((r: any) => r.resources)).not.toContain('multiclusterengines');
   });
 
-  test('without a kind MCE\'s components serve, the folder keeps its two stages and no Kustomization waits for MCE', () => {
+  test("without a kind MCE's components serve, the folder keeps its two stages and no Kustomization waits for MCE", () => {
     const files = mceHub({ installOperator: true, addonConfig: false });
     expect(underHub(files)).toContain('hub/resources/05-multiclusterengine-multiclusterengine.yaml');
     expect(underHub(files).filter((p) => p.startsWith('hub/engine/'))).toEqual([]);

@@ -6,8 +6,8 @@ const environment = new Environment({ enableOptionalTypes: true }).registerVaria
 
 /** Flux's status of `object` under `check`. */
 export function fluxVerdict(check: { inProgress?: string; failed?: string; current: string }, object: { spec?: unknown; status?: unknown; metadata?: unknown }): 'InProgress' | 'Failed' | 'Current' {
-  const holds = (expression?: string) => expression !== undefined
-    && environment.evaluate(expression, { spec: object.spec ?? {}, status: object.status ?? {}, metadata: object.metadata ?? {} }) === true;
+  const holds = (expression?: string) =>
+    expression !== undefined && environment.evaluate(expression, { spec: object.spec ?? {}, status: object.status ?? {}, metadata: object.metadata ?? {} }) === true;
   if (holds(check.inProgress)) return 'InProgress';
   if (holds(check.failed)) return 'Failed';
   return holds(check.current) ? 'Current' : 'InProgress';

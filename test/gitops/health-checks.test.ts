@@ -23,9 +23,24 @@ describe('the HostedCluster checks', () => {
     ['running its release', { conditions: [available], version: completed(NEW) }, 'Healthy', available.message],
     ['upgrade just committed', { conditions: [available], version: completed(OLD) }, 'Progressing', `the control plane is upgrading to ${NEW}`],
     ['Degraded before it is Available', { conditions: [condition('Available', 'False'), condition('Degraded', 'True', { message: 'etcd crashes' })] }, 'Degraded', 'etcd crashes'],
-    ['its release refused (ValidReleaseImage False)', { conditions: [condition('ValidReleaseImage', 'False', { message: 'unsupported version 4.12.0' })] }, 'Degraded', 'ValidReleaseImage: unsupported version 4.12.0'],
-    ['its configuration refused, while Available', { conditions: [available, condition('ValidConfiguration', 'False', { message: 'bad proxy' })], version: completed(NEW) }, 'Degraded', 'ValidConfiguration: bad proxy'],
-    ['an upgrade the cluster version operator refuses', { conditions: [available, condition('ClusterVersionReleaseAccepted', 'False', { message: 'signature not verified' })], version: completed(OLD) }, 'Degraded', 'ClusterVersionReleaseAccepted: signature not verified'],
+    [
+      'its release refused (ValidReleaseImage False)',
+      { conditions: [condition('ValidReleaseImage', 'False', { message: 'unsupported version 4.12.0' })] },
+      'Degraded',
+      'ValidReleaseImage: unsupported version 4.12.0',
+    ],
+    [
+      'its configuration refused, while Available',
+      { conditions: [available, condition('ValidConfiguration', 'False', { message: 'bad proxy' })], version: completed(NEW) },
+      'Degraded',
+      'ValidConfiguration: bad proxy',
+    ],
+    [
+      'an upgrade the cluster version operator refuses',
+      { conditions: [available, condition('ClusterVersionReleaseAccepted', 'False', { message: 'signature not verified' })], version: completed(OLD) },
+      'Degraded',
+      'ClusterVersionReleaseAccepted: signature not verified',
+    ],
     ['no platform credentials', { conditions: [condition('PlatformCredentialsFound', 'False', { message: 'no secret' })] }, 'Degraded', 'PlatformCredentialsFound: no secret'],
   ];
 
@@ -44,23 +59,51 @@ describe('the NodePool checks', () => {
   const notReady = condition('Ready', 'False', { message: 'Minimum availability requires 2 replicas, current 0 available' });
   const cases: [string, unknown, string, string][] = [
     ['no status yet (first install)', undefined, 'Healthy', 'first install, waiting for machines'],
-    ['first install, no Agent yet: never holds back a first install', { conditions: [notReady, condition('AllMachinesReady', 'False', { reason: 'NoSuitableAgents', message: 'Machine c1-workers-x: NoSuitableAgents' })] },
-      'Healthy', 'first install, waiting for machines: Minimum availability requires 2 replicas, current 0 available'],
+    [
+      'first install, no Agent yet: never holds back a first install',
+      { conditions: [notReady, condition('AllMachinesReady', 'False', { reason: 'NoSuitableAgents', message: 'Machine c1-workers-x: NoSuitableAgents' })] },
+      'Healthy',
+      'first install, waiting for machines: Minimum availability requires 2 replicas, current 0 available',
+    ],
     ['Ready', { conditions: [ready], version: '4.17.0' }, 'Healthy', ''],
-    ['rolling a new version', { conditions: [ready, condition('UpdatingVersion', 'True', { message: 'Updating version in progress. Target version: 4.17.3' })], version: '4.17.0' },
-      'Progressing', 'UpdatingVersion: Updating version in progress. Target version: 4.17.3'],
-    ['rolling a new configuration', { conditions: [ready, condition('UpdatingConfig', 'True', { message: 'Updating config in progress' })], version: '4.17.0' },
-      'Progressing', 'UpdatingConfig: Updating config in progress'],
+    [
+      'rolling a new version',
+      { conditions: [ready, condition('UpdatingVersion', 'True', { message: 'Updating version in progress. Target version: 4.17.3' })], version: '4.17.0' },
+      'Progressing',
+      'UpdatingVersion: Updating version in progress. Target version: 4.17.3',
+    ],
+    [
+      'rolling a new configuration',
+      { conditions: [ready, condition('UpdatingConfig', 'True', { message: 'Updating config in progress' })], version: '4.17.0' },
+      'Progressing',
+      'UpdatingConfig: Updating config in progress',
+    ],
     ['after its first rollout, scaling up', { conditions: [notReady], version: '4.17.0' }, 'Progressing', 'waiting for machines: Minimum availability requires 2 replicas, current 0 available'],
     ['its release refused', { conditions: [notReady, condition('ValidReleaseImage', 'False', { message: 'release image not found' })] }, 'Degraded', 'ValidReleaseImage: release image not found'],
-    ['too far from its control plane', { conditions: [ready, condition('SupportedVersionSkew', 'False', { message: 'NodePool version 4.14.0 is too old' })], version: '4.14.0' },
-      'Degraded', 'SupportedVersionSkew: NodePool version 4.14.0 is too old'],
-    ['a refused MachineConfig, even while a rollout runs', { conditions: [condition('UpdatingConfig', 'True'), condition('ValidMachineConfig', 'False', { message: "unknown field 'kernelArguments'" })], version: '4.17.0' },
-      'Degraded', "ValidMachineConfig: unknown field 'kernelArguments'"],
-    ['after its first rollout, no Agent matches it', { conditions: [notReady, condition('AllMachinesReady', 'False', { reason: 'NoSuitableAgents', message: 'Machine c1-workers-x: NoSuitableAgents' })], version: '4.17.0' },
-      'Degraded', 'no machine for the pool: Machine c1-workers-x: NoSuitableAgents'],
-    ['the cloud refuses the instance', { conditions: [notReady, condition('AllMachinesReady', 'False', { reason: 'InstanceProvisionFailed', message: 'InsufficientInstanceCapacity' })], version: '4.17.0' },
-      'Degraded', 'no machine for the pool: InsufficientInstanceCapacity'],
+    [
+      'too far from its control plane',
+      { conditions: [ready, condition('SupportedVersionSkew', 'False', { message: 'NodePool version 4.14.0 is too old' })], version: '4.14.0' },
+      'Degraded',
+      'SupportedVersionSkew: NodePool version 4.14.0 is too old',
+    ],
+    [
+      'a refused MachineConfig, even while a rollout runs',
+      { conditions: [condition('UpdatingConfig', 'True'), condition('ValidMachineConfig', 'False', { message: "unknown field 'kernelArguments'" })], version: '4.17.0' },
+      'Degraded',
+      "ValidMachineConfig: unknown field 'kernelArguments'",
+    ],
+    [
+      'after its first rollout, no Agent matches it',
+      { conditions: [notReady, condition('AllMachinesReady', 'False', { reason: 'NoSuitableAgents', message: 'Machine c1-workers-x: NoSuitableAgents' })], version: '4.17.0' },
+      'Degraded',
+      'no machine for the pool: Machine c1-workers-x: NoSuitableAgents',
+    ],
+    [
+      'the cloud refuses the instance',
+      { conditions: [notReady, condition('AllMachinesReady', 'False', { reason: 'InstanceProvisionFailed', message: 'InsufficientInstanceCapacity' })], version: '4.17.0' },
+      'Degraded',
+      'no machine for the pool: InsufficientInstanceCapacity',
+    ],
   ];
 
   test.each(cases)('%s: Argo CD says %s', (_, status, expected, message) => {

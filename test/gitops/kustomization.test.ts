@@ -5,13 +5,11 @@ describe('kustomizations', () => {
   const files = ['hub/b/20-secret-b.yaml', 'hub/00-namespace-hub.yaml', 'hub/a/x/80-host-h.yaml', 'hub/b/10-role-r.yaml', 'guest/30-pool.yaml', 'top.yaml'];
 
   test('one per folder below the root, none for the root itself', () => {
-    expect(kustomizations(files).map((k) => k.path).sort()).toEqual([
-      'guest/kustomization.yaml',
-      'hub/a/kustomization.yaml',
-      'hub/a/x/kustomization.yaml',
-      'hub/b/kustomization.yaml',
-      'hub/kustomization.yaml',
-    ]);
+    expect(
+      kustomizations(files)
+        .map((k) => k.path)
+        .sort(),
+    ).toEqual(['guest/kustomization.yaml', 'hub/a/kustomization.yaml', 'hub/a/x/kustomization.yaml', 'hub/b/kustomization.yaml', 'hub/kustomization.yaml']);
   });
 
   test('each lists its files and sub-folders in name order, each name once', () => {

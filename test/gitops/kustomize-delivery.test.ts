@@ -1,8 +1,5 @@
 import * as YAML from 'yaml';
-import {
-  allowPruning, ClusterPlatform, HcpApp, HostedCluster, KustomizeDelivery, ManagementCluster, MetalLBIngress, Release,
-  SecretEncryption, SecretSource, SshPublicKey,
-} from '../../lib';
+import { allowPruning, ClusterPlatform, HcpApp, HostedCluster, KustomizeDelivery, ManagementCluster, MetalLBIngress, Release, SecretEncryption, SecretSource, SshPublicKey } from '../../lib';
 import { SSH_KEY } from '../props';
 import { PRUNE_PROTECTION, synthFiles, synthProblems } from '../util';
 
@@ -40,7 +37,11 @@ describe('KustomizeDelivery apply order (file names and Argo CD sync waves agree
   const of = (kind: string) => objects.filter((o) => o.object.kind === kind);
 
   test('the example has what the order tests are about', () => {
-    expect(of('Namespace').map((o) => o.object.metadata.name).sort()).toEqual(['clusters', 'metallb']);
+    expect(
+      of('Namespace')
+        .map((o) => o.object.metadata.name)
+        .sort(),
+    ).toEqual(['clusters', 'metallb']);
     expect(of('ExternalSecret')).toHaveLength(1);
     expect(of('Subscription')).toHaveLength(1);
   });
@@ -81,7 +82,13 @@ describe('KustomizeDelivery prune protection', () => {
   const annotationsOf = (app: HcpApp) => new Map(written(app).map((o) => [o.path, o.object.metadata.annotations]));
 
   test("HostedCluster, NodePool, the cluster's Secrets and the namespaces (a guest's too) carry both engines' protection; other guest objects do not", () => {
-    const annotations = annotationsOf((() => { const app = new HcpApp(); estate(app); return app; })());
+    const annotations = annotationsOf(
+      (() => {
+        const app = new HcpApp();
+        estate(app);
+        return app;
+      })(),
+    );
     const protectedFiles = [...annotations].filter(([, a]) => a['argocd.argoproj.io/sync-options']?.includes('Prune=false')).map(([path]) => path);
     expect(protectedFiles).toEqual([
       'hub/00-namespace-clusters.yaml',
@@ -120,8 +127,6 @@ describe('KustomizeDelivery prune protection', () => {
     ['no reason (JavaScript callers)', {} as { reason: string }, 'undefined'],
   ])('fails when allowPruning is given %s', (_, options, shown) => {
     const problems = synthProblems((app) => allowPruning(estate(app), options));
-    expect(problems).toEqual([
-      `hub/one: allowPruning reason (${shown}) must say why pruning these objects is safe; protection against accidental deletion is only given up on purpose`,
-    ]);
+    expect(problems).toEqual([`hub/one: allowPruning reason (${shown}) must say why pruning these objects is safe; protection against accidental deletion is only given up on purpose`]);
   });
 });

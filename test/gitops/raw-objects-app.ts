@@ -4,8 +4,17 @@
 // that serves both kinds.
 import { ApiObject } from 'cdk8s';
 import {
-  AcmDelivery, allowUnvalidatedKind, ArgoCdDelivery, ArgoCdGuestAccess, CustomResourceDefinitionObject, FluxDelivery, FluxSource, HcpApp, IDelivery,
-  KustomizeDelivery, ManagementCluster,
+  AcmDelivery,
+  allowUnvalidatedKind,
+  ArgoCdDelivery,
+  ArgoCdGuestAccess,
+  CustomResourceDefinitionObject,
+  FluxDelivery,
+  FluxSource,
+  HcpApp,
+  IDelivery,
+  KustomizeDelivery,
+  ManagementCluster,
 } from '../../lib';
 import { newCluster } from '../props';
 
@@ -31,10 +40,14 @@ export const CHASSIS_CRD: CustomResourceDefinitionObject = {
     group: GROUP,
     names: { kind: 'Chassis', plural: 'chassis' },
     scope: 'Namespaced',
-    versions: [{
-      name: 'v1', served: true, storage: true,
-      schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { slots: { type: 'integer', minimum: 1 } } } } } },
-    }],
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { slots: { type: 'integer', minimum: 1 } } } } } },
+      },
+    ],
   },
 };
 
@@ -55,7 +68,10 @@ export function rawObjectsApp(delivery: IDelivery, outdir = '/nonexistent'): Hcp
   const hub = new ManagementCluster(app, 'hub');
   const cluster = newCluster({}, app, hub);
   allowUnvalidatedKind(app, { apiVersion: API_VERSION, kind: 'Gizmo', reason: 'the vendor publishes no CRD' });
-  for (const [scope, suffix] of [[hub, 'hub'], [cluster.guest, 'guest']] as const) {
+  for (const [scope, suffix] of [
+    [hub, 'hub'],
+    [cluster.guest, 'guest'],
+  ] as const) {
     new ApiObject(scope, `chassis-${suffix}`, { apiVersion: API_VERSION, kind: 'Chassis', metadata: { name: `rack-${suffix}`, namespace: 'tools' }, spec: { slots: 4 } });
     new ApiObject(scope, `gizmo-${suffix}`, { apiVersion: API_VERSION, kind: 'Gizmo', metadata: { name: `gizmo-${suffix}`, namespace: 'tools' }, spec: { anything: [suffix] } });
   }

@@ -32,7 +32,10 @@ describe.each(Object.keys(DELIVERIES))('raw objects of unknown kinds under %s de
   const written = synth(DELIVERIES[mode]());
   const filesOf = (kind: string, name: string) => [...written.files].filter(([, o]) => o.kind === kind && o.metadata.name === name);
 
-  test.each([['Chassis', 'rack-hub'], ['Gizmo', 'gizmo-hub']])('the hub\'s %s is a file of the hub\'s folder, ranked with the kinds the table does not name, and not protected', (kind, name) => {
+  test.each([
+    ['Chassis', 'rack-hub'],
+    ['Gizmo', 'gizmo-hub'],
+  ])("the hub's %s is a file of the hub's folder, ranked with the kinds the table does not name, and not protected", (kind, name) => {
     const found = filesOf(kind, name);
     expect(found.map(([path]) => path)).toEqual([expect.stringMatching(new RegExp(`^hub/40-${kind.toLowerCase()}-tools_${name}\\.yaml$`))]);
     const annotations = found[0][1].metadata.annotations ?? {};
@@ -40,7 +43,10 @@ describe.each(Object.keys(DELIVERIES))('raw objects of unknown kinds under %s de
     expect(annotations['argocd.argoproj.io/sync-options'] ?? '').not.toContain('Prune=false');
   });
 
-  test.each([['Chassis', 'rack-guest'], ['Gizmo', 'gizmo-guest']])('the guest\'s %s reaches the hosted cluster', (kind, name) => {
+  test.each([
+    ['Chassis', 'rack-guest'],
+    ['Gizmo', 'gizmo-guest'],
+  ])("the guest's %s reaches the hosted cluster", (kind, name) => {
     if (mode === 'acm') {
       expect(written.carried.filter((o) => o.kind === kind && o.metadata.name === name)).toHaveLength(1);
       return;
@@ -54,7 +60,7 @@ describe.each(Object.keys(DELIVERIES))('raw objects of unknown kinds under %s de
   });
 
   if (mode === 'flux') {
-    test('the RBAC of Flux\'s units names the kind by the plural its CRD gives', () => {
+    test("the RBAC of Flux's units names the kind by the plural its CRD gives", () => {
       const rules = [...written.files.values()].filter((o) => o.kind === 'Role' || o.kind === 'ClusterRole').flatMap((o) => o.rules ?? []);
       const resources = rules.filter((r: any) => r.apiGroups.includes(GROUP)).flatMap((r: any) => r.resources);
       expect(resources).toContain('chassis');

@@ -1,8 +1,5 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
-import {
-  ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, MetalLBAdvertisement, MetalLBIngress, MetalLBIngressProps,
-  NetworkingProps, Release, SecretSource,
-} from '../../lib';
+import { ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, MetalLBAdvertisement, MetalLBIngress, MetalLBIngressProps, NetworkingProps, Release, SecretSource } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
 
@@ -88,8 +85,10 @@ describe('MetalLBIngress', () => {
     });
 
     test('keeps ranges, CIDR blocks and IPv6 as given', () => {
-      const pool = findObject(guestObjects({ addresses: ['192.168.122.100-192.168.122.110', '192.168.122.128/28', 'fd00:122::23'] },
-        { dualStack: true, machineNetwork: ['192.168.122.0/24', 'fd00:122::/64'] }), 'IPAddressPool');
+      const pool = findObject(
+        guestObjects({ addresses: ['192.168.122.100-192.168.122.110', '192.168.122.128/28', 'fd00:122::23'] }, { dualStack: true, machineNetwork: ['192.168.122.0/24', 'fd00:122::/64'] }),
+        'IPAddressPool',
+      );
       expect(pool.spec.addresses).toEqual(['192.168.122.100-192.168.122.110', '192.168.122.128/28', 'fd00:122::23-fd00:122::23']);
     });
 
@@ -98,8 +97,14 @@ describe('MetalLBIngress', () => {
       const pool = findObject(objects, 'IPAddressPool');
       expect(pool.metadata).toMatchObject({ name: 'vcluster2-apps', namespace: 'metallb-system' });
       expect(pool.spec.autoAssign).toBe(true);
-      expect(objects.filter((o) => o.metadata.namespace !== 'openshift-ingress').map((o) => o.metadata.namespace ?? o.metadata.name))
-        .toEqual(['metallb-system', 'metallb-system', 'metallb-system', 'metallb-system', 'metallb-system', 'metallb-system']);
+      expect(objects.filter((o) => o.metadata.namespace !== 'openshift-ingress').map((o) => o.metadata.namespace ?? o.metadata.name)).toEqual([
+        'metallb-system',
+        'metallb-system',
+        'metallb-system',
+        'metallb-system',
+        'metallb-system',
+        'metallb-system',
+      ]);
       expect(findObject(objects, 'Service').metadata.annotations['metallb.universe.tf/address-pool']).toBe('vcluster2-apps');
     });
 
@@ -136,7 +141,10 @@ describe('MetalLBIngress', () => {
       const objects = guestObjects({
         addresses: ['192.0.2.100-192.0.2.110'],
         advertisement: MetalLBAdvertisement.bgp({
-          peers: [{ ...BGP_PEER, name: 'tor-a' }, { address: 'fd00:122::1', asn: 4200000000, myAsn: 64500 }],
+          peers: [
+            { ...BGP_PEER, name: 'tor-a' },
+            { address: 'fd00:122::1', asn: 4200000000, myAsn: 64500 },
+          ],
           localPref: 100,
         }),
       });
@@ -174,7 +182,9 @@ describe('MetalLBIngress', () => {
   describe('output', () => {
     test('goes to <cluster>-guest/ in apply order: namespace, operator, instance, pool and peers, advertisement, Service', () => {
       const ingress = newIngress({ addresses: ['192.0.2.100-192.0.2.110'], advertisement: bgp() });
-      const paths = synthFiles(ingress.node.root as HcpApp).map((f) => f.path).filter((p) => p.startsWith('vcluster2-guest/'));
+      const paths = synthFiles(ingress.node.root as HcpApp)
+        .map((f) => f.path)
+        .filter((p) => p.startsWith('vcluster2-guest/'));
       expect(paths).toEqual([
         'vcluster2-guest/00-namespace-metallb.yaml',
         'vcluster2-guest/02-operatorgroup-metallb_metallb-operator-operatorgroup.yaml',
@@ -204,11 +214,10 @@ describe('MetalLBIngress', () => {
       expect(() => (ingress.node.root as HcpApp).synthesize()).not.toThrow();
     });
 
-    test('is checked against the CRDs: an escape hatch that restores the docs\' protocol field fails synth', () => {
+    test("is checked against the CRDs: an escape hatch that restores the docs' protocol field fails synth", () => {
       const ingress = newIngress();
       ApiObject.of(ingress.resource).addJsonPatch(JsonPatch.add('/spec/protocol', 'layer2'));
-      expect(() => (ingress.node.root as HcpApp).synthesize()).toThrow(
-        `${PATH}/Resource: IPAddressPool metallb/ingress-public-ip: spec.protocol: unknown field "spec.protocol"`);
+      expect(() => (ingress.node.root as HcpApp).synthesize()).toThrow(`${PATH}/Resource: IPAddressPool metallb/ingress-public-ip: spec.protocol: unknown field "spec.protocol"`);
     });
 
     test('snapshot', () => {
@@ -217,12 +226,9 @@ describe('MetalLBIngress', () => {
   });
 
   describe('fails when', () => {
-    test.each(['192.0.2.300', 'ingress.example.com', '192.0.2.1-', '192.0.2.1-192.0.2.2-192.0.2.3', '10.0.0.0/33', 'fd00::1::2', ' 192.168.122.23'])(
-      'an address is malformed: %p', (address) => {
-        expect(problems({ addresses: [address] })).toEqual([
-          `${PATH}: addresses[0] (${JSON.stringify(address)}) must be an IPv4 or IPv6 address, a range "first-last" or a CIDR block`,
-        ]);
-      });
+    test.each(['192.0.2.300', 'ingress.example.com', '192.0.2.1-', '192.0.2.1-192.0.2.2-192.0.2.3', '10.0.0.0/33', 'fd00::1::2', ' 192.168.122.23'])('an address is malformed: %p', (address) => {
+      expect(problems({ addresses: [address] })).toEqual([`${PATH}: addresses[0] (${JSON.stringify(address)}) must be an IPv4 or IPv6 address, a range "first-last" or a CIDR block`]);
+    });
 
     test('a CIDR block has host bits set', () => {
       expect(problems({ addresses: ['192.168.122.23/24'] })).toEqual([
@@ -237,9 +243,7 @@ describe('MetalLBIngress', () => {
     });
 
     test('a range mixes IPv4 and IPv6', () => {
-      expect(problems({ addresses: ['192.168.122.100-fd00::1'] })).toEqual([
-        `${PATH}: addresses[0] ("192.168.122.100-fd00::1") must not mix IPv4 and IPv6: both ends of a range are of one family`,
-      ]);
+      expect(problems({ addresses: ['192.168.122.100-fd00::1'] })).toEqual([`${PATH}: addresses[0] ("192.168.122.100-fd00::1") must not mix IPv4 and IPv6: both ends of a range are of one family`]);
     });
 
     test('the address list is empty', () => {
@@ -261,22 +265,22 @@ describe('MetalLBIngress', () => {
 
     test.each(['192.168.123.5', '192.168.122.250-192.168.123.5', 'fd00:122::23'])('layer 2 is asked for %p, outside the machine network', (address) => {
       expect(problems({ addresses: [address] })).toEqual([
-        `${PATH}: addresses[0] (${JSON.stringify(address)}) is outside any valid range: layer 2 mode answers ARP and NDP only on the node subnet, `
-        + 'so it must lie inside networking.machineNetwork (["192.168.122.0/24"]) of cluster "vcluster2"; use MetalLBAdvertisement.bgp() for other addresses',
+        `${PATH}: addresses[0] (${JSON.stringify(address)}) is outside any valid range: layer 2 mode answers ARP and NDP only on the node subnet, ` +
+          'so it must lie inside networking.machineNetwork (["192.168.122.0/24"]) of cluster "vcluster2"; use MetalLBAdvertisement.bgp() for other addresses',
       ]);
     });
 
-    test.each(['192.168.122.0/24', '192.168.122.0-192.168.122.255', '192.168.0.0/16'])('layer 2 is asked for %p, the whole machine network: the nodes\' own addresses among them', (address) => {
+    test.each(['192.168.122.0/24', '192.168.122.0-192.168.122.255', '192.168.0.0/16'])("layer 2 is asked for %p, the whole machine network: the nodes' own addresses among them", (address) => {
       expect(problems({ addresses: [address] })).toEqual([
-        `${PATH}: addresses[0] (${JSON.stringify(address)}) covers the whole of networking.machineNetwork[0] ("192.168.122.0/24") of cluster "vcluster2", the nodes' own addresses among them, `
-        + 'which MetalLB would hand to Services; give the free addresses of the network, e.g. a range "first-last"',
+        `${PATH}: addresses[0] (${JSON.stringify(address)}) covers the whole of networking.machineNetwork[0] ("192.168.122.0/24") of cluster "vcluster2", the nodes' own addresses among them, ` +
+          'which MetalLB would hand to Services; give the free addresses of the network, e.g. a range "first-last"',
       ]);
     });
 
     test('BGP announces an address of the machine network', () => {
       expect(problems({ addresses: ['192.0.2.100', '192.168.122.0/28'], advertisement: bgp() })).toEqual([
-        `${PATH}: addresses[1] ("192.168.122.0/28") overlaps networking.machineNetwork[0] ("192.168.122.0/24") of cluster "vcluster2"; `
-        + 'in BGP mode the announced routes would shadow node addresses, so use addresses outside the machine network',
+        `${PATH}: addresses[1] ("192.168.122.0/28") overlaps networking.machineNetwork[0] ("192.168.122.0/24") of cluster "vcluster2"; ` +
+          'in BGP mode the announced routes would shadow node addresses, so use addresses outside the machine network',
       ]);
     });
 
@@ -299,7 +303,10 @@ describe('MetalLBIngress', () => {
     });
 
     test.each([
-      ['asn', 0], ['asn', 4294967296], ['myAsn', -1], ['myAsn', 64500.5],
+      ['asn', 0],
+      ['asn', 4294967296],
+      ['myAsn', -1],
+      ['myAsn', 64500.5],
     ] as const)('a BGP peer %s is %p', (field, asn) => {
       expect(problems({ addresses: ['192.0.2.100'], advertisement: bgp([{ ...BGP_PEER, [field]: asn }]) })).toEqual([
         `${PATH}: advertisement.peers[0].${field} (${asn}) must be an AS number from 1 to 4294967295`,
@@ -307,7 +314,11 @@ describe('MetalLBIngress', () => {
     });
 
     test('two BGP peers share a name, or a name is not a DNS subdomain', () => {
-      const peers = [{ ...BGP_PEER, name: 'tor' }, { ...BGP_PEER, address: '192.168.122.2', name: 'tor' }, { ...BGP_PEER, address: '192.168.122.3', name: 'Tor_C' }];
+      const peers = [
+        { ...BGP_PEER, name: 'tor' },
+        { ...BGP_PEER, address: '192.168.122.2', name: 'tor' },
+        { ...BGP_PEER, address: '192.168.122.3', name: 'Tor_C' },
+      ];
       expect(problems({ addresses: ['192.0.2.100'], advertisement: bgp(peers) })).toEqual([
         `${PATH}: advertisement.peers[1].name ("tor") must be unique among the peers`,
         `${PATH}: advertisement.peers[2].name ("Tor_C") ${DNS1123_SUBDOMAIN_RULE}`,
@@ -336,26 +347,27 @@ describe('MetalLBIngress', () => {
       ]);
     });
 
-    test('it is created outside the cluster\'s guest chart', () => {
-      expect(synthProblems((app) => {
-        const cluster = agentCluster(app);
-        new MetalLBIngress(cluster.node.scope!, 'ingress', { cluster, addresses: ['192.168.122.23'] });
-      })).toEqual([
-        'hub/ingress: scope ("hub") must be cluster.guest of "vcluster2": MetalLB and the ingress Service are applied inside the hosted cluster',
-      ]);
+    test("it is created outside the cluster's guest chart", () => {
+      expect(
+        synthProblems((app) => {
+          const cluster = agentCluster(app);
+          new MetalLBIngress(cluster.node.scope!, 'ingress', { cluster, addresses: ['192.168.122.23'] });
+        }),
+      ).toEqual(['hub/ingress: scope ("hub") must be cluster.guest of "vcluster2": MetalLB and the ingress Service are applied inside the hosted cluster']);
     });
 
     test('several rules break, reporting all of them at once', () => {
       const app = new HcpApp({ outdir: '/nonexistent' });
       newIngress({ addresses: ['192.168.122.300', '192.168.122.9-192.168.122.1', '10.132.0.1'], advertisement: bgp([{ ...BGP_PEER, asn: 0 }]) }, undefined, app);
-      expect(() => app.synthesize())
-        .toThrow([
+      expect(() => app.synthesize()).toThrow(
+        [
           '4 problems:',
           `  - ${PATH}: addresses[0] ("192.168.122.300") must be an IPv4 or IPv6 address, a range "first-last" or a CIDR block`,
           `  - ${PATH}: addresses[1] ("192.168.122.9-192.168.122.1") must start at or below its end: write "192.168.122.1-192.168.122.9"`,
           `  - ${PATH}: addresses[2] ("10.132.0.1") overlaps networking.clusterNetwork[0] ("10.132.0.0/14") of cluster "vcluster2"; load-balancer addresses must lie outside the pod and service networks`,
           `  - ${PATH}: advertisement.peers[0].asn (0) must be an AS number from 1 to 4294967295`,
-        ].join('\n'));
+        ].join('\n'),
+      );
     });
   });
 });

@@ -1,7 +1,20 @@
 import { Size } from 'cdk8s';
 import {
-  Arch, AssistedService, AssistedServiceProps, ClusterPlatform, CpuArchitecture, HcpApp, HostedCluster, ManagementCluster,
-  MirrorRegistryConfig, MultiClusterEngine, MultiClusterEngineComponent, OsImage, Release, SecretSource, VolumeAccessMode,
+  Arch,
+  AssistedService,
+  AssistedServiceProps,
+  ClusterPlatform,
+  CpuArchitecture,
+  HcpApp,
+  HostedCluster,
+  ManagementCluster,
+  MirrorRegistryConfig,
+  MultiClusterEngine,
+  MultiClusterEngineComponent,
+  OsImage,
+  Release,
+  SecretSource,
+  VolumeAccessMode,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { findObject, synthFiles, synthObjects, synthProblems, PRUNE_PROTECTION } from '../util';
@@ -108,8 +121,11 @@ describe('AssistedService props', () => {
 
   test('writes each OS image with its wire names', () => {
     const arm: OsImage = {
-      openshiftVersion: '4.17', version: '417.94.202409121747-0', cpuArchitecture: CpuArchitecture.AARCH64,
-      url: `${IMAGES}/rhcos-live.aarch64.iso`, rootFsUrl: `${IMAGES}/rhcos-live-rootfs.aarch64.img`,
+      openshiftVersion: '4.17',
+      version: '417.94.202409121747-0',
+      cpuArchitecture: CpuArchitecture.AARCH64,
+      url: `${IMAGES}/rhcos-live.aarch64.iso`,
+      rootFsUrl: `${IMAGES}/rhcos-live-rootfs.aarch64.img`,
     };
     expect(agentServiceConfig({ osImages: [OS_IMAGE_417, arm] }).spec.osImages[1]).toEqual({
       openshiftVersion: '4.17',
@@ -136,10 +152,7 @@ describe('AssistedService props', () => {
   test('writes the ConfigMap under its rank', () => {
     const app = newApp();
     new AssistedService(new ManagementCluster(app, 'hub'), 'agent', props({ mirrorRegistries: MirrorRegistryConfig.fromRegistriesConf(REGISTRIES_CONF) }));
-    expect(synthFiles(app).map((f) => f.path)).toEqual([
-      'hub/06-agentserviceconfig-agent.yaml',
-      'hub/20-configmap-multicluster-engine_custom-registries.yaml',
-    ]);
+    expect(synthFiles(app).map((f) => f.path)).toEqual(['hub/06-agentserviceconfig-agent.yaml', 'hub/20-configmap-multicluster-engine_custom-registries.yaml']);
   });
 
   test('leaves ca-bundle.crt out when the mirrors need no CA', () => {
@@ -161,8 +174,11 @@ describe('AssistedService props', () => {
   });
 
   test('names the assisted-service ConfigMap in the unsupported annotation', () => {
-    expect(agentServiceConfig({ assistedServiceConfigMap: 'assisted-service-config' }).metadata.annotations)
-      .toEqual({ 'unsupported.agent-install.openshift.io/assisted-service-configmap': 'assisted-service-config', 'argocd.argoproj.io/sync-wave': '6', ...PRUNE_PROTECTION });
+    expect(agentServiceConfig({ assistedServiceConfigMap: 'assisted-service-config' }).metadata.annotations).toEqual({
+      'unsupported.agent-install.openshift.io/assisted-service-configmap': 'assisted-service-config',
+      'argocd.argoproj.io/sync-wave': '6',
+      ...PRUNE_PROTECTION,
+    });
   });
 
   test('tells which versions and architectures it has images for', () => {
@@ -179,17 +195,21 @@ describe('AssistedService props', () => {
   });
 
   test('passes Agent clusters and pools it has images for, and ignores other platforms and unknown versions', () => {
-    expect(problemsOf({}, (hub) => {
-      agentCluster(hub, 'one').addNodePool('workers');
-      new HostedCluster(hub, 'virt', {
-        release: Release.fromVersion('4.16.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), platform: ClusterPlatform.kubevirt(),
-      });
-      new HostedCluster(hub, 'pinned', {
-        release: Release.fromImage(`quay.io/openshift-release-dev/ocp-release@sha256:${'a'.repeat(64)}`),
-        pullSecret: SecretSource.fromExistingSecret('pull-secret'),
-        platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: '192.0.2.10' }),
-      });
-    })).toEqual([]);
+    expect(
+      problemsOf({}, (hub) => {
+        agentCluster(hub, 'one').addNodePool('workers');
+        new HostedCluster(hub, 'virt', {
+          release: Release.fromVersion('4.16.0'),
+          pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+          platform: ClusterPlatform.kubevirt(),
+        });
+        new HostedCluster(hub, 'pinned', {
+          release: Release.fromImage(`quay.io/openshift-release-dev/ocp-release@sha256:${'a'.repeat(64)}`),
+          pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+          platform: ClusterPlatform.agent({ agentNamespace: 'agents', apiServerAddress: '192.0.2.10' }),
+        });
+      }),
+    ).toEqual([]);
   });
 
   test('checks only the clusters of its own management cluster', () => {
@@ -197,29 +217,29 @@ describe('AssistedService props', () => {
   });
 
   test('agrees with a MultiClusterEngine of the same hub', () => {
-    expect(problemsOf({}, (hub) => new MultiClusterEngine(hub, 'mce', {
-      componentOverrides: [{ component: MultiClusterEngineComponent.ASSISTED_SERVICE, enabled: true }],
-    }))).toEqual([]);
+    expect(
+      problemsOf(
+        {},
+        (hub) =>
+          new MultiClusterEngine(hub, 'mce', {
+            componentOverrides: [{ component: MultiClusterEngineComponent.ASSISTED_SERVICE, enabled: true }],
+          }),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('AssistedService rules', () => {
   test('fails when there are no OS images (AG-11)', () => {
-    expect(problemsOf({ osImages: [] })).toEqual([
-      'hub/agent: osImages ([]) must list at least one image: the assisted service boots hosts only from these (docs 5.3.11.1)',
-    ]);
+    expect(problemsOf({ osImages: [] })).toEqual(['hub/agent: osImages ([]) must list at least one image: the assisted service boots hosts only from these (docs 5.3.11.1)']);
   });
 
   test('fails when the OpenShift version is not major.minor', () => {
-    expect(problemsOf({ osImages: [{ ...OS_IMAGE_417, openshiftVersion: '4.17.0' }] })).toEqual([
-      'hub/agent: osImages[0].openshiftVersion ("4.17.0") must be major.minor such as "4.17"',
-    ]);
+    expect(problemsOf({ osImages: [{ ...OS_IMAGE_417, openshiftVersion: '4.17.0' }] })).toEqual(['hub/agent: osImages[0].openshiftVersion ("4.17.0") must be major.minor such as "4.17"']);
   });
 
   test('fails when the RHCOS version is empty', () => {
-    expect(problemsOf({ osImages: [{ ...OS_IMAGE_417, version: '' }] })).toEqual([
-      'hub/agent: osImages[0].version ("") must be the RHCOS version of the image, such as "417.94.202409121747-0"',
-    ]);
+    expect(problemsOf({ osImages: [{ ...OS_IMAGE_417, version: '' }] })).toEqual(['hub/agent: osImages[0].version ("") must be the RHCOS version of the image, such as "417.94.202409121747-0"']);
   });
 
   test.each([
@@ -227,9 +247,7 @@ describe('AssistedService rules', () => {
     ['url', 'registry.example.com/rhcos.iso'],
     ['rootFsUrl', 'file:///srv/rhcos-rootfs.img'],
   ])('fails when %s (%s) is not an http(s) URL', (field, url) => {
-    expect(problemsOf({ osImages: [{ ...OS_IMAGE_417, [field]: url }] })).toEqual([
-      `hub/agent: osImages[0].${field} (${JSON.stringify(url)}) must be an http:// or https:// URL`,
-    ]);
+    expect(problemsOf({ osImages: [{ ...OS_IMAGE_417, [field]: url }] })).toEqual([`hub/agent: osImages[0].${field} (${JSON.stringify(url)}) must be an http:// or https:// URL`]);
   });
 
   test('fails when the CPU architecture is not one the assisted service names', () => {
@@ -261,10 +279,12 @@ describe('AssistedService rules', () => {
   });
 
   test('fails when the access modes are empty or unknown', () => {
-    expect(problemsOf({
-      databaseStorage: { size: '10Gi', accessModes: [] },
-      filesystemStorage: { size: '100Gi', accessModes: ['RWO' as VolumeAccessMode] },
-    })).toEqual([
+    expect(
+      problemsOf({
+        databaseStorage: { size: '10Gi', accessModes: [] },
+        filesystemStorage: { size: '100Gi', accessModes: ['RWO' as VolumeAccessMode] },
+      }),
+    ).toEqual([
       'hub/agent: databaseStorage.accessModes ([]) must list one or more of ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod',
       'hub/agent: filesystemStorage.accessModes (["RWO"]) must list one or more of ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod',
     ]);
@@ -291,8 +311,8 @@ describe('AssistedService rules', () => {
 
   test('fails when an existing mirror ConfigMap name is not a DNS subdomain', () => {
     expect(problemsOf({ mirrorRegistries: MirrorRegistryConfig.fromExistingConfigMap('Custom_Registries') })).toEqual([
-      'hub/agent: mirrorRegistries (MirrorRegistryConfig.fromExistingConfigMap("Custom_Registries")) must name a ConfigMap: '
-      + 'a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters',
+      'hub/agent: mirrorRegistries (MirrorRegistryConfig.fromExistingConfigMap("Custom_Registries")) must name a ConfigMap: ' +
+        'a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters',
     ]);
   });
 
@@ -309,21 +329,23 @@ describe('AssistedService rules', () => {
   });
 
   test('fails when an Agent HostedCluster runs a version without an OS image (AG-11)', () => {
-    expect(problemsOf({}, (hub) => {
-      agentCluster(hub, 'one', '4.16.2').addNodePool('workers');
-      agentCluster(hub, 'two', '4.17.1');
-    })).toEqual([
-      'hub/agent: osImages has no image for OpenShift 4.16, the release of HostedCluster hub/one (clusters/one); add one with openshiftVersion "4.16"',
-    ]);
+    expect(
+      problemsOf({}, (hub) => {
+        agentCluster(hub, 'one', '4.16.2').addNodePool('workers');
+        agentCluster(hub, 'two', '4.17.1');
+      }),
+    ).toEqual(['hub/agent: osImages has no image for OpenShift 4.16, the release of HostedCluster hub/one (clusters/one); add one with openshiftVersion "4.16"']);
   });
 
   test('fails when an Agent NodePool runs a version or architecture without an OS image (AG-11)', () => {
-    expect(problemsOf({}, (hub) => {
-      const cluster = agentCluster(hub, 'one');
-      cluster.addNodePool('arm', { arch: Arch.ARM64 });
-      cluster.addNodePool('older', { release: Release.fromVersion('4.16.5') });
-      cluster.addNodePool('patched').addOverride('spec.arch', 's390x');
-    })).toEqual([
+    expect(
+      problemsOf({}, (hub) => {
+        const cluster = agentCluster(hub, 'one');
+        cluster.addNodePool('arm', { arch: Arch.ARM64 });
+        cluster.addNodePool('older', { release: Release.fromVersion('4.16.5') });
+        cluster.addNodePool('patched').addOverride('spec.arch', 's390x');
+      }),
+    ).toEqual([
       'hub/agent: osImages has no aarch64 image for OpenShift 4.17, the release of NodePool hub/one/arm (arch arm64); add one with openshiftVersion "4.17" and cpuArchitecture aarch64',
       'hub/agent: osImages has no x86_64 image for OpenShift 4.16, the release of NodePool hub/one/older (arch amd64); add one with openshiftVersion "4.16" and cpuArchitecture x86_64',
       'hub/agent: osImages has no s390x image for OpenShift 4.17, the release of NodePool hub/one/patched (arch s390x); add one with openshiftVersion "4.17" and cpuArchitecture s390x',
@@ -333,11 +355,15 @@ describe('AssistedService rules', () => {
   });
 
   test('fails when the MultiClusterEngine turns the assisted service off', () => {
-    expect(problemsOf({}, (hub) => new MultiClusterEngine(hub, 'mce', {
-      componentOverrides: [{ component: MultiClusterEngineComponent.ASSISTED_SERVICE, enabled: false }],
-    }))).toEqual([
-      'hub/agent: the MultiClusterEngine hub/mce turns component assisted-service off, and nothing serves this AgentServiceConfig; enable the component',
-    ]);
+    expect(
+      problemsOf(
+        {},
+        (hub) =>
+          new MultiClusterEngine(hub, 'mce', {
+            componentOverrides: [{ component: MultiClusterEngineComponent.ASSISTED_SERVICE, enabled: false }],
+          }),
+      ),
+    ).toEqual(['hub/agent: the MultiClusterEngine hub/mce turns component assisted-service off, and nothing serves this AgentServiceConfig; enable the component']);
   });
 
   test('fails when the MultiClusterEngine runs the assisted service in another namespace', () => {
@@ -348,15 +374,17 @@ describe('AssistedService rules', () => {
 });
 
 test('AssistedService snapshot', () => {
-  expect(objectsOf({
-    osImages: [
-      { ...OS_IMAGE_417, rootFsUrl: `${IMAGES}/rhcos-417.94.202409121747-0-live-rootfs.x86_64.img` },
-      { openshiftVersion: '4.16', version: '416.94.202406251923-0', url: `${IMAGES}/rhcos-416.94.202406251923-0-live.x86_64.iso` },
-    ],
-    databaseStorage: { size: Size.gibibytes(10), storageClassName: 'lvms-vg1' },
-    filesystemStorage: { size: '20Gi', storageClassName: 'lvms-vg1' },
-    imageStorage: { size: '10Gi', storageClassName: 'lvms-vg1' },
-    mirrorRegistries: MirrorRegistryConfig.fromRegistriesConf(REGISTRIES_CONF, { caBundle: CA }),
-    assistedServiceConfigMap: 'assisted-service-config',
-  })).toMatchSnapshot();
+  expect(
+    objectsOf({
+      osImages: [
+        { ...OS_IMAGE_417, rootFsUrl: `${IMAGES}/rhcos-417.94.202409121747-0-live-rootfs.x86_64.img` },
+        { openshiftVersion: '4.16', version: '416.94.202406251923-0', url: `${IMAGES}/rhcos-416.94.202406251923-0-live.x86_64.iso` },
+      ],
+      databaseStorage: { size: Size.gibibytes(10), storageClassName: 'lvms-vg1' },
+      filesystemStorage: { size: '20Gi', storageClassName: 'lvms-vg1' },
+      imageStorage: { size: '10Gi', storageClassName: 'lvms-vg1' },
+      mirrorRegistries: MirrorRegistryConfig.fromRegistriesConf(REGISTRIES_CONF, { caBundle: CA }),
+      assistedServiceConfigMap: 'assisted-service-config',
+    }),
+  ).toMatchSnapshot();
 });

@@ -26,7 +26,7 @@ function problemsOf(props: Partial<AwsMachineSetsProps>): string[] {
 }
 
 describe('AwsMachineSets', () => {
-  test('one MachineSet per zone, named <infrastructure ID>-<name>-<zone>, first of the hub\'s objects, protected', () => {
+  test("one MachineSet per zone, named <infrastructure ID>-<name>-<zone>, first of the hub's objects, protected", () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     const sets = new AwsMachineSets(new ManagementCluster(app, 'hub'), 'metal', BLOG);
     expect(synthFiles(app).map((f) => f.path)).toEqual([
@@ -39,7 +39,7 @@ describe('AwsMachineSets', () => {
     expect(findObject(synthObjects(app), 'MachineSet', 'ocp-cluster-h5ffp-metal-us-east-2b').metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '1', ...PRUNE_PROTECTION });
   });
 
-  test('zone a is the blog\'s MachineSet, field by field', () => {
+  test("zone a is the blog's MachineSet, field by field", () => {
     const set = findObject(objectsOf(BLOG), 'MachineSet', 'ocp-cluster-h5ffp-metal-us-east-2a');
     expect(set.apiVersion).toBe('machine.openshift.io/v1beta1');
     expect(set.metadata.namespace).toBe('openshift-machine-api');
@@ -68,10 +68,7 @@ describe('AwsMachineSets', () => {
     expect(value.deviceIndex).toBe(0);
     expect(value.iamInstanceProfile).toEqual({ id: 'ocp-cluster-h5ffp-worker-profile' });
     expect(value.placement).toEqual({ availabilityZone: 'us-east-2a', region: 'us-east-2' });
-    expect(value.securityGroups).toEqual([
-      { filters: [{ name: 'tag:Name', values: ['ocp-cluster-h5ffp-node'] }] },
-      { filters: [{ name: 'tag:Name', values: ['ocp-cluster-h5ffp-lb'] }] },
-    ]);
+    expect(value.securityGroups).toEqual([{ filters: [{ name: 'tag:Name', values: ['ocp-cluster-h5ffp-node'] }] }, { filters: [{ name: 'tag:Name', values: ['ocp-cluster-h5ffp-lb'] }] }]);
     expect(value.subnet).toEqual({ filters: [{ name: 'tag:Name', values: ['ocp-cluster-h5ffp-subnet-private-us-east-2a'] }] });
     expect(value.tags).toEqual([{ name: 'kubernetes.io/cluster/ocp-cluster-h5ffp', value: 'owned' }]);
     expect(value.userDataSecret).toEqual({ name: 'worker-user-data' });
@@ -85,11 +82,19 @@ describe('AwsMachineSets', () => {
   });
 
   test('replicas, root volume, subnets and security groups given', () => {
-    const set = findObject(objectsOf({
-      ...BLOG, zones: ['us-east-2a'], replicasPerZone: 3, dataVolumes: undefined, nodeLabels: undefined,
-      rootVolume: { sizeGiB: 200, type: EbsVolumeType.IO2, iops: 4000, kmsKeyArn: 'arn:aws:kms:us-east-2:123456789012:key/1234abcd' },
-      subnetNames: { 'us-east-2a': 'ocp-cluster-h5ffp-private-us-east-2a' }, securityGroupNames: ['ocp-cluster-h5ffp-worker-sg'],
-    }), 'MachineSet');
+    const set = findObject(
+      objectsOf({
+        ...BLOG,
+        zones: ['us-east-2a'],
+        replicasPerZone: 3,
+        dataVolumes: undefined,
+        nodeLabels: undefined,
+        rootVolume: { sizeGiB: 200, type: EbsVolumeType.IO2, iops: 4000, kmsKeyArn: 'arn:aws:kms:us-east-2:123456789012:key/1234abcd' },
+        subnetNames: { 'us-east-2a': 'ocp-cluster-h5ffp-private-us-east-2a' },
+        securityGroupNames: ['ocp-cluster-h5ffp-worker-sg'],
+      }),
+      'MachineSet',
+    );
     expect(set.spec.replicas).toBe(3);
     expect(set.spec.template.spec.metadata).toBeUndefined();
     const value = set.spec.template.spec.providerSpec.value;
@@ -99,12 +104,21 @@ describe('AwsMachineSets', () => {
   });
 
   test('fails for every bad input at once, naming the field, the value and where the right one comes from', () => {
-    expect(problemsOf({
-      infrastructureId: 'OCP_cluster', region: 'us east 2', instanceType: 'metal', amiId: 'ami-xyz', zones: [],
-      replicasPerZone: -1, nodeLabels: { 'ocp virt': 'host' }, rootVolume: { sizeGiB: 4, type: 'gp9' as EbsVolumeType },
-      dataVolumes: [{ deviceName: '/dev/nvme1', sizeGiB: 0 }], securityGroupNames: [''],
-    })).toEqual([
-      'hub/metal: infrastructureId ("OCP_cluster") must be the cluster\'s infrastructure ID, such as ocp-cluster-h5ffp (oc get infrastructure cluster -o jsonpath=\'{.status.infrastructureName}\')',
+    expect(
+      problemsOf({
+        infrastructureId: 'OCP_cluster',
+        region: 'us east 2',
+        instanceType: 'metal',
+        amiId: 'ami-xyz',
+        zones: [],
+        replicasPerZone: -1,
+        nodeLabels: { 'ocp virt': 'host' },
+        rootVolume: { sizeGiB: 4, type: 'gp9' as EbsVolumeType },
+        dataVolumes: [{ deviceName: '/dev/nvme1', sizeGiB: 0 }],
+        securityGroupNames: [''],
+      }),
+    ).toEqual([
+      "hub/metal: infrastructureId (\"OCP_cluster\") must be the cluster's infrastructure ID, such as ocp-cluster-h5ffp (oc get infrastructure cluster -o jsonpath='{.status.infrastructureName}')",
       'hub/metal: region ("us east 2") must be an AWS region such as us-east-2',
       `hub/metal: instanceType ("metal") ${EC2_INSTANCE_TYPE_RULE}`,
       'hub/metal: amiId ("ami-xyz") must be an AMI ID such as ami-08bb6907b96d2a024 (the existing worker MachineSets\' providerSpec.value.ami.id)',
@@ -120,10 +134,13 @@ describe('AwsMachineSets', () => {
   });
 
   test('fails for zones of another region, twice, too long a name, and subnets of zones not listed', () => {
-    expect(problemsOf({
-      zones: ['us-west-1a', 'us-east-2a', 'us-east-2a'], name: 'baremetal-workers-for-kubevirt-hosted-clusters',
-      subnetNames: { 'us-east-2b': 'x' },
-    })).toEqual([
+    expect(
+      problemsOf({
+        zones: ['us-west-1a', 'us-east-2a', 'us-east-2a'],
+        name: 'baremetal-workers-for-kubevirt-hosted-clusters',
+        subnetNames: { 'us-east-2b': 'x' },
+      }),
+    ).toEqual([
       'hub/metal: zones[0] ("us-west-1a") must be an Availability Zone of region us-east-2, such as us-east-2a',
       'hub/metal: zones[1] ("us-east-2a") makes MachineSet name ocp-cluster-h5ffp-baremetal-workers-for-kubevirt-hosted-clusters-us-east-2a (75 characters), which must be at most 63: shorten name',
       'hub/metal: zones[2] ("us-east-2a") is listed twice; give each zone once',
@@ -132,6 +149,6 @@ describe('AwsMachineSets', () => {
   });
 });
 
-test('snapshot: the blog\'s three MachineSets', () => {
+test("snapshot: the blog's three MachineSets", () => {
   expect(objectsOf(BLOG)).toMatchSnapshot();
 });

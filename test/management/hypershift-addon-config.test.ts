@@ -21,7 +21,8 @@ describe('HypershiftAddonConfig', () => {
     const config = findObject(synthObjects(app), 'AddOnDeploymentConfig');
     expect(config.apiVersion).toBe('addon.open-cluster-management.io/v1alpha1');
     expect(config.metadata).toEqual({
-      name: 'hypershift-addon-deploy-config', namespace: 'multicluster-engine',
+      name: 'hypershift-addon-deploy-config',
+      namespace: 'multicluster-engine',
       annotations: { 'argocd.argoproj.io/sync-wave': '6', ...PRUNE_PROTECTION },
     });
     expect(config.spec).toEqual({ customizedVariables: [{ name: 'autoImportDisabled', value: 'true' }] });
@@ -31,13 +32,17 @@ describe('HypershiftAddonConfig', () => {
     expect(configOf({ autoImport: true }).spec).toEqual({ customizedVariables: [{ name: 'autoImportDisabled', value: 'false' }] });
   });
 
-  test('metrics off (docs 2.3.2), the docs\' other variables and the agent on infrastructure nodes (docs 5.4.3)', () => {
+  test("metrics off (docs 2.3.2), the docs' other variables and the agent on infrastructure nodes (docs 5.4.3)", () => {
     expect(configOf({ metrics: false, variables: { hcMaxNumber: '80', hcThresholdNumber: '60' }, onInfrastructureNodes: true, namespace: 'mce' })).toEqual({
       apiVersion: 'addon.open-cluster-management.io/v1alpha1',
       kind: 'AddOnDeploymentConfig',
       metadata: expect.objectContaining({ name: 'hypershift-addon-deploy-config', namespace: 'mce' }),
       spec: {
-        customizedVariables: [{ name: 'disableMetrics', value: 'true' }, { name: 'hcMaxNumber', value: '80' }, { name: 'hcThresholdNumber', value: '60' }],
+        customizedVariables: [
+          { name: 'disableMetrics', value: 'true' },
+          { name: 'hcMaxNumber', value: '80' },
+          { name: 'hcThresholdNumber', value: '60' },
+        ],
         nodePlacement: {
           nodeSelector: { 'node-role.kubernetes.io/infra': '' },
           tolerations: [{ effect: 'NoSchedule', key: 'node-role.kubernetes.io/infra', operator: 'Exists' }],

@@ -22,7 +22,7 @@ describe('IngressWildcardPolicy (docs 3.3.1.1)', () => {
     expect(findObject(synthObjects(app), 'IngressController').metadata.name).toBe('sharded');
   });
 
-  test('fails for a name that cannot be an IngressController\'s', () => {
+  test("fails for a name that cannot be an IngressController's", () => {
     expect(synthProblems((app) => new IngressWildcardPolicy(new ManagementCluster(app, 'hub'), 'w', { ingressControllerName: 'Default' }))).toEqual([
       `hub/w: ingressControllerName ("Default") ${DNS1123_SUBDOMAIN_RULE}`,
     ]);

@@ -1,8 +1,26 @@
 import { Size } from 'cdk8s';
 import {
-  ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, HubNetworkType, HubStorageClass, IngressWildcardPolicy, KubevirtHub, KubevirtHubProps, LvmFilesystem, LvmStorage,
-  LvmStorageProps, ManagementCluster, ManagementMetalLB, NodePoolPlatform, OpenShiftVirtualization, Release, SecretSource, ThinPoolChunkSizeCalculationPolicy,
-  VmEvictionStrategy, VolumeBindingMode,
+  ClusterPlatform,
+  EtcdStorage,
+  HcpApp,
+  HostedCluster,
+  HubNetworkType,
+  HubStorageClass,
+  IngressWildcardPolicy,
+  KubevirtHub,
+  KubevirtHubProps,
+  LvmFilesystem,
+  LvmStorage,
+  LvmStorageProps,
+  ManagementCluster,
+  ManagementMetalLB,
+  NodePoolPlatform,
+  OpenShiftVirtualization,
+  Release,
+  SecretSource,
+  ThinPoolChunkSizeCalculationPolicy,
+  VmEvictionStrategy,
+  VolumeBindingMode,
 } from '../../lib';
 import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
 
@@ -52,13 +70,17 @@ describe('OpenShiftVirtualization (installing by using the CLI, and the HyperCon
   test('installs the operator into openshift-cnv and writes the HyperConverged kubevirt-hyperconverged', () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     new OpenShiftVirtualization(new ManagementCluster(app, 'hub'), 'virtualization', {
-      workloadsNodeSelector: { ocpvirt: 'host' }, evictionStrategy: VmEvictionStrategy.LIVE_MIGRATE,
+      workloadsNodeSelector: { ocpvirt: 'host' },
+      evictionStrategy: VmEvictionStrategy.LIVE_MIGRATE,
     });
     const objects = synthObjects(app);
     expect(findObject(objects, 'OperatorGroup').spec).toEqual({ targetNamespaces: ['openshift-cnv'] });
     expect(findObject(objects, 'Subscription').metadata.name).toBe('hco-operatorhub');
     expect(findObject(objects, 'Subscription').spec).toEqual({
-      channel: 'stable', name: 'kubevirt-hyperconverged', source: 'redhat-operators', sourceNamespace: 'openshift-marketplace',
+      channel: 'stable',
+      name: 'kubevirt-hyperconverged',
+      source: 'redhat-operators',
+      sourceNamespace: 'openshift-marketplace',
     });
     const hco = findObject(objects, 'HyperConverged');
     expect([hco.apiVersion, hco.metadata.name, hco.metadata.namespace]).toEqual(['hco.kubevirt.io/v1beta1', 'kubevirt-hyperconverged', 'openshift-cnv']);
@@ -83,20 +105,22 @@ describe('OpenShiftVirtualization (installing by using the CLI, and the HyperCon
 });
 
 describe('LvmStorage (the blog\'s "Creating the LVMCluster")', () => {
-  test('writes the blog\'s LVMCluster test-lvmcluster field by field, and the operator in openshift-storage', () => {
+  test("writes the blog's LVMCluster test-lvmcluster field by field, and the operator in openshift-storage", () => {
     const objects = lvmObjects();
     const cluster = findObject(objects, 'LVMCluster');
     expect(cluster.metadata).toMatchObject({ name: 'test-lvmcluster', namespace: 'openshift-storage' });
     expect(cluster.spec).toEqual({
       storage: {
-        deviceClasses: [{
-          name: 'vg1',
-          default: true,
-          fstype: 'xfs',
-          deviceSelector: { optionalPaths: ['/dev/nvme1n1', '/dev/nvme0n1'] },
-          nodeSelector: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'ocpvirt', operator: 'In', values: ['host'] }] }] },
-          thinPoolConfig: { name: 'thin-pool-1', sizePercent: 90, overprovisionRatio: 10, chunkSizeCalculationPolicy: 'Static' },
-        }],
+        deviceClasses: [
+          {
+            name: 'vg1',
+            default: true,
+            fstype: 'xfs',
+            deviceSelector: { optionalPaths: ['/dev/nvme1n1', '/dev/nvme0n1'] },
+            nodeSelector: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'ocpvirt', operator: 'In', values: ['host'] }] }] },
+            thinPoolConfig: { name: 'thin-pool-1', sizePercent: 90, overprovisionRatio: 10, chunkSizeCalculationPolicy: 'Static' },
+          },
+        ],
       },
     });
     expect(findObject(objects, 'Subscription').spec.name).toBe('lvms-operator');
@@ -106,7 +130,10 @@ describe('LvmStorage (the blog\'s "Creating the LVMCluster")', () => {
   test('names the StorageClasses LVMS creates, lvms-<device class>, and the default one', () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     const lvm = new LvmStorage(new ManagementCluster(app, 'hub'), 'lvm', {
-      deviceClasses: [{ ...BLOG_DEVICE_CLASS, default: false }, { name: 'fast', default: true, paths: ['/dev/disk/by-id/nvme-fast'] }],
+      deviceClasses: [
+        { ...BLOG_DEVICE_CLASS, default: false },
+        { name: 'fast', default: true, paths: ['/dev/disk/by-id/nvme-fast'] },
+      ],
     });
     expect(lvm.storageClassNames).toEqual(['lvms-vg1', 'lvms-fast']);
     expect(lvm.defaultStorageClassName).toBe('lvms-fast');
@@ -126,7 +153,7 @@ describe('LvmStorage (the blog\'s "Creating the LVMCluster")', () => {
     ]);
   });
 
-  test('fails when the thin pool is out of the CRD\'s range', () => {
+  test("fails when the thin pool is out of the CRD's range", () => {
     expect(lvmProblems({ deviceClasses: [{ name: 'vg1', thinPool: { sizePercent: 5, overprovisionRatio: 0 } }] })).toEqual([
       'hub/lvm: deviceClasses[0].thinPool.sizePercent (5) must be a whole number from 10 to 100',
       'hub/lvm: deviceClasses[0].thinPool.overprovisionRatio (0) must be a whole number from 1 to 100',
@@ -171,26 +198,31 @@ describe('KubevirtHub: the prerequisites of docs 3.3.1.1 checked at synth', () =
       'hub/kubevirt: networkType ("OpenShiftSDN") must be OVNKubernetes: KubeVirt hosted clusters (lvm-hcp) need OVN-Kubernetes as the hub\'s pod network (docs 3.3.1.1)',
       'hub/kubevirt: the hub has no default StorageClass, which KubeVirt hosted clusters (lvm-hcp) need (docs 3.3.1.1); mark an LvmStorage device class or a HubStorageClass default, or declare existingDefaultStorageClass',
       'hub/kubevirt: hub/lvm-hcp publishes services.APIServer as LoadBalancer, which needs a load balancer on the hub (docs 3.3.1.1, 3.3.5); add a ManagementMetalLB or declare externalLoadBalancer',
-      'hub/kubevirt: wildcardRoutesAllowed (false): hub/lvm-hcp has no baseDomain, so its *.apps is a subdomain of the hub\'s and needs wildcard routes; add an IngressWildcardPolicy '
-        + '(routeAdmission.wildcardPolicy WildcardsAllowed on the default IngressController, docs 3.3.1.1), declare wildcardRoutesAllowed when it is patched outside this app, or give the cluster a baseDomain',
+      "hub/kubevirt: wildcardRoutesAllowed (false): hub/lvm-hcp has no baseDomain, so its *.apps is a subdomain of the hub's and needs wildcard routes; add an IngressWildcardPolicy " +
+        '(routeAdmission.wildcardPolicy WildcardsAllowed on the default IngressController, docs 3.3.1.1), declare wildcardRoutesAllowed when it is patched outside this app, or give the cluster a baseDomain',
     ]);
   });
 
   test('an IngressWildcardPolicy on the default IngressController counts as wildcard routes allowed; one on another does not', () => {
     expect(synthProblems((app) => lvmHcp(fullHub(app, { wildcardRoutesAllowed: undefined }, (hub) => new IngressWildcardPolicy(hub, 'wildcard-routes'))))).toEqual([]);
-    const problems = synthProblems((app) => lvmHcp(fullHub(app, { wildcardRoutesAllowed: undefined }, (hub) => new IngressWildcardPolicy(hub, 'wildcard-routes', { ingressControllerName: 'sharded' }))));
+    const problems = synthProblems((app) =>
+      lvmHcp(fullHub(app, { wildcardRoutesAllowed: undefined }, (hub) => new IngressWildcardPolicy(hub, 'wildcard-routes', { ingressControllerName: 'sharded' }))),
+    );
     expect(problems).toEqual([expect.stringMatching(/^hub\/kubevirt: wildcardRoutesAllowed \(false\): hub\/lvm-hcp has no baseDomain/)]);
   });
 
   test('clusters whose VMs run on another infrastructure cluster are not checked against this hub', () => {
-    expect(synthProblems((app) => {
-      const hub = new ManagementCluster(app, 'hub');
-      new KubevirtHub(hub, 'kubevirt');
-      new HostedCluster(hub, 'ext', {
-        release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'),
-        platform: ClusterPlatform.kubevirt({ externalInfrastructure: { namespace: 'vms', kubeconfig: SecretSource.fromExistingSecret('infra') } }),
-      });
-    })).toEqual([]);
+    expect(
+      synthProblems((app) => {
+        const hub = new ManagementCluster(app, 'hub');
+        new KubevirtHub(hub, 'kubevirt');
+        new HostedCluster(hub, 'ext', {
+          release: Release.fromVersion('4.17.0'),
+          pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+          platform: ClusterPlatform.kubevirt({ externalInfrastructure: { namespace: 'vms', kubeconfig: SecretSource.fromExistingSecret('infra') } }),
+        });
+      }),
+    ).toEqual([]);
   });
 
   test('warns about a storage class no construct makes and none is declared, naming etcd, mapping and root volume fields', () => {

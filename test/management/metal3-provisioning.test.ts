@@ -1,6 +1,4 @@
-import {
-  allowHostsWithoutCluster, BmcCredentials, HcpApp, InfraEnv, ManagementCluster, Metal3Provisioning, Metal3ProvisioningProps, ProvisioningNetwork, SecretSource,
-} from '../../lib';
+import { allowHostsWithoutCluster, BmcCredentials, HcpApp, InfraEnv, ManagementCluster, Metal3Provisioning, Metal3ProvisioningProps, ProvisioningNetwork, SecretSource } from '../../lib';
 import { findObject, PRUNE_PROTECTION, synthFiles, synthObjects, synthProblems } from '../util';
 
 function newApp(): HcpApp {
@@ -19,11 +17,10 @@ function provisioning(props: Metal3ProvisioningProps = {}, configure?: (p: Metal
 function hostIn(hub: ManagementCluster, namespace: string): void {
   const n = hub.node.findAll().filter((c) => c instanceof InfraEnv).length;
   allowHostsWithoutCluster(hub, { reason: 'hosts Metal3 watches, for no cluster' });
-  new InfraEnv(hub, `lab-${namespace}`, { namespace, pullSecret: SecretSource.fromExistingSecret('pull-secret'), capiProviderRole: false })
-    .addHost('worker-0', {
-      bmc: { address: `redfish-virtualmedia://192.0.2.2${n}/redfish/v1/Systems/1`, credentials: BmcCredentials.fromExistingSecret('worker-0-bmc') },
-      bootMacAddress: `aa:bb:cc:00:00:0${n}`,
-    });
+  new InfraEnv(hub, `lab-${namespace}`, { namespace, pullSecret: SecretSource.fromExistingSecret('pull-secret'), capiProviderRole: false }).addHost('worker-0', {
+    bmc: { address: `redfish-virtualmedia://192.0.2.2${n}/redfish/v1/Systems/1`, credentials: BmcCredentials.fromExistingSecret('worker-0-bmc') },
+    bootMacAddress: `aa:bb:cc:00:00:0${n}`,
+  });
 }
 
 /** The problems reported for `hub/provisioning`, with `extra` declared beside it. */
@@ -71,18 +68,18 @@ describe('Metal3Provisioning props', () => {
 
 describe('Metal3Provisioning rules', () => {
   test('fails when the provisioning network is not one the CRD allows', () => {
-    expect(problemsOf({ provisioningNetwork: 'Off' as ProvisioningNetwork })).toEqual([
-      'hub/provisioning: provisioningNetwork ("Off") must be one of Managed, Unmanaged, Disabled',
-    ]);
+    expect(problemsOf({ provisioningNetwork: 'Off' as ProvisioningNetwork })).toEqual(['hub/provisioning: provisioningNetwork ("Off") must be one of Managed, Unmanaged, Disabled']);
   });
 
   test('fails when Metal3 would not watch the namespaces of the BareMetalHosts (AG-09)', () => {
-    expect(problemsOf({ watchAllNamespaces: false }, (hub) => {
-      hostIn(hub, 'hardware-inventory');
-      hostIn(hub, 'openshift-machine-api');
-    })).toEqual([
-      'hub/provisioning: watchAllNamespaces (false) leaves BareMetalHosts outside openshift-machine-api unreconciled, and this management cluster declares '
-      + 'hub/lab-hardware-inventory/worker-0 (namespace hardware-inventory); set watchAllNamespaces to true',
+    expect(
+      problemsOf({ watchAllNamespaces: false }, (hub) => {
+        hostIn(hub, 'hardware-inventory');
+        hostIn(hub, 'openshift-machine-api');
+      }),
+    ).toEqual([
+      'hub/provisioning: watchAllNamespaces (false) leaves BareMetalHosts outside openshift-machine-api unreconciled, and this management cluster declares ' +
+        'hub/lab-hardware-inventory/worker-0 (namespace hardware-inventory); set watchAllNamespaces to true',
     ]);
   });
 });

@@ -1,6 +1,16 @@
 import {
-  ClusterPlatform, HcpApp, HostedCluster, ManagementCluster, MultiClusterEngine, MultiClusterEngineAvailability,
-  MultiClusterEngineComponent, MultiClusterEngineProps, NodePool, PlatformType, Release, SecretSource,
+  ClusterPlatform,
+  HcpApp,
+  HostedCluster,
+  ManagementCluster,
+  MultiClusterEngine,
+  MultiClusterEngineAvailability,
+  MultiClusterEngineComponent,
+  MultiClusterEngineProps,
+  NodePool,
+  PlatformType,
+  Release,
+  SecretSource,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { findObject, synthFiles, synthObjects, synthProblems, PRUNE_PROTECTION } from '../util';
@@ -94,12 +104,15 @@ describe('MultiClusterEngine props', () => {
   });
 
   test('adds other component overrides after the hosted control plane ones, in order', () => {
-    const mce = engine({
-      componentOverrides: [
-        { component: MultiClusterEngineComponent.CLUSTER_PROXY_ADDON, enabled: false },
-        { component: MultiClusterEngineComponent.of('cluster-api-preview'), enabled: true },
-      ],
-    }, (m) => m.overrideComponent(MultiClusterEngineComponent.ASSISTED_SERVICE, true));
+    const mce = engine(
+      {
+        componentOverrides: [
+          { component: MultiClusterEngineComponent.CLUSTER_PROXY_ADDON, enabled: false },
+          { component: MultiClusterEngineComponent.of('cluster-api-preview'), enabled: true },
+        ],
+      },
+      (m) => m.overrideComponent(MultiClusterEngineComponent.ASSISTED_SERVICE, true),
+    );
     expect(mce.spec.overrides.components).toEqual([
       { name: 'hypershift', enabled: true },
       { name: 'hypershift-local-hosting', enabled: true },
@@ -156,27 +169,31 @@ describe('MultiClusterEngine rules', () => {
   });
 
   test('fails when component overrides set the hosted control plane components', () => {
-    expect(problemsOf({
-      componentOverrides: [
-        { component: MultiClusterEngineComponent.HYPERSHIFT, enabled: false },
-        { component: MultiClusterEngineComponent.HYPERSHIFT_LOCAL_HOSTING, enabled: false },
-      ],
-    })).toEqual([
+    expect(
+      problemsOf({
+        componentOverrides: [
+          { component: MultiClusterEngineComponent.HYPERSHIFT, enabled: false },
+          { component: MultiClusterEngineComponent.HYPERSHIFT_LOCAL_HOSTING, enabled: false },
+        ],
+      }),
+    ).toEqual([
       'hub/mce: componentOverrides[0].component ("hypershift") is set by hostedControlPlanes',
       'hub/mce: componentOverrides[1].component ("hypershift-local-hosting") is set by localHosting',
     ]);
   });
 
   test('fails when a component is overridden twice', () => {
-    expect(problemsOf({
-      componentOverrides: [
-        { component: MultiClusterEngineComponent.HIVE, enabled: false },
-        { component: MultiClusterEngineComponent.of('hive'), enabled: true },
-      ],
-    })).toEqual(['hub/mce: componentOverrides[1].component ("hive") is overridden twice; give each component once']);
-    expect(() => engine({ componentOverrides: [{ component: MultiClusterEngineComponent.HIVE, enabled: false }] },
-      (m) => m.overrideComponent(MultiClusterEngineComponent.HIVE, true)))
-      .toThrow('hub/mce: component ("hive") is overridden twice; give each component once');
+    expect(
+      problemsOf({
+        componentOverrides: [
+          { component: MultiClusterEngineComponent.HIVE, enabled: false },
+          { component: MultiClusterEngineComponent.of('hive'), enabled: true },
+        ],
+      }),
+    ).toEqual(['hub/mce: componentOverrides[1].component ("hive") is overridden twice; give each component once']);
+    expect(() => engine({ componentOverrides: [{ component: MultiClusterEngineComponent.HIVE, enabled: false }] }, (m) => m.overrideComponent(MultiClusterEngineComponent.HIVE, true))).toThrow(
+      'hub/mce: component ("hive") is overridden twice; give each component once',
+    );
   });
 
   test('fails with every problem at once', () => {
@@ -184,29 +201,33 @@ describe('MultiClusterEngine rules', () => {
   });
 
   test('fails when hosted control planes are turned off under HostedClusters (MG-05)', () => {
-    expect(problemsOf({ hostedControlPlanes: false }, (hub) => {
-      agentCluster(hub, 'one');
-      agentCluster(hub, 'two');
-    })).toEqual([
-      'hub/mce: hostedControlPlanes (false) turns component hypershift off, but this management cluster declares HostedClusters (hub/one, hub/two); '
-      + 'destroy them before disabling hosted control planes (docs 2.6.2)',
+    expect(
+      problemsOf({ hostedControlPlanes: false }, (hub) => {
+        agentCluster(hub, 'one');
+        agentCluster(hub, 'two');
+      }),
+    ).toEqual([
+      'hub/mce: hostedControlPlanes (false) turns component hypershift off, but this management cluster declares HostedClusters (hub/one, hub/two); ' +
+        'destroy them before disabling hosted control planes (docs 2.6.2)',
     ]);
   });
 
   test('fails when local hosting is turned off under HostedClusters (MG-05)', () => {
     expect(problemsOf({ localHosting: false }, (hub) => agentCluster(hub, 'one'))).toEqual([
-      'hub/mce: localHosting (false) uninstalls the HyperShift Operator from this hub, but this management cluster declares HostedClusters (hub/one); '
-      + 'destroy them before disabling the hypershift-addon (docs 2.6.2.1)',
+      'hub/mce: localHosting (false) uninstalls the HyperShift Operator from this hub, but this management cluster declares HostedClusters (hub/one); ' +
+        'destroy them before disabling the hypershift-addon (docs 2.6.2.1)',
     ]);
   });
 
   test('fails when hosted control planes are turned off under an imported HostedCluster that gets node pools here', () => {
-    expect(problemsOf({ hostedControlPlanes: false }, (hub) => {
-      const existing = HostedCluster.fromAttributes(hub, 'existing', { clusterName: 'existing', platformType: PlatformType.AGENT, release: Release.fromVersion('4.17.0') });
-      new NodePool(hub, 'extra', { cluster: existing });
-    })).toEqual([
-      'hub/mce: hostedControlPlanes (false) turns component hypershift off, but this management cluster declares HostedClusters (hub/existing); '
-      + 'destroy them before disabling hosted control planes (docs 2.6.2)',
+    expect(
+      problemsOf({ hostedControlPlanes: false }, (hub) => {
+        const existing = HostedCluster.fromAttributes(hub, 'existing', { clusterName: 'existing', platformType: PlatformType.AGENT, release: Release.fromVersion('4.17.0') });
+        new NodePool(hub, 'extra', { cluster: existing });
+      }),
+    ).toEqual([
+      'hub/mce: hostedControlPlanes (false) turns component hypershift off, but this management cluster declares HostedClusters (hub/existing); ' +
+        'destroy them before disabling hosted control planes (docs 2.6.2)',
     ]);
   });
 
@@ -218,9 +239,11 @@ describe('MultiClusterEngine rules', () => {
 });
 
 test('MultiClusterEngine snapshot', () => {
-  expect(engine({
-    availability: MultiClusterEngineAvailability.HIGH,
-    targetNamespace: 'multicluster-engine',
-    componentOverrides: [{ component: MultiClusterEngineComponent.CONSOLE, enabled: true }],
-  })).toMatchSnapshot();
+  expect(
+    engine({
+      availability: MultiClusterEngineAvailability.HIGH,
+      targetNamespace: 'multicluster-engine',
+      componentOverrides: [{ component: MultiClusterEngineComponent.CONSOLE, enabled: true }],
+    }),
+  ).toMatchSnapshot();
 });

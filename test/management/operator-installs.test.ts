@@ -2,8 +2,21 @@
 // installs an operator: its defaults are each construct's own, every option reaches the
 // Subscription or OperatorGroup it names, and bad values are refused with the field and value.
 import {
-  ClusterPlatform, DataProtectionApplication, HcpApp, HostedCluster, InstalledOperator, InstallPlanApproval, LvmStorage, ManagementCluster, ManagementMetalLB,
-  MetalLBIngress, MultiClusterEngine, OpenShiftVirtualization, OperatorInstallOptions, Release, SecretSource,
+  ClusterPlatform,
+  DataProtectionApplication,
+  HcpApp,
+  HostedCluster,
+  InstalledOperator,
+  InstallPlanApproval,
+  LvmStorage,
+  ManagementCluster,
+  ManagementMetalLB,
+  MetalLBIngress,
+  MultiClusterEngine,
+  OpenShiftVirtualization,
+  OperatorInstallOptions,
+  Release,
+  SecretSource,
 } from '../../lib';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { findObject, synthObjects, synthProblems } from '../util';
@@ -30,27 +43,57 @@ function hub(app: HcpApp): ManagementCluster {
 
 const INSTALLERS: Record<string, Installer> = {
   LvmStorage: {
-    path: 'hub/lvm', namespace: 'openshift-storage', operatorGroup: 'openshift-storage-operatorgroup', subscription: 'lvms', packageName: 'lvms-operator', channel: 'stable',
+    path: 'hub/lvm',
+    namespace: 'openshift-storage',
+    operatorGroup: 'openshift-storage-operatorgroup',
+    subscription: 'lvms',
+    packageName: 'lvms-operator',
+    channel: 'stable',
     build: (app, options) => new LvmStorage(hub(app), 'lvm', { deviceClasses: [DEVICE_CLASS], ...options }),
   },
   OpenShiftVirtualization: {
-    path: 'hub/cnv', namespace: 'openshift-cnv', operatorGroup: 'kubevirt-hyperconverged-group', subscription: 'hco-operatorhub', packageName: 'kubevirt-hyperconverged', channel: 'stable',
+    path: 'hub/cnv',
+    namespace: 'openshift-cnv',
+    operatorGroup: 'kubevirt-hyperconverged-group',
+    subscription: 'hco-operatorhub',
+    packageName: 'kubevirt-hyperconverged',
+    channel: 'stable',
     build: (app, options) => new OpenShiftVirtualization(hub(app), 'cnv', options),
   },
   ManagementMetalLB: {
-    path: 'hub/metallb', namespace: 'metallb-system', operatorGroup: 'metallb-operator', subscription: 'metallb-operator-sub', packageName: 'metallb-operator', channel: 'stable',
+    path: 'hub/metallb',
+    namespace: 'metallb-system',
+    operatorGroup: 'metallb-operator',
+    subscription: 'metallb-operator-sub',
+    packageName: 'metallb-operator',
+    channel: 'stable',
     build: (app, options) => new ManagementMetalLB(hub(app), 'metallb', { addresses: ['192.168.216.32-192.168.216.122'], ...options }),
   },
   DataProtectionApplication: {
-    path: 'hub/oadp', namespace: 'openshift-adp', operatorGroup: 'oadp-operator-group', subscription: 'redhat-oadp-operator', packageName: 'redhat-oadp-operator', channel: 'stable-1.4',
+    path: 'hub/oadp',
+    namespace: 'openshift-adp',
+    operatorGroup: 'oadp-operator-group',
+    subscription: 'redhat-oadp-operator',
+    packageName: 'redhat-oadp-operator',
+    channel: 'stable-1.4',
     build: (app, options) => new DataProtectionApplication(hub(app), 'oadp', { storage: STORAGE, ...options }),
   },
   MultiClusterEngine: {
-    path: 'hub/mce', namespace: 'multicluster-engine', operatorGroup: 'multicluster-engine', subscription: 'multicluster-engine', packageName: 'multicluster-engine', channel: 'stable-2.7',
+    path: 'hub/mce',
+    namespace: 'multicluster-engine',
+    operatorGroup: 'multicluster-engine',
+    subscription: 'multicluster-engine',
+    packageName: 'multicluster-engine',
+    channel: 'stable-2.7',
     build: (app, options) => new MultiClusterEngine(hub(app), 'mce', { installOperator: true, ...options }),
   },
   MetalLBIngress: {
-    path: 'vcluster2-guest/ingress', namespace: 'metallb', operatorGroup: 'metallb-operator-operatorgroup', subscription: 'metallb-operator', packageName: 'metallb-operator', channel: 'stable',
+    path: 'vcluster2-guest/ingress',
+    namespace: 'metallb',
+    operatorGroup: 'metallb-operator-operatorgroup',
+    subscription: 'metallb-operator',
+    packageName: 'metallb-operator',
+    channel: 'stable',
     build: (app, options) => {
       const cluster = new HostedCluster(hub(app), 'vcluster2', {
         release: Release.fromVersion('4.17.0'),
@@ -78,7 +121,7 @@ const CONSTRUCTS = Object.keys(INSTALLERS);
 describe.each(CONSTRUCTS)('%s installs its operator from one OperatorInstallOptions', (construct) => {
   const installer = INSTALLERS[construct];
 
-  test('by default: the docs\' CLI names, the default catalog, no approval or starting CSV', () => {
+  test("by default: the docs' CLI names, the default catalog, no approval or starting CSV", () => {
     const objects = objectsOf(installer);
     const subscription = findObject(objects, 'Subscription');
     expect(subscription.metadata.name).toBe(installer.subscription);
@@ -99,14 +142,23 @@ describe.each(CONSTRUCTS)('%s installs its operator from one OperatorInstallOpti
 
   test('adopts an install under other names, with a pinned starting CSV and manual approval', () => {
     const objects = objectsOf(installer, {
-      subscriptionName: 'adopted-subscription', operatorGroupName: `${installer.namespace}-x7k2p`, startingCsv: `${installer.packageName}.v4.17.3`,
-      installPlanApproval: InstallPlanApproval.MANUAL, channel: 'stable-next', catalogSource: 'mirror-operators', catalogSourceNamespace: 'mirror',
+      subscriptionName: 'adopted-subscription',
+      operatorGroupName: `${installer.namespace}-x7k2p`,
+      startingCsv: `${installer.packageName}.v4.17.3`,
+      installPlanApproval: InstallPlanApproval.MANUAL,
+      channel: 'stable-next',
+      catalogSource: 'mirror-operators',
+      catalogSourceNamespace: 'mirror',
     });
     const subscription = findObject(objects, 'Subscription');
     expect(subscription.metadata.name).toBe('adopted-subscription');
     expect(subscription.spec).toEqual({
-      channel: 'stable-next', name: installer.packageName, source: 'mirror-operators', sourceNamespace: 'mirror',
-      installPlanApproval: 'Manual', startingCSV: `${installer.packageName}.v4.17.3`,
+      channel: 'stable-next',
+      name: installer.packageName,
+      source: 'mirror-operators',
+      sourceNamespace: 'mirror',
+      installPlanApproval: 'Manual',
+      startingCSV: `${installer.packageName}.v4.17.3`,
     });
     expect(findObject(objects, 'OperatorGroup').metadata.name).toBe(`${installer.namespace}-x7k2p`);
   });
@@ -126,10 +178,17 @@ describe.each(CONSTRUCTS)('%s installs its operator from one OperatorInstallOpti
   });
 
   test('fails with the field, the value and what is accepted for each bad option, all at once', () => {
-    expect(problemsOf(installer, {
-      subscriptionName: 'LVMS Operator', operatorGroupName: 'group_1', startingCsv: 'lvms-operator-4.17', installPlanApproval: 'manual' as InstallPlanApproval,
-      channel: 'stable 4.17', catalogSource: 'Red Hat', catalogSourceNamespace: 'openshift.marketplace',
-    })).toEqual([
+    expect(
+      problemsOf(installer, {
+        subscriptionName: 'LVMS Operator',
+        operatorGroupName: 'group_1',
+        startingCsv: 'lvms-operator-4.17',
+        installPlanApproval: 'manual' as InstallPlanApproval,
+        channel: 'stable 4.17',
+        catalogSource: 'Red Hat',
+        catalogSourceNamespace: 'openshift.marketplace',
+      }),
+    ).toEqual([
       `${installer.path}: catalogSource ("Red Hat") ${DNS1123_SUBDOMAIN_RULE}`,
       `${installer.path}: catalogSourceNamespace ("openshift.marketplace") ${DNS1123_LABEL_RULE}`,
       `${installer.path}: channel ("stable 4.17") must be a channel name such as stable`,
@@ -147,14 +206,18 @@ describe.each(CONSTRUCTS)('%s installs its operator from one OperatorInstallOpti
   });
 });
 
-describe('the consoles\' installs adopted', () => {
-  test('LVM Storage and OpenShift Virtualization keep the console\'s Subscription and OperatorGroup instead of adding a second', () => {
+describe("the consoles' installs adopted", () => {
+  test("LVM Storage and OpenShift Virtualization keep the console's Subscription and OperatorGroup instead of adding a second", () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     const hubCluster = hub(app);
     new LvmStorage(hubCluster, 'lvm', { deviceClasses: [DEVICE_CLASS], subscriptionName: 'lvms-operator', operatorGroupName: 'openshift-storage-4kz9d' });
     new OpenShiftVirtualization(hubCluster, 'cnv', { subscriptionName: 'kubevirt-hyperconverged', operatorGroupName: 'openshift-cnv-8sd2m' });
     const objects = synthObjects(app);
-    const names = (kind: string) => objects.filter((o) => o.kind === kind).map((o) => `${o.metadata.namespace}/${o.metadata.name}`).sort();
+    const names = (kind: string) =>
+      objects
+        .filter((o) => o.kind === kind)
+        .map((o) => `${o.metadata.namespace}/${o.metadata.name}`)
+        .sort();
     expect(names('Subscription')).toEqual(['openshift-cnv/kubevirt-hyperconverged', 'openshift-storage/lvms-operator']);
     expect(names('OperatorGroup')).toEqual(['openshift-cnv/openshift-cnv-8sd2m', 'openshift-storage/openshift-storage-4kz9d']);
   });
@@ -170,7 +233,10 @@ describe('MultiClusterEngine operator install', () => {
   test('from scratch: the namespace, an OwnNamespace OperatorGroup and the Subscription before the CR', () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
     new MultiClusterEngine(hub(app), 'mce', { installOperator: true });
-    const files = app.synthesize().filter((f) => !f.path.endsWith('kustomization.yaml')).map((f) => f.path);
+    const files = app
+      .synthesize()
+      .filter((f) => !f.path.endsWith('kustomization.yaml'))
+      .map((f) => f.path);
     expect(files).toEqual([
       'hub/00-namespace-multicluster-engine.yaml',
       'hub/02-operatorgroup-multicluster-engine_multicluster-engine.yaml',
@@ -184,8 +250,12 @@ describe('MultiClusterEngine operator install', () => {
 test('snapshot: MultiClusterEngine installed from scratch with every install option', () => {
   const app = new HcpApp({ outdir: '/nonexistent' });
   new MultiClusterEngine(hub(app), 'mce', {
-    installOperator: true, channel: 'stable-2.7', startingCsv: 'multicluster-engine.v2.7.2', installPlanApproval: InstallPlanApproval.MANUAL,
-    subscriptionName: 'multicluster-engine', operatorGroupName: 'multicluster-engine-f7kqm',
+    installOperator: true,
+    channel: 'stable-2.7',
+    startingCsv: 'multicluster-engine.v2.7.2',
+    installPlanApproval: InstallPlanApproval.MANUAL,
+    subscriptionName: 'multicluster-engine',
+    operatorGroupName: 'multicluster-engine-f7kqm',
   });
   expect(synthObjects(app)).toMatchSnapshot();
 });

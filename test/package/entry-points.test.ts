@@ -26,16 +26,28 @@ test('the main entry point does not load aws-cdk-lib', () => {
 
 test('hcp-cdk/aws loads aws-cdk-lib and exports the AWS constructs', () => {
   expect(aws.awsCdkLibFiles.length).toBeGreaterThan(0);
-  expect(aws.exports).toEqual(expect.arrayContaining([
-    'AwsHostedInfra', 'AwsManagementPrereqs', 'PublicZone', 'HostedClusterIam', 'HostedClusterNetwork', 'componentRolePolicy',
-    'AWS_CLUSTER_COMPONENT_ROLES', 'OidcS3CredentialsSecret', 'ExternalDnsCredentialsSecret',
-  ]));
+  expect(aws.exports).toEqual(
+    expect.arrayContaining([
+      'AwsHostedInfra',
+      'AwsManagementPrereqs',
+      'PublicZone',
+      'HostedClusterIam',
+      'HostedClusterNetwork',
+      'componentRolePolicy',
+      'AWS_CLUSTER_COMPONENT_ROLES',
+      'OidcS3CredentialsSecret',
+      'ExternalDnsCredentialsSecret',
+    ]),
+  );
 });
 
 test('every public module of lib/aws is exported from exactly one entry point', () => {
   // Helpers of lib/aws that were never public: the hub Secrets' shared code and the zone-name checks.
   const internal = ['hub-credentials-secret', 'aws-zones', 'index'];
-  const modules = fs.readdirSync(path.join(ROOT, 'build', 'lib', 'aws')).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3));
+  const modules = fs
+    .readdirSync(path.join(ROOT, 'build', 'lib', 'aws'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => f.slice(0, -3));
   expect(modules).toEqual(expect.arrayContaining(['aws-hosted-infra', 'aws-hosted-infra-values', 'aws-node-pools']));
   const mainNames = new Set(main.exports);
   const awsNames = new Set(aws.exports);

@@ -58,12 +58,19 @@ describe('npm pack, installed into a fresh app', () => {
 
   const app = path.join(work, 'app');
   fs.mkdirSync(app);
-  fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({
-    name: 'hcp-cdk-pack-test-app',
-    version: '1.0.0',
-    private: true,
-    dependencies: { 'hcp-cdk': `file:${tarball}`, 'cdk8s': installedVersion('cdk8s'), 'constructs': installedVersion('constructs') },
-  }, undefined, 2));
+  fs.writeFileSync(
+    path.join(app, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'hcp-cdk-pack-test-app',
+        version: '1.0.0',
+        private: true,
+        dependencies: { 'hcp-cdk': `file:${tarball}`, 'cdk8s': installedVersion('cdk8s'), 'constructs': installedVersion('constructs') },
+      },
+      undefined,
+      2,
+    ),
+  );
   setUp('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], app);
   fs.writeFileSync(path.join(app, 'main.js'), APP_JS);
   const synth = run(process.execPath, ['main.js'], app);
@@ -71,10 +78,21 @@ describe('npm pack, installed into a fresh app', () => {
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
   test('the tarball holds the compiled lib, bin and imports, the schemas and the LICENSE, and no tests, examples or benchmarks', () => {
-    expect([...files.keys()]).toEqual(expect.arrayContaining([
-      'package.json', 'README.md', 'LICENSE', 'build/lib/index.js', 'build/lib/index.d.ts', 'build/lib/aws/index.js', 'build/lib/aws/index.d.ts',
-      'build/bin/hcp-cdk.js', 'build/imports/hostedcluster-hypershift.openshift.io.js', 'imports/schemas/index.json', 'imports/schemas/kubernetes.json',
-    ]));
+    expect([...files.keys()]).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'build/lib/index.js',
+        'build/lib/index.d.ts',
+        'build/lib/aws/index.js',
+        'build/lib/aws/index.d.ts',
+        'build/bin/hcp-cdk.js',
+        'build/imports/hostedcluster-hypershift.openshift.io.js',
+        'imports/schemas/index.json',
+        'imports/schemas/kubernetes.json',
+      ]),
+    );
     const schemas = JSON.parse(fs.readFileSync(path.join(ROOT, 'imports', 'schemas', 'index.json'), 'utf8')) as Record<string, string>;
     for (const file of new Set(Object.values(schemas))) expect(files.has(`imports/schemas/${file}`)).toBe(true);
     expect([...files.keys()].filter((f) => !/^(package\.json|README\.md|LICENSE|build\/(lib|bin|imports)\/.+\.(js|d\.ts)|imports\/schemas\/.+\.json)$/.test(f))).toEqual([]);
@@ -85,14 +103,14 @@ describe('npm pack, installed into a fresh app', () => {
     expect(fs.statSync(path.join(installed, 'build', 'bin', 'hcp-cdk.js')).mode & 0o111).toBe(0o111);
   });
 
-  test('installs without aws-cdk-lib (an optional peer) and with the app\'s own cdk8s and constructs, one copy each', () => {
+  test("installs without aws-cdk-lib (an optional peer) and with the app's own cdk8s and constructs, one copy each", () => {
     expect(fs.existsSync(path.join(app, 'node_modules', 'aws-cdk-lib'))).toBe(false);
     expect(fs.existsSync(path.join(installed, 'node_modules'))).toBe(false);
     const resolved = run(process.execPath, ['-e', `for (const m of ['cdk8s', 'constructs']) console.log(require.resolve(m, { paths: [require.resolve('hcp-cdk')] }) === require.resolve(m))`], app);
     expect(resolved.stdout).toBe('true\ntrue\n');
   });
 
-  test('the app synthesizes the HostedCluster with require(\'hcp-cdk\')', () => {
+  test("the app synthesizes the HostedCluster with require('hcp-cdk')", () => {
     expect(synth.status).toBe(0);
     const cluster = YAML.parse(fs.readFileSync(path.join(app, 'dist', 'hub', 'demo', '50-hostedcluster-clusters_demo.yaml'), 'utf8'));
     expect(cluster.apiVersion).toBe('hypershift.openshift.io/v1beta1');
@@ -119,16 +137,19 @@ describe('npm pack, installed into a fresh app', () => {
   test('hcp-cdk/aws resolves to the AWS entry point, which needs aws-cdk-lib installed', () => {
     const result = run(process.execPath, ['-e', `console.log(require.resolve('hcp-cdk/aws')); require('hcp-cdk/aws')`], app);
     expect(result.stdout).toBe(`${fs.realpathSync(installed)}/build/lib/aws/index.js\n`);
-    expect(result.stderr).toContain('Cannot find module \'aws-cdk-lib\'');
+    expect(result.stderr).toContain("Cannot find module 'aws-cdk-lib'");
     expect(result.status).toBe(1);
   });
 
   test.each(['node10', 'node16'])('a TypeScript app finds the types of both entry points (moduleResolution %s)', (resolution) => {
     fs.writeFileSync(path.join(app, 'check.ts'), APP_TS);
-    fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, types: [], target: 'es2022', module: resolution === 'node10' ? 'commonjs' : 'node16', moduleResolution: resolution },
-      files: ['check.ts'],
-    }));
+    fs.writeFileSync(
+      path.join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, types: [], target: 'es2022', module: resolution === 'node10' ? 'commonjs' : 'node16', moduleResolution: resolution },
+        files: ['check.ts'],
+      }),
+    );
     const tsc = run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], app);
     expect(tsc.stdout).toBe('');
     expect(tsc.status).toBe(0);

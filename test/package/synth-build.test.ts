@@ -8,16 +8,33 @@ import * as YAML from 'yaml';
 import { ROOT } from '../util';
 
 const CONFIG = path.join(ROOT, 'tsconfig.synth.json');
-const config = ts.getParsedCommandLineOfConfigFile(CONFIG, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } })!;
+const config = ts.getParsedCommandLineOfConfigFile(
+  CONFIG,
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
+  },
+)!;
 
-test('the synth program\'s own files cover every source file it compiles, and leave out aws-cdk-lib', () => {
+test("the synth program's own files cover every source file it compiles, and leave out aws-cdk-lib", () => {
   const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
-  const sources = program.getSourceFiles().map((f) => f.fileName).filter((f) => !f.includes('/node_modules/'));
+  const sources = program
+    .getSourceFiles()
+    .map((f) => f.fileName)
+    .filter((f) => !f.includes('/node_modules/'));
   const roots = new Set(config.fileNames);
   expect(sources.length).toBeGreaterThan(50);
   expect(sources).toContain(path.join(ROOT, 'examples', 'agent-lab', 'main.ts').split(path.sep).join('/'));
   expect(sources.filter((f) => !roots.has(f))).toEqual([]);
-  expect(program.getSourceFiles().filter((f) => f.fileName.includes('/node_modules/aws-cdk-lib/')).map((f) => f.fileName)).toEqual([]);
+  expect(
+    program
+      .getSourceFiles()
+      .filter((f) => f.fileName.includes('/node_modules/aws-cdk-lib/'))
+      .map((f) => f.fileName),
+  ).toEqual([]);
 });
 
 test('npm run synth builds the synth program, and cdk8s.yaml runs the example it built', () => {

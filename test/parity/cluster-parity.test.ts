@@ -32,9 +32,21 @@
 // a fake value the API server would reject cannot pass unnoticed.
 import { Size } from 'cdk8s';
 import {
-  AvailabilityPolicy, AwsHostedInfraOutputs, AwsNodePools, ClusterPlatform, EtcdStorage, HcpApp, HostedCluster, KubevirtAccessMode, ManagementCluster,
-  NodePoolPlatform, Release, SecretEncryption, SecretSource,
-  allowPruning, KustomizeDelivery,
+  AvailabilityPolicy,
+  AwsHostedInfraOutputs,
+  AwsNodePools,
+  ClusterPlatform,
+  EtcdStorage,
+  HcpApp,
+  HostedCluster,
+  KubevirtAccessMode,
+  ManagementCluster,
+  NodePoolPlatform,
+  Release,
+  SecretEncryption,
+  SecretSource,
+  allowPruning,
+  KustomizeDelivery,
 } from '../../lib';
 import { AWS_STAND_INS, compareCluster, NODE_PORT_ADDRESS_STAND_IN, RELEASE_IMAGE, roleArnStandIn, zoneStandIn } from './differences';
 
@@ -72,9 +84,9 @@ describe('agent', () => {
     });
     cluster.addNodePool('example', { name: 'example', replicas: 0 });
 
-    const { ours, fixture } = compareCluster(app, AGENT_FIXTURE,
-      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'agentNamespace', 'fakeNodePortAddress'],
-      { agentNamespace: 'agents' });
+    const { ours, fixture } = compareCluster(app, AGENT_FIXTURE, ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'agentNamespace', 'fakeNodePortAddress'], {
+      agentNamespace: 'agents',
+    });
     expect(ours).toEqual(fixture);
   });
 });
@@ -140,9 +152,13 @@ describe('aws', () => {
   }
 
   test('C02 aws: minimal flags', () => {
-    const { ours, fixture } = compareCluster(awsCluster({ name: 'example' }),
-      `${AWS_FIXTURES}/zz_fixture_TestCreateCluster_When_minimal_flags_are_provided__it_should_render_successfully.yaml`,
-      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'fakeAwsValues']);
+    const { ours, fixture } = compareCluster(awsCluster({ name: 'example' }), `${AWS_FIXTURES}/zz_fixture_TestCreateCluster_When_minimal_flags_are_provided__it_should_render_successfully.yaml`, [
+      'status',
+      'goZeroValueStructs',
+      'releaseImage',
+      'pullSecretByReference',
+      'fakeAwsValues',
+    ]);
     expect(ours).toEqual(fixture);
   });
 
@@ -157,24 +173,32 @@ describe('aws', () => {
         'hypershift.openshift.io/control-plane-operator-image': 'fakeCPOImage',
       },
     });
-    const { ours, fixture } = compareCluster(app,
-      `${AWS_FIXTURES}/zz_fixture_TestCreateCluster_When_default_creation_flags_are_provided__it_should_create_cluster_with_expected_configuration.yaml`,
-      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'fakeAwsValues']);
+    const { ours, fixture } = compareCluster(app, `${AWS_FIXTURES}/zz_fixture_TestCreateCluster_When_default_creation_flags_are_provided__it_should_create_cluster_with_expected_configuration.yaml`, [
+      'status',
+      'goZeroValueStructs',
+      'releaseImage',
+      'pullSecretByReference',
+      'fakeAwsValues',
+    ]);
     expect(ours).toEqual(fixture);
   });
 
   test('C04 aws: KubeAPIServerDNSName', () => {
     // Without --render-sensitive the CLI renders no Secrets, so the referenced pull secret is no difference here.
-    const { ours, fixture } = compareCluster(awsCluster({ name: 'example', kubeApiServerDnsName: 'test-dns-name.example.com' }),
+    const { ours, fixture } = compareCluster(
+      awsCluster({ name: 'example', kubeApiServerDnsName: 'test-dns-name.example.com' }),
       `${AWS_FIXTURES}/zz_fixture_TestCreateCluster_When_KubeAPIServerDNSName_is_provided__it_should_configure_custom_DNS_name.yaml`,
-      ['status', 'goZeroValueStructs', 'releaseImage', 'fakeAwsValues']);
+      ['status', 'goZeroValueStructs', 'releaseImage', 'fakeAwsValues'],
+    );
     expect(ours).toEqual(fixture);
   });
 
   test('C05 aws: OVNKubernetesMTU', () => {
-    const { ours, fixture } = compareCluster(awsCluster({ name: 'example', ovnMtu: 1400 }),
+    const { ours, fixture } = compareCluster(
+      awsCluster({ name: 'example', ovnMtu: 1400 }),
       `${AWS_FIXTURES}/zz_fixture_TestCreateCluster_When_OVNKubernetesMTU_is_provided__it_should_configure_custom_MTU.yaml`,
-      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'fakeAwsValues']);
+      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'fakeAwsValues'],
+    );
     expect(ours).toEqual(fixture);
   });
 });
@@ -192,9 +216,12 @@ describe('kubevirt', () => {
     });
     cluster.addNodePool('example', { name: 'example', replicas: 0 });
 
-    const { ours, fixture } = compareCluster(app,
-      `${KUBEVIRT_FIXTURES}/zz_fixture_TestCreateCluster_When_minimal_flags_are_provided__it_should_render_successfully.yaml`,
-      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference']);
+    const { ours, fixture } = compareCluster(app, `${KUBEVIRT_FIXTURES}/zz_fixture_TestCreateCluster_When_minimal_flags_are_provided__it_should_render_successfully.yaml`, [
+      'status',
+      'goZeroValueStructs',
+      'releaseImage',
+      'pullSecretByReference',
+    ]);
     expect(ours).toEqual(fixture);
   });
 
@@ -208,9 +235,7 @@ describe('kubevirt', () => {
           { infraStorageClass: 'gp3-csi', guestStorageClass: 'gp3' },
           { infraStorageClass: 'ocs-storagecluster-ceph-rbd', guestStorageClass: 'ceph-rbd' },
         ],
-        volumeSnapshotClassMappings: [
-          { infraVolumeSnapshotClass: 'ocs-storagecluster-rbd-snap', guestVolumeSnapshotClass: 'rdb-snap' },
-        ],
+        volumeSnapshotClassMappings: [{ infraVolumeSnapshotClass: 'ocs-storagecluster-rbd-snap', guestVolumeSnapshotClass: 'rdb-snap' }],
       }),
       infraId: 'test1-f9nvz',
       secretEncryption: inlineEtcdKey(SECOND_ETCD_KEY),
@@ -236,9 +261,12 @@ describe('kubevirt', () => {
       }),
     });
 
-    const { ours, fixture } = compareCluster(app,
-      `${KUBEVIRT_FIXTURES}/zz_fixture_TestCreateCluster_When_complex_configuration_flags_are_provided__it_should_create_cluster_with_all_options.yaml`,
-      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference']);
+    const { ours, fixture } = compareCluster(app, `${KUBEVIRT_FIXTURES}/zz_fixture_TestCreateCluster_When_complex_configuration_flags_are_provided__it_should_create_cluster_with_all_options.yaml`, [
+      'status',
+      'goZeroValueStructs',
+      'releaseImage',
+      'pullSecretByReference',
+    ]);
     expect(ours).toEqual(fixture);
   });
 });
@@ -256,8 +284,7 @@ describe('none', () => {
     });
     cluster.addNodePool('example', { name: 'example', replicas: 0 });
 
-    const { ours, fixture } = compareCluster(app, NONE_FIXTURE,
-      ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'fakeNodePortAddress']);
+    const { ours, fixture } = compareCluster(app, NONE_FIXTURE, ['status', 'goZeroValueStructs', 'releaseImage', 'pullSecretByReference', 'fakeNodePortAddress']);
     expect(ours).toEqual(fixture);
   });
 });

@@ -121,7 +121,8 @@ export const DIFFERENCES = {
     },
   },
   fakeAwsValues: {
-    reason: 'fake values the API server rejects (infraID and NodePool names in upper case, an issuerURL that is no URL, a subnet ID without `subnet-`, a KMS key that is no ARN) or hcp-cdk rejects (an upper-case baseDomain, role ARNs that are no ARNs) become AWS_STAND_INS, roleArnStandIn and zoneStandIn (a zone of the region for `fakeName`, also in the pool names)',
+    reason:
+      'fake values the API server rejects (infraID and NodePool names in upper case, an issuerURL that is no URL, a subnet ID without `subnet-`, a KMS key that is no ARN) or hcp-cdk rejects (an upper-case baseDomain, role ARNs that are no ARNs) become AWS_STAND_INS, roleArnStandIn and zoneStandIn (a zone of the region for `fakeName`, also in the pool names)',
     apply: ({ fixture }) => {
       const cluster = findObject(fixture, 'HostedCluster');
       expectFixtureValue('fakeAwsValues', cluster.spec.infraID, 'fakeInfraID');
@@ -161,7 +162,9 @@ export type DifferenceName = keyof typeof DIFFERENCES;
 /** Every object of a multi-document fixture (the trailing `---` leaves an empty document, skipped). */
 export function readFixtureObjects(fixture: string): any[] {
   const text = fs.readFileSync(path.join(FIXTURES, fixture), 'utf8');
-  return YAML.parseAllDocuments(text).map((doc) => doc.toJS()).filter((o) => o !== null && o !== undefined);
+  return YAML.parseAllDocuments(text)
+    .map((doc) => doc.toJS())
+    .filter((o) => o !== null && o !== undefined);
 }
 
 /** A single-document fixture, e.g. a nodepool platform block. */
@@ -216,7 +219,9 @@ function dropEmptyStructs(fixture: any, ours: any): void {
     } else if (isPlainObject(f)) {
       dropEmptyStructs(f, o);
     } else if (Array.isArray(f) && Array.isArray(o)) {
-      f.forEach((item, i) => { if (isPlainObject(item)) dropEmptyStructs(item, o[i]); });
+      f.forEach((item, i) => {
+        if (isPlainObject(item)) dropEmptyStructs(item, o[i]);
+      });
     }
   }
 }

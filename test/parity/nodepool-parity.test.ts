@@ -11,9 +11,21 @@
 // sides. (The named differences of the cluster fixtures are documented in cluster-parity.test.ts.)
 import { Size } from 'cdk8s';
 import {
-  Arch, HcpApp, HostedCluster, KubevirtAccessMode, KubevirtQosClass, KubevirtRootVolumeCacheStrategy, KubevirtVolumeMode,
-  LabelSelectorOperator, ManagementCluster, NodePool, NodePoolPlatform, PlatformType, Release,
-  allowPruning, KustomizeDelivery,
+  Arch,
+  HcpApp,
+  HostedCluster,
+  KubevirtAccessMode,
+  KubevirtQosClass,
+  KubevirtRootVolumeCacheStrategy,
+  KubevirtVolumeMode,
+  LabelSelectorOperator,
+  ManagementCluster,
+  NodePool,
+  NodePoolPlatform,
+  PlatformType,
+  Release,
+  allowPruning,
+  KustomizeDelivery,
 } from '../../lib';
 import type { INodePoolPlatform } from '../../lib';
 import { findObject, synthObjects } from '../util';
@@ -53,13 +65,14 @@ const HCP_KUBEVIRT = 'product-cli/cmd/nodepool/kubevirt/testdata/zz_fixture_Test
 
 // The developer and product CLI tests pass the same flags in these cases; each case still compares with its own fixture.
 const AWS_MINIMAL = () => NodePoolPlatform.aws({ instanceType: 'm5.large', subnetId: 'subnet-test123' });
-const AWS_FULL = () => NodePoolPlatform.aws({
-  instanceType: 'm5.xlarge',
-  subnetId: 'subnet-test456',
-  securityGroupIds: ['sg-test789'],
-  instanceProfile: 'test-worker-profile',
-  rootVolume: { type: 'gp3', sizeGiB: 150, iops: 5000, kmsKeyArn: 'arn:aws:kms:us-east-1:123456789012:key/test-key' },
-});
+const AWS_FULL = () =>
+  NodePoolPlatform.aws({
+    instanceType: 'm5.xlarge',
+    subnetId: 'subnet-test456',
+    securityGroupIds: ['sg-test789'],
+    instanceProfile: 'test-worker-profile',
+    rootVolume: { type: 'gp3', sizeGiB: 150, iops: 5000, kmsKeyArn: 'arn:aws:kms:us-east-1:123456789012:key/test-key' },
+  });
 const KUBEVIRT_MINIMAL = () => NodePoolPlatform.kubevirt({ cores: 2, memory: Size.gibibytes(4), rootVolumeSize: Size.gibibytes(32) });
 
 describe('aws (hypershift)', () => {
@@ -74,11 +87,14 @@ describe('aws (hypershift)', () => {
   });
 
   test('C27 aws (hypershift): custom root volume configuration', () => {
-    const ours = renderPlatformBlock(PlatformType.AWS, NodePoolPlatform.aws({
-      instanceType: 'm6g.large',
-      subnetId: 'subnet-arm64',
-      rootVolume: { type: 'io2', sizeGiB: 200, iops: 10000 },
-    }));
+    const ours = renderPlatformBlock(
+      PlatformType.AWS,
+      NodePoolPlatform.aws({
+        instanceType: 'm6g.large',
+        subnetId: 'subnet-arm64',
+        rootVolume: { type: 'io2', sizeGiB: 200, iops: 10000 },
+      }),
+    );
     expect(ours).toEqual(readFixture(`${HYPERSHIFT_AWS}custom_root_volume_configuration_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 });
@@ -90,29 +106,35 @@ describe('kubevirt (hypershift)', () => {
   });
 
   test('C31 kubevirt (hypershift): full configuration with additional networks', () => {
-    const ours = renderPlatformBlock(PlatformType.KUBEVIRT, NodePoolPlatform.kubevirt({
-      cores: 4,
-      memory: Size.gibibytes(8),
-      rootVolumeSize: Size.gibibytes(64),
-      rootVolumeStorageClass: 'fast-storage',
-      rootVolumeAccessModes: [KubevirtAccessMode.READ_WRITE_ONCE],
-      rootVolumeVolumeMode: KubevirtVolumeMode.BLOCK,
-      networkInterfaceMultiqueue: true,
-      qosClass: KubevirtQosClass.GUARANTEED,
-      additionalNetworks: ['default/nad1', 'default/nad2'],
-      attachDefaultNetwork: false,
-    }));
+    const ours = renderPlatformBlock(
+      PlatformType.KUBEVIRT,
+      NodePoolPlatform.kubevirt({
+        cores: 4,
+        memory: Size.gibibytes(8),
+        rootVolumeSize: Size.gibibytes(64),
+        rootVolumeStorageClass: 'fast-storage',
+        rootVolumeAccessModes: [KubevirtAccessMode.READ_WRITE_ONCE],
+        rootVolumeVolumeMode: KubevirtVolumeMode.BLOCK,
+        networkInterfaceMultiqueue: true,
+        qosClass: KubevirtQosClass.GUARANTEED,
+        additionalNetworks: ['default/nad1', 'default/nad2'],
+        attachDefaultNetwork: false,
+      }),
+    );
     expect(ours).toEqual(readFixture(`${HYPERSHIFT_KUBEVIRT}full_configuration_with_additional_networks_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 
   test('C32 kubevirt (hypershift): host devices', () => {
-    const ours = renderPlatformBlock(PlatformType.KUBEVIRT, NodePoolPlatform.kubevirt({
-      cores: 8,
-      memory: Size.gibibytes(16),
-      rootVolumeSize: Size.gibibytes(128),
-      hostDevices: [{ deviceName: 'gpu-device', count: 2 }],
-      qosClass: KubevirtQosClass.BURSTABLE,
-    }));
+    const ours = renderPlatformBlock(
+      PlatformType.KUBEVIRT,
+      NodePoolPlatform.kubevirt({
+        cores: 8,
+        memory: Size.gibibytes(16),
+        rootVolumeSize: Size.gibibytes(128),
+        hostDevices: [{ deviceName: 'gpu-device', count: 2 }],
+        qosClass: KubevirtQosClass.BURSTABLE,
+      }),
+    );
     expect(ours).toEqual(readFixture(`${HYPERSHIFT_KUBEVIRT}host_devices_are_configured__it_should_generate_correct_nodepool.yaml`));
   });
 });
@@ -131,10 +153,13 @@ describe('agent (hcp)', () => {
 
   test('C37 agent (hcp): multi label selector', () => {
     // --agentLabelSelector "size=large,zone notin (az1,az2)"
-    const ours = renderPlatformBlock(PlatformType.AGENT, NodePoolPlatform.agent({
-      matchLabels: { size: 'large' },
-      matchExpressions: [{ key: 'zone', operator: LabelSelectorOperator.NOT_IN, values: ['az1', 'az2'] }],
-    }));
+    const ours = renderPlatformBlock(
+      PlatformType.AGENT,
+      NodePoolPlatform.agent({
+        matchLabels: { size: 'large' },
+        matchExpressions: [{ key: 'zone', operator: LabelSelectorOperator.NOT_IN, values: ['az1', 'az2'] }],
+      }),
+    );
     expect(ours).toEqual(readFixture(`${HCP_AGENT}multi_label_selector_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 });
@@ -163,21 +188,24 @@ describe('kubevirt (hcp)', () => {
   });
 
   test('C44 kubevirt (hcp): full configuration', () => {
-    const ours = renderPlatformBlock(PlatformType.KUBEVIRT, NodePoolPlatform.kubevirt({
-      cores: 4,
-      memory: Size.gibibytes(8),
-      rootVolumeSize: Size.gibibytes(64),
-      rootVolumeStorageClass: 'fast-storage',
-      rootVolumeAccessModes: [KubevirtAccessMode.READ_WRITE_ONCE],
-      rootVolumeVolumeMode: KubevirtVolumeMode.BLOCK,
-      rootVolumeCacheStrategy: KubevirtRootVolumeCacheStrategy.NONE,
-      networkInterfaceMultiqueue: true,
-      qosClass: KubevirtQosClass.GUARANTEED,
-      additionalNetworks: ['default/nad1'],
-      attachDefaultNetwork: false,
-      vmNodeSelector: { role: 'kubevirt', size: 'large' },
-      hostDevices: [{ deviceName: 'testdevice', count: 1 }],
-    }));
+    const ours = renderPlatformBlock(
+      PlatformType.KUBEVIRT,
+      NodePoolPlatform.kubevirt({
+        cores: 4,
+        memory: Size.gibibytes(8),
+        rootVolumeSize: Size.gibibytes(64),
+        rootVolumeStorageClass: 'fast-storage',
+        rootVolumeAccessModes: [KubevirtAccessMode.READ_WRITE_ONCE],
+        rootVolumeVolumeMode: KubevirtVolumeMode.BLOCK,
+        rootVolumeCacheStrategy: KubevirtRootVolumeCacheStrategy.NONE,
+        networkInterfaceMultiqueue: true,
+        qosClass: KubevirtQosClass.GUARANTEED,
+        additionalNetworks: ['default/nad1'],
+        attachDefaultNetwork: false,
+        vmNodeSelector: { role: 'kubevirt', size: 'large' },
+        hostDevices: [{ deviceName: 'testdevice', count: 1 }],
+      }),
+    );
     expect(ours).toEqual(readFixture(`${HCP_KUBEVIRT}full_configuration_is_provided__it_should_generate_correct_nodepool.yaml`));
   });
 });

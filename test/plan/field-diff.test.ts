@@ -2,20 +2,34 @@ import { diffFields } from '../../lib';
 
 describe('diffFields', () => {
   test('reports leaves, with keys that are not identifiers quoted', () => {
-    expect(diffFields(
-      { metadata: { annotations: { 'a.io/x': '1' } }, spec: { replicas: 2, paused: true } },
-      { metadata: { annotations: { 'a.io/x': '2' } }, spec: { replicas: 2 } },
-    )).toEqual([
+    expect(diffFields({ metadata: { annotations: { 'a.io/x': '1' } }, spec: { replicas: 2, paused: true } }, { metadata: { annotations: { 'a.io/x': '2' } }, spec: { replicas: 2 } })).toEqual([
       { path: 'metadata.annotations["a.io/x"]', before: '1', after: '2' },
       { path: 'spec.paused', before: true },
     ]);
   });
 
   test('addresses list items by name when every item has a distinct one', () => {
-    expect(diffFields(
-      { spec: { services: [{ name: 'api', port: 1 }, { name: 'oauth', port: 2 }] } },
-      { spec: { services: [{ name: 'oauth', port: 3 }, { name: 'api', port: 1 }, { name: 'ignition', port: 4 }] } },
-    )).toEqual([
+    expect(
+      diffFields(
+        {
+          spec: {
+            services: [
+              { name: 'api', port: 1 },
+              { name: 'oauth', port: 2 },
+            ],
+          },
+        },
+        {
+          spec: {
+            services: [
+              { name: 'oauth', port: 3 },
+              { name: 'api', port: 1 },
+              { name: 'ignition', port: 4 },
+            ],
+          },
+        },
+      ),
+    ).toEqual([
       { path: 'spec.services[name=oauth].port', before: 2, after: 3 },
       { path: 'spec.services[name=ignition].name', after: 'ignition' },
       { path: 'spec.services[name=ignition].port', after: 4 },

@@ -53,12 +53,16 @@ describe('HcpApp.plan()', () => {
     const image = `quay.io/openshift-release-dev/ocp-release@sha256:${'e'.repeat(64)}`;
     const strict = new HcpApp({ outdir, strict: true, keepLastGoodCopy: false });
     newCluster({ release: Release.fromImage(image) }, strict);
-    expect(() => strict.plan({ previous: { directory: outdir } })).toThrow(`hub/c1: release ("${image}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check `
-      + "its update paths or its node pools' version skew; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]");
+    expect(() => strict.plan({ previous: { directory: outdir } })).toThrow(
+      `hub/c1: release ("${image}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check ` +
+        "its update paths or its node pools' version skew; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]",
+    );
     const lenient = new HcpApp({ outdir, keepLastGoodCopy: false });
     newCluster({ release: Release.fromImage(image) }, lenient);
     const plan = lenient.plan({ previous: { directory: outdir } });
-    expect(plan.objects.find((o) => o.kind === 'HostedCluster')!.warnings).toEqual([`spec.release.image: the release ("${image}") tells no OpenShift version `
-      + "(no version tag, no hcp-cdk.io/release-version annotation), so plan cannot check its node pools' version skew; give the version with the digest: Release.fromImage(image, { version })"]);
+    expect(plan.objects.find((o) => o.kind === 'HostedCluster')!.warnings).toEqual([
+      `spec.release.image: the release ("${image}") tells no OpenShift version ` +
+        "(no version tag, no hcp-cdk.io/release-version annotation), so plan cannot check its node pools' version skew; give the version with the digest: Release.fromImage(image, { version })",
+    ]);
   });
 });

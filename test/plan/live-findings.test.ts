@@ -1,9 +1,7 @@
 // What plan --live makes of the management cluster's state, without a cluster: liveFindings over
 // the two outputs and live objects made here (the server suite plan-live.test.ts reads a real one).
 import Ajv2020 from 'ajv/dist/2020';
-import {
-  HcpApp, HostedCluster, LiveFindingKind, ManagementCluster, OutputSnapshot, Plan, PLAN_JSON_SCHEMA, planChanges, planMarkdown, planText, Release,
-} from '../../lib';
+import { HcpApp, HostedCluster, LiveFindingKind, ManagementCluster, OutputSnapshot, Plan, PLAN_JSON_SCHEMA, planChanges, planMarkdown, planText, Release } from '../../lib';
 import { liveFindings, LiveObjectState, reportedVersion } from '../../lib/plan/live/live-findings';
 import { managementFolder } from '../../lib/plan/live/live-plan';
 import { clusterProps } from '../props';
@@ -41,22 +39,36 @@ function states(committed: OutputSnapshot, next: OutputSnapshot, status: any, ed
       const after = next.files.get(key);
       const object = after ? next.object(after) : committed.object(before!);
       return {
-        apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace, name: object.metadata.name, file: (after ?? before)!.path,
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        namespace: object.metadata.namespace,
+        name: object.metadata.name,
+        file: (after ?? before)!.path,
         cluster: object.kind === 'Namespace' ? undefined : 'hub/clusters/c1',
-        committed: before && committed.object(before), next: after && next.object(after), served: true, live: live.get(key),
+        committed: before && committed.object(before),
+        next: after && next.object(after),
+        served: true,
+        live: live.get(key),
       };
     }),
   };
 }
 
 const AVAILABLE = [{ type: 'Available', status: 'True', reason: 'AsExpected', message: 'The hosted control plane is available' }];
-const upgrading = (to: string, from: string): any => ({ version: { desired: { version: to, image: Release.fromVersion(to).image }, history: [version('Partial', to), version('Completed', from, '2026-04-01T10:00:00Z')] }, conditions: AVAILABLE });
+const upgrading = (to: string, from: string): any => ({
+  version: { desired: { version: to, image: Release.fromVersion(to).image }, history: [version('Partial', to), version('Completed', from, '2026-04-01T10:00:00Z')] },
+  conditions: AVAILABLE,
+});
 
 describe('an upgrade in progress', () => {
   test('a z-stream on top of it is not refused: it retargets the upgrade', () => {
     const { plan, states: s } = states(snapshot({ release: '4.17.3' }), snapshot({ release: '4.17.5', poolRelease: '4.17.3' }), upgrading('4.17.3', '4.17.0'));
     expect(liveFindings(plan, s).map((f) => [f.finding, f.refused, f.summary])).toEqual([
-      [LiveFindingKind.UPGRADE_IN_PROGRESS, false, 'spec.release.image: the control plane is still upgrading to 4.17.3 (status.version.history[0] is Partial since 2026-05-01T10:00:00Z): applying this commit now retargets that upgrade to 4.17.5 before it completes; wait until it is Completed to update from a finished release'],
+      [
+        LiveFindingKind.UPGRADE_IN_PROGRESS,
+        false,
+        'spec.release.image: the control plane is still upgrading to 4.17.3 (status.version.history[0] is Partial since 2026-05-01T10:00:00Z): applying this commit now retargets that upgrade to 4.17.5 before it completes; wait until it is Completed to update from a finished release',
+      ],
     ]);
   });
 
@@ -65,7 +77,9 @@ describe('an upgrade in progress', () => {
     expect(plan.summary.effects).toEqual({ 'control-plane-upgrade': 1 });
     const [finding] = liveFindings(plan, s);
     expect(finding.refused).toBe(true);
-    expect(finding.summary).toBe('spec.release.image: refused: the control plane is still upgrading to 4.17.3 (status.version.history[0] is Partial since 2026-05-01T10:00:00Z), and from there this commit updates from 4.17.3 to 4.19.0, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides');
+    expect(finding.summary).toBe(
+      'spec.release.image: refused: the control plane is still upgrading to 4.17.3 (status.version.history[0] is Partial since 2026-05-01T10:00:00Z), and from there this commit updates from 4.17.3 to 4.19.0, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
+    );
   });
 
   test('a spec HyperShift has not taken up yet is an upgrade under way too, named by the spec; a minor past it is refused, quoting ClusterVersionUpgradeable', () => {
@@ -102,14 +116,24 @@ describe('the version the control plane reports', () => {
   test('a pool too far behind the reported version is refused, though the spec would allow it', () => {
     // Upgraded by hand to 4.19 (drift), and the control plane got there: a pool at 4.16 is now 3 minors behind.
     const committed = snapshot({ release: '4.17.0', poolRelease: '4.16.0' });
-    const status = { version: { desired: { version: '4.19.1', image: Release.fromVersion('4.19.1').image }, history: [version('Completed', '4.19.1'), version('Completed', '4.17.0')] }, conditions: AVAILABLE };
+    const status = {
+      version: { desired: { version: '4.19.1', image: Release.fromVersion('4.19.1').image }, history: [version('Completed', '4.19.1'), version('Completed', '4.17.0')] },
+      conditions: AVAILABLE,
+    };
     const { plan, states: s } = states(committed, snapshot({ release: '4.17.0', poolRelease: '4.16.5' }), status, (live) => {
       for (const object of live.values()) if (object.kind === 'HostedCluster') object.spec.release.image = Release.fromVersion('4.19.1').image;
     });
     const findings = liveFindings(plan, s);
-    expect(findings.map((f) => [f.finding, f.refused])).toEqual([[LiveFindingKind.VERSION_SKEW, true], [LiveFindingKind.DRIFT, false]]);
-    expect(findings[0].summary).toBe("spec.release.image: HyperShift does not roll it out: the control plane reports 4.19.1 (its newest Completed status.version.history entry), not the 4.17.0 its spec names, and against it the pool's release is 4.16.5, 3 minors behind the control plane's 4.19.1; HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.18 or later here");
-    expect(findings[1].fields).toEqual([{ path: 'spec.release.image', committed: Release.fromVersion('4.17.0').image, live: Release.fromVersion('4.19.1').image, next: Release.fromVersion('4.17.0').image }]);
+    expect(findings.map((f) => [f.finding, f.refused])).toEqual([
+      [LiveFindingKind.VERSION_SKEW, true],
+      [LiveFindingKind.DRIFT, false],
+    ]);
+    expect(findings[0].summary).toBe(
+      "spec.release.image: HyperShift does not roll it out: the control plane reports 4.19.1 (its newest Completed status.version.history entry), not the 4.17.0 its spec names, and against it the pool's release is 4.16.5, 3 minors behind the control plane's 4.19.1; HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.18 or later here",
+    );
+    expect(findings[1].fields).toEqual([
+      { path: 'spec.release.image', committed: Release.fromVersion('4.17.0').image, live: Release.fromVersion('4.19.1').image, next: Release.fromVersion('4.17.0').image },
+    ]);
   });
 });
 
@@ -120,7 +144,7 @@ describe('drift', () => {
       for (const object of live.values()) {
         if (object.kind !== 'HostedCluster') continue;
         object.spec.services.find((s: any) => s.service === 'OIDC').servicePublishingStrategy.nodePort.address = '192.0.2.99';
-        object.metadata.annotations['argocd.argoproj.io/tracking-id'] = 'added by the engine: not the output\'s';
+        object.metadata.annotations['argocd.argoproj.io/tracking-id'] = "added by the engine: not the output's";
         object.metadata.annotations['hcp-cdk.io/delivery'] = 'flux';
         object.spec.fips = true;
         object.spec.controllerAvailabilityPolicy = undefined;
@@ -128,18 +152,25 @@ describe('drift', () => {
       }
     });
     const drift = liveFindings(plan, s).filter((f) => f.finding === LiveFindingKind.DRIFT);
-    expect(drift.map((f) => [f.kind, f.fields])).toEqual([['HostedCluster', [
-      { path: 'spec.controllerAvailabilityPolicy', committed: 'HighlyAvailable', next: 'HighlyAvailable' },
-      { path: 'spec.fips', committed: false, live: true, next: false },
-      { path: 'spec.services[4].servicePublishingStrategy.nodePort.address', committed: '192.0.2.10', live: '192.0.2.99', next: '192.0.2.10' },
-      { path: 'metadata.annotations["hcp-cdk.io/delivery"]', committed: 'kustomize', live: 'flux', next: 'kustomize' },
-    ]]]);
-    expect(planText({ ...plan, live: { context: 'hub', server: 'https://api.hub:6443', managementFolder: 'hub', objectsRead: 3, objectsFound: 3, findings: drift } })).toContain([
-      'live: context hub (https://api.hub:6443), management folder hub: 3 of 3 objects on the cluster; 1 drift',
-      '  drift: hub/clusters/c1: HostedCluster clusters/c1: 4 fields differ from the last committed output: changed on the cluster since the last sync, by hand or by another controller; applying this commit sets the fields the new output names as it names them',
-      '      spec.controllerAvailabilityPolicy: "HighlyAvailable" committed, (none) live; this commit sets it back',
-      '      spec.fips: false committed, true live; this commit sets it back',
-    ].join('\n'));
+    expect(drift.map((f) => [f.kind, f.fields])).toEqual([
+      [
+        'HostedCluster',
+        [
+          { path: 'spec.controllerAvailabilityPolicy', committed: 'HighlyAvailable', next: 'HighlyAvailable' },
+          { path: 'spec.fips', committed: false, live: true, next: false },
+          { path: 'spec.services[4].servicePublishingStrategy.nodePort.address', committed: '192.0.2.10', live: '192.0.2.99', next: '192.0.2.10' },
+          { path: 'metadata.annotations["hcp-cdk.io/delivery"]', committed: 'kustomize', live: 'flux', next: 'kustomize' },
+        ],
+      ],
+    ]);
+    expect(planText({ ...plan, live: { context: 'hub', server: 'https://api.hub:6443', managementFolder: 'hub', objectsRead: 3, objectsFound: 3, findings: drift } })).toContain(
+      [
+        'live: context hub (https://api.hub:6443), management folder hub: 3 of 3 objects on the cluster; 1 drift',
+        '  drift: hub/clusters/c1: HostedCluster clusters/c1: 4 fields differ from the last committed output: changed on the cluster since the last sync, by hand or by another controller; applying this commit sets the fields the new output names as it names them',
+        '      spec.controllerAvailabilityPolicy: "HighlyAvailable" committed, (none) live; this commit sets it back',
+        '      spec.fips: false committed, true live; this commit sets it back',
+      ].join('\n'),
+    );
   });
 
   test('an object gone from the cluster is drift when the kind is served, and nothing when it is not (a CRD not installed)', () => {
@@ -148,13 +179,21 @@ describe('drift', () => {
       for (const [key, object] of live) if (object.kind === 'NodePool') live.delete(key);
     });
     expect(liveFindings(plan, s).map((f) => [f.finding, f.name, f.details])).toEqual([[LiveFindingKind.DRIFT, 'c1-workers', { missing: true }]]);
-    expect(liveFindings(plan, s.map((state) => (state.kind === 'NodePool' ? { ...state, served: false } : state)))).toEqual([]);
+    expect(
+      liveFindings(
+        plan,
+        s.map((state) => (state.kind === 'NodePool' ? { ...state, served: false } : state)),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('the live report', () => {
   const committed = snapshot({ release: '4.17.3' });
-  const { plan, states: s } = states(committed, snapshot({ release: '4.18.0', poolRelease: '4.17.3' }), { ...upgrading('4.17.3', '4.17.0'), conditions: [{ type: 'Available', status: 'False', reason: 'KASLoadBalancerNotReachable', message: 'kube-apiserver load balancer is not reachable' }] });
+  const { plan, states: s } = states(committed, snapshot({ release: '4.18.0', poolRelease: '4.17.3' }), {
+    ...upgrading('4.17.3', '4.17.0'),
+    conditions: [{ type: 'Available', status: 'False', reason: 'KASLoadBalancerNotReachable', message: 'kube-apiserver load balancer is not reachable' }],
+  });
   const withLive: Plan = { ...plan, live: { context: 'hub', server: 'https://api.hub:6443', managementFolder: 'hub', objectsRead: 3, objectsFound: 3, findings: liveFindings(plan, s) } };
 
   test('--json: the plan with live matches the JSON Schema', () => {
@@ -164,16 +203,20 @@ describe('the live report', () => {
   });
 
   test('markdown: a table of findings, refused first', () => {
-    expect(planMarkdown(withLive)).toContain([
-      '#### Live: context `hub`, management folder `hub`',
-      '',
-      '3 of 3 objects on the cluster; 1 refused, 1 upgrade-in-progress, 1 not-available.',
-      '',
-      '| finding | object | |',
-      '|---|---|---|',
-      '| **refused** (upgrade-in-progress) | hub/clusters/c1: HostedCluster clusters/c1 | spec.release.image: refused: the control plane is still upgrading to 4.17.3',
-    ].join('\n'));
-    expect(planMarkdown(withLive)).toContain('| not-available | hub/clusters/c1: HostedCluster clusters/c1 | not Available (condition Available is False, reason KASLoadBalancerNotReachable): kube-apiserver load balancer is not reachable; what this commit changes lands on a control plane that is not serving |');
+    expect(planMarkdown(withLive)).toContain(
+      [
+        '#### Live: context `hub`, management folder `hub`',
+        '',
+        '3 of 3 objects on the cluster; 1 refused, 1 upgrade-in-progress, 1 not-available.',
+        '',
+        '| finding | object | |',
+        '|---|---|---|',
+        '| **refused** (upgrade-in-progress) | hub/clusters/c1: HostedCluster clusters/c1 | spec.release.image: refused: the control plane is still upgrading to 4.17.3',
+      ].join('\n'),
+    );
+    expect(planMarkdown(withLive)).toContain(
+      '| not-available | hub/clusters/c1: HostedCluster clusters/c1 | not Available (condition Available is False, reason KASLoadBalancerNotReachable): kube-apiserver load balancer is not reachable; what this commit changes lands on a control plane that is not serving |',
+    );
   });
 
   test('a plan without live renders as before', () => {
@@ -183,15 +226,20 @@ describe('the live report', () => {
 });
 
 describe('the management folder', () => {
-  const two = OutputSnapshot.fromFiles('two hubs', new Map([
-    ...[...snapshot({ release: '4.17.0', hub: 'hub-a' }).files.values()].map((f) => [f.path, f.bytes] as const),
-    ...[...snapshot({ release: '4.17.0', hub: 'hub-b' }).files.values()].map((f) => [f.path, f.bytes] as const),
-  ]));
+  const two = OutputSnapshot.fromFiles(
+    'two hubs',
+    new Map([
+      ...[...snapshot({ release: '4.17.0', hub: 'hub-a' }).files.values()].map((f) => [f.path, f.bytes] as const),
+      ...[...snapshot({ release: '4.17.0', hub: 'hub-b' }).files.values()].map((f) => [f.path, f.bytes] as const),
+    ]),
+  );
 
   test('is the only one, or the one given; several without --hub, or an unknown one, is an error', () => {
     expect(managementFolder(snapshot({ release: '4.17.0' }), snapshot({ release: '4.17.0' }))).toBe('hub');
     expect(managementFolder(two, two, 'hub-b')).toBe('hub-b');
-    expect(() => managementFolder(two, two)).toThrow("plan --live reads one management cluster, and the outputs have 2 management folders (hub-a, hub-b): name the one the context's cluster runs with --hub <folder>");
+    expect(() => managementFolder(two, two)).toThrow(
+      "plan --live reads one management cluster, and the outputs have 2 management folders (hub-a, hub-b): name the one the context's cluster runs with --hub <folder>",
+    );
     expect(() => managementFolder(two, two, 'hub-c')).toThrow('--hub hub-c: the outputs have no management folder hub-c (they have hub-a, hub-b)');
   });
 });

@@ -2,8 +2,21 @@
 // those left, in every form, and the commits the rollout refuses, read from two outputs alone.
 import Ajv2020 from 'ajv/dist/2020';
 import {
-  ChangeEffect, HcpApp, HostedCluster, ManagementCluster, OutputSnapshot, Plan, PLAN_JSON_SCHEMA, planChanges, planMarkdown, planText, Release, ReleaseRollout,
-  ReleaseRolloutProps, RolloutWave, SecretSource,
+  ChangeEffect,
+  HcpApp,
+  HostedCluster,
+  ManagementCluster,
+  OutputSnapshot,
+  Plan,
+  PLAN_JSON_SCHEMA,
+  planChanges,
+  planMarkdown,
+  planText,
+  Release,
+  ReleaseRollout,
+  ReleaseRolloutProps,
+  RolloutWave,
+  SecretSource,
 } from '../../lib';
 import { ObjectValidator } from '../../lib/validation/object-validator';
 import { PLATFORMS } from '../props';
@@ -20,8 +33,10 @@ function output(props: Partial<ReleaseRolloutProps> = {}, first?: number): Outpu
   const app = new HcpApp({ outdir: '/nonexistent' });
   const hub = new ManagementCluster(app, 'hub');
   const cluster = (name: string, rollout: ReleaseRollout, labels: Record<string, string> = {}) => {
-    new HostedCluster(hub, name, { release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), ...PLATFORMS.kubevirt(), labels, rollout })
-      .addNodePool('workers', { replicas: 2 });
+    new HostedCluster(hub, name, { release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), ...PLATFORMS.kubevirt(), labels, rollout }).addNodePool(
+      'workers',
+      { replicas: 2 },
+    );
   };
   const after = first === undefined ? [] : [new ReleaseRollout(app, 'first', { release: Release.fromVersion('4.17.3'), waves: [RolloutWave.rest()], releasedWaves: first })];
   if (after.length > 0) cluster('z1', after[0]);
@@ -47,15 +62,17 @@ function plan(before: OutputSnapshot, after: OutputSnapshot): Plan {
 describe('plan of a release rollout', () => {
   test('names the rollout, the wave, the clusters it moves and those left, field by field', () => {
     const result = plan(output({ releasedWaves: 1 }), output({ releasedWaves: 2 }));
-    expect(result.rollouts).toEqual([{
-      name: 'r',
-      release: { image: TARGET, version: '4.17.3' },
-      waves: 3,
-      releasedWaves: 2,
-      moves: [{ wave: 2, name: 'ring-1', clusters: ['hub/clusters/c2', 'hub/clusters/c3'] }],
-      left: [{ wave: 3, name: 'rest', clusters: ['hub/clusters/c4'] }],
-      summary: 'wave 2 of 3 (ring-1) moves 2 clusters: hub/clusters/c2, hub/clusters/c3; 1 left in wave 3 (rest)',
-    }]);
+    expect(result.rollouts).toEqual([
+      {
+        name: 'r',
+        release: { image: TARGET, version: '4.17.3' },
+        waves: 3,
+        releasedWaves: 2,
+        moves: [{ wave: 2, name: 'ring-1', clusters: ['hub/clusters/c2', 'hub/clusters/c3'] }],
+        left: [{ wave: 3, name: 'rest', clusters: ['hub/clusters/c4'] }],
+        summary: 'wave 2 of 3 (ring-1) moves 2 clusters: hub/clusters/c2, hub/clusters/c3; 1 left in wave 3 (rest)',
+      },
+    ]);
     expect(result.summary.clustersChanged).toEqual(['hub/clusters/c2', 'hub/clusters/c3']);
     expect(result.objects.map((o) => [o.kind, o.name, o.effects.map((e) => e.effect)])).toEqual([
       ['HostedCluster', 'c2', [ChangeEffect.CONTROL_PLANE_UPGRADE]],
@@ -78,10 +95,14 @@ describe('plan of a release rollout', () => {
     expect(planText(moved).split('\n').slice(3, 6)).toEqual(['0 to create, 2 to update, 0 to delete, 7 unchanged', 'effects: 1 control-plane-upgrade, 1 node-pool-rollout', line]);
     expect(planMarkdown(moved)).toContain(`\n> **${line}**\n`);
     const refused = plan(output({ releasedWaves: 0 }), output({ releasedWaves: 2 }));
-    expect(planText(refused).split('\n').filter((l) => l.startsWith('refused: rollout r'))).toEqual([
+    expect(
+      planText(refused)
+        .split('\n')
+        .filter((l) => l.startsWith('refused: rollout r')),
+    ).toEqual([
       'refused: rollout r: releasedWaves (2): 2 waves move in one commit, wave 1 (canaries) and wave 2 (ring-1); a commit moves one wave: release them one commit at a time',
-      'refused: rollout r: releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output (hub/clusters/c1 (control plane and pool c1-workers)); '
-      + 'move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
+      'refused: rollout r: releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output (hub/clusters/c1 (control plane and pool c1-workers)); ' +
+        'move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
     ]);
     expect(planMarkdown(refused)).toContain('\n>\n> **refused**: releasedWaves (2): 2 waves move in one commit');
   });
@@ -90,8 +111,8 @@ describe('plan of a release rollout', () => {
     const result = plan(output({ releasedWaves: 0 }), output({ releasedWaves: 2 }));
     expect(result.rollouts![0].refusals).toEqual([
       'releasedWaves (2): 2 waves move in one commit, wave 1 (canaries) and wave 2 (ring-1); a commit moves one wave: release them one commit at a time',
-      'releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output (hub/clusters/c1 (control plane and pool c1-workers)); '
-      + 'move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
+      'releasedWaves (2): wave 2 (ring-1) moves while wave 1 (canaries) is not on the target release in the previous output (hub/clusters/c1 (control plane and pool c1-workers)); ' +
+        'move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
     ]);
     expect(result.summary.effects[ChangeEffect.REFUSED]).toBe(6);
     const hostedCluster = result.objects.find((o) => o.name === 'c1')!;
@@ -108,8 +129,13 @@ describe('plan of a release rollout', () => {
     const early = plan(withFirst(0, 0), withFirst(1, 1));
     expect(early.rollouts!.map((r) => [r.name, r.refusals])).toEqual([
       ['first', undefined],
-      ['r', ['releasedWaves (1): wave 1 (canaries) moves while rollout first, which this one waits for (after), is not complete in the previous output '
-        + '(hub/clusters/z1 (control plane and pool z1-workers) not on its release); move it once every cluster of first runs 4.17.3']],
+      [
+        'r',
+        [
+          'releasedWaves (1): wave 1 (canaries) moves while rollout first, which this one waits for (after), is not complete in the previous output ' +
+            '(hub/clusters/z1 (control plane and pool z1-workers) not on its release); move it once every cluster of first runs 4.17.3',
+        ],
+      ],
     ]);
     expect(plan(withFirst(1, 0), withFirst(1, 1)).rollouts!.map((r) => r.refusals)).toEqual([undefined, undefined]);
   });
@@ -134,6 +160,7 @@ describe('plan of a release rollout', () => {
     const files = new Map([...after.files.values()].map((f) => [f.path, f.bytes]));
     files.set('rollouts/40-releaserollout-r.yaml', Buffer.from('apiVersion: hcp-cdk.io/v1alpha1\nkind: ReleaseRollout\nmetadata:\n  name: r\nspec:\n  waves: 3\n'));
     expect(() => planChanges(output(), OutputSnapshot.fromFiles('edited', files), { validator })).toThrow(
-      'edited: rollouts/40-releaserollout-r.yaml is not a release rollout\'s record as hcp-cdk writes it (spec.release.image, spec.releasedWaves and spec.waves, each with a name and clusters); synthesize again');
+      "edited: rollouts/40-releaserollout-r.yaml is not a release rollout's record as hcp-cdk writes it (spec.release.image, spec.releasedWaves and spec.waves, each with a name and clusters); synthesize again",
+    );
   });
 });

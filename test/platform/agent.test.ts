@@ -17,10 +17,19 @@ describe('ClusterPlatform.agent', () => {
     expect(spec.platform).toEqual({ type: 'Agent', agent: { agentNamespace: 'hardware-inventory' } });
   });
 
-  test('writes the agent namespace\'s Namespace when asked, for Agents of hosts booted by hand (no InfraEnv here)', () => {
+  test("writes the agent namespace's Namespace when asked, for Agents of hosts booted by hand (no InfraEnv here)", () => {
     const objects = synthAppOf(newCluster({ platform: ClusterPlatform.agent({ agentNamespace: 'c1-agents', apiServerAddress: '192.0.2.10', createAgentNamespace: true }) }));
-    expect(objects.filter((o) => o.kind === 'Namespace').map((o) => o.metadata.name).sort()).toEqual(['c1-agents', 'clusters']);
-    expect(synthAppOf(newCluster()).filter((o) => o.kind === 'Namespace').map((o) => o.metadata.name)).toEqual(['clusters']);
+    expect(
+      objects
+        .filter((o) => o.kind === 'Namespace')
+        .map((o) => o.metadata.name)
+        .sort(),
+    ).toEqual(['c1-agents', 'clusters']);
+    expect(
+      synthAppOf(newCluster())
+        .filter((o) => o.kind === 'Namespace')
+        .map((o) => o.metadata.name),
+    ).toEqual(['clusters']);
   });
 
   test('fails when the agent namespace is not a DNS-1123 label', () => {

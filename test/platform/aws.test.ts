@@ -1,6 +1,18 @@
 import {
-  Arch, AwsClusterPlatformProps, AwsEndpointAccess, AwsNodePoolPlatformProps, AwsTenancy, ClusterPlatform, HostedCluster,
-  ManagementCluster, NodePool, NodePoolOptions, NodePoolPlatform, PlatformType, SecretEncryption, SecretSource,
+  Arch,
+  AwsClusterPlatformProps,
+  AwsEndpointAccess,
+  AwsNodePoolPlatformProps,
+  AwsTenancy,
+  ClusterPlatform,
+  HostedCluster,
+  ManagementCluster,
+  NodePool,
+  NodePoolOptions,
+  NodePoolPlatform,
+  PlatformType,
+  SecretEncryption,
+  SecretSource,
 } from '../../lib';
 import { AWS_PLATFORM, RELEASE, newCluster, synthAppOf } from '../props';
 import { findObject, synthProblems } from '../util';
@@ -19,8 +31,9 @@ function awsPool(props: AwsNodePoolPlatformProps = {}, options: NodePoolOptions 
 }
 
 function poolProblems(props: AwsNodePoolPlatformProps, options: NodePoolOptions = {}): string[] {
-  return synthProblems((app) => newCluster({ platform: ClusterPlatform.aws(AWS_PLATFORM), baseDomain: 'example.org' }, app)
-    .addNodePool('workers', { ...options, platform: NodePoolPlatform.aws(props) }));
+  return synthProblems((app) =>
+    newCluster({ platform: ClusterPlatform.aws(AWS_PLATFORM), baseDomain: 'example.org' }, app).addNodePool('workers', { ...options, platform: NodePoolPlatform.aws(props) }),
+  );
 }
 
 describe('ClusterPlatform.aws', () => {
@@ -47,13 +60,19 @@ describe('ClusterPlatform.aws', () => {
   });
 
   test('writes endpoint access, resource tags sorted by key and allowed principals', () => {
-    const aws = findObject(awsCluster({
-      endpointAccess: AwsEndpointAccess.PRIVATE,
-      resourceTags: { team: 'lab', env: 'test' },
-      additionalAllowedPrincipals: ['arn:aws:iam::123456789012:role/admin'],
-    }), 'HostedCluster').spec.platform.aws;
+    const aws = findObject(
+      awsCluster({
+        endpointAccess: AwsEndpointAccess.PRIVATE,
+        resourceTags: { team: 'lab', env: 'test' },
+        additionalAllowedPrincipals: ['arn:aws:iam::123456789012:role/admin'],
+      }),
+      'HostedCluster',
+    ).spec.platform.aws;
     expect(aws.endpointAccess).toBe('Private');
-    expect(aws.resourceTags).toEqual([{ key: 'env', value: 'test' }, { key: 'team', value: 'lab' }]);
+    expect(aws.resourceTags).toEqual([
+      { key: 'env', value: 'test' },
+      { key: 'team', value: 'lab' },
+    ]);
     expect(aws.additionalAllowedPrincipals).toEqual(['arn:aws:iam::123456789012:role/admin']);
   });
 
@@ -98,15 +117,17 @@ describe('NodePoolPlatform.aws', () => {
   });
 
   test('writes the instance, subnet, volume, security groups, tenancy and AMI given', () => {
-    expect(awsPool({
-      instanceType: 'm6i.2xlarge',
-      instanceProfile: 'custom-profile',
-      subnetId: 'subnet-b',
-      rootVolume: { type: 'io2', sizeGiB: 200, iops: 4000, kmsKeyArn: 'arn:aws:kms:us-east-1:123456789012:key/ebs' },
-      securityGroupIds: ['sg-1'],
-      tenancy: AwsTenancy.DEDICATED,
-      ami: 'ami-0123456789abcdef0',
-    })).toEqual({
+    expect(
+      awsPool({
+        instanceType: 'm6i.2xlarge',
+        instanceProfile: 'custom-profile',
+        subnetId: 'subnet-b',
+        rootVolume: { type: 'io2', sizeGiB: 200, iops: 4000, kmsKeyArn: 'arn:aws:kms:us-east-1:123456789012:key/ebs' },
+        securityGroupIds: ['sg-1'],
+        tenancy: AwsTenancy.DEDICATED,
+        ami: 'ami-0123456789abcdef0',
+      }),
+    ).toEqual({
       instanceType: 'm6i.2xlarge',
       instanceProfile: 'custom-profile',
       subnet: { id: 'subnet-b' },

@@ -1,7 +1,16 @@
 import { Size } from 'cdk8s';
 import {
-  ClusterPlatform, KubevirtAccessMode, KubevirtClusterPlatformProps, KubevirtNodePoolPlatformProps, KubevirtQosClass, KubevirtRootVolumeCacheStrategy,
-  KubevirtStorageDriverType, KubevirtVolumeMode, NodePoolPlatform, SecretSource, ALLOW_UNSUPPORTED_KUBEVIRT_RHCOS_VARIANTS_ANNOTATION,
+  ClusterPlatform,
+  KubevirtAccessMode,
+  KubevirtClusterPlatformProps,
+  KubevirtNodePoolPlatformProps,
+  KubevirtQosClass,
+  KubevirtRootVolumeCacheStrategy,
+  KubevirtStorageDriverType,
+  KubevirtVolumeMode,
+  NodePoolPlatform,
+  SecretSource,
+  ALLOW_UNSUPPORTED_KUBEVIRT_RHCOS_VARIANTS_ANNOTATION,
 } from '../../lib';
 import { DNS1123_SUBDOMAIN_RULE } from '../../lib/core/names';
 import { newCluster, synthAppOf } from '../props';
@@ -38,11 +47,14 @@ describe('ClusterPlatform.kubevirt', () => {
   });
 
   test('maps storage and snapshot classes with the Manual storage driver', () => {
-    const spec = findObject(clusterObjects({
-      storageClassMappings: [{ infraStorageClass: 'ocs-storagecluster-ceph-rbd', guestStorageClass: 'ceph-rbd', group: 'ceph' }],
-      volumeSnapshotClassMappings: [{ infraVolumeSnapshotClass: 'ocs-rbd-snapclass', guestVolumeSnapshotClass: 'rbd-snap', group: 'ceph' }],
-      generateId: 'x7k2p',
-    }), 'HostedCluster').spec;
+    const spec = findObject(
+      clusterObjects({
+        storageClassMappings: [{ infraStorageClass: 'ocs-storagecluster-ceph-rbd', guestStorageClass: 'ceph-rbd', group: 'ceph' }],
+        volumeSnapshotClassMappings: [{ infraVolumeSnapshotClass: 'ocs-rbd-snapclass', guestVolumeSnapshotClass: 'rbd-snap', group: 'ceph' }],
+        generateId: 'x7k2p',
+      }),
+      'HostedCluster',
+    ).spec;
     expect(spec.platform.kubevirt.storageDriver).toEqual({
       type: 'Manual',
       manual: {
@@ -71,9 +83,14 @@ describe('ClusterPlatform.kubevirt', () => {
   });
 
   test('fails when two mappings give the same guest class', () => {
-    expect(clusterProblems({
-      storageClassMappings: [{ infraStorageClass: 'a', guestStorageClass: 'fast' }, { infraStorageClass: 'b', guestStorageClass: 'fast' }],
-    })).toEqual(['hub/c1: platform.storageClassMappings[1].guestStorageClass ("fast") must be unique: each guest class maps to one infrastructure class']);
+    expect(
+      clusterProblems({
+        storageClassMappings: [
+          { infraStorageClass: 'a', guestStorageClass: 'fast' },
+          { infraStorageClass: 'b', guestStorageClass: 'fast' },
+        ],
+      }),
+    ).toEqual(['hub/c1: platform.storageClassMappings[1].guestStorageClass ("fast") must be unique: each guest class maps to one infrastructure class']);
   });
 
   test('fails when snapshot classes are mapped without storage classes', () => {
@@ -93,13 +110,15 @@ describe('ClusterPlatform.kubevirt', () => {
   });
 
   test('fails when a snapshot mapping names a group no storage mapping has, or repeats a guest snapshot class', () => {
-    expect(clusterProblems({
-      storageClassMappings: [{ infraStorageClass: 'ocs-storagecluster-ceph-rbd', guestStorageClass: 'ceph-rbd', group: 'ceph' }],
-      volumeSnapshotClassMappings: [
-        { infraVolumeSnapshotClass: 'ocs-rbd-snapclass', guestVolumeSnapshotClass: 'rbd-snap', group: 'ceph' },
-        { infraVolumeSnapshotClass: 'lvms-snapclass', guestVolumeSnapshotClass: 'rbd-snap', group: 'lvm' },
-      ],
-    })).toEqual([
+    expect(
+      clusterProblems({
+        storageClassMappings: [{ infraStorageClass: 'ocs-storagecluster-ceph-rbd', guestStorageClass: 'ceph-rbd', group: 'ceph' }],
+        volumeSnapshotClassMappings: [
+          { infraVolumeSnapshotClass: 'ocs-rbd-snapclass', guestVolumeSnapshotClass: 'rbd-snap', group: 'ceph' },
+          { infraVolumeSnapshotClass: 'lvms-snapclass', guestVolumeSnapshotClass: 'rbd-snap', group: 'lvm' },
+        ],
+      }),
+    ).toEqual([
       'hub/c1: platform.volumeSnapshotClassMappings[1].guestVolumeSnapshotClass ("rbd-snap") must be unique: each guest snapshot class maps to one infrastructure class',
       'hub/c1: platform.volumeSnapshotClassMappings[1].group ("lvm") must be the group of a storage class mapping ("ceph"): snapshots are taken with the class of the volume\'s group',
     ]);
@@ -108,7 +127,8 @@ describe('ClusterPlatform.kubevirt', () => {
   test('reads the external infrastructure kubeconfig from another key of an existing Secret', () => {
     const objects = clusterObjects({ externalInfrastructure: { namespace: 'hcp-vms', kubeconfig: SecretSource.fromExistingSecret('infra-access'), kubeconfigKey: 'admin.kubeconfig' } });
     expect(findObject(objects, 'HostedCluster').spec.platform.kubevirt.credentials).toEqual({
-      infraNamespace: 'hcp-vms', infraKubeConfigSecret: { name: 'infra-access', key: 'admin.kubeconfig' },
+      infraNamespace: 'hcp-vms',
+      infraKubeConfigSecret: { name: 'infra-access', key: 'admin.kubeconfig' },
     });
   });
 
@@ -127,21 +147,23 @@ describe('ClusterPlatform.kubevirt', () => {
 
 describe('NodePoolPlatform.kubevirt', () => {
   test('writes compute, root volume and networks', () => {
-    expect(kubevirtPool({
-      cores: 8,
-      memory: Size.gibibytes(32),
-      qosClass: KubevirtQosClass.GUARANTEED,
-      rootVolumeSize: Size.gibibytes(120),
-      rootVolumeStorageClass: 'lvms-vg1',
-      rootVolumeAccessModes: [KubevirtAccessMode.READ_WRITE_ONCE],
-      rootVolumeVolumeMode: KubevirtVolumeMode.BLOCK,
-      rootVolumeCacheStrategy: KubevirtRootVolumeCacheStrategy.PVC,
-      networkInterfaceMultiqueue: false,
-      additionalNetworks: ['hcp-vms/vlan-100'],
-      attachDefaultNetwork: false,
-      vmNodeSelector: { 'node-role.kubernetes.io/worker': '' },
-      hostDevices: [{ deviceName: 'nvidia.com/GA102GL_A10' }],
-    })).toEqual({
+    expect(
+      kubevirtPool({
+        cores: 8,
+        memory: Size.gibibytes(32),
+        qosClass: KubevirtQosClass.GUARANTEED,
+        rootVolumeSize: Size.gibibytes(120),
+        rootVolumeStorageClass: 'lvms-vg1',
+        rootVolumeAccessModes: [KubevirtAccessMode.READ_WRITE_ONCE],
+        rootVolumeVolumeMode: KubevirtVolumeMode.BLOCK,
+        rootVolumeCacheStrategy: KubevirtRootVolumeCacheStrategy.PVC,
+        networkInterfaceMultiqueue: false,
+        additionalNetworks: ['hcp-vms/vlan-100'],
+        attachDefaultNetwork: false,
+        vmNodeSelector: { 'node-role.kubernetes.io/worker': '' },
+        hostDevices: [{ deviceName: 'nvidia.com/GA102GL_A10' }],
+      }),
+    ).toEqual({
       compute: { cores: 8, memory: '32Gi', qosClass: 'Guaranteed' },
       rootVolume: {
         type: 'Persistent',
@@ -198,7 +220,7 @@ describe('NodePoolPlatform.kubevirt', () => {
     expect(poolProblems({ cores: 0 })).toEqual(['hub/c1/workers: platform.cores (0) must be a whole number >= 1']);
   });
 
-  test('fails when the root volume\'s StorageClass is no StorageClass name (a space), which the CRD takes and CDI cannot clone into', () => {
+  test("fails when the root volume's StorageClass is no StorageClass name (a space), which the CRD takes and CDI cannot clone into", () => {
     expect(poolProblems({ rootVolumeStorageClass: 'fast ssd' })).toEqual([
       'hub/c1/workers: platform.rootVolumeStorageClass ("fast ssd") must name a StorageClass: must be a DNS-1123 subdomain: dot-separated DNS-1123 labels, at most 253 characters',
     ]);
@@ -216,9 +238,7 @@ describe('NodePoolPlatform.kubevirt', () => {
   });
 
   test('fails when the default network is detached without an additional network', () => {
-    expect(poolProblems({ attachDefaultNetwork: false })).toEqual([
-      'hub/c1/workers: platform.attachDefaultNetwork (false) needs at least one additionalNetworks entry, or the VMs have no network',
-    ]);
+    expect(poolProblems({ attachDefaultNetwork: false })).toEqual(['hub/c1/workers: platform.attachDefaultNetwork (false) needs at least one additionalNetworks entry, or the VMs have no network']);
   });
 
   test.each(['vlan-100', 'a/b/c', 'Hcp/vlan', '/vlan'])('fails when an additional network is %j', (network) => {

@@ -18,7 +18,7 @@ function bind(source: ISecretSource, options: SecretBindOptions = OPTIONS) {
 }
 
 describe('what a SecretSource records on the construct that binds it', () => {
-  test('fromExistingSecret: a Secret you create, with the name given and the consumer\'s namespace, type and key', () => {
+  test("fromExistingSecret: a Secret you create, with the name given and the consumer's namespace, type and key", () => {
     const { recorded, onChart, objects } = bind(SecretSource.fromExistingSecret('pull-secret'));
     expect(recorded).toEqual([{ name: 'pull-secret', namespace: 'clusters', type: 'kubernetes.io/dockerconfigjson', keys: ['.dockerconfigjson'], madeBy: SecretMaker.YOU }]);
     expect(onChart).toEqual([]);
@@ -41,13 +41,19 @@ describe('what a SecretSource records on the construct that binds it', () => {
     expect(existingSecretWithDerivedName('Bad_Name-x').bind(chart, 'S', OPTIONS)).toEqual({ secretName: 'Bad_Name-x' });
   });
 
-  test('fromExternalSecret: a Secret External Secrets makes under the consumer\'s name, with store and remote key', () => {
+  test("fromExternalSecret: a Secret External Secrets makes under the consumer's name, with store and remote key", () => {
     const { recorded, objects } = bind(SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'ocp/pull-secret', remoteProperty: 'dockerconfigjson' }));
-    expect(recorded).toEqual([{
-      name: 'c1-pull-secret', namespace: 'clusters', type: 'kubernetes.io/dockerconfigjson', keys: ['.dockerconfigjson'], madeBy: SecretMaker.EXTERNAL_SECRETS,
-      store: { kind: 'ClusterSecretStore', name: 'vault' },
-      remoteReferences: [{ secretKey: '.dockerconfigjson', remoteKey: 'ocp/pull-secret', remoteProperty: 'dockerconfigjson' }],
-    }]);
+    expect(recorded).toEqual([
+      {
+        name: 'c1-pull-secret',
+        namespace: 'clusters',
+        type: 'kubernetes.io/dockerconfigjson',
+        keys: ['.dockerconfigjson'],
+        madeBy: SecretMaker.EXTERNAL_SECRETS,
+        store: { kind: 'ClusterSecretStore', name: 'vault' },
+        remoteReferences: [{ secretKey: '.dockerconfigjson', remoteKey: 'ocp/pull-secret', remoteProperty: 'dockerconfigjson' }],
+      },
+    ]);
     // The object it writes says the same.
     expect(objects[0].spec.secretStoreRef).toEqual({ name: 'vault', kind: 'ClusterSecretStore' });
     expect(objects[0].spec.data).toEqual([{ secretKey: '.dockerconfigjson', remoteRef: { key: 'ocp/pull-secret', property: 'dockerconfigjson' } }]);
@@ -59,7 +65,7 @@ describe('what a SecretSource records on the construct that binds it', () => {
     expect(recorded[0].remoteReferences).toEqual([{ secretKey: '.dockerconfigjson', remoteKey: 'k', remoteProperty: undefined }]);
   });
 
-  test('fromSealedSecret: a Secret the Sealed Secrets controller makes under the consumer\'s name', () => {
+  test("fromSealedSecret: a Secret the Sealed Secrets controller makes under the consumer's name", () => {
     const { recorded } = bind(SecretSource.fromSealedSecret({ encryptedValue: 'AgB...' }));
     expect(recorded).toEqual([{ name: 'c1-pull-secret', namespace: 'clusters', type: 'kubernetes.io/dockerconfigjson', keys: ['.dockerconfigjson'], madeBy: SecretMaker.SEALED_SECRETS }]);
   });
@@ -72,7 +78,7 @@ describe('what a SecretSource records on the construct that binds it', () => {
 });
 
 describe('recordSecretRequirement', () => {
-  test('keeps each construct\'s requirements on that construct, in order, apart from other metadata', () => {
+  test("keeps each construct's requirements on that construct, in order, apart from other metadata", () => {
     const app = Testing.app();
     const a = new Construct(app, 'a');
     const b = new Construct(app, 'b');

@@ -25,16 +25,18 @@ describe('SecretSource.fromExistingSecret', () => {
 });
 
 describe('SecretSource.fromInlineValue', () => {
-  test('writes a Secret of the consumer\'s name, type and key, base64-encoded', () => {
+  test("writes a Secret of the consumer's name, type and key, base64-encoded", () => {
     const { binding, objects } = bind(SecretSource.fromInlineValue('{"auths":{}}', { allowSecretInOutput: true }));
     expect(binding).toEqual({ secretName: 'c1-pull-secret' });
-    expect(objects).toEqual([{
-      apiVersion: 'v1',
-      kind: 'Secret',
-      metadata: { name: 'c1-pull-secret', namespace: 'clusters', labels: OPTIONS.labels },
-      type: 'kubernetes.io/dockerconfigjson',
-      data: { '.dockerconfigjson': Buffer.from('{"auths":{}}').toString('base64') },
-    }]);
+    expect(objects).toEqual([
+      {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'c1-pull-secret', namespace: 'clusters', labels: OPTIONS.labels },
+        type: 'kubernetes.io/dockerconfigjson',
+        data: { '.dockerconfigjson': Buffer.from('{"auths":{}}').toString('base64') },
+      },
+    ]);
   });
 
   test('writes bytes as given', () => {
@@ -43,7 +45,7 @@ describe('SecretSource.fromInlineValue', () => {
     expect(Buffer.from(objects[0].data.key, 'base64')).toEqual(key);
   });
 
-  test('returns the consumer\'s check problem and emits no Secret', () => {
+  test("returns the consumer's check problem and emits no Secret", () => {
     const { binding, objects } = bind(SecretSource.fromInlineValue('x', { allowSecretInOutput: true }), { ...OPTIONS, checkValue: (v) => `value (${v.length} bytes) is too short` });
     expect(binding).toEqual({ secretName: 'c1-pull-secret', problem: 'value (1 bytes) is too short' });
     expect(objects).toEqual([]);
@@ -64,17 +66,19 @@ describe('SecretSource.fromExternalSecret', () => {
   test('emits an ExternalSecret that creates the Secret the consumer reads', () => {
     const { binding, objects } = bind(SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'ocp/pull-secret' }));
     expect(binding).toEqual({ secretName: 'c1-pull-secret' });
-    expect(objects).toEqual([{
-      apiVersion: 'external-secrets.io/v1',
-      kind: 'ExternalSecret',
-      metadata: { name: 'c1-pull-secret', namespace: 'clusters', labels: OPTIONS.labels },
-      spec: {
-        refreshInterval: '1h',
-        secretStoreRef: { name: 'vault', kind: 'ClusterSecretStore' },
-        target: { name: 'c1-pull-secret', creationPolicy: 'Owner', template: { type: 'kubernetes.io/dockerconfigjson', metadata: { labels: OPTIONS.labels } } },
-        data: [{ secretKey: '.dockerconfigjson', remoteRef: { key: 'ocp/pull-secret' } }],
+    expect(objects).toEqual([
+      {
+        apiVersion: 'external-secrets.io/v1',
+        kind: 'ExternalSecret',
+        metadata: { name: 'c1-pull-secret', namespace: 'clusters', labels: OPTIONS.labels },
+        spec: {
+          refreshInterval: '1h',
+          secretStoreRef: { name: 'vault', kind: 'ClusterSecretStore' },
+          target: { name: 'c1-pull-secret', creationPolicy: 'Owner', template: { type: 'kubernetes.io/dockerconfigjson', metadata: { labels: OPTIONS.labels } } },
+          data: [{ secretKey: '.dockerconfigjson', remoteRef: { key: 'ocp/pull-secret' } }],
+        },
       },
-    }]);
+    ]);
   });
 
   test('takes the store kind, refresh interval and remote property', () => {
@@ -86,17 +90,19 @@ describe('SecretSource.fromExternalSecret', () => {
 });
 
 describe('SecretSource.fromSealedSecret', () => {
-  test('emits a SealedSecret for the consumer\'s name, namespace, type and key', () => {
+  test("emits a SealedSecret for the consumer's name, namespace, type and key", () => {
     const { binding, objects } = bind(SecretSource.fromSealedSecret({ encryptedValue: 'AgBy3i4OJSWK+PiTySYZZA==' }));
     expect(binding).toEqual({ secretName: 'c1-pull-secret' });
-    expect(objects).toEqual([{
-      apiVersion: 'bitnami.com/v1alpha1',
-      kind: 'SealedSecret',
-      metadata: { name: 'c1-pull-secret', namespace: 'clusters', labels: OPTIONS.labels },
-      spec: {
-        encryptedData: { '.dockerconfigjson': 'AgBy3i4OJSWK+PiTySYZZA==' },
-        template: { type: 'kubernetes.io/dockerconfigjson', metadata: { name: 'c1-pull-secret', namespace: 'clusters', labels: OPTIONS.labels } },
+    expect(objects).toEqual([
+      {
+        apiVersion: 'bitnami.com/v1alpha1',
+        kind: 'SealedSecret',
+        metadata: { name: 'c1-pull-secret', namespace: 'clusters', labels: OPTIONS.labels },
+        spec: {
+          encryptedData: { '.dockerconfigjson': 'AgBy3i4OJSWK+PiTySYZZA==' },
+          template: { type: 'kubernetes.io/dockerconfigjson', metadata: { name: 'c1-pull-secret', namespace: 'clusters', labels: OPTIONS.labels } },
+        },
       },
-    }]);
+    ]);
   });
 });

@@ -113,9 +113,7 @@ export function comparedProblems(problems: readonly ValidationProblem[], stage: 
 
 export function compare(problems: readonly ValidationProblem[], server: ServerVerdict): Comparison {
   const validatorPaths = distinct(comparedProblems(problems, server.stage).map((p) => p.path));
-  const agree = server.stage === 'accepted'
-    ? problems.length === 0
-    : server.stage !== 'unexpected' && problems.length > 0 && sameSet(validatorPaths, server.paths);
+  const agree = server.stage === 'accepted' ? problems.length === 0 : server.stage !== 'unexpected' && problems.length > 0 && sameSet(validatorPaths, server.paths);
   return { server, validatorPaths, agree };
 }
 
@@ -139,7 +137,10 @@ export class DifferentialSender {
   private readonly stored = new Map<string, Promise<{ readonly response: ApiResponse; readonly name: string }>>();
   private readonly toDelete: any[] = [];
 
-  constructor(private readonly client: KubeClient, private readonly statusKinds: ReadonlySet<string>) {}
+  constructor(
+    private readonly client: KubeClient,
+    private readonly statusKinds: ReadonlySet<string>,
+  ) {}
 
   /** How many distinct cases (object and previous) went to the server. */
   get distinctCases(): number {
@@ -205,7 +206,9 @@ export class DifferentialSender {
 
   /** Deletes the objects applied for real. */
   async cleanUp(): Promise<void> {
-    await inParallel(this.toDelete.splice(0), 8, async (object) => { await this.client.delete(object); });
+    await inParallel(this.toDelete.splice(0), 8, async (object) => {
+      await this.client.delete(object);
+    });
   }
 
   /** The object as a strict create dry run (a POST), which reports every unknown field. */
@@ -244,12 +247,14 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 /** Runs `work` on every item, at most `limit` at a time. */
 export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await work(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i], i);
+      }
+    }),
+  );
 }
 
 /** One case's outcome. */
@@ -270,17 +275,26 @@ export interface CaseOutcome {
  * declare there is dropped without a word, where a strict create refuses it. The validator
  * refuses it, as the create does.
  */
-export const PRUNED_BY_APPLY = 'server-side apply drops, without an error, a field the schema does not declare below a node that preserves unknown fields; a strict create refuses it, as the validator does';
+export const PRUNED_BY_APPLY =
+  'server-side apply drops, without an error, a field the schema does not declare below a node that preserves unknown fields; a strict create refuses it, as the validator does';
 
 /** Sends every case and compares; equal cases (same object and previous) are sent once. */
 export async function runCases(
-  cases: readonly DifferentialCase[], sender: DifferentialSender, validate: (c: DifferentialCase) => { problems: ValidationProblem[]; rules: Map<string, boolean> }, concurrency = 8,
+  cases: readonly DifferentialCase[],
+  sender: DifferentialSender,
+  validate: (c: DifferentialCase) => { problems: ValidationProblem[]; rules: Map<string, boolean> },
+  concurrency = 8,
 ): Promise<CaseOutcome[]> {
   const outcomes: CaseOutcome[] = new Array(cases.length);
   await inParallel(cases, concurrency, async (c, i) => {
     const { problems, rules } = validate(c);
     const verdicts = await sender.send(c);
-    const comparisons = verdicts.map(({ part, verdict }) => compare(problems.filter((p) => inPart(p.path, part)), verdict));
+    const comparisons = verdicts.map(({ part, verdict }) =>
+      compare(
+        problems.filter((p) => inPart(p.path, part)),
+        verdict,
+      ),
+    );
     // A part no write checked (an unchanged status) must have no problem either.
     const unchecked = problems.filter((p) => !verdicts.some(({ part }) => inPart(p.path, part)));
     const agree = unchecked.length === 0 && comparisons.every((x) => x.agree);
@@ -326,7 +340,10 @@ export interface DifferentialReport {
 const NAMESPACE_PREFIX = 'differential-';
 
 /** The kinds whose whole schema the constraint coverage is reported against. */
-const INVENTORIED = [['hypershift.openshift.io/v1beta1', 'HostedCluster'], ['hypershift.openshift.io/v1beta1', 'NodePool']] as const;
+const INVENTORIED = [
+  ['hypershift.openshift.io/v1beta1', 'HostedCluster'],
+  ['hypershift.openshift.io/v1beta1', 'NodePool'],
+] as const;
 
 /**
  * The whole differential: the written cases, then generated cases over the schemas of every kind
@@ -337,7 +354,9 @@ export async function runDifferential(client: KubeClient, root: string, concurre
   let current = new Map<string, boolean>();
   const validator = new ObjectValidator({
     catalog,
-    ruleObserver: (rule: CompiledCelRule, passed: boolean) => { current.set(rule.id, (current.get(rule.id) ?? true) && passed); },
+    ruleObserver: (rule: CompiledCelRule, passed: boolean) => {
+      current.set(rule.id, (current.get(rule.id) ?? true) && passed);
+    },
   });
   const validate = (c: DifferentialCase) => {
     current = new Map();
@@ -349,16 +368,22 @@ export async function runDifferential(client: KubeClient, root: string, concurre
   const sender = new DifferentialSender(client, statusKinds);
 
   // In namespaces of their own, so that no other suite's object of the same name turns a create into an update.
-  const isolated = (object: any) => (typeof object?.metadata?.namespace === 'string'
-    ? { ...object, metadata: { ...object.metadata, namespace: `${NAMESPACE_PREFIX}${object.metadata.namespace}` } } : object);
-  const written: DifferentialCase[] = loadCaseFiles().flatMap(({ file, cases }) => cases.map((c) => ({
-    name: `${file}: ${c.name}`, object: isolated(c.object), ...(c.previous !== undefined ? { previous: isolated(c.previous) } : {}),
-  })));
+  const isolated = (object: any) =>
+    typeof object?.metadata?.namespace === 'string' ? { ...object, metadata: { ...object.metadata, namespace: `${NAMESPACE_PREFIX}${object.metadata.namespace}` } } : object;
+  const written: DifferentialCase[] = loadCaseFiles().flatMap(({ file, cases }) =>
+    cases.map((c) => ({
+      name: `${file}: ${c.name}`,
+      object: isolated(c.object),
+      ...(c.previous !== undefined ? { previous: isolated(c.previous) } : {}),
+    })),
+  );
   const namespaces = new Set(written.map((c) => c.object?.metadata?.namespace).filter((n): n is string => typeof n === 'string'));
-  await Promise.all([...namespaces].map(async (name) => {
-    const created = await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-    if (created.status !== 201 && created.status !== 409) throw new Error(`namespace ${name}: ${created.status} ${created.message}`);
-  }));
+  await Promise.all(
+    [...namespaces].map(async (name) => {
+      const created = await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+      if (created.status !== 201 && created.status !== 409) throw new Error(`namespace ${name}: ${created.status} ${created.message}`);
+    }),
+  );
   const writtenOutcomes = await runCases(written, sender, validate, concurrency);
 
   // Bases: written objects (not updates) that both accept.
@@ -386,10 +411,12 @@ export async function runDifferential(client: KubeClient, root: string, concurre
     for (const [id, ok] of o.rules) (ok ? passed : failed).add(id);
   }
   const kinds = [...new Set([...written, ...generatedCases].map((c) => `${c.object.apiVersion}/${c.object.kind}`))].sort();
-  const allRules = new Set(kinds.flatMap((key) => {
-    const schema = catalog.lookup(key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1));
-    return schema ? catalog.allRules(schema).map((r) => r.id) : [];
-  }));
+  const allRules = new Set(
+    kinds.flatMap((key) => {
+      const schema = catalog.lookup(key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1));
+      return schema ? catalog.allRules(schema).map((r) => r.id) : [];
+    }),
+  );
   const notHeld = [...allRules].filter((id) => !failed.has(id) || !passed.has(id));
 
   // Constraints: held when a case that violates it agrees, the server refusing it at its path in

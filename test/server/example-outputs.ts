@@ -11,7 +11,7 @@ import { ROLLOUT_RECORD_FOLDER } from '../../lib/core/rollout-record';
 
 /** The delivery modes `HCP_CDK_DELIVERY` picks (examples/delivery.ts). */
 export const DELIVERY_MODES = ['kustomize', 'argocd', 'flux', 'acm'] as const;
-export type DeliveryMode = typeof DELIVERY_MODES[number];
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
 /** The examples whose cdk8s app is not main.js: the AWS example's infra.js is its CloudFormation half. */
 const APPS: Readonly<Record<string, string>> = { aws: 'clusters.js' };
@@ -25,7 +25,11 @@ export interface ExampleApp {
 
 /** Every example, one per folder of examples/, with the compiled app that writes its Kubernetes objects. */
 export function exampleApps(root: string): ExampleApp[] {
-  const folders = fs.readdirSync(path.join(root, 'examples'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const folders = fs
+    .readdirSync(path.join(root, 'examples'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return folders.map((name) => {
     const app = path.join(root, 'build', 'examples', name, APPS[name] ?? 'main.js');
     if (!fs.existsSync(app)) {
@@ -42,12 +46,17 @@ export function exampleApps(root: string): ExampleApp[] {
 export async function synthExamples(jobs: readonly ExampleJob[], root: string, processes = 2): Promise<void> {
   const runner = path.join(__dirname, 'example-runner.js');
   const shares = Array.from({ length: Math.min(processes, jobs.length) }, (_, i) => jobs.filter((_job, j) => j % processes === i));
-  await Promise.all(shares.map((share) => new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, [runner, JSON.stringify(share)], { cwd: root, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`the example apps did not all synthesize (${error.message.split('\n')[0]}):\n${`${stdout}${stderr}`.slice(-8000)}`));
-      else resolve();
-    });
-  })));
+  await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise<void>((resolve, reject) => {
+          execFile(process.execPath, [runner, JSON.stringify(share)], { cwd: root, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+            if (error) reject(new Error(`the example apps did not all synthesize (${error.message.split('\n')[0]}):\n${`${stdout}${stderr}`.slice(-8000)}`));
+            else resolve();
+          });
+        }),
+    ),
+  );
 }
 
 /** One object of an output. */
@@ -69,7 +78,9 @@ export function outputObjects(outdir: string): OutputObject[] {
     if (path.posix.basename(file) === 'kustomization.yaml') continue;
     // hcp-cdk's record of each release rollout, for plan: no engine applies it, no cluster serves it.
     if (file.startsWith(`${ROLLOUT_RECORD_FOLDER}/`)) continue;
-    const documents = YAML.parseAllDocuments(text).map((d) => d.toJS()).filter((d) => d !== null);
+    const documents = YAML.parseAllDocuments(text)
+      .map((d) => d.toJS())
+      .filter((d) => d !== null);
     for (const [n, object] of documents.entries()) {
       objects.push({ source: documents.length > 1 ? `${file} (document ${n + 1})` : file, object, text: documents.length > 1 ? undefined : text });
       objects.push(...policyObjects(object, file));
@@ -102,8 +113,10 @@ export function objectName(object: any): string {
  */
 export async function createNamespacesOf(client: KubeClient, objects: readonly OutputObject[]): Promise<void> {
   const namespaces = new Set(objects.map((o) => o.object.metadata?.namespace).filter((n): n is string => typeof n === 'string'));
-  await Promise.all([...namespaces].map(async (name) => {
-    const created = await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-    if (created.status !== 201 && created.status !== 409) throw new Error(`namespace ${name}: ${created.status} ${created.message}`);
-  }));
+  await Promise.all(
+    [...namespaces].map(async (name) => {
+      const created = await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+      if (created.status !== 201 && created.status !== 409) throw new Error(`namespace ${name}: ${created.status} ${created.message}`);
+    }),
+  );
 }

@@ -24,9 +24,14 @@ const output = (example: string, variant: Variant) => outputs.get(`${example}/${
 const NEXT_RELEASE = 'quay.io/openshift-release-dev/ocp-release@sha256:1f32bd8e8a5a6c9a4e1b0c8f2d5e6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5';
 
 beforeAll(async () => {
-  const runs = exampleApps(ROOT).flatMap(({ name, app }) => [...DELIVERY_MODES, 'again' as const].map((variant) => ({
-    key: `${name}/${variant}`, app, mode: variant === 'again' ? 'kustomize' : variant, outdir: path.join(work, name, variant),
-  })));
+  const runs = exampleApps(ROOT).flatMap(({ name, app }) =>
+    [...DELIVERY_MODES, 'again' as const].map((variant) => ({
+      key: `${name}/${variant}`,
+      app,
+      mode: variant === 'again' ? 'kustomize' : variant,
+      outdir: path.join(work, name, variant),
+    })),
+  );
   await synthExamples(runs, ROOT);
   for (const run of runs) outputs.set(run.key, outputObjects(run.outdir));
   // Namespaces never finish deleting on a server without controllers: each is created once, for every example and mode.
@@ -73,13 +78,15 @@ describe.each(EXAMPLES)('examples/%s', (example) => {
       expect(results.map((r) => r.body)).toEqual(current);
     });
 
-    test.each(DELIVERY_MODES.filter((m) => m !== 'kustomize'))('the %s delivery\'s output applies over it', async (mode) => {
+    test.each(DELIVERY_MODES.filter((m) => m !== 'kustomize'))("the %s delivery's output applies over it", async (mode) => {
       expect(await refusals(output(example, mode), { dryRun: true })).toEqual([]);
     });
 
     test('a release upgrade with one more node per NodePool applies over it: the transition rules hold', async () => {
       const upgrade = [
-        ...changed(output(example, 'kustomize'), 'HostedCluster', (spec) => { spec.release.image = NEXT_RELEASE; }),
+        ...changed(output(example, 'kustomize'), 'HostedCluster', (spec) => {
+          spec.release.image = NEXT_RELEASE;
+        }),
         ...changed(output(example, 'kustomize'), 'NodePool', (spec) => {
           spec.release.image = NEXT_RELEASE;
           if (typeof spec.replicas === 'number') spec.replicas += 1;
@@ -92,28 +99,38 @@ describe.each(EXAMPLES)('examples/%s', (example) => {
 
     test.each<ImmutableChange>([
       {
-        kind: 'HostedCluster', field: 'spec.infraID',
-        change: (spec) => { spec.infraID = `${spec.infraID}-renamed`; },
+        kind: 'HostedCluster',
+        field: 'spec.infraID',
+        change: (spec) => {
+          spec.infraID = `${spec.infraID}-renamed`;
+        },
         message: (spec) => `spec.infraID: Invalid value: "${spec.infraID}": infraID is immutable`,
       },
       {
-        kind: 'HostedCluster', field: 'spec.secretEncryption (removed)', only: (spec) => spec.secretEncryption !== undefined,
-        change: (spec) => { delete spec.secretEncryption; },
+        kind: 'HostedCluster',
+        field: 'spec.secretEncryption (removed)',
+        only: (spec) => spec.secretEncryption !== undefined,
+        change: (spec) => {
+          delete spec.secretEncryption;
+        },
         message: () => 'spec: Invalid value: secretEncryption cannot be removed once configured',
       },
       {
-        kind: 'NodePool', field: 'spec.management.upgradeType',
-        change: (spec) => { spec.management.upgradeType = spec.management.upgradeType === 'Replace' ? 'InPlace' : 'Replace'; },
+        kind: 'NodePool',
+        field: 'spec.management.upgradeType',
+        change: (spec) => {
+          spec.management.upgradeType = spec.management.upgradeType === 'Replace' ? 'InPlace' : 'Replace';
+        },
         message: (spec) => `spec.management.upgradeType: Invalid value: "${spec.management.upgradeType}": UpgradeType is immutable`,
       },
-    ])('the server refuses a change of $kind $field with its transition rule\'s message', async ({ kind, change, message, only }) => {
+    ])("the server refuses a change of $kind $field with its transition rule's message", async ({ kind, change, message, only }) => {
       const candidates = output(example, 'kustomize').filter((o) => o.object.kind === kind && (only?.(o.object.spec) ?? true));
       if (only === undefined) expect(candidates.length).toBeGreaterThan(0);
       const objects = changed(candidates, kind, change);
       const results = await applied(objects, { dryRun: true });
-      expect(results.map((r) => [r.source, r.status, r.message])).toEqual(objects.map((o) => [
-        where(o), 422, `${kind}.hypershift.openshift.io "${o.object.metadata.name}" is invalid: ${message(o.object.spec)}`,
-      ]));
+      expect(results.map((r) => [r.source, r.status, r.message])).toEqual(
+        objects.map((o) => [where(o), 422, `${kind}.hypershift.openshift.io "${o.object.metadata.name}" is invalid: ${message(o.object.spec)}`]),
+      );
     });
   });
 });
@@ -138,17 +155,20 @@ interface Applied {
 /** Applies each object (its file's text, when it is a file of its own), in order of `objects`. */
 async function applied(objects: readonly OutputObject[], options: ApplyOptions): Promise<Applied[]> {
   const results: Applied[] = new Array(objects.length);
-  await inParallel(objects.map((o, i) => ({ o, i })), 8, async ({ o, i }) => {
-    const response = await client.apply(o.text ?? o.object, options).catch((error: Error) => ({ status: 0, message: error.message, body: {} }));
-    results[i] = { source: where(o), ...response };
-  });
+  await inParallel(
+    objects.map((o, i) => ({ o, i })),
+    8,
+    async ({ o, i }) => {
+      const response = await client.apply(o.text ?? o.object, options).catch((error: Error) => ({ status: 0, message: error.message, body: {} }));
+      results[i] = { source: where(o), ...response };
+    },
+  );
   return results;
 }
 
 /** What the server refused of `objects`: the file (and the path inside it), kind, name and the server's message. */
 async function refusals(objects: readonly OutputObject[], options: ApplyOptions): Promise<string[]> {
-  return (await applied(objects, options)).filter((r) => r.status !== 200 && r.status !== 201)
-    .map((r) => `${r.source}: ${r.status} ${r.message || JSON.stringify(r.body)}`);
+  return (await applied(objects, options)).filter((r) => r.status !== 200 && r.status !== 201).map((r) => `${r.source}: ${r.status} ${r.message || JSON.stringify(r.body)}`);
 }
 
 /** The file (and the path inside it), kind and name. */
@@ -171,17 +191,21 @@ function distinct(objects: readonly OutputObject[]): OutputObject[] {
 
 /** Copies of the objects of `kind`, with `change` made to each one's spec; sent as JSON. */
 function changed(objects: readonly OutputObject[], kind: string, change: (spec: any) => void): OutputObject[] {
-  return objects.filter((o) => o.object.kind === kind).map((o) => {
-    const object = structuredClone(o.object);
-    change(object.spec);
-    return { source: o.source, object };
-  });
+  return objects
+    .filter((o) => o.object.kind === kind)
+    .map((o) => {
+      const object = structuredClone(o.object);
+      change(object.spec);
+      return { source: o.source, object };
+    });
 }
 
 /** Runs `work` on every item, at most `limit` at a time. */
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }

@@ -26,8 +26,10 @@ export default async function globalSetup(_globalConfig: unknown, projectConfig:
     fs.writeFileSync(file, JSON.stringify(server.connection), { mode: 0o600 });
     process.env[CONNECTION_FILE_VARIABLE] = file;
     const made = snapshot.madeInMs === undefined ? '' : `, after making the etcd snapshot with the CRDs in ${seconds(snapshot.madeInMs)}`;
-    process.stdout.write(`\ntest kube-apiserver at ${server.connection.url}: ready in ${seconds(server.readyAfterMs)}, `
-      + `its ${crds.length} CRDs served in ${seconds(Date.now() - started)} from the start of the setup${made}\n`);
+    process.stdout.write(
+      `\ntest kube-apiserver at ${server.connection.url}: ready in ${seconds(server.readyAfterMs)}, ` +
+        `its ${crds.length} CRDs served in ${seconds(Date.now() - started)} from the start of the setup${made}\n`,
+    );
   } catch (error) {
     await server.stop();
     throw error;

@@ -24,9 +24,12 @@ export interface CrdInFile {
 
 /** Every CustomResourceDefinition in `files`. */
 export function readCrds(files: readonly string[]): CrdInFile[] {
-  return files.flatMap((file) => yaml.loadAll(fs.readFileSync(file, 'utf8'), undefined, SCHEMA)
-    .filter((doc: any) => doc?.kind === 'CustomResourceDefinition')
-    .map((crd) => ({ file, crd })));
+  return files.flatMap((file) =>
+    yaml
+      .loadAll(fs.readFileSync(file, 'utf8'), undefined, SCHEMA)
+      .filter((doc: any) => doc?.kind === 'CustomResourceDefinition')
+      .map((crd) => ({ file, crd })),
+  );
 }
 
 /** Creates every CRD of `crds`, then waits for them as `waitForCrds()` does. */

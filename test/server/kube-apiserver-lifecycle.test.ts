@@ -77,7 +77,8 @@ test('a missing binary fails with a message that names the file and where the bi
   const source = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-no-binaries-'));
   try {
     expect(() => unpackedBinary('etcd', source, binaryCache(ROOT))).toThrow(
-      `etcd: ${source}/etcd.gz does not exist; the server tests need the binaries of ../shared/tools/kube-apiserver (see its README.md)`);
+      `etcd: ${source}/etcd.gz does not exist; the server tests need the binaries of ../shared/tools/kube-apiserver (see its README.md)`,
+    );
   } finally {
     fs.rmSync(source, { recursive: true });
   }
@@ -85,8 +86,13 @@ test('a missing binary fails with a message that names the file and where the bi
 
 test('a server that is not ready in time fails with the tails of both logs, and nothing of it is left', async () => {
   const before = new Set(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('hcp-cdk-apiserver-')));
-  const failure = await KubeApiServer.start({ root: ROOT, readyTimeoutMs: 300 }).then(() => undefined, (error: Error) => error.message);
-  expect(failure).toMatch(/^the test kube-apiserver \(https:\/\/127\.0\.0\.1:\d+\) did not answer \/readyz with ok within 300 ms \(the last answer: .*\)\n--- etcd, last 25 lines of \/.*\/etcd\.log:\n[^]*\n--- kube-apiserver, last 25 lines of \/.*\/kube-apiserver\.log:\n/);
+  const failure = await KubeApiServer.start({ root: ROOT, readyTimeoutMs: 300 }).then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  expect(failure).toMatch(
+    /^the test kube-apiserver \(https:\/\/127\.0\.0\.1:\d+\) did not answer \/readyz with ok within 300 ms \(the last answer: .*\)\n--- etcd, last 25 lines of \/.*\/etcd\.log:\n[^]*\n--- kube-apiserver, last 25 lines of \/.*\/kube-apiserver\.log:\n/,
+  );
   const directory = /of (\/.*)\/etcd\.log/.exec(failure!)![1];
   expect(before.has(path.basename(directory))).toBe(false);
   expect(fs.existsSync(directory)).toBe(false);

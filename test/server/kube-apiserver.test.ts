@@ -26,7 +26,9 @@ beforeAll(async () => {
   }
   // The engine may manage ConfigMaps and write the status of Placements in its namespace, nothing else.
   const role = {
-    apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'engine', namespace: NAMESPACE },
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'Role',
+    metadata: { name: 'engine', namespace: NAMESPACE },
     rules: [
       { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'create', 'patch'] },
       { apiGroups: ['cluster.open-cluster-management.io'], resources: ['placements'], verbs: ['get'] },
@@ -34,23 +36,25 @@ beforeAll(async () => {
     ],
   };
   const binding = {
-    apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'engine', namespace: NAMESPACE },
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'RoleBinding',
+    metadata: { name: 'engine', namespace: NAMESPACE },
     roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'engine' },
     subjects: [{ kind: 'ServiceAccount', name: 'engine', namespace: NAMESPACE }],
   };
   for (const object of [role, binding, placement('one')]) expect((await client.apply(object)).status).toBe(201);
 });
 
-test('the server is ready and serves every CRD of cdk8s.yaml\'s validationSchemas, Established', async () => {
+test("the server is ready and serves every CRD of cdk8s.yaml's validationSchemas, Established", async () => {
   expect(await client.request('GET', '/readyz')).toEqual({ status: 200, body: 'ok', message: '' });
   const crds = await client.list('apiextensions.k8s.io/v1', 'CustomResourceDefinition');
-  const established = crds.body.items
-    .filter((crd: any) => crd.status.conditions.some((c: any) => c.type === 'Established' && c.status === 'True'))
-    .map((crd: any) => crd.metadata.name);
+  const established = crds.body.items.filter((crd: any) => crd.status.conditions.some((c: any) => c.type === 'Established' && c.status === 'True')).map((crd: any) => crd.metadata.name);
   const expected = readCrds(validationSchemaFiles(ROOT)).map((c) => c.crd.metadata.name);
   // One CRD per file of the list (as many as it names), the HyperShift and guest kinds among them.
   expect(expected.length).toBe(new Set(validationSchemaFiles(ROOT)).size);
-  expect(expected).toEqual(expect.arrayContaining(['hostedclusters.hypershift.openshift.io', 'nodepools.hypershift.openshift.io', 'metallbs.metallb.io', 'operatorpolicies.policy.open-cluster-management.io']));
+  expect(expected).toEqual(
+    expect.arrayContaining(['hostedclusters.hypershift.openshift.io', 'nodepools.hypershift.openshift.io', 'metallbs.metallb.io', 'operatorpolicies.policy.open-cluster-management.io']),
+  );
   expect(established).toEqual(expect.arrayContaining(expected));
 });
 
@@ -61,8 +65,9 @@ test('an impersonated ServiceAccount may do what its Role grants, in its namespa
 
   const elsewhere = await client.apply(configMap('elsewhere', OTHER_NAMESPACE), { impersonate: SERVICE_ACCOUNT });
   expect(elsewhere.status).toBe(403);
-  expect(elsewhere.message).toBe('configmaps "elsewhere" is forbidden: User "system:serviceaccount:harness-rbac:engine" '
-    + 'cannot patch resource "configmaps" in API group "" in the namespace "harness-rbac-other"');
+  expect(elsewhere.message).toBe(
+    'configmaps "elsewhere" is forbidden: User "system:serviceaccount:harness-rbac:engine" ' + 'cannot patch resource "configmaps" in API group "" in the namespace "harness-rbac-other"',
+  );
   const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'token', namespace: NAMESPACE }, stringData: { token: 'x' } };
   expect((await client.apply(secret, { impersonate: SERVICE_ACCOUNT })).status).toBe(403);
   expect((await client.delete(configMap('created'), { impersonate: SERVICE_ACCOUNT })).status).toBe(403);
@@ -71,14 +76,18 @@ test('an impersonated ServiceAccount may do what its Role grants, in its namespa
   expect((await client.delete(configMap('created'))).status).toBe(200);
 });
 
-test('a user\'s groups grant what is bound to them', async () => {
+test("a user's groups grant what is bound to them", async () => {
   // A Role of its own: the aggregated ClusterRoles (view, edit, admin) have no rules here, as no controller aggregates them.
   const role = {
-    apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'reader', namespace: OTHER_NAMESPACE },
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'Role',
+    metadata: { name: 'reader', namespace: OTHER_NAMESPACE },
     rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }],
   };
   const binding = {
-    apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'auditors', namespace: OTHER_NAMESPACE },
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'RoleBinding',
+    metadata: { name: 'auditors', namespace: OTHER_NAMESPACE },
     roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' },
     subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name: 'auditors' }],
   };
@@ -109,8 +118,10 @@ test('a dry run checks without storing, strictly: unknown fields are refused', a
 });
 
 test('a kind the server does not serve fails with a message that names it and what is served', async () => {
-  await expect(client.get({ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedClusterr', metadata: { name: 'x', namespace: NAMESPACE } }))
-    .rejects.toThrow(/^HostedClusterr: the server serves no such kind in hypershift\.openshift\.io\/v1beta1 \(it serves .*HostedCluster/);
-  await expect(client.get({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'x' } }))
-    .rejects.toThrow('example.com/v1: the server does not serve this API version (discovery answered 404)');
+  await expect(client.get({ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedClusterr', metadata: { name: 'x', namespace: NAMESPACE } })).rejects.toThrow(
+    /^HostedClusterr: the server serves no such kind in hypershift\.openshift\.io\/v1beta1 \(it serves .*HostedCluster/,
+  );
+  await expect(client.get({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'x' } })).rejects.toThrow(
+    'example.com/v1: the server does not serve this API version (discovery answered 404)',
+  );
 });

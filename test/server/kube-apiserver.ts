@@ -113,12 +113,14 @@ export class KubeApiServer {
 
   /** The last lines of both logs, for a failure message. */
   public logTails(lines = 25): string {
-    return ['etcd', 'kube-apiserver'].map((name) => {
-      const file = path.join(this.directory, `${name}.log`);
-      const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') || '(empty)' : '(no log)';
-      const exit = this.exits.get(name);
-      return `--- ${name}${exit ? ` (${exit})` : ''}, last ${lines} lines of ${file}:\n${text}`;
-    }).join('\n');
+    return ['etcd', 'kube-apiserver']
+      .map((name) => {
+        const file = path.join(this.directory, `${name}.log`);
+        const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') || '(empty)' : '(no log)';
+        const exit = this.exits.get(name);
+        return `--- ${name}${exit ? ` (${exit})` : ''}, last ${lines} lines of ${file}:\n${text}`;
+      })
+      .join('\n');
   }
 
   private async run(binaries: { etcd: string; apiserver: string }, readyTimeoutMs: number, etcdData?: string): Promise<void> {
@@ -136,17 +138,39 @@ export class KubeApiServer {
     const etcdUrl = `http://127.0.0.1:${client}`;
     const peerUrl = `http://127.0.0.1:${peer}`;
     this.spawn('etcd', binaries.etcd, [
-      '--name', 't', '--data-dir', path.join(dir, 'etcd'),
-      '--listen-client-urls', etcdUrl, '--advertise-client-urls', etcdUrl,
-      '--listen-peer-urls', peerUrl, '--initial-advertise-peer-urls', peerUrl, '--initial-cluster', `t=${peerUrl}`,
-      '--unsafe-no-fsync', '--log-level', 'error',
+      '--name',
+      't',
+      '--data-dir',
+      path.join(dir, 'etcd'),
+      '--listen-client-urls',
+      etcdUrl,
+      '--advertise-client-urls',
+      etcdUrl,
+      '--listen-peer-urls',
+      peerUrl,
+      '--initial-advertise-peer-urls',
+      peerUrl,
+      '--initial-cluster',
+      `t=${peerUrl}`,
+      '--unsafe-no-fsync',
+      '--log-level',
+      'error',
     ]);
     this.spawn('kube-apiserver', binaries.apiserver, [
-      `--etcd-servers=${etcdUrl}`, '--bind-address=127.0.0.1', '--advertise-address=127.0.0.1', `--secure-port=${secure}`,
-      `--cert-dir=${path.join(dir, 'certs')}`, '--endpoint-reconciler-type=none', `--token-auth-file=${path.join(dir, 'tokens.csv')}`,
-      '--anonymous-auth=false', '--authorization-mode=RBAC', '--service-account-issuer=https://kubernetes.default.svc',
-      `--service-account-key-file=${path.join(dir, 'sa.pub')}`, `--service-account-signing-key-file=${path.join(dir, 'sa.key')}`,
-      '--service-cluster-ip-range=10.0.0.0/24', '--profiling=false',
+      `--etcd-servers=${etcdUrl}`,
+      '--bind-address=127.0.0.1',
+      '--advertise-address=127.0.0.1',
+      `--secure-port=${secure}`,
+      `--cert-dir=${path.join(dir, 'certs')}`,
+      '--endpoint-reconciler-type=none',
+      `--token-auth-file=${path.join(dir, 'tokens.csv')}`,
+      '--anonymous-auth=false',
+      '--authorization-mode=RBAC',
+      '--service-account-issuer=https://kubernetes.default.svc',
+      `--service-account-key-file=${path.join(dir, 'sa.pub')}`,
+      `--service-account-signing-key-file=${path.join(dir, 'sa.key')}`,
+      '--service-cluster-ip-range=10.0.0.0/24',
+      '--profiling=false',
     ]);
     this.startWatchdog();
     await this.untilReady(readyTimeoutMs);
@@ -226,7 +250,9 @@ let handlersInstalled = false;
 function installCleanupHandlers(): void {
   if (handlersInstalled) return;
   handlersInstalled = true;
-  process.on('exit', () => { for (const server of [...RUNNING]) server.kill(); });
+  process.on('exit', () => {
+    for (const server of [...RUNNING]) server.kill();
+  });
   for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const handler = (): void => {
       void Promise.all([...RUNNING].map((s) => s.stop())).finally(() => {
@@ -242,7 +268,10 @@ function installCleanupHandlers(): void {
 /** `/readyz`'s answer on one line: the status and the checks that failed, or the start of the text. */
 function answerSummary(status: number, body: unknown): string {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  const failed = text.split('\n').filter((line) => line.startsWith('[-]')).map((line) => line.slice(3));
+  const failed = text
+    .split('\n')
+    .filter((line) => line.startsWith('[-]'))
+    .map((line) => line.slice(3));
   return `${status}${failed.length > 0 ? `, failed: ${failed.join(', ')}` : `: ${text.replace(/\s+/g, ' ').slice(0, 200)}`}`;
 }
 
@@ -256,11 +285,17 @@ function signal(pid: number, name: NodeJS.Signals): void {
 
 /** `count` distinct ports free on 127.0.0.1 at this moment. */
 async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: count }, () => new Promise<net.Server>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  })));
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
   const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   return ports;

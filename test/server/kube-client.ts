@@ -110,14 +110,19 @@ export class KubeClient {
     const query = { fieldManager: options.fieldManager ?? 'hcp-cdk', fieldValidation: 'Strict', force: 'true', ...dryRun(options) };
     const target: ObjectReference = typeof object === 'string' ? YAML.parse(object) : object;
     return this.request('PATCH', await this.objectPath(target, { named: true }), {
-      query, body: typeof object === 'string' ? object : JSON.stringify(object), contentType: 'application/apply-patch+yaml', impersonate: options.impersonate,
+      query,
+      body: typeof object === 'string' ? object : JSON.stringify(object),
+      contentType: 'application/apply-patch+yaml',
+      impersonate: options.impersonate,
     });
   }
 
   /** POST to the object's collection (`fieldValidation=Strict`). */
   public async create(object: ObjectReference, options: WriteOptions = {}): Promise<ApiResponse> {
     return this.request('POST', await this.objectPath(object, { named: false }), {
-      query: { fieldValidation: 'Strict', ...dryRun(options) }, body: JSON.stringify(object), impersonate: options.impersonate,
+      query: { fieldValidation: 'Strict', ...dryRun(options) },
+      body: JSON.stringify(object),
+      impersonate: options.impersonate,
     });
   }
 
@@ -142,7 +147,9 @@ export class KubeClient {
       body = { ...object, metadata: { ...object.metadata, resourceVersion: current.body.metadata.resourceVersion } };
     }
     return this.request('PUT', `${await this.objectPath(object, { named: true })}/status`, {
-      query: { fieldValidation: 'Strict', ...dryRun(options) }, body: JSON.stringify(body), impersonate: options.impersonate,
+      query: { fieldValidation: 'Strict', ...dryRun(options) },
+      body: JSON.stringify(body),
+      impersonate: options.impersonate,
     });
   }
 
@@ -194,9 +201,16 @@ export class KubeClient {
   }
 
   /** One request to `path` (e.g. `/readyz`), with the admin's token or as `impersonate`. */
-  public request(method: string, path: string, options: {
-    readonly query?: Record<string, string>; readonly body?: string; readonly contentType?: string; readonly impersonate?: ImpersonatedUser;
-  } = {}): Promise<ApiResponse> {
+  public request(
+    method: string,
+    path: string,
+    options: {
+      readonly query?: Record<string, string>;
+      readonly body?: string;
+      readonly contentType?: string;
+      readonly impersonate?: ImpersonatedUser;
+    } = {},
+  ): Promise<ApiResponse> {
     const url = new URL(`${this.connection.url}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
     const headers = this.headers(options.impersonate);

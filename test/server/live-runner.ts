@@ -30,7 +30,13 @@ async function run(job: LiveJob): Promise<unknown> {
   const api = (ReadOnlyCluster.connect(job.options) as any).api;
   const attempts = [() => api.create(job.object), () => api.replace(job.object), () => api.patch(job.object), () => api.delete(job.object)];
   const errors: string[] = [];
-  for (const attempt of attempts) errors.push(await attempt().then(() => 'written', (error: Error) => error.message));
+  for (const attempt of attempts)
+    errors.push(
+      await attempt().then(
+        () => 'written',
+        (error: Error) => error.message,
+      ),
+    );
   return errors;
 }
 

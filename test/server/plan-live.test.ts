@@ -54,17 +54,36 @@ async function sync(dir: string): Promise<void> {
 }
 
 function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .sort();
 }
 
-interface HistoryEntry { readonly state: 'Partial' | 'Completed'; readonly version: string; readonly started: string }
+interface HistoryEntry {
+  readonly state: 'Partial' | 'Completed';
+  readonly version: string;
+  readonly started: string;
+}
 
 /** Writes a HostedCluster's status as HyperShift does: the version history (newest first), the desired release and conditions. */
-async function hostedClusterStatus(name: string, history: readonly HistoryEntry[], desired: string, conditions: readonly { type: string; status: string; reason: string; message: string }[] = [AVAILABLE]): Promise<void> {
+async function hostedClusterStatus(
+  name: string,
+  history: readonly HistoryEntry[],
+  desired: string,
+  conditions: readonly { type: string; status: string; reason: string; message: string }[] = [AVAILABLE],
+): Promise<void> {
   const status = {
     version: {
       desired: { image: image(desired), version: desired },
-      history: history.map((h) => ({ state: h.state, version: h.version, image: image(h.version), startedTime: h.started, completionTime: h.state === 'Completed' ? h.started : null, verified: false })),
+      history: history.map((h) => ({
+        state: h.state,
+        version: h.version,
+        image: image(h.version),
+        startedTime: h.started,
+        completionTime: h.state === 'Completed' ? h.started : null,
+        verified: false,
+      })),
       observedGeneration: 1,
       availableUpdates: null,
     },
@@ -107,15 +126,28 @@ let config: string;
 beforeAll(async () => {
   await client.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } }, { fieldManager: 'test' });
   // The reader may get what plan reads, and nothing else: no list, no write.
-  await client.apply({
-    apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'plan-live-reader' },
-    rules: [{ apiGroups: ['hypershift.openshift.io'], resources: ['hostedclusters', 'nodepools'], verbs: ['get'] }, { apiGroups: [''], resources: ['namespaces'], verbs: ['get'] }],
-  }, { fieldManager: 'test' });
-  await client.apply({
-    apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'plan-live-reader' },
-    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'plan-live-reader' },
-    subjects: [{ kind: 'ServiceAccount', name: 'reader', namespace: NAMESPACE }],
-  }, { fieldManager: 'test' });
+  await client.apply(
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'plan-live-reader' },
+      rules: [
+        { apiGroups: ['hypershift.openshift.io'], resources: ['hostedclusters', 'nodepools'], verbs: ['get'] },
+        { apiGroups: [''], resources: ['namespaces'], verbs: ['get'] },
+      ],
+    },
+    { fieldManager: 'test' },
+  );
+  await client.apply(
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'plan-live-reader' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'plan-live-reader' },
+      subjects: [{ kind: 'ServiceAccount', name: 'reader', namespace: NAMESPACE }],
+    },
+    { fieldManager: 'test' },
+  );
   const [reader, nobody] = await Promise.all([tokenOf('reader'), tokenOf('nobody')]);
   config = kubeconfig('kubeconfig', { reader, nobody }, 'reader');
 }, 30_000);
@@ -146,8 +178,12 @@ function hcpCdkPlan(args: readonly string[], env: Record<string, string | undefi
     const child = spawn(process.execPath, [path.join(ROOT, 'build', 'bin', 'hcp-cdk.js'), 'plan', ...args], { env: { ...process.env, NO_COLOR: '1', HCP_CDK_STRICT: '', ...env } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => { stdout += chunk; });
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
@@ -157,28 +193,40 @@ describe('plan --live against a real API server', () => {
     // The last commit started 4.17.0 -> 4.17.3, which the control plane is still rolling out.
     const committed = output('up-1', { name: 'live-up', release: '4.17.3', poolRelease: '4.17.0' });
     await sync(committed);
-    await hostedClusterStatus('live-up', [{ state: 'Partial', version: '4.17.3', started: '2026-05-01T10:00:00Z' }, { state: 'Completed', version: '4.17.0', started: '2026-04-01T10:00:00Z' }], '4.17.3');
+    await hostedClusterStatus(
+      'live-up',
+      [
+        { state: 'Partial', version: '4.17.3', started: '2026-05-01T10:00:00Z' },
+        { state: 'Completed', version: '4.17.0', started: '2026-04-01T10:00:00Z' },
+      ],
+      '4.17.3',
+    );
     const next = output('up-2', { name: 'live-up', release: '4.18.0', poolRelease: '4.17.0' });
 
     const result = await hcpCdkPlan([next, '--against', committed, '--live', '--kubeconfig', config, '--json']);
-    expect(result.stderr).toBe('hcp-cdk plan: 1 of the changes would be refused as the management cluster is now (live findings refused: an upgrade on top of one in progress, a pool ahead of the version its control plane reports); apply once the cluster allows them\n');
+    expect(result.stderr).toBe(
+      'hcp-cdk plan: 1 of the changes would be refused as the management cluster is now (live findings refused: an upgrade on top of one in progress, a pool ahead of the version its control plane reports); apply once the cluster allows them\n',
+    );
     expect(result.status).toBe(1);
     const plan = JSON.parse(result.stdout);
     expect(new Ajv2020({ strict: true }).compile(PLAN_JSON_SCHEMA)(plan)).toBe(true);
     // Without --live the upgrade 4.17.3 -> 4.18.0 is a plain minor update.
     expect(plan.objects.find((o: any) => o.kind === 'HostedCluster').effects.map((e: any) => e.effect)).toEqual(['control-plane-upgrade']);
     expect(plan.live).toMatchObject({ context: 'reader', server: client.connection.url, managementFolder: 'hub', objectsRead: 3, objectsFound: 3 });
-    expect(plan.live.findings).toEqual([{
-      finding: 'upgrade-in-progress',
-      refused: true,
-      cluster: 'hub/clusters/live-up',
-      apiVersion: 'hypershift.openshift.io/v1beta1',
-      kind: 'HostedCluster',
-      namespace: 'clusters',
-      name: 'live-up',
-      summary: 'spec.release.image: refused: the control plane is still upgrading to 4.17.3 (status.version.history[0] is Partial since 2026-05-01T10:00:00Z), and a hosted cluster is not Upgradeable while an update is in progress (condition ClusterVersionUpgradeable), so HyperShift starts no minor update to 4.18.0 until that one is Completed; apply this commit after that, or name 4.18.0 in forceUpgradeTo',
-      details: { inProgress: '4.17.3', inProgressImage: image('4.17.3'), to: '4.18.0', toImage: image('4.18.0') },
-    }]);
+    expect(plan.live.findings).toEqual([
+      {
+        finding: 'upgrade-in-progress',
+        refused: true,
+        cluster: 'hub/clusters/live-up',
+        apiVersion: 'hypershift.openshift.io/v1beta1',
+        kind: 'HostedCluster',
+        namespace: 'clusters',
+        name: 'live-up',
+        summary:
+          'spec.release.image: refused: the control plane is still upgrading to 4.17.3 (status.version.history[0] is Partial since 2026-05-01T10:00:00Z), and a hosted cluster is not Upgradeable while an update is in progress (condition ClusterVersionUpgradeable), so HyperShift starts no minor update to 4.18.0 until that one is Completed; apply this commit after that, or name 4.18.0 in forceUpgradeTo',
+        details: { inProgress: '4.17.3', inProgressImage: image('4.17.3'), to: '4.18.0', toImage: image('4.18.0') },
+      },
+    ]);
 
     // The API: app.plan({ live }) resolves to the same plan.
     const fromApp = await runLive({ job: 'app', committed, name: 'live-up', release: '4.18.0', poolRelease: '4.17.0', options: { kubeconfig: config, context: 'reader' } });
@@ -189,18 +237,42 @@ describe('plan --live against a real API server', () => {
     // The spec says 4.17.3; the control plane has not finished it and reports 4.17.0.
     const committed = output('skew-1', { name: 'live-skew', release: '4.17.3', poolRelease: '4.17.0' });
     await sync(committed);
-    await hostedClusterStatus('live-skew', [{ state: 'Partial', version: '4.17.3', started: '2026-05-02T10:00:00Z' }, { state: 'Completed', version: '4.17.0', started: '2026-04-01T10:00:00Z' }], '4.17.3');
+    await hostedClusterStatus(
+      'live-skew',
+      [
+        { state: 'Partial', version: '4.17.3', started: '2026-05-02T10:00:00Z' },
+        { state: 'Completed', version: '4.17.0', started: '2026-04-01T10:00:00Z' },
+      ],
+      '4.17.3',
+    );
     const next = output('skew-2', { name: 'live-skew', release: '4.17.3', poolRelease: '4.17.3' });
 
     expect(planChanges(OutputSnapshot.fromDirectory(committed), OutputSnapshot.fromDirectory(next)).summary.effects).toEqual({ 'node-pool-rollout': 1 });
     const plan = await livePlan(committed, next);
     expect(plan.live!.findings.map((f) => [f.finding, f.refused, f.name, f.summary])).toEqual([
-      ['version-skew', true, 'live-skew-workers', "spec.release.image: HyperShift does not roll it out: the control plane reports 4.17.0 (its newest Completed status.version.history entry), not the 4.17.3 its spec names, and against it the pool's release is 4.17.3, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6): update the cluster first; its upgrade to 4.17.3 is in progress (status.version.history[0] is Partial since 2026-05-02T10:00:00Z): apply this commit once it is Completed"],
-      ['upgrade-in-progress', false, 'live-skew', "the control plane is still upgrading to 4.17.3 (status.version.history[0] is Partial since 2026-05-02T10:00:00Z): this commit's changes to the cluster meet that upgrade in progress"],
+      [
+        'version-skew',
+        true,
+        'live-skew-workers',
+        "spec.release.image: HyperShift does not roll it out: the control plane reports 4.17.0 (its newest Completed status.version.history entry), not the 4.17.3 its spec names, and against it the pool's release is 4.17.3, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6): update the cluster first; its upgrade to 4.17.3 is in progress (status.version.history[0] is Partial since 2026-05-02T10:00:00Z): apply this commit once it is Completed",
+      ],
+      [
+        'upgrade-in-progress',
+        false,
+        'live-skew',
+        "the control plane is still upgrading to 4.17.3 (status.version.history[0] is Partial since 2026-05-02T10:00:00Z): this commit's changes to the cluster meet that upgrade in progress",
+      ],
     ]);
 
     // Once the upgrade completes, the same commit meets nothing.
-    await hostedClusterStatus('live-skew', [{ state: 'Completed', version: '4.17.3', started: '2026-05-02T10:00:00Z' }, { state: 'Completed', version: '4.17.0', started: '2026-04-01T10:00:00Z' }], '4.17.3');
+    await hostedClusterStatus(
+      'live-skew',
+      [
+        { state: 'Completed', version: '4.17.3', started: '2026-05-02T10:00:00Z' },
+        { state: 'Completed', version: '4.17.0', started: '2026-04-01T10:00:00Z' },
+      ],
+      '4.17.3',
+    );
     expect((await livePlan(committed, next)).live!.findings).toEqual([]);
   }, 30_000);
 
@@ -211,7 +283,10 @@ describe('plan --live against a real API server', () => {
       { type: 'Available', status: 'False', reason: 'WaitingForAvailable', message: 'Waiting for hosted control plane kube-apiserver to become available' },
     ]);
     // kubectl edit: another field manager takes the field over.
-    const edit = await client.apply({ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'NodePool', metadata: { name: 'live-drift-workers', namespace: 'clusters' }, spec: { replicas: 5 } }, { fieldManager: 'kubectl-edit' });
+    const edit = await client.apply(
+      { apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'NodePool', metadata: { name: 'live-drift-workers', namespace: 'clusters' }, spec: { replicas: 5 } },
+      { fieldManager: 'kubectl-edit' },
+    );
     expect(edit.status).toBe(200);
     const next = output('drift-2', { name: 'live-drift', release: '4.17.0', replicas: 3 });
 
@@ -258,7 +333,8 @@ describe('plan --live against a real API server', () => {
       seen.length = 0;
       const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'written-by-plan', namespace: NAMESPACE }, data: { a: 'b' } };
       const errors: string[] = await runLive({ job: 'write', options: { kubeconfig: viaProxy }, object: configMap });
-      const refused = (method: string, named: boolean): string => `hcp-cdk plan --live only reads: a ${method} request to http://127.0.0.1:${port}/api/v1/namespaces/plan-live/configmaps${named ? '/written-by-plan' : ''} was refused before it was sent`;
+      const refused = (method: string, named: boolean): string =>
+        `hcp-cdk plan --live only reads: a ${method} request to http://127.0.0.1:${port}/api/v1/namespaces/plan-live/configmaps${named ? '/written-by-plan' : ''} was refused before it was sent`;
       expect(errors).toEqual([refused('POST', false), refused('PUT', true), refused('PATCH', true), refused('DELETE', true)]);
       expect(seen.filter((line) => !line.startsWith('GET '))).toEqual([]);
       expect((await client.get(configMap)).status).toBe(404);

@@ -28,25 +28,29 @@ afterAll(() => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-test.each(Object.keys(DELIVERIES))('under %s delivery, every object passes a strict server-side apply dry run', async (mode) => {
-  const outdir = path.join(work, mode);
-  const app = rawObjectsApp(DELIVERIES[mode](), outdir);
-  app.writeFiles(app.synthesize());
-  const objects = outputObjects(outdir);
-  expect(objects.filter((o) => o.object.kind === 'Chassis' || o.object.kind === 'Gizmo')).toHaveLength(4);
-  for (const namespace of new Set(objects.map((o) => o.object.metadata?.namespace).filter((n): n is string => typeof n === 'string'))) {
-    const created = await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
-    expect([namespace, created.status === 201 || created.status === 409]).toEqual([namespace, true]);
-  }
-  const refused: string[] = [];
-  for (const o of objects) {
-    const response = await client.apply(o.text ?? o.object, { dryRun: true });
-    if (response.status !== 200 && response.status !== 201) refused.push(`${o.source}: ${objectName(o.object)}: ${response.status} ${response.message}`);
-  }
-  expect(refused).toEqual([]);
-}, 60000);
+test.each(Object.keys(DELIVERIES))(
+  'under %s delivery, every object passes a strict server-side apply dry run',
+  async (mode) => {
+    const outdir = path.join(work, mode);
+    const app = rawObjectsApp(DELIVERIES[mode](), outdir);
+    app.writeFiles(app.synthesize());
+    const objects = outputObjects(outdir);
+    expect(objects.filter((o) => o.object.kind === 'Chassis' || o.object.kind === 'Gizmo')).toHaveLength(4);
+    for (const namespace of new Set(objects.map((o) => o.object.metadata?.namespace).filter((n): n is string => typeof n === 'string'))) {
+      const created = await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
+      expect([namespace, created.status === 201 || created.status === 409]).toEqual([namespace, true]);
+    }
+    const refused: string[] = [];
+    for (const o of objects) {
+      const response = await client.apply(o.text ?? o.object, { dryRun: true });
+      if (response.status !== 200 && response.status !== 201) refused.push(`${o.source}: ${objectName(o.object)}: ${response.status} ${response.message}`);
+    }
+    expect(refused).toEqual([]);
+  },
+  60000,
+);
 
-test('Flux\'s hub unit, impersonated with the RBAC the delivery writes, may apply the hub\'s Chassis and Gizmo: its rules name their plurals', async () => {
+test("Flux's hub unit, impersonated with the RBAC the delivery writes, may apply the hub's Chassis and Gizmo: its rules name their plurals", async () => {
   const outdir = path.join(work, 'flux-rbac');
   const app = rawObjectsApp(DELIVERIES.flux(), outdir);
   app.writeFiles(app.synthesize());

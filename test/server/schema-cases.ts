@@ -11,9 +11,24 @@ import { OpenApiSchema } from '../../lib/validation/schema-catalog';
 import { satisfiesFormat } from '../../lib/validation/kubernetes-formats';
 
 /** The kinds of schema constraint the generator makes cases for. */
-export type ConstraintKind = 'enum' | 'pattern' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'maxItems'
-  | 'minProperties' | 'maxProperties' | 'required' | 'unknown field' | 'format' | 'set uniqueness' | 'map uniqueness'
-  | 'int-or-string' | 'type'
+export type ConstraintKind =
+  | 'enum'
+  | 'pattern'
+  | 'minLength'
+  | 'maxLength'
+  | 'minimum'
+  | 'maximum'
+  | 'minItems'
+  | 'maxItems'
+  | 'minProperties'
+  | 'maxProperties'
+  | 'required'
+  | 'unknown field'
+  | 'format'
+  | 'set uniqueness'
+  | 'map uniqueness'
+  | 'int-or-string'
+  | 'type'
   /** Object metadata, which the API server checks in Go for every kind: the name, label and annotation keys, label values. */
   | 'metadata'
   /** A null: kept where the field is nullable, the default where it has one, else refused (by server-side apply). */
@@ -226,7 +241,13 @@ function smallestValue(node: OpenApiSchema, pool: readonly string[], depth: numb
 
 /** The cases of a field's own value: its type, a null, and the constraints of its scalar type. */
 function addValueCases(
-  node: OpenApiSchema, schemaPath: string, segments: readonly Segment[], value: unknown, set: (v: unknown) => any, make: Make, add: Add,
+  node: OpenApiSchema,
+  schemaPath: string,
+  segments: readonly Segment[],
+  value: unknown,
+  set: (v: unknown) => any,
+  make: Make,
+  add: Add,
   options: GenerateOptions & { readonly required?: boolean },
 ): void {
   add('type', schemaPath, () => {
@@ -239,8 +260,13 @@ function addValueCases(
   if (typeof segments[segments.length - 1] === 'string') {
     add('null', schemaPath, () => {
       const dropped = options.statusSubresource === true && segments[0] === 'status';
-      const what = node.nullable ? 'null in a nullable field' : node.default !== undefined ? 'null in a field with a default'
-        : dropped ? `null in status, which the status subresource drops${options.required ? ' (the field is required)' : ''}` : 'null in a field that is neither nullable nor defaulted';
+      const what = node.nullable
+        ? 'null in a nullable field'
+        : node.default !== undefined
+          ? 'null in a field with a default'
+          : dropped
+            ? `null in status, which the status subresource drops${options.required ? ' (the field is required)' : ''}`
+            : 'null in a field that is neither nullable nor defaulted';
       return [make(!node.nullable && node.default === undefined && (!dropped || options.required === true), set(null), what)];
     });
   }
@@ -296,12 +322,19 @@ export function schemaConstraints(kindName: string, schema: OpenApiSchema): stri
 /** A value of the node's type, for wrongType(). */
 function sampleOf(node: OpenApiSchema): unknown {
   switch (node.type) {
-    case 'string': return '';
-    case 'integer': case 'number': return 0;
-    case 'boolean': return false;
-    case 'object': return {};
-    case 'array': return [];
-    default: return undefined;
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'object':
+      return {};
+    case 'array':
+      return [];
+    default:
+      return undefined;
   }
 }
 
@@ -310,8 +343,8 @@ type Add = (kind: ConstraintKind, schemaPath: string, build: () => Omit<Generate
 
 function addStringCases(node: OpenApiSchema, schemaPath: string, value: string, set: (v: unknown) => any, make: Make, add: Add): void {
   // A value that breaks only the constraint tested, where one can be found: it meets the node's other constraints.
-  const meetsAllBut = (candidate: string, except: keyof OpenApiSchema): boolean => (['enum', 'pattern', 'minLength', 'maxLength', 'format'] as const)
-    .every((keyword) => keyword === except || meets(node, keyword, candidate));
+  const meetsAllBut = (candidate: string, except: keyof OpenApiSchema): boolean =>
+    (['enum', 'pattern', 'minLength', 'maxLength', 'format'] as const).every((keyword) => keyword === except || meets(node, keyword, candidate));
   if (node.enum) {
     add('enum', schemaPath, () => {
       const other = node.enum!.find((e) => typeof e === 'string' && e !== value) as string | undefined;
@@ -321,7 +354,16 @@ function addStringCases(node: OpenApiSchema, schemaPath: string, value: string, 
   if (node.pattern !== undefined) {
     add('pattern', schemaPath, () => {
       // Candidates of the length the field wants, too: the API server reports a string's first failing check only (length before pattern).
-      const candidates = [...CANDIDATE_STRINGS, `!${value.slice(1)}`, `z${value.slice(1)}`, `Z${value.slice(1)}`, `${value}!`, ` ${value}`, value.toUpperCase(), '!'.repeat(Math.max(1, node.minLength ?? 1))];
+      const candidates = [
+        ...CANDIDATE_STRINGS,
+        `!${value.slice(1)}`,
+        `z${value.slice(1)}`,
+        `Z${value.slice(1)}`,
+        `${value}!`,
+        ` ${value}`,
+        value.toUpperCase(),
+        '!'.repeat(Math.max(1, node.minLength ?? 1)),
+      ];
       const breaking = candidates.find((c) => !meets(node, 'pattern', c) && meetsAllBut(c, 'pattern')) ?? candidates.find((c) => !meets(node, 'pattern', c));
       return breaking === undefined ? [] : [make(true, set(breaking), `a value the pattern refuses (${JSON.stringify(breaking)})`), make(false, set(value), 'a value the pattern accepts')];
     });
@@ -329,17 +371,23 @@ function addStringCases(node: OpenApiSchema, schemaPath: string, value: string, 
   if (node.minLength !== undefined && node.minLength > 0) {
     add('minLength', schemaPath, () => {
       const shortest = fill(value, node.minLength!, node);
-      return [make(true, set(fill(value, node.minLength! - 1, node)), `a value of ${node.minLength! - 1} characters (minLength ${node.minLength})`),
-        make(false, set(shortest), `a value of exactly ${node.minLength} characters`)];
+      return [
+        make(true, set(fill(value, node.minLength! - 1, node)), `a value of ${node.minLength! - 1} characters (minLength ${node.minLength})`),
+        make(false, set(shortest), `a value of exactly ${node.minLength} characters`),
+      ];
     });
   }
   if (node.maxLength !== undefined && node.maxLength < MAX_BUILT) {
-    add('maxLength', schemaPath, () => [make(true, set(fill(value, node.maxLength! + 1, node)), `a value of ${node.maxLength! + 1} characters (maxLength ${node.maxLength})`),
-      make(false, set(fill(value, node.maxLength!, node)), `a value of exactly ${node.maxLength} characters`)]);
+    add('maxLength', schemaPath, () => [
+      make(true, set(fill(value, node.maxLength! + 1, node)), `a value of ${node.maxLength! + 1} characters (maxLength ${node.maxLength})`),
+      make(false, set(fill(value, node.maxLength!, node)), `a value of exactly ${node.maxLength} characters`),
+    ]);
   }
   if (node.format !== undefined && FORMAT_VALUES[node.format]) {
-    add('format', schemaPath, () => [make(true, set(FORMAT_VALUES[node.format!].invalid), `a value that is not a ${node.format}`),
-      make(false, set(FORMAT_VALUES[node.format!].valid), `a ${node.format}`)]);
+    add('format', schemaPath, () => [
+      make(true, set(FORMAT_VALUES[node.format!].invalid), `a value that is not a ${node.format}`),
+      make(false, set(FORMAT_VALUES[node.format!].valid), `a ${node.format}`),
+    ]);
   }
 }
 
@@ -374,12 +422,16 @@ function addListCases(node: OpenApiSchema, schemaPath: string, list: readonly un
   // Items distinct under the list's type, as many as asked, from the list's own.
   const items = (count: number): unknown[] => Array.from({ length: count }, (_, i) => distinctItem(list[i % list.length], i, listType, keys));
   if (node.minItems !== undefined && node.minItems > 0) {
-    add('minItems', schemaPath, () => [make(true, set(list.slice(0, node.minItems! - 1)), `${node.minItems! - 1} items (minItems ${node.minItems})`),
-      ...(list.length > 0 ? [make(false, set(items(node.minItems!)), `exactly ${node.minItems} items`)] : [])]);
+    add('minItems', schemaPath, () => [
+      make(true, set(list.slice(0, node.minItems! - 1)), `${node.minItems! - 1} items (minItems ${node.minItems})`),
+      ...(list.length > 0 ? [make(false, set(items(node.minItems!)), `exactly ${node.minItems} items`)] : []),
+    ]);
   }
   if (node.maxItems !== undefined && node.maxItems < MAX_BUILT && list.length > 0) {
-    add('maxItems', schemaPath, () => [make(true, set(items(node.maxItems! + 1)), `${node.maxItems! + 1} items (maxItems ${node.maxItems})`),
-      make(false, set(items(node.maxItems!)), `exactly ${node.maxItems} items`)]);
+    add('maxItems', schemaPath, () => [
+      make(true, set(items(node.maxItems! + 1)), `${node.maxItems! + 1} items (maxItems ${node.maxItems})`),
+      make(false, set(items(node.maxItems!)), `exactly ${node.maxItems} items`),
+    ]);
   }
   if ((listType === 'set' || listType === 'map') && list.length > 0) {
     add(listType === 'set' ? 'set uniqueness' : 'map uniqueness', schemaPath, () => [
@@ -395,7 +447,9 @@ function addObjectCases(node: OpenApiSchema, schemaPath: string, object: Record<
     if (!(field in object) || (segments.length === 0 && ['apiVersion', 'kind', 'metadata'].includes(field))) continue;
     // A default fills a required field left out: then nothing can break the requirement.
     const defaulted = node.properties?.[field]?.default !== undefined;
-    add('required', `${schemaPath}.${field}`, () => [make(!defaulted, changed(base, [...segments, field], undefined), `no ${field}, which is required${defaulted ? ' and has a default' : ''}`, join(at, field))]);
+    add('required', `${schemaPath}.${field}`, () => [
+      make(!defaulted, changed(base, [...segments, field], undefined), `no ${field}, which is required${defaulted ? ' and has a default' : ''}`, join(at, field)),
+    ]);
   }
   if (node.properties && !node['x-kubernetes-preserve-unknown-fields'] && node.additionalProperties === undefined) {
     add('unknown field', schemaPath, () => [make(true, changed(base, [...segments, UNKNOWN_FIELD], 'x'), 'a field the schema does not declare', join(at, UNKNOWN_FIELD))]);
@@ -414,8 +468,10 @@ function addObjectCases(node: OpenApiSchema, schemaPath: string, object: Record<
     add('maxProperties', schemaPath, () => {
       const [, sample] = Object.entries(object)[0];
       const entries = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`key${i}`, sample]));
-      return [make(true, changed(base, segments, entries(node.maxProperties! + 1)), `${node.maxProperties! + 1} entries (maxProperties ${node.maxProperties})`),
-        make(false, changed(base, segments, entries(node.maxProperties!)), `exactly ${node.maxProperties} entries`)];
+      return [
+        make(true, changed(base, segments, entries(node.maxProperties! + 1)), `${node.maxProperties! + 1} entries (maxProperties ${node.maxProperties})`),
+        make(false, changed(base, segments, entries(node.maxProperties!)), `exactly ${node.maxProperties} entries`),
+      ];
     });
   }
 }
@@ -460,12 +516,18 @@ function join(path: string, field: string): string {
 
 function meets(node: OpenApiSchema, keyword: keyof OpenApiSchema, value: string): boolean {
   switch (keyword) {
-    case 'enum': return !node.enum || node.enum.includes(value);
-    case 'pattern': return node.pattern === undefined || re2(node.pattern).test(value);
-    case 'minLength': return node.minLength === undefined || [...value].length >= node.minLength;
-    case 'maxLength': return node.maxLength === undefined || [...value].length <= node.maxLength;
-    case 'format': return node.format === undefined || satisfiesFormat(node.format, value);
-    default: return true;
+    case 'enum':
+      return !node.enum || node.enum.includes(value);
+    case 'pattern':
+      return node.pattern === undefined || re2(node.pattern).test(value);
+    case 'minLength':
+      return node.minLength === undefined || [...value].length >= node.minLength;
+    case 'maxLength':
+      return node.maxLength === undefined || [...value].length <= node.maxLength;
+    case 'format':
+      return node.format === undefined || satisfiesFormat(node.format, value);
+    default:
+      return true;
   }
 }
 
@@ -486,9 +548,12 @@ function sampleScalar(node: OpenApiSchema, pool: readonly string[]): unknown {
   if (node.enum) return node.enum.find((e) => typeof e === 'string');
   if (node['x-kubernetes-int-or-string']) return 1;
   switch (node.type) {
-    case 'boolean': return true;
-    case 'integer': return Math.max(node.minimum ?? 1, Math.min(node.maximum ?? 1, 1));
-    case 'number': return Math.max(node.minimum ?? 1, Math.min(node.maximum ?? 1, 1));
+    case 'boolean':
+      return true;
+    case 'integer':
+      return Math.max(node.minimum ?? 1, Math.min(node.maximum ?? 1, 1));
+    case 'number':
+      return Math.max(node.minimum ?? 1, Math.min(node.maximum ?? 1, 1));
     case 'string': {
       if (node.format && FORMAT_VALUES[node.format]) return FORMAT_VALUES[node.format].valid;
       const lengthOf = Math.max(node.minLength ?? 1, 1);
@@ -496,7 +561,8 @@ function sampleScalar(node: OpenApiSchema, pool: readonly string[]): unknown {
       const candidates = [...CANDIDATE_STRINGS, ...SAMPLE_STRINGS, `${prefix}a`, `${prefix}1`, prefix, 'a'.repeat(lengthOf), ...pool];
       return candidates.find((c) => (['pattern', 'minLength', 'maxLength'] as const).every((k) => meets(node, k, c)));
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -504,12 +570,19 @@ function sampleScalar(node: OpenApiSchema, pool: readonly string[]): unknown {
 function wrongType(node: OpenApiSchema, value: unknown): unknown {
   if (node['x-kubernetes-int-or-string']) return undefined; // its own cases
   switch (node.type) {
-    case 'string': return 12345;
-    case 'integer': case 'number': return String(value);
-    case 'boolean': return 'true';
-    case 'object': return node['x-kubernetes-preserve-unknown-fields'] ? undefined : 'an object';
-    case 'array': return 'a list';
-    default: return undefined;
+    case 'string':
+      return 12345;
+    case 'integer':
+    case 'number':
+      return String(value);
+    case 'boolean':
+      return 'true';
+    case 'object':
+      return node['x-kubernetes-preserve-unknown-fields'] ? undefined : 'an object';
+    case 'array':
+      return 'a list';
+    default:
+      return undefined;
   }
 }
 

@@ -16,11 +16,13 @@ beforeAll(async () => {
   report = await runDifferential(client, ROOT);
   const all = [...report.written, ...report.generated];
   const agreeing = all.filter((o) => o.agree).length;
-  process.stdout.write(`\nvalidator differential: ${report.distinctCases} distinct cases over ${report.rules.heldBothWays} CEL rules and ${report.constraints.heldBothWays} `
-    + `schema constraints; the validator and the server agree on ${report.distinctAgreeing} (${agreeing} of ${all.length} outcomes: ${report.written.length} written, `
-    + `${report.generated.length} generated), the others are ${explanations(all)}; ${((Date.now() - started) / 1000).toFixed(1)} s\n`
-    + `  constraints by kind: ${JSON.stringify(report.constraints.byKind)}\n`
-    + `  of the whole schemas: ${report.constraints.schemas.map((s) => `${s.kind} ${s.held} of ${s.constraints} (${s.withCases} with cases)`).join(', ')}\n`);
+  process.stdout.write(
+    `\nvalidator differential: ${report.distinctCases} distinct cases over ${report.rules.heldBothWays} CEL rules and ${report.constraints.heldBothWays} ` +
+      `schema constraints; the validator and the server agree on ${report.distinctAgreeing} (${agreeing} of ${all.length} outcomes: ${report.written.length} written, ` +
+      `${report.generated.length} generated), the others are ${explanations(all)}; ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      `  constraints by kind: ${JSON.stringify(report.constraints.byKind)}\n` +
+      `  of the whole schemas: ${report.constraints.schemas.map((s) => `${s.kind} ${s.held} of ${s.constraints} (${s.withCases} with cases)`).join(', ')}\n`,
+  );
 }, 180_000);
 
 afterAll(() => client.close());

@@ -10,9 +10,12 @@ export interface CaseFile {
 
 export function loadCaseFiles(): CaseFile[] {
   const dir = path.join(__dirname, 'cases');
-  return fs.readdirSync(dir)
-    .filter((f) => f.endsWith('.js'))
-    .sort()
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- every compiled case file in the folder, by a path found at run time
-    .map((f) => ({ file: f.replace(/\.js$/, ''), cases: require(path.join(dir, f)).CASES as ObjectCase[] }));
+  return (
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .sort()
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- every compiled case file in the folder, by a path found at run time
+      .map((f) => ({ file: f.replace(/\.js$/, ''), cases: require(path.join(dir, f)).CASES as ObjectCase[] }))
+  );
 }

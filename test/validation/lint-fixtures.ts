@@ -21,8 +21,12 @@ const AWS_CLUSTER = withChanges(HOSTED_CLUSTER, {
       region: 'us-east-1',
       cloudProviderConfig: { vpc: 'vpc-0a1b2c3d4e5f60718', subnet: { id: 'subnet-0123456789abcdef0' }, zone: 'us-east-1a' },
       rolesRef: {
-        ingressARN: role('openshift-ingress'), imageRegistryARN: role('openshift-image-registry'), storageARN: role('aws-ebs-csi-driver-controller'),
-        networkARN: role('cloud-network-config-controller'), kubeCloudControllerARN: role('cloud-controller'), nodePoolManagementARN: role('node-pool'),
+        ingressARN: role('openshift-ingress'),
+        imageRegistryARN: role('openshift-image-registry'),
+        storageARN: role('aws-ebs-csi-driver-controller'),
+        networkARN: role('cloud-network-config-controller'),
+        kubeCloudControllerARN: role('cloud-controller'),
+        nodePoolManagementARN: role('node-pool'),
         controlPlaneOperatorARN: role('control-plane-operator'),
       },
     },
@@ -36,7 +40,10 @@ const AWS_CLUSTER = withChanges(HOSTED_CLUSTER, {
 const TAGGED = (version: string) => `quay.io/openshift-release-dev/ocp-release:${version}-x86_64`;
 const LAB = withChanges(HOSTED_CLUSTER, { 'spec.networking.machineNetwork': [{ cidr: '192.168.122.0/24' }] });
 const pool = (addresses: string[]) => ({
-  apiVersion: 'metallb.io/v1beta1', kind: 'IPAddressPool', metadata: { name: 'ingress-public-ip', namespace: 'metallb' }, spec: { addresses, autoAssign: false },
+  apiVersion: 'metallb.io/v1beta1',
+  kind: 'IPAddressPool',
+  metadata: { name: 'ingress-public-ip', namespace: 'metallb' },
+  spec: { addresses, autoAssign: false },
 });
 const L2 = { apiVersion: 'metallb.io/v1beta1', kind: 'L2Advertisement', metadata: { name: 'ingress-public-ip', namespace: 'metallb' }, spec: { ipAddressPools: ['ingress-public-ip'] } };
 
@@ -55,7 +62,9 @@ export const LINT_CASES: Readonly<Record<string, LintCase>> = {
   'networks-overlap': {
     rule: 'HCP-W101',
     files: { 'cluster.yaml': [withChanges(HOSTED_CLUSTER, { 'spec.networking.machineNetwork': [{ cidr: '10.132.0.0/16' }] })] },
-    findings: [`cluster.yaml: ${HC}: spec.networking.clusterNetwork[0].cidr ("10.132.0.0/14") overlaps spec.networking.machineNetwork[0].cidr ("10.132.0.0/16"); pod, service and machine networks must be disjoint [HCP-W101]`],
+    findings: [
+      `cluster.yaml: ${HC}: spec.networking.clusterNetwork[0].cidr ("10.132.0.0/14") overlaps spec.networking.machineNetwork[0].cidr ("10.132.0.0/16"); pod, service and machine networks must be disjoint [HCP-W101]`,
+    ],
   },
   'network-shape': {
     rule: 'HCP-W102',
@@ -64,7 +73,11 @@ export const LINT_CASES: Readonly<Record<string, LintCase>> = {
   },
   'services-shared': {
     rule: 'HCP-W103',
-    files: { 'cluster.yaml': [withChanges(HOSTED_CLUSTER, { 'spec.services': [nodePort('APIServer'), nodePort('OAuthServer', 30100), nodePort('Konnectivity', 30100), nodePort('Ignition'), nodePort('Ignition')] })] },
+    files: {
+      'cluster.yaml': [
+        withChanges(HOSTED_CLUSTER, { 'spec.services': [nodePort('APIServer'), nodePort('OAuthServer', 30100), nodePort('Konnectivity', 30100), nodePort('Ignition'), nodePort('Ignition')] }),
+      ],
+    },
     findings: [
       `cluster.yaml: ${HC}: spec.services[2] ("Konnectivity") is published at the NodePort api.vcluster2.example.com:30100 spec.services[1] ("OAuthServer") uses already; give each service its own [HCP-W103]`,
       `cluster.yaml: ${HC}: spec.services[4] ("Ignition") lists a service spec.services[3] lists already; HyperShift reads one strategy per service [HCP-W103]`,
@@ -73,7 +86,9 @@ export const LINT_CASES: Readonly<Record<string, LintCase>> = {
   'services-missing': {
     rule: 'HCP-W104',
     files: { 'cluster.yaml': [withChanges(HOSTED_CLUSTER, { 'spec.services': ['APIServer', 'OAuthServer', 'Konnectivity', 'OIDC'].map((s) => nodePort(s)) })] },
-    findings: [`cluster.yaml: ${HC}: spec.services (["APIServer","OAuthServer","Konnectivity","OIDC"]) must publish Ignition: HyperShift needs APIServer, OAuthServer, Konnectivity, Ignition published on platform Agent [HCP-W104]`],
+    findings: [
+      `cluster.yaml: ${HC}: spec.services (["APIServer","OAuthServer","Konnectivity","OIDC"]) must publish Ignition: HyperShift needs APIServer, OAuthServer, Konnectivity, Ignition published on platform Agent [HCP-W104]`,
+    ],
   },
   'platform-block': {
     rule: 'HCP-W105',
@@ -98,18 +113,24 @@ export const LINT_CASES: Readonly<Record<string, LintCase>> = {
   'tiny-etcd-volume': {
     rule: 'HCP-W001',
     files: { 'cluster.yaml': [withChanges(HOSTED_CLUSTER, { 'spec.etcd.managed.storage.persistentVolume.size': '512Mi' })] },
-    findings: [`cluster.yaml: ${HC}: spec.etcd.managed.storage.persistentVolume.size ("512Mi") is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]`],
+    findings: [
+      `cluster.yaml: ${HC}: spec.etcd.managed.storage.persistentVolume.size ("512Mi") is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]`,
+    ],
   },
   'mirrored-release-tag': {
     rule: 'HCP-W005',
     files: {
-      'cluster.yaml': [withChanges(HOSTED_CLUSTER, {
-        'spec.release.image': 'registry.example.com:5000/openshift/release-images:4.17.0-x86_64',
-        'spec.imageContentSources': [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['registry.example.com:5000/openshift/release-images'] }],
-      })],
+      'cluster.yaml': [
+        withChanges(HOSTED_CLUSTER, {
+          'spec.release.image': 'registry.example.com:5000/openshift/release-images:4.17.0-x86_64',
+          'spec.imageContentSources': [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['registry.example.com:5000/openshift/release-images'] }],
+        }),
+      ],
     },
-    findings: [`cluster.yaml: ${HC}: spec.release.image ("registry.example.com:5000/openshift/release-images:4.17.0-x86_64") is a tag, but the cluster pulls through mirrors, `
-      + 'which match digests only: the tag is read from the registry it names and can move to another image; give the release as <repository>@sha256:<digest> (oc adm release info prints it) [HCP-W005]'],
+    findings: [
+      `cluster.yaml: ${HC}: spec.release.image ("registry.example.com:5000/openshift/release-images:4.17.0-x86_64") is a tag, but the cluster pulls through mirrors, ` +
+        'which match digests only: the tag is read from the registry it names and can move to another image; give the release as <repository>@sha256:<digest> (oc adm release info prints it) [HCP-W005]',
+    ],
   },
   'oversized-pool': {
     rule: 'HCP-W002',
@@ -122,12 +143,16 @@ export const LINT_CASES: Readonly<Record<string, LintCase>> = {
       'cluster.yaml': [withChanges(HOSTED_CLUSTER, { 'spec.release.image': TAGGED('4.17.3') })],
       'pool.yaml': [withChanges(NODE_POOL, { 'spec.release.image': TAGGED('4.18.1') })],
     },
-    findings: [`pool.yaml: ${NP}: spec.release.image ("${TAGGED('4.18.1')}") is 4.18.1, newer than the control plane's 4.17.3; node pools must not run ahead of the control plane (doc 6.6): update the cluster first [HCP-W111]`],
+    findings: [
+      `pool.yaml: ${NP}: spec.release.image ("${TAGGED('4.18.1')}") is 4.18.1, newer than the control plane's 4.17.3; node pools must not run ahead of the control plane (doc 6.6): update the cluster first [HCP-W111]`,
+    ],
   },
   'metallb-pool': {
     rule: 'HCP-W120',
     files: { 'metallb/pool.yaml': [pool(['192.168.122.10-192.168.122.20', '192.168.122.15'])] },
-    findings: [`metallb/pool.yaml: IPAddressPool metallb/ingress-public-ip: spec.addresses[1] ("192.168.122.15") overlaps spec.addresses[0] ("192.168.122.10-192.168.122.20"); the entries of a pool must be disjoint [HCP-W120]`],
+    findings: [
+      `metallb/pool.yaml: IPAddressPool metallb/ingress-public-ip: spec.addresses[1] ("192.168.122.15") overlaps spec.addresses[0] ("192.168.122.10-192.168.122.20"); the entries of a pool must be disjoint [HCP-W120]`,
+    ],
   },
   'metallb-network': {
     rule: 'HCP-W121',
@@ -136,10 +161,10 @@ export const LINT_CASES: Readonly<Record<string, LintCase>> = {
       'vcluster2-guest/pool.yaml': [pool(['192.168.123.5', '192.168.122.0/24']), L2],
     },
     findings: [
-      'vcluster2-guest/pool.yaml: IPAddressPool metallb/ingress-public-ip: spec.addresses[0] ("192.168.123.5") is outside any valid range: layer 2 mode answers ARP and NDP only on the node subnet, '
-      + `so it must lie inside spec.networking.machineNetwork (["192.168.122.0/24"]) of ${HC}; use MetalLBAdvertisement.bgp() for other addresses [HCP-W121]`,
-      'vcluster2-guest/pool.yaml: IPAddressPool metallb/ingress-public-ip: spec.addresses[1] ("192.168.122.0/24") covers the whole of spec.networking.machineNetwork[0].cidr ("192.168.122.0/24") '
-      + `of ${HC}, the nodes' own addresses among them, which MetalLB would hand to Services; give the free addresses of the network, e.g. a range "first-last" [HCP-W121]`,
+      'vcluster2-guest/pool.yaml: IPAddressPool metallb/ingress-public-ip: spec.addresses[0] ("192.168.123.5") is outside any valid range: layer 2 mode answers ARP and NDP only on the node subnet, ' +
+        `so it must lie inside spec.networking.machineNetwork (["192.168.122.0/24"]) of ${HC}; use MetalLBAdvertisement.bgp() for other addresses [HCP-W121]`,
+      'vcluster2-guest/pool.yaml: IPAddressPool metallb/ingress-public-ip: spec.addresses[1] ("192.168.122.0/24") covers the whole of spec.networking.machineNetwork[0].cidr ("192.168.122.0/24") ' +
+        `of ${HC}, the nodes' own addresses among them, which MetalLB would hand to Services; give the free addresses of the network, e.g. a range "first-last" [HCP-W121]`,
     ],
   },
 };

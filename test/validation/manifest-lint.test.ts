@@ -26,13 +26,13 @@ describe('hcp-cdk validate lint', () => {
     expect(findings.every((f) => f.endsWith(`[${lintCase.rule}]`))).toBe(true);
   });
 
-  test('every rule has a case, and the ids are unique across the synth lint and validate\'s', () => {
+  test("every rule has a case, and the ids are unique across the synth lint and validate's", () => {
     expect(new Set(Object.values(LINT_CASES).map((c) => c.rule))).toEqual(new Set(Object.values(MANIFEST_LINT_RULES).map((r) => r.id)));
     const ids = [...Object.values(LINT_RULES), ...Object.values(MANIFEST_LINT_RULES)].map((r) => r.id);
     expect(new Set(ids).size).toBe(new Set([...Object.values(LINT_RULES), ...Object.values(MANIFEST_LINT_RULES)]).size);
   });
 
-  test('docs/validation.md lists every rule, in its table of hcp-cdk validate\'s lint', () => {
+  test("docs/validation.md lists every rule, in its table of hcp-cdk validate's lint", () => {
     const readme = fs.readFileSync(path.join(process.cwd(), 'docs', 'validation.md'), 'utf8');
     const listed = [...readme.matchAll(/^\| `(HCP-W\d{3})` \| (.+) \|$/gm)].map((m) => m[1]);
     expect(listed).toEqual(Object.values(MANIFEST_LINT_RULES).map((r) => r.id));

@@ -30,6 +30,8 @@ for (const { file, cases } of loadCaseFiles()) {
 }
 
 test('the cases include at least 60 invalid objects', () => {
-  const invalid = loadCaseFiles().flatMap((f) => f.cases).filter((c) => c.rejects !== undefined);
+  const invalid = loadCaseFiles()
+    .flatMap((f) => f.cases)
+    .filter((c) => c.rejects !== undefined);
   expect(invalid.length).toBeGreaterThanOrEqual(60);
 });

@@ -95,10 +95,14 @@ export function widgetCrd(spec: object, version = 'v1'): object {
       group: 'example.com',
       names: { kind: 'Widget', plural: 'widgets' },
       scope: 'Namespaced',
-      versions: [{
-        name: version, served: true, storage: true,
-        schema: { openAPIV3Schema: { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec } } },
-      }],
+      versions: [
+        {
+          name: version,
+          served: true,
+          storage: true,
+          schema: { openAPIV3Schema: { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec } } },
+        },
+      ],
     },
   };
 }

@@ -34,7 +34,8 @@ describe('OpenAPI schema', () => {
       ports: {
         type: 'array',
         items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, port: { type: 'integer' } } },
-        'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['name'],
       },
       labels: { type: 'object', maxProperties: 1, additionalProperties: { type: 'string' } },
       raw: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
@@ -43,11 +44,29 @@ describe('OpenAPI schema', () => {
   });
 
   test('accepts an object that meets every keyword', () => {
-    expect(problemsOf(v, widget({
-      size: 3, ratio: 0.5, mode: 'Fast', name: 'abc', port: 'http', address: '192.0.2.1', enabled: true, note: null,
-      tags: ['a', 'b'], ports: [{ name: 'a', port: 1 }, { name: 'b', port: 1 }], labels: { x: 'y' },
-      raw: { anything: [1, { goes: true }] }, template: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { x: 1 } },
-    }))).toEqual([]);
+    expect(
+      problemsOf(
+        v,
+        widget({
+          size: 3,
+          ratio: 0.5,
+          mode: 'Fast',
+          name: 'abc',
+          port: 'http',
+          address: '192.0.2.1',
+          enabled: true,
+          note: null,
+          tags: ['a', 'b'],
+          ports: [
+            { name: 'a', port: 1 },
+            { name: 'b', port: 1 },
+          ],
+          labels: { x: 'y' },
+          raw: { anything: [1, { goes: true }] },
+          template: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { x: 1 } },
+        }),
+      ),
+    ).toEqual([]);
   });
 
   test.each([
@@ -62,7 +81,11 @@ describe('OpenAPI schema', () => {
     ['a string against its pattern', { size: 1, name: 'AB' }, 'spec.name: Invalid value: must match the pattern "^[a-z]+$"'],
     ['int-or-string given a bool', { size: 1, port: true }, 'spec.port: Invalid value: must be an integer or a string'],
     ['a bad ipv4 format', { size: 1, address: '300.1.1.1' }, 'spec.address: Invalid value: must be a valid ipv4'],
-    ['null in a required field that is not nullable', { size: null }, 'spec.size: Invalid value: null: must be of type integer (server-side apply refuses a null in a field that is not nullable and has no default; a create drops it)'],
+    [
+      'null in a required field that is not nullable',
+      { size: null },
+      'spec.size: Invalid value: null: must be of type integer (server-side apply refuses a null in a field that is not nullable and has no default; a create drops it)',
+    ],
     ['null as an item of a list', { size: 1, tags: [null] }, 'spec.tags[0]: Invalid value: null: must be of type string'],
     ['too many items', { size: 1, tags: ['a', 'b', 'c'] }, 'spec.tags: Too many: 3: must have at most 2 items'],
     ['a duplicate in a set', { size: 1, tags: ['a', 'a'] }, 'spec.tags[1]: Duplicate value: items of a set must be unique'],
@@ -81,12 +104,12 @@ describe('OpenAPI schema', () => {
     expect(problemsOf(v, widget({ size: 1, level: null }))).toEqual([]);
   });
 
-  test('names a map key after a dot in a schema problem and in brackets in a rule\'s, as the API server does', () => {
-    const u = widgetValidator({ type: 'object', properties: { m: { type: 'object', additionalProperties: { 'type': 'string', 'maxLength': 3, 'x-kubernetes-validations': [{ rule: "self != 'bad'" }] } } } });
-    expect(problemsOf(u, widget({ m: { 'a.b': 'long', 'c': 'bad' } }))).toEqual([
-      'spec.m.a.b: Too long: may not be more than 3 characters (has 4)',
-      'spec.m[c]: failed rule: self != \'bad\'',
-    ]);
+  test("names a map key after a dot in a schema problem and in brackets in a rule's, as the API server does", () => {
+    const u = widgetValidator({
+      type: 'object',
+      properties: { m: { type: 'object', additionalProperties: { 'type': 'string', 'maxLength': 3, 'x-kubernetes-validations': [{ rule: "self != 'bad'" }] } } },
+    });
+    expect(problemsOf(u, widget({ m: { 'a.b': 'long', 'c': 'bad' } }))).toEqual(['spec.m.a.b: Too long: may not be more than 3 characters (has 4)', "spec.m[c]: failed rule: self != 'bad'"]);
     expect(problemsOf(u, widget({ m: { k: 5 } }))).toEqual(['spec.m.k: Invalid value: must be of type string, got integer']);
   });
 
@@ -118,11 +141,14 @@ describe('OpenAPI schema', () => {
   });
 
   test('patterns follow RE2: a leading ] in a class is a literal, (?i) is a flag, . is a code point', () => {
-    const u = widgetValidator({ type: 'object', properties: {
-      media: { type: 'string', pattern: '^(?i)(x-[^][ ]+|text)$' },
-      word: { type: 'string', pattern: '^[[:alpha:]]+\\z' },
-      short: { type: 'string', pattern: '^.{1,2}$' },
-    } });
+    const u = widgetValidator({
+      type: 'object',
+      properties: {
+        media: { type: 'string', pattern: '^(?i)(x-[^][ ]+|text)$' },
+        word: { type: 'string', pattern: '^[[:alpha:]]+\\z' },
+        short: { type: 'string', pattern: '^.{1,2}$' },
+      },
+    });
     expect(problemsOf(u, widget({ media: 'TEXT', word: 'abc', short: '😀😀' }))).toEqual([]);
     expect(problemsOf(u, widget({ short: '😀😀😀' }))).toEqual(['spec.short: Invalid value: must match the pattern "^.{1,2}$"']);
     expect(problemsOf(u, widget({ media: 'x-a]b' }))).toEqual(['spec.media: Invalid value: must match the pattern "^(?i)(x-[^][ ]+|text)$"']);
@@ -158,21 +184,24 @@ describe('built-in kinds', () => {
   test('a ConfigMap and a Secret validate; a Service port must be an integer', () => {
     expect(problemsOf(v, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'n' }, data: { a: 'b' } })).toEqual([]);
     expect(problemsOf(v, { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'n' }, type: 'Opaque', stringData: { a: 'b' } })).toEqual([]);
-    expect(problemsOf(v, {
-      apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'n' },
-      spec: { ports: [{ port: '80' }] },
-    })).toEqual(['spec.ports[0].port: Invalid value: must be of type number, got string']);
+    expect(
+      problemsOf(v, {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 's', namespace: 'n' },
+        spec: { ports: [{ port: '80' }] },
+      }),
+    ).toEqual(['spec.ports[0].port: Invalid value: must be of type number, got string']);
   });
 
   test('an unknown top-level field of a Role is rejected', () => {
-    expect(problemsOf(v, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'r', namespace: 'n' }, rule: [] }))
-      .toEqual([expect.stringContaining('unknown field "rule"')]);
+    expect(problemsOf(v, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'r', namespace: 'n' }, rule: [] })).toEqual([expect.stringContaining('unknown field "rule"')]);
   });
 
   test('a kind with no schema is reported, not passed', () => {
     expect(problemsOf(v, { apiVersion: 'example.com/v9', kind: 'Nothing', metadata: { name: 'x' } })).toEqual([
-      'apiVersion: no schema for Nothing in example.com/v9: its CRD is neither bundled with hcp-cdk nor among the CRDs given; give its CRD (HcpApp\'s crds, or --crds of hcp-cdk validate), '
-        + 'or waive the check of this kind with a reason (allowUnvalidatedKind(scope, { apiVersion: "example.com/v9", kind: "Nothing", reason }), or --allow-unvalidated-kind example.com/v9/Nothing=<reason>)',
+      "apiVersion: no schema for Nothing in example.com/v9: its CRD is neither bundled with hcp-cdk nor among the CRDs given; give its CRD (HcpApp's crds, or --crds of hcp-cdk validate), " +
+        'or waive the check of this kind with a reason (allowUnvalidatedKind(scope, { apiVersion: "example.com/v9", kind: "Nothing", reason }), or --allow-unvalidated-kind example.com/v9/Nothing=<reason>)',
     ]);
   });
 
@@ -180,7 +209,9 @@ describe('built-in kinds', () => {
     const seen: string[] = [];
     const options = { unvalidatedKinds: new Set(['example.com/v9/Nothing', 'v1/ConfigMap']), onUnvalidated: (kind: string) => seen.push(kind) };
     expect(v.validate({ apiVersion: 'example.com/v9', kind: 'Nothing', metadata: { name: 'x' }, anything: true }, options)).toEqual([]);
-    expect(v.validate({ apiVersion: 'example.com/v9', kind: 'Other', metadata: { name: 'x' } }, options).map((p) => p.message)).toEqual([expect.stringMatching(/^no schema for Other in example\.com\/v9: /)]);
+    expect(v.validate({ apiVersion: 'example.com/v9', kind: 'Other', metadata: { name: 'x' } }, options).map((p) => p.message)).toEqual([
+      expect.stringMatching(/^no schema for Other in example\.com\/v9: /),
+    ]);
     expect(v.validate({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'n' }, data: { a: 1 } }, options).map((p) => p.path)).toEqual(['data.a']);
     expect(seen).toEqual(['example.com/v9/Nothing']);
   });
@@ -193,10 +224,11 @@ describe('built-in kinds', () => {
     expect(problemsOf(bare, { ...widget({ size: 1 }), colour: 'red' })).toEqual([expect.stringMatching(/^colour: unknown field "colour"/)]);
   });
 
-  test('the advice of a kind without a schema is the validator user\'s to give', () => {
+  test("the advice of a kind without a schema is the validator user's to give", () => {
     const advised = new ObjectValidator({ missingSchemaAdvice: (apiVersion, kind) => `supply ${apiVersion} ${kind}` });
-    expect(problemsOf(advised, { apiVersion: 'example.com/v9', kind: 'Nothing', metadata: { name: 'x' } }))
-      .toEqual(['apiVersion: no schema for Nothing in example.com/v9: its CRD is neither bundled with hcp-cdk nor among the CRDs given; supply example.com/v9 Nothing']);
+    expect(problemsOf(advised, { apiVersion: 'example.com/v9', kind: 'Nothing', metadata: { name: 'x' } })).toEqual([
+      'apiVersion: no schema for Nothing in example.com/v9: its CRD is neither bundled with hcp-cdk nor among the CRDs given; supply example.com/v9 Nothing',
+    ]);
   });
 });
 
@@ -208,19 +240,21 @@ describe('CEL rules', () => {
       'x-kubernetes-validations': [{ rule: 'self.max >= self.min', message: 'max must be >= min' }],
     });
     expect(problemsOf(v, widget({ max: 1 }))).toEqual([]);
-    expect(v.validate(widget({ max: 0 }))).toEqual([expect.objectContaining({
-      path: 'spec', message: 'max must be >= min', rule: 'self.max >= self.min', value: { min: 1, max: 0 },
-    })]);
+    expect(v.validate(widget({ max: 0 }))).toEqual([
+      expect.objectContaining({
+        path: 'spec',
+        message: 'max must be >= min',
+        rule: 'self.max >= self.min',
+        value: { min: 1, max: 0 },
+      }),
+    ]);
   });
 
   test('messageExpression, fieldPath and the default message', () => {
     const v = widgetValidator({
       type: 'object',
       properties: { a: { type: 'string' } },
-      'x-kubernetes-validations': [
-        { rule: 'self.a != "x"', messageExpression: '"a may not be " + self.a', fieldPath: '.a' },
-        { rule: 'self.a != "y"' },
-      ],
+      'x-kubernetes-validations': [{ rule: 'self.a != "x"', messageExpression: '"a may not be " + self.a', fieldPath: '.a' }, { rule: 'self.a != "y"' }],
     });
     expect(problemsOf(v, widget({ a: 'x' }))).toEqual(['spec.a: a may not be x']);
     expect(problemsOf(v, widget({ a: 'y' }))).toEqual(['spec: failed rule: self.a != "y"']);
@@ -237,17 +271,28 @@ describe('CEL rules', () => {
       properties: {
         name: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'name is immutable' }] },
         items: {
-          type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['key'],
+          type: 'array',
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['key'],
           items: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'value is immutable' }] } } },
         },
       },
     });
     const before = widget({ name: 'a', items: [{ key: 'k', value: '1' }] });
     expect(problemsOf(v, widget({ name: 'b', items: [{ key: 'k', value: '2' }] }))).toEqual([]);
-    expect(problemsOf(v, widget({ name: 'b', items: [{ key: 'j', value: '0' }, { key: 'k', value: '2' }] }), before)).toEqual([
-      'spec.name: name is immutable',
-      'spec.items[1].value: value is immutable',
-    ]);
+    expect(
+      problemsOf(
+        v,
+        widget({
+          name: 'b',
+          items: [
+            { key: 'j', value: '0' },
+            { key: 'k', value: '2' },
+          ],
+        }),
+        before,
+      ),
+    ).toEqual(['spec.name: name is immutable', 'spec.items[1].value: value is immutable']);
   });
 
   test('the stored object gets its defaults too, so changing a defaulted field is a change', () => {
@@ -294,10 +339,7 @@ describe('CEL rules', () => {
     test('an invalid part is reported every time it appears', () => {
       const v = widgetValidator(spec);
       for (const name of ['a', 'b']) {
-        expect(problemsOf(v, widget({ name, part: { size: 5, tier: 'platinum' } }))).toEqual([
-          'spec.part.tier: Too long: may not be more than 4 characters (has 8)',
-          'spec.part: size must be <= 3',
-        ]);
+        expect(problemsOf(v, widget({ name, part: { size: 5, tier: 'platinum' } }))).toEqual(['spec.part.tier: Too long: may not be more than 4 characters (has 8)', 'spec.part: size must be <= 3']);
       }
     });
 
@@ -317,7 +359,7 @@ describe('CEL rules', () => {
     });
   });
 
-  test('each rule is compiled once however many objects reach it, those on a kind\'s root too', () => {
+  test("each rule is compiled once however many objects reach it, those on a kind's root too", () => {
     const compiled = new Map<string, Set<unknown>>();
     const v = new ObjectValidator({ ruleObserver: (rule) => compiled.set(rule.id, (compiled.get(rule.id) ?? new Set()).add(rule)) });
     // As updates, so that the root's two rules (transition rules) run and reach the observer.
@@ -373,21 +415,32 @@ describe('subresources', () => {
       group: 'example.com',
       names: { kind: 'Widget', plural: 'widgets' },
       scope: 'Namespaced',
-      versions: [{
-        name: 'v1', served: true, storage: true,
-        subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } },
-        schema: { openAPIV3Schema: { type: 'object', properties: {
-          apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' },
-          spec: { type: 'object', properties: { replicas: { type: 'integer' } } },
-          status: { type: 'object', properties: { replicas: { type: 'integer' }, selector: { type: 'string' }, phase: { type: 'string' } } },
-        } } },
-      }],
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } },
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: {
+                apiVersion: { type: 'string' },
+                kind: { type: 'string' },
+                metadata: { type: 'object' },
+                spec: { type: 'object', properties: { replicas: { type: 'integer' } } },
+                status: { type: 'object', properties: { replicas: { type: 'integer' }, selector: { type: 'string' }, phase: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      ],
     },
   };
   const v = new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([crd], 'test') });
   const scaled = (spec: object, status?: object) => ({ ...widget(spec), ...(status ? { status } : {}) });
 
-  test('the scale subresource\'s replica counts are non-negative int32s whatever the schema says', () => {
+  test("the scale subresource's replica counts are non-negative int32s whatever the schema says", () => {
     expect(problemsOf(v, scaled({ replicas: 0 }, { replicas: 2 ** 31 - 1 }))).toEqual([]);
     expect(problemsOf(v, scaled({ replicas: -1 }))).toEqual(['spec.replicas: Invalid value: should be a non-negative integer: the scale subresource reads it as a replica count']);
     expect(problemsOf(v, scaled({}, { replicas: 2 ** 31 }))).toEqual(['status.replicas: Invalid value: should be less than or equal to 2147483647: the scale subresource reads it as a replica count']);
@@ -415,7 +468,23 @@ describe('CRDs given by the user', () => {
         group: 'hypershift.openshift.io',
         names: { kind: 'HostedCluster', plural: 'hostedclusters' },
         scope: 'Namespaced',
-        versions: [{ name: 'v1beta1', served: true, schema: { openAPIV3Schema: { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec: { type: 'object', properties: { infraID: { type: 'string', maxLength: 3 } } } } } } }],
+        versions: [
+          {
+            name: 'v1beta1',
+            served: true,
+            schema: {
+              openAPIV3Schema: {
+                type: 'object',
+                properties: {
+                  apiVersion: { type: 'string' },
+                  kind: { type: 'string' },
+                  metadata: { type: 'object' },
+                  spec: { type: 'object', properties: { infraID: { type: 'string', maxLength: 3 } } },
+                },
+              },
+            },
+          },
+        ],
       },
     };
     const v = new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([strict], 'cluster.yaml') });
@@ -428,12 +497,16 @@ describe('objects carried in a Policy', () => {
   const v = new ObjectValidator();
   /** A Policy whose `policy-templates` carry `templates`. */
   const policy = (...templates: unknown[]) => ({
-    apiVersion: 'policy.open-cluster-management.io/v1', kind: 'Policy', metadata: { name: 'p', namespace: 'policies' },
+    apiVersion: 'policy.open-cluster-management.io/v1',
+    kind: 'Policy',
+    metadata: { name: 'p', namespace: 'policies' },
     spec: { 'disabled': false, 'policy-templates': templates.map((objectDefinition) => ({ objectDefinition })) },
   });
   const configurationPolicy = (spec: object) => ({ apiVersion: 'policy.open-cluster-management.io/v1', kind: 'ConfigurationPolicy', metadata: { name: 'c' }, spec });
   const operatorPolicy = (spec: object) => ({
-    apiVersion: 'policy.open-cluster-management.io/v1beta1', kind: 'OperatorPolicy', metadata: { name: 'o' },
+    apiVersion: 'policy.open-cluster-management.io/v1beta1',
+    kind: 'OperatorPolicy',
+    metadata: { name: 'o' },
     spec: { remediationAction: 'enforce', complianceType: 'musthave', subscription: { name: 'x', namespace: 'y' }, upgradeApproval: 'None', ...spec },
   });
 
@@ -442,10 +515,14 @@ describe('objects carried in a Policy', () => {
   });
 
   test('checks each template against its own CRD, at its path in the Policy, naming the Policy', () => {
-    const problems = v.validate(policy(
-      configurationPolicy({ 'remediationAction': 'enforce', 'pruneObjectBehavior': 'Never', 'object-templates': [] }),
-      operatorPolicy({ upgradeApproval: undefined, removalBehavior: { operatorGroups: 'Delete' }, colour: 'red' }),
-    )).map(formatProblem);
+    const problems = v
+      .validate(
+        policy(
+          configurationPolicy({ 'remediationAction': 'enforce', 'pruneObjectBehavior': 'Never', 'object-templates': [] }),
+          operatorPolicy({ upgradeApproval: undefined, removalBehavior: { operatorGroups: 'Delete' }, colour: 'red' }),
+        ),
+      )
+      .map(formatProblem);
     expect(problems).toEqual([
       'Policy policies/p: spec.policy-templates[0].objectDefinition.spec.pruneObjectBehavior: Unsupported value: supported values: "DeleteAll", "DeleteIfCreated", "None" (value: "Never")',
       'Policy policies/p: spec.policy-templates[1].objectDefinition.spec.upgradeApproval: Required value',
@@ -454,35 +531,46 @@ describe('objects carried in a Policy', () => {
     ]);
   });
 
-  test('checks a template\'s metadata, and reports a template of a kind without a schema as it would the Policy', () => {
+  test("checks a template's metadata, and reports a template of a kind without a schema as it would the Policy", () => {
     expect(problemsOf(v, policy({ ...operatorPolicy({}), metadata: { name: 'Not_A_Name' } }, { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g' } }))).toEqual([
       'spec.policy-templates[0].objectDefinition.metadata.name: Invalid value: must be a DNS-1123 subdomain (lower-case letters, digits, "-" and ".", at most 253 characters)',
       expect.stringMatching(/^spec\.policy-templates\[1\]\.objectDefinition\.apiVersion: no schema for Gadget in example\.com\/v1: its CRD is neither bundled with hcp-cdk nor among the CRDs given; /),
     ]);
   });
 
-  test('a template that is not an object is reported once, by the Policy\'s own schema', () => {
-    expect(problemsOf(v, policy('ConfigurationPolicy'))).toEqual([
-      'spec.policy-templates[0].objectDefinition: Invalid value: must be of type object, got string',
-    ]);
+  test("a template that is not an object is reported once, by the Policy's own schema", () => {
+    expect(problemsOf(v, policy('ConfigurationPolicy'))).toEqual(['spec.policy-templates[0].objectDefinition: Invalid value: must be of type object, got string']);
   });
 
-  test('runs a template\'s transition rules against the stored template of the same kind and name', () => {
-    const withWidgets = new ObjectValidator({ catalog: SchemaCatalog.bundled().addCustomResourceDefinitions([widgetCrd({
-      type: 'object', properties: { size: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'size is immutable' }] } },
-    })], 'test') });
+  test("runs a template's transition rules against the stored template of the same kind and name", () => {
+    const withWidgets = new ObjectValidator({
+      catalog: SchemaCatalog.bundled().addCustomResourceDefinitions(
+        [
+          widgetCrd({
+            type: 'object',
+            properties: { size: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'size is immutable' }] } },
+          }),
+        ],
+        'test',
+      ),
+    });
     const carried = (name: string, size: number) => ({ ...widget({ size }), metadata: { name } });
     const before = policy(carried('a', 1), carried('b', 1));
     expect(problemsOf(withWidgets, policy(carried('b', 2), carried('c', 2)))).toEqual([]);
-    expect(problemsOf(withWidgets, policy(carried('b', 2), carried('c', 2)), before)).toEqual([
-      'spec.policy-templates[0].objectDefinition.spec.size: size is immutable',
-    ]);
+    expect(problemsOf(withWidgets, policy(carried('b', 2), carried('c', 2)), before)).toEqual(['spec.policy-templates[0].objectDefinition.spec.size: size is immutable']);
   });
 
-  test('leaves a ConfigurationPolicy\'s object templates to the controller: musthave merges partial objects', () => {
-    expect(problemsOf(v, policy(configurationPolicy({
-      'remediationAction': 'enforce',
-      'object-templates': [{ complianceType: 'musthave', objectDefinition: { apiVersion: 'v1', kind: 'Namespace', metadata: { labels: { a: 'b' } } } }],
-    })))).toEqual([]);
+  test("leaves a ConfigurationPolicy's object templates to the controller: musthave merges partial objects", () => {
+    expect(
+      problemsOf(
+        v,
+        policy(
+          configurationPolicy({
+            'remediationAction': 'enforce',
+            'object-templates': [{ complianceType: 'musthave', objectDefinition: { apiVersion: 'v1', kind: 'Namespace', metadata: { labels: { a: 'b' } } } }],
+          }),
+        ),
+      ),
+    ).toEqual([]);
   });
 });

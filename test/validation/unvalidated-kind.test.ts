@@ -31,16 +31,17 @@ function newApp(props: HcpAppProps = {}): HcpApp {
   return new HcpApp({ outdir: '/nonexistent', ...props });
 }
 
-const MISSING_SCHEMA = 'apiVersion: no schema for Widget in example.com/v1: its CRD is neither bundled with hcp-cdk nor among the CRDs given; '
-  + 'give its CRD in HcpApp\'s crds (a file, a directory or the parsed CustomResourceDefinition), or waive the check of this kind with '
-  + 'allowUnvalidatedKind(scope, { apiVersion: "example.com/v1", kind: "Widget", reason: \'<why it may go unchecked>\' }) (value: "example.com/v1")';
+const MISSING_SCHEMA =
+  'apiVersion: no schema for Widget in example.com/v1: its CRD is neither bundled with hcp-cdk nor among the CRDs given; ' +
+  "give its CRD in HcpApp's crds (a file, a directory or the parsed CustomResourceDefinition), or waive the check of this kind with " +
+  'allowUnvalidatedKind(scope, { apiVersion: "example.com/v1", kind: "Widget", reason: \'<why it may go unchecked>\' }) (value: "example.com/v1")';
 
 describe('a raw object of a kind whose CRD is not bundled', () => {
   test('fails the synth, naming the construct, the object and both ways out', () => {
     expect(synthProblems((app) => widget(new ManagementCluster(app, 'hub')))).toEqual([`hub/widget: Widget tools/w1: ${MISSING_SCHEMA}`]);
   });
 
-  test('fails in a hosted cluster\'s guest chart too', () => {
+  test("fails in a hosted cluster's guest chart too", () => {
     expect(synthProblems((app) => widget(newCluster({}, app).guest))).toEqual([`c1-guest/widget: Widget tools/w1: ${MISSING_SCHEMA}`]);
   });
 });
@@ -65,11 +66,16 @@ describe('HcpApp crds', () => {
   });
 
   test('check the object against its schema and CEL rules as the bundled CRDs are', () => {
-    expect(synthProblems((app) => {
-      const hub = new ManagementCluster(app, 'hub');
-      widget(hub, { size: 11, colour: 'teal' }, 'too-big');
-      widget(hub, { size: 6 }, 'no-colour');
-    }, { crds: [WIDGET_CRD] })).toEqual([
+    expect(
+      synthProblems(
+        (app) => {
+          const hub = new ManagementCluster(app, 'hub');
+          widget(hub, { size: 11, colour: 'teal' }, 'too-big');
+          widget(hub, { size: 6 }, 'no-colour');
+        },
+        { crds: [WIDGET_CRD] },
+      ),
+    ).toEqual([
       'hub/too-big: Widget tools/too-big: spec.size: Invalid value: must be less than or equal to 10 (value: 11)',
       'hub/no-colour: Widget tools/no-colour: spec: a widget of size 5 or more needs a colour (value: {"size":6})',
     ]);
@@ -114,16 +120,15 @@ describe('allowUnvalidatedKind', () => {
   });
 
   test('waives that kind only, and only under its scope', () => {
-    expect(synthProblems((app) => {
-      const hub = new ManagementCluster(app, 'hub');
-      allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: REASON });
-      widget(hub);
-      new ApiObject(hub, 'gizmo', { apiVersion: WIDGETS, kind: 'Gizmo', metadata: { name: 'z1', namespace: 'tools' } });
-      widget(new ManagementCluster(app, 'other-hub'));
-    })).toEqual([
-      expect.stringMatching(/^hub\/gizmo: Gizmo tools\/z1: apiVersion: no schema for Gizmo in example\.com\/v1: /),
-      `other-hub/widget: Widget tools/w1: ${MISSING_SCHEMA}`,
-    ]);
+    expect(
+      synthProblems((app) => {
+        const hub = new ManagementCluster(app, 'hub');
+        allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: REASON });
+        widget(hub);
+        new ApiObject(hub, 'gizmo', { apiVersion: WIDGETS, kind: 'Gizmo', metadata: { name: 'z1', namespace: 'tools' } });
+        widget(new ManagementCluster(app, 'other-hub'));
+      }),
+    ).toEqual([expect.stringMatching(/^hub\/gizmo: Gizmo tools\/z1: apiVersion: no schema for Gizmo in example\.com\/v1: /), `other-hub/widget: Widget tools/w1: ${MISSING_SCHEMA}`]);
   });
 
   test('works in a guest chart, and on the app for every chart', () => {
@@ -137,12 +142,17 @@ describe('allowUnvalidatedKind', () => {
   });
 
   test('fails the synth for a kind that has a schema, bundled or from crds: its objects are checked all the same', () => {
-    expect(synthProblems((app) => {
-      const hub = new ManagementCluster(app, 'hub');
-      allowUnvalidatedKind(hub, { apiVersion: 'v1', kind: 'ConfigMap', reason: 'mine' });
-      allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: REASON });
-      widget(hub);
-    }, { crds: [WIDGET_CRD] })).toEqual([
+    expect(
+      synthProblems(
+        (app) => {
+          const hub = new ManagementCluster(app, 'hub');
+          allowUnvalidatedKind(hub, { apiVersion: 'v1', kind: 'ConfigMap', reason: 'mine' });
+          allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: REASON });
+          widget(hub);
+        },
+        { crds: [WIDGET_CRD] },
+      ),
+    ).toEqual([
       'hub: allowUnvalidatedKind (v1 ConfigMap) waives a kind that has a schema (cdk8s-plus-28 (Kubernetes 1.28)): its objects are checked against it all the same; remove the waiver',
       'hub: allowUnvalidatedKind (example.com/v1 Widget) waives a kind that has a schema (HcpApp crds[0] (widgets.example.com)): its objects are checked against it all the same; remove the waiver',
     ]);
@@ -153,20 +163,27 @@ describe('allowUnvalidatedKind', () => {
     allowUnvalidatedKind(new ManagementCluster(app, 'hub'), { apiVersion: WIDGETS, kind: 'Widget', reason: REASON });
     synthObjects(app);
     expect(app.warnings).toEqual(['hub: allowUnvalidatedKind (example.com/v1 Widget) waives no object: no object of that kind is under hub; remove the waiver']);
-    expect(synthProblems((strictApp) => {
-      allowUnvalidatedKind(new ManagementCluster(strictApp, 'hub'), { apiVersion: WIDGETS, kind: 'Widget', reason: REASON });
-    }, { strict: true })).toEqual(['hub: allowUnvalidatedKind (example.com/v1 Widget) waives no object: no object of that kind is under hub; remove the waiver']);
+    expect(
+      synthProblems(
+        (strictApp) => {
+          allowUnvalidatedKind(new ManagementCluster(strictApp, 'hub'), { apiVersion: WIDGETS, kind: 'Widget', reason: REASON });
+        },
+        { strict: true },
+      ),
+    ).toEqual(['hub: allowUnvalidatedKind (example.com/v1 Widget) waives no object: no object of that kind is under hub; remove the waiver']);
   });
 
   test('fails for a missing reason, a malformed apiVersion or kind, and a second waiver of the same kind', () => {
-    expect(synthProblems((app) => {
-      const hub = new ManagementCluster(app, 'hub');
-      allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: ' ' });
-      allowUnvalidatedKind(hub, { apiVersion: 'Widgets/v1', kind: 'widget', reason: REASON });
-      allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: REASON });
-      allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: 'again' });
-      widget(hub);
-    })).toEqual([
+    expect(
+      synthProblems((app) => {
+        const hub = new ManagementCluster(app, 'hub');
+        allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: ' ' });
+        allowUnvalidatedKind(hub, { apiVersion: 'Widgets/v1', kind: 'widget', reason: REASON });
+        allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: REASON });
+        allowUnvalidatedKind(hub, { apiVersion: WIDGETS, kind: 'Widget', reason: 'again' });
+        widget(hub);
+      }),
+    ).toEqual([
       'hub: allowUnvalidatedKind reason (" ") must say why objects of this kind may go unchecked, e.g. "the vendor publishes no CRD"',
       'hub: allowUnvalidatedKind apiVersion ("Widgets/v1") must be an API group and version, e.g. "widgets.example.com/v1alpha1", or a core version such as "v1"',
       'hub: allowUnvalidatedKind kind ("widget") must be a kind as objects spell it, e.g. "Widget"',

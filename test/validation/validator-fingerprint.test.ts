@@ -49,7 +49,7 @@ describe('validator fingerprint', () => {
     expect(codeDigest(path.join(dir, 'dist', 'app.js'))).not.toBe(bundle);
   });
 
-  test('folderDigest changes with a file\'s bytes, name or folder, and ignores other extensions', () => {
+  test("folderDigest changes with a file's bytes, name or folder, and ignores other extensions", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-fingerprint-'));
     fs.mkdirSync(path.join(dir, 'core'));
     fs.writeFileSync(path.join(dir, 'core', 'a.js'), 'exports.a = 1;\n');

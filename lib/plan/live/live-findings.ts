@@ -41,7 +41,17 @@ export function liveFindings(plan: Plan, states: readonly LiveObjectState[]): Li
   for (const state of states) {
     const object = planned.get(state.file);
     const found = (finding: LiveFindingKind, refused: boolean, summary: string, extra: Partial<LiveFinding> = {}): void => {
-      findings.push({ finding, refused, ...(state.cluster ? { cluster: state.cluster } : {}), apiVersion: state.apiVersion, kind: state.kind, ...(state.namespace ? { namespace: state.namespace } : {}), name: state.name, summary, ...extra });
+      findings.push({
+        finding,
+        refused,
+        ...(state.cluster ? { cluster: state.cluster } : {}),
+        apiVersion: state.apiVersion,
+        kind: state.kind,
+        ...(state.namespace ? { namespace: state.namespace } : {}),
+        name: state.name,
+        summary,
+        ...extra,
+      });
     };
     if (state.kind === 'HostedCluster' && state.live && state.cluster && changedClusters.has(state.cluster)) {
       const upgrade = upgradeFinding(state, object);
@@ -57,10 +67,20 @@ export function liveFindings(plan: Plan, states: readonly LiveObjectState[]): Li
       const fields = driftOf(state.committed, state.live, state.next);
       if (fields.length > 0) {
         const applied = state.next ? 'applying this commit sets the fields the new output names as it names them' : 'this commit removes the object from the output';
-        found(LiveFindingKind.DRIFT, false, `${fields.length === 1 ? '1 field differs' : `${fields.length} fields differ`} from the last committed output: changed on the cluster since the last sync, by hand or by another controller; ${applied}`, { fields });
+        found(
+          LiveFindingKind.DRIFT,
+          false,
+          `${fields.length === 1 ? '1 field differs' : `${fields.length} fields differ`} from the last committed output: changed on the cluster since the last sync, by hand or by another controller; ${applied}`,
+          { fields },
+        );
       }
     } else if (state.committed && state.served && !state.live && state.next) {
-      found(LiveFindingKind.DRIFT, false, 'not on the cluster, though the last committed output has it: deleted since the last sync, or that commit is not applied yet; applying this commit creates it again', { details: { missing: true } });
+      found(
+        LiveFindingKind.DRIFT,
+        false,
+        'not on the cluster, though the last committed output has it: deleted since the last sync, or that commit is not applied yet; applying this commit creates it again',
+        { details: { missing: true } },
+      );
     }
     if (object?.action === PlanAction.DELETE && state.live && carriesPruneProtection(state.committed)) {
       const command = `oc delete ${state.kind.toLowerCase()}/${state.name}${state.namespace ? ` -n ${state.namespace}` : ''}`;
@@ -129,14 +149,21 @@ function upgradeFinding(state: LiveObjectState, object: PlannedObject | undefine
   const forced = assessment.forced || (targetImage !== undefined && state.next?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION] === targetImage);
   if (!forced && assessment.kind !== UpgradeKind.Z_STREAM && assessment.kind !== UpgradeKind.NONE) {
     const upgradeable = condition(state.live, 'ClusterVersionUpgradeable');
-    const stated = upgradeable && upgradeable.status !== 'True' ? `condition ClusterVersionUpgradeable is ${upgradeable.status}${upgradeable.message ? `: ${upgradeable.message}` : ''}` : 'condition ClusterVersionUpgradeable';
+    const stated =
+      upgradeable && upgradeable.status !== 'True'
+        ? `condition ClusterVersionUpgradeable is ${upgradeable.status}${upgradeable.message ? `: ${upgradeable.message}` : ''}`
+        : 'condition ClusterVersionUpgradeable';
     return {
       refused: true,
       summary: `spec.release.image: refused: ${where}, and a hosted cluster is not Upgradeable while an update is in progress (${stated}), so HyperShift starts no minor update to ${to} until that one is Completed; apply this commit after that, or name ${to} in forceUpgradeTo`,
       details: withTarget,
     };
   }
-  return { refused: false, summary: `spec.release.image: ${where}: applying this commit now retargets that upgrade to ${to} before it completes; wait until it is Completed to update from a finished release`, details: withTarget };
+  return {
+    refused: false,
+    summary: `spec.release.image: ${where}: applying this commit now retargets that upgrade to ${to} before it completes; wait until it is Completed to update from a finished release`,
+    details: withTarget,
+  };
 }
 
 /** A pool's release against the version its control plane reports, when that says more than the spec does. */

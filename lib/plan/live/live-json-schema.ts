@@ -45,7 +45,8 @@ export const LIVE_JSON_SCHEMA = {
           },
           details: {
             type: 'object',
-            description: 'upgrade-in-progress: inProgress, inProgressImage (null when unknown), and to, toImage when the commit upgrades; version-skew: controlPlaneReports, pool; not-available: status, reason, message; drift: missing (the object is not on the cluster).',
+            description:
+              'upgrade-in-progress: inProgress, inProgressImage (null when unknown), and to, toImage when the commit upgrades; version-skew: controlPlaneReports, pool; not-available: status, reason, message; drift: missing (the object is not on the cluster).',
           },
         },
       },

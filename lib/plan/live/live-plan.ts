@@ -59,7 +59,10 @@ export function managementFolder(previous: OutputSnapshot, next: OutputSnapshot,
     if (!folders.has(given)) throw new LiveReadError(`--hub ${given}: the outputs have no management folder ${given} (${list})`);
     return given;
   }
-  if (known.length !== 1) throw new LiveReadError(`plan --live reads one management cluster, and the outputs have ${known.length === 0 ? 'no management folder' : `${known.length} management folders (${known.join(', ')})`}: name the one the context's cluster runs with --hub <folder>`);
+  if (known.length !== 1)
+    throw new LiveReadError(
+      `plan --live reads one management cluster, and the outputs have ${known.length === 0 ? 'no management folder' : `${known.length} management folders (${known.join(', ')})`}: name the one the context's cluster runs with --hub <folder>`,
+    );
   return known[0];
 }
 

@@ -71,6 +71,8 @@ export interface LiveReport {
 /** `1 refused, 2 drift, ...` counts by finding, refused first; empty without findings. */
 export function liveCountsLine(report: LiveReport): string {
   const refused = report.findings.filter((f) => f.refused).length;
-  const counts = Object.values(LiveFindingKind).map((kind) => [kind, report.findings.filter((f) => f.finding === kind).length] as const).filter(([, n]) => n > 0);
+  const counts = Object.values(LiveFindingKind)
+    .map((kind) => [kind, report.findings.filter((f) => f.finding === kind).length] as const)
+    .filter(([, n]) => n > 0);
   return [...(refused > 0 ? [`${refused} refused`] : []), ...counts.map(([kind, n]) => `${n} ${kind}`)].join(', ');
 }

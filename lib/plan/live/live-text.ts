@@ -14,7 +14,10 @@ export function liveTextLines(plan: Plan, paint: (code: string | undefined, text
   const live = plan.live;
   if (!live) return [];
   const counts = liveCountsLine(live);
-  const lines = ['', `live: context ${live.context} (${live.server}), management folder ${live.managementFolder}: ${live.objectsFound} of ${live.objectsRead} objects on the cluster${counts ? `; ${counts}` : ', nothing found'}`];
+  const lines = [
+    '',
+    `live: context ${live.context} (${live.server}), management folder ${live.managementFolder}: ${live.objectsFound} of ${live.objectsRead} objects on the cluster${counts ? `; ${counts}` : ', nothing found'}`,
+  ];
   for (const finding of live.findings) {
     lines.push(paint(finding.refused ? '31' : '33', `  ${finding.refused ? 'refused' : finding.finding}: ${subject(finding)}: ${finding.summary}`));
     for (const field of finding.fields ?? []) lines.push(`      ${driftLine(field)}`);
@@ -27,7 +30,12 @@ export function liveMarkdownLines(plan: Plan, escape: (text: string) => string):
   const live = plan.live;
   if (!live) return [];
   const counts = liveCountsLine(live);
-  const lines = ['', `#### Live: context \`${live.context}\`, management folder \`${live.managementFolder}\``, '', `${live.objectsFound} of ${live.objectsRead} objects on the cluster${counts ? `; ${counts}` : ', nothing found'}.`];
+  const lines = [
+    '',
+    `#### Live: context \`${live.context}\`, management folder \`${live.managementFolder}\``,
+    '',
+    `${live.objectsFound} of ${live.objectsRead} objects on the cluster${counts ? `; ${counts}` : ', nothing found'}.`,
+  ];
   if (live.findings.length === 0) return lines;
   lines.push('', '| finding | object | |', '|---|---|---|');
   for (const finding of live.findings) lines.push(`| ${finding.refused ? `**refused** (${finding.finding})` : finding.finding} | ${escape(subject(finding))} | ${escape(finding.summary)} |`);
@@ -49,7 +57,11 @@ function subject(finding: LiveFinding): string {
 
 /** `spec.replicas: 2 committed, 5 live; this commit sets 3`. */
 export function driftLine(field: LiveFieldDrift, max = 120): string {
-  const next = !('next' in field) ? 'the new output does not set it' : JSON.stringify(field.next) === JSON.stringify(field.committed) ? 'this commit sets it back' : `this commit sets ${show(field.next, max)}`;
+  const next = !('next' in field)
+    ? 'the new output does not set it'
+    : JSON.stringify(field.next) === JSON.stringify(field.committed)
+      ? 'this commit sets it back'
+      : `this commit sets ${show(field.next, max)}`;
   return `${field.path}: ${show(field.committed, max)} committed, ${'live' in field ? show(field.live, max) : '(none)'} live; ${next}`;
 }
 

@@ -61,7 +61,9 @@ export class ReadOnlyCluster {
     if (!name) throw new LiveReadError(`${source} names no current context (${known}); give one with --context`);
     const context = config.getContextObject(name);
     if (!context) {
-      throw new LiveReadError(`context ${JSON.stringify(name)} is not in ${source}${options.context === undefined ? ', though it is the current context' : ''} (${known}); give one of them with --context`);
+      throw new LiveReadError(
+        `context ${JSON.stringify(name)} is not in ${source}${options.context === undefined ? ', though it is the current context' : ''} (${known}); give one of them with --context`,
+      );
     }
     config.setCurrentContext(name);
     const cluster = config.getCurrentCluster();
@@ -112,7 +114,10 @@ export class ReadOnlyCluster {
     const served = await this.request(object, () => this.served(object.apiVersion, object.kind));
     if (!served) return { served: false };
     try {
-      return { served: true, object: await this.request(object, () => this.api.read({ apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.name, namespace: object.namespace } })) };
+      return {
+        served: true,
+        object: await this.request(object, () => this.api.read({ apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.name, namespace: object.namespace } })),
+      };
     } catch (error) {
       if (error instanceof NotFound) return { served: true };
       throw error;
@@ -142,10 +147,14 @@ export class ReadOnlyCluster {
         if (error.code === 404) throw new NotFound();
         const status = statusMessage(error.body) ?? `HTTP ${error.code}`;
         if (error.code === 401) {
-          throw new LiveReadError(`the management cluster at ${this.server} (context ${this.context}) does not accept the credentials of user ${JSON.stringify(this.user)} (401 Unauthorized: ${status}); log in again or fix the kubeconfig`);
+          throw new LiveReadError(
+            `the management cluster at ${this.server} (context ${this.context}) does not accept the credentials of user ${JSON.stringify(this.user)} (401 Unauthorized: ${status}); log in again or fix the kubeconfig`,
+          );
         }
         if (error.code === 403) {
-          throw new LiveReadError(`the management cluster at ${this.server} (context ${this.context}) refuses to let user ${JSON.stringify(this.user)} read ${describe(object)} (403 Forbidden: ${status}); plan --live needs get on every kind of the output but Secrets, which it does not read`);
+          throw new LiveReadError(
+            `the management cluster at ${this.server} (context ${this.context}) refuses to let user ${JSON.stringify(this.user)} read ${describe(object)} (403 Forbidden: ${status}); plan --live needs get on every kind of the output but Secrets, which it does not read`,
+          );
         }
         throw new LiveReadError(`the management cluster at ${this.server} (context ${this.context}) answered the read of ${describe(object)} with ${error.code}: ${status}`);
       }
@@ -157,7 +166,11 @@ export class ReadOnlyCluster {
 
 /** The transport, refusing every request but GET before it is sent, and ending any that outlasts the timeout. */
 class ReadOnlyHttp implements K8s.HttpLibrary {
-  constructor(private readonly inner: K8s.HttpLibrary, private readonly k8s: typeof K8s, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly inner: K8s.HttpLibrary,
+    private readonly k8s: typeof K8s,
+    private readonly timeoutMs: number,
+  ) {}
 
   public send(request: K8s.RequestContext): K8s.Observable<K8s.ResponseContext> {
     const method = request.getHttpMethod();

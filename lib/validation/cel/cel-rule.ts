@@ -28,7 +28,9 @@ export class UnsupportedCelRuleError extends Error {
     /** What the environment lacks. */
     readonly detail: string,
   ) {
-    super(`${location}: CEL rule ${JSON.stringify(rule)} cannot be checked: ${detail}; hcp-cdk supports the CEL standard library and the Kubernetes libraries (regex, URLs, IP/CIDR, format, quantity, lists)`);
+    super(
+      `${location}: CEL rule ${JSON.stringify(rule)} cannot be checked: ${detail}; hcp-cdk supports the CEL standard library and the Kubernetes libraries (regex, URLs, IP/CIDR, format, quantity, lists)`,
+    );
     this.name = 'UnsupportedCelRuleError';
   }
 }
@@ -36,26 +38,24 @@ export class UnsupportedCelRuleError extends Error {
 /** What a rule made of the value: passed, or failed with its message (and the evaluation error, if any). */
 export type RuleOutcome =
   | {
-    /** The value passed the rule. */
-    readonly passed: true;
-  }
+      /** The value passed the rule. */
+      readonly passed: true;
+    }
   | {
-    /** The value failed the rule. */
-    readonly passed: false;
-    /** The rule's message. */
-    readonly message: string;
-    /** Why the rule could not be evaluated, when it could not. */
-    readonly evaluationError?: string;
-  };
+      /** The value failed the rule. */
+      readonly passed: false;
+      /** The rule's message. */
+      readonly message: string;
+      /** Why the rule could not be evaluated, when it could not. */
+      readonly evaluationError?: string;
+    };
 
 let sharedEnvironment: Environment | undefined;
 
 /** The CEL environment every rule runs in: `self` and `oldSelf` as dyn, optionals, Kubernetes libraries. */
 function environment(): Environment {
   if (!sharedEnvironment) {
-    sharedEnvironment = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false })
-      .registerVariable('self', 'dyn')
-      .registerVariable('oldSelf', 'dyn');
+    sharedEnvironment = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false }).registerVariable('self', 'dyn').registerVariable('oldSelf', 'dyn');
     registerKubernetesLibrary(sharedEnvironment);
     // The built-in matches() uses JavaScript regex semantics; Kubernetes uses RE2 (see re2.ts).
     sharedEnvironment.registerFunction('string.matchesRe2(string): bool', (s: string, pattern: string) => re2(pattern).test(s));
@@ -145,7 +145,7 @@ function renameMatches(expression: string): string {
   let out = '';
   for (let i = 0; i < expression.length; i++) {
     const c = expression[i];
-    if (c === '"' || c === '\'') {
+    if (c === '"' || c === "'") {
       const triple = expression.startsWith(c.repeat(3), i);
       const quote = triple ? c.repeat(3) : c;
       let j = i + quote.length;

@@ -63,7 +63,7 @@ class KubernetesUrl {
     if (!this.rawQuery) return query;
     for (const pair of this.rawQuery.split('&')) {
       if (!pair) continue;
-      const [key, value = ''] = pair.split('=', 2).map(s => decodeURIComponent(s.replace(/\+/g, ' ')));
+      const [key, value = ''] = pair.split('=', 2).map((s) => decodeURIComponent(s.replace(/\+/g, ' ')));
       query.set(key, [...(query.get(key) ?? []), value]);
     }
     return query;
@@ -84,7 +84,10 @@ function registerUrls(env: Environment): void {
 
 /** An IP address as Go's netip.Addr: IPv4-mapped IPv6 and zones are rejected, as in Kubernetes. */
 class KubernetesIp {
-  constructor(readonly family: 4 | 6, readonly value: bigint) {}
+  constructor(
+    readonly family: 4 | 6,
+    readonly value: bigint,
+  ) {}
 
   static parse(text: string): KubernetesIp | undefined {
     if (text.includes('%')) return undefined;
@@ -101,7 +104,10 @@ class KubernetesIp {
 }
 
 class KubernetesCidr {
-  constructor(readonly ip: KubernetesIp, readonly prefixLength: number) {}
+  constructor(
+    readonly ip: KubernetesIp,
+    readonly prefixLength: number,
+  ) {}
 
   static parse(text: string): KubernetesCidr | undefined {
     const block = parseCidr(text);
@@ -133,16 +139,14 @@ function registerNetworks(env: Environment): void {
   env.registerFunction('ip(string): net.IP', (s: string) => KubernetesIp.parse(s) ?? fail(`IP Address ${JSON.stringify(s)} parse error during conversion from string`));
   env.registerFunction('net.IP.family(): int', (ip: KubernetesIp) => BigInt(ip.family));
   env.registerFunction('net.IP.isUnspecified(): bool', (ip: KubernetesIp) => ip.value === 0n);
-  env.registerFunction('net.IP.isLoopback(): bool', (ip: KubernetesIp) =>
-    ip.family === 4 ? ip.value >> 24n === 127n : ip.value === 1n);
+  env.registerFunction('net.IP.isLoopback(): bool', (ip: KubernetesIp) => (ip.family === 4 ? ip.value >> 24n === 127n : ip.value === 1n));
   env.registerFunction('string(net.IP): string', (ip: KubernetesIp) => ip.toString());
   env.registerFunction('isCIDR(string): bool', (s: string) => KubernetesCidr.parse(s) !== undefined);
   env.registerFunction('cidr(string): net.CIDR', (s: string) => KubernetesCidr.parse(s) ?? fail(`network address parse error during conversion from string: ${s}`));
   env.registerFunction('net.CIDR.ip(): net.IP', (c: KubernetesCidr) => c.ip);
   env.registerFunction('net.CIDR.prefixLength(): int', (c: KubernetesCidr) => BigInt(c.prefixLength));
   env.registerFunction('net.CIDR.masked(): net.CIDR', (c: KubernetesCidr) => c.masked());
-  env.registerFunction('net.CIDR.containsIP(string): bool', (c: KubernetesCidr, s: string) =>
-    c.contains(KubernetesIp.parse(s) ?? fail(`IP Address ${JSON.stringify(s)} parse error`)));
+  env.registerFunction('net.CIDR.containsIP(string): bool', (c: KubernetesCidr, s: string) => c.contains(KubernetesIp.parse(s) ?? fail(`IP Address ${JSON.stringify(s)} parse error`)));
   env.registerFunction('net.CIDR.containsIP(net.IP): bool', (c: KubernetesCidr, ip: KubernetesIp) => c.contains(ip));
   env.registerFunction('net.CIDR.containsCIDR(string): bool', (c: KubernetesCidr, s: string) => {
     const other = KubernetesCidr.parse(s) ?? fail(`network address parse error: ${s}`);
@@ -153,23 +157,27 @@ function registerNetworks(env: Environment): void {
 
 /** `format.<name>().validate(value)`: optional.none() when valid, else the list of errors. */
 class NamedFormat {
-  constructor(readonly name: string, readonly check: (value: string) => boolean, readonly rule: string) {}
+  constructor(
+    readonly name: string,
+    readonly check: (value: string) => boolean,
+    readonly rule: string,
+  ) {}
 }
 
 const NAMED_FORMATS: NamedFormat[] = [
   new NamedFormat('dns1123Label', isDns1123Label, 'a lowercase RFC 1123 label'),
   new NamedFormat('dns1123Subdomain', isDns1123Subdomain, 'a lowercase RFC 1123 subdomain'),
-  new NamedFormat('dns1035Label', v => /^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/.test(v), 'a DNS-1035 label'),
+  new NamedFormat('dns1035Label', (v) => /^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/.test(v), 'a DNS-1035 label'),
   new NamedFormat('qualifiedName', isQualifiedName, 'a valid qualified name'),
   new NamedFormat('labelValue', isLabelValue, 'a valid label value'),
-  new NamedFormat('dns1123LabelPrefix', v => isDns1123Label(v.replace(/-$/, 'a')), 'a lowercase RFC 1123 label prefix'),
-  new NamedFormat('dns1123SubdomainPrefix', v => isDns1123Subdomain(v.replace(/[-.]$/, 'a')), 'a lowercase RFC 1123 subdomain prefix'),
-  new NamedFormat('dns1035LabelPrefix', v => /^[a-z]([-a-z0-9]{0,62})?$/.test(v), 'a DNS-1035 label prefix'),
+  new NamedFormat('dns1123LabelPrefix', (v) => isDns1123Label(v.replace(/-$/, 'a')), 'a lowercase RFC 1123 label prefix'),
+  new NamedFormat('dns1123SubdomainPrefix', (v) => isDns1123Subdomain(v.replace(/[-.]$/, 'a')), 'a lowercase RFC 1123 subdomain prefix'),
+  new NamedFormat('dns1035LabelPrefix', (v) => /^[a-z]([-a-z0-9]{0,62})?$/.test(v), 'a DNS-1035 label prefix'),
   new NamedFormat('uri', isRequestUri, 'a valid URI'),
-  new NamedFormat('uuid', v => satisfiesFormat('uuid', v), 'a valid UUID'),
-  new NamedFormat('byte', v => satisfiesFormat('byte', v), 'valid base64'),
-  new NamedFormat('date', v => satisfiesFormat('date', v), 'a valid date'),
-  new NamedFormat('datetime', v => satisfiesFormat('date-time', v), 'a valid RFC 3339 date-time'),
+  new NamedFormat('uuid', (v) => satisfiesFormat('uuid', v), 'a valid UUID'),
+  new NamedFormat('byte', (v) => satisfiesFormat('byte', v), 'valid base64'),
+  new NamedFormat('date', (v) => satisfiesFormat('date', v), 'a valid date'),
+  new NamedFormat('datetime', (v) => satisfiesFormat('date-time', v), 'a valid RFC 3339 date-time'),
 ];
 
 class FormatNamespace {}
@@ -181,10 +189,8 @@ function registerFormats(env: Environment): void {
   for (const named of NAMED_FORMATS) {
     env.registerFunction(`kubernetes.FormatNamespace.${named.name}(): kubernetes.NamedFormat`, () => named);
   }
-  env.registerFunction('kubernetes.FormatNamespace.named(string): optional<kubernetes.NamedFormat>', (_: FormatNamespace, name: string) =>
-    Optional.of(NAMED_FORMATS.find(f => f.name === name)));
-  env.registerFunction('kubernetes.NamedFormat.validate(string): optional<list<string>>', (f: NamedFormat, value: string) =>
-    f.check(value) ? Optional.none() : Optional.of([`must be ${f.rule}`]));
+  env.registerFunction('kubernetes.FormatNamespace.named(string): optional<kubernetes.NamedFormat>', (_: FormatNamespace, name: string) => Optional.of(NAMED_FORMATS.find((f) => f.name === name)));
+  env.registerFunction('kubernetes.NamedFormat.validate(string): optional<list<string>>', (f: NamedFormat, value: string) => (f.check(value) ? Optional.none() : Optional.of([`must be ${f.rule}`])));
 }
 
 function registerQuantities(env: Environment): void {
@@ -209,8 +215,8 @@ function registerLists(env: Environment): void {
   env.registerFunction('list<A>.isSorted(): bool', (l: unknown[]) => l.every((v, i) => i === 0 || compare(l[i - 1], v) <= 0));
   env.registerFunction('list<int>.sum(): int', (l: bigint[]) => l.reduce((a, b) => a + b, 0n));
   env.registerFunction('list<double>.sum(): double', (l: number[]) => l.reduce((a, b) => a + b, 0));
-  env.registerFunction('list<A>.min(): A', (l: unknown[]) => l.length ? l.reduce((a, b) => (compare(a, b) <= 0 ? a : b)) : fail('min called on empty list'));
-  env.registerFunction('list<A>.max(): A', (l: unknown[]) => l.length ? l.reduce((a, b) => (compare(a, b) >= 0 ? a : b)) : fail('max called on empty list'));
+  env.registerFunction('list<A>.min(): A', (l: unknown[]) => (l.length ? l.reduce((a, b) => (compare(a, b) <= 0 ? a : b)) : fail('min called on empty list')));
+  env.registerFunction('list<A>.max(): A', (l: unknown[]) => (l.length ? l.reduce((a, b) => (compare(a, b) >= 0 ? a : b)) : fail('max called on empty list')));
   env.registerFunction('list<A>.indexOf(A): int', (l: unknown[], v: unknown) => BigInt(l.indexOf(v)));
   env.registerFunction('list<A>.lastIndexOf(A): int', (l: unknown[], v: unknown) => BigInt(l.lastIndexOf(v)));
 }

@@ -6,7 +6,10 @@ const BINARY: Record<string, bigint> = { Ki: 1n << 10n, Mi: 1n << 20n, Gi: 1n <<
 const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 
 export class Quantity {
-  private constructor(readonly numerator: bigint, readonly denominator: bigint) {}
+  private constructor(
+    readonly numerator: bigint,
+    readonly denominator: bigint,
+  ) {}
 
   static parse(text: string): Quantity | undefined {
     const match = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?\d+)?$/.exec(text);

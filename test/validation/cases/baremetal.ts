@@ -29,14 +29,16 @@ const NMSTATE_CONFIG = {
   metadata: { name: 'worker-0', namespace: NAMESPACE, labels: { [INFRAENV_LABEL]: 'vcluster2' } },
   spec: {
     config: {
-      'interfaces': [{
-        'name': 'eno1',
-        'type': 'ethernet',
-        'state': 'up',
-        'mac-address': 'AC:1F:6B:2D:3E:4F',
-        'ipv4': { enabled: true, dhcp: false, address: [{ 'ip': '192.168.111.20', 'prefix-length': 24 }] },
-        'ipv6': { enabled: false },
-      }],
+      'interfaces': [
+        {
+          'name': 'eno1',
+          'type': 'ethernet',
+          'state': 'up',
+          'mac-address': 'AC:1F:6B:2D:3E:4F',
+          'ipv4': { enabled: true, dhcp: false, address: [{ 'ip': '192.168.111.20', 'prefix-length': 24 }] },
+          'ipv6': { enabled: false },
+        },
+      ],
       'dns-resolver': { config: { server: ['192.168.111.1'] } },
       'routes': { config: [{ 'destination': '0.0.0.0/0', 'next-hop-address': '192.168.111.1', 'next-hop-interface': 'eno1', 'table-id': 254 }] },
     },

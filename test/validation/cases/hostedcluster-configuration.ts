@@ -14,17 +14,18 @@ const OIDC = 'spec.configuration.authentication.oidcProviders[0]';
 const OIDC_CLUSTER = hc({
   'spec.configuration.authentication': {
     type: 'OIDC',
-    oidcProviders: [{
-      name: 'keycloak',
-      issuer: { issuerURL: 'https://keycloak.example.com/realms/ocp', audiences: ['openshift'] },
-      claimMappings: { username: { claim: 'email' }, groups: { claim: 'groups' } },
-    }],
+    oidcProviders: [
+      {
+        name: 'keycloak',
+        issuer: { issuerURL: 'https://keycloak.example.com/realms/ocp', audiences: ['openshift'] },
+        claimMappings: { username: { claim: 'email' }, groups: { claim: 'groups' } },
+      },
+    ],
   },
 });
 
 /** The OIDC cluster with fields of its provider changed, by path below the provider. */
-const oidc = (changes: Record<string, unknown>) =>
-  withChanges(OIDC_CLUSTER, Object.fromEntries(Object.entries(changes).map(([path, value]) => [`${OIDC}.${path}`, value])));
+const oidc = (changes: Record<string, unknown>) => withChanges(OIDC_CLUSTER, Object.fromEntries(Object.entries(changes).map(([path, value]) => [`${OIDC}.${path}`, value])));
 
 /** The OIDC cluster with one extra claim mapping under `key`. */
 const extraKey = (key: string) => oidc({ 'claimMappings.extra': [{ key, valueExpression: 'claims.department' }] });
@@ -48,8 +49,7 @@ const LB = 'spec.operatorConfiguration.ingressOperator.endpointPublishingStrateg
 const AWS = `${LB}.providerParameters.aws`;
 
 /** The base HostedCluster with a LoadBalancerService ingress of this loadBalancer. */
-const loadBalancer = (lb: Record<string, unknown>) =>
-  hc({ 'spec.operatorConfiguration.ingressOperator.endpointPublishingStrategy': { type: 'LoadBalancerService', loadBalancer: lb } });
+const loadBalancer = (lb: Record<string, unknown>) => hc({ 'spec.operatorConfiguration.ingressOperator.endpointPublishingStrategy': { type: 'LoadBalancerService', loadBalancer: lb } });
 
 /** An external AWS NLB ingress with these networkLoadBalancer parameters. */
 const nlb = (parameters: Record<string, unknown>, scope = 'External') =>
@@ -60,8 +60,7 @@ const classic = (parameters: Record<string, unknown>) =>
   loadBalancer({ scope: 'External', dnsManagementPolicy: 'Managed', providerParameters: { type: 'AWS', aws: { type: 'Classic', classicLoadBalancer: parameters } } });
 
 /** An OpenStack ingress load balancer with this floating IP. */
-const openstack = (floatingIP: string, scope = 'External') =>
-  loadBalancer({ scope, dnsManagementPolicy: 'Managed', providerParameters: { type: 'OpenStack', openstack: { floatingIP } } });
+const openstack = (floatingIP: string, scope = 'External') => loadBalancer({ scope, dnsManagementPolicy: 'Managed', providerParameters: { type: 'OpenStack', openstack: { floatingIP } } });
 
 // AWS subnet ids are `subnet-` and 17 characters; EIP allocations are `eipalloc-` and 17 hex digits.
 const SUBNET_A = 'subnet-0a1b2c3d4e5f60001';

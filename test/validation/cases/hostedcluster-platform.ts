@@ -65,12 +65,7 @@ const AZURE = withChanges(HOSTED_CLUSTER, {
       },
     },
   },
-  'spec.services': [
-    published('APIServer', 'LoadBalancer'),
-    published('OAuthServer', 'Route'),
-    published('Konnectivity', 'Route'),
-    published('Ignition', 'Route'),
-  ],
+  'spec.services': [published('APIServer', 'LoadBalancer'), published('OAuthServer', 'Route'), published('Konnectivity', 'Route'), published('Ignition', 'Route')],
 });
 
 /** Self-managed Azure: workload identities (with the control-plane operator's). */
@@ -106,11 +101,9 @@ const AZURE_SWIFT = azure(AZURE, {
 });
 
 /** A managed identity's client ID in the ARO HCP base. */
-const managedClientID = (identity: string, clientID: string) =>
-  azure(AZURE, { [`azureAuthenticationConfig.managedIdentities.controlPlane.${identity}.clientID`]: clientID });
+const managedClientID = (identity: string, clientID: string) => azure(AZURE, { [`azureAuthenticationConfig.managedIdentities.controlPlane.${identity}.clientID`]: clientID });
 /** A workload identity's client ID in the self-managed base. */
-const workloadClientID = (identity: string, clientID: string) =>
-  azure(AZURE_WORKLOAD, { [`azureAuthenticationConfig.workloadIdentities.${identity}.clientID`]: clientID });
+const workloadClientID = (identity: string, clientID: string) => azure(AZURE_WORKLOAD, { [`azureAuthenticationConfig.workloadIdentities.${identity}.clientID`]: clientID });
 
 const MANAGED_IDENTITIES = 'spec.platform.azure.azureAuthenticationConfig.managedIdentities.controlPlane';
 const WORKLOAD_IDENTITIES = 'spec.platform.azure.azureAuthenticationConfig.workloadIdentities';
@@ -542,12 +535,7 @@ const AZURE_CASES: ObjectCase[] = [
 /** KubeVirt as `hcp create cluster kubevirt` renders it: APIServer on a LoadBalancer, the rest on Routes. */
 const KUBEVIRT = withChanges(HOSTED_CLUSTER, {
   'spec.platform': { type: 'KubeVirt', kubevirt: { baseDomainPassthrough: true, generateID: 'x7k2p9q4m1z' } },
-  'spec.services': [
-    published('APIServer', 'LoadBalancer'),
-    published('OAuthServer', 'Route'),
-    published('Konnectivity', 'Route'),
-    published('Ignition', 'Route'),
-  ],
+  'spec.services': [published('APIServer', 'LoadBalancer'), published('OAuthServer', 'Route'), published('Konnectivity', 'Route'), published('Ignition', 'Route')],
 });
 
 /** KubeVirt on an external infrastructure cluster, with a manual storage mapping. */
@@ -675,12 +663,7 @@ const AWS = withChanges(HOSTED_CLUSTER, {
       ],
     },
   },
-  'spec.services': [
-    published('APIServer', 'LoadBalancer'),
-    published('OAuthServer', 'Route'),
-    published('Konnectivity', 'Route'),
-    published('Ignition', 'Route'),
-  ],
+  'spec.services': [published('APIServer', 'LoadBalancer'), published('OAuthServer', 'Route'), published('Konnectivity', 'Route'), published('Ignition', 'Route')],
 });
 
 const AWS_CASES: ObjectCase[] = [

@@ -52,8 +52,7 @@ const AZURE_SELF_MANAGED = withChanges(AZURE_MANAGED, {
   'azure.azureAuthenticationConfig': {
     azureAuthenticationConfigType: 'WorkloadIdentities',
     workloadIdentities: Object.fromEntries(
-      ['cloudProvider', 'controlPlaneOperator', 'disk', 'file', 'imageRegistry', 'ingress', 'network', 'nodePoolManagement']
-        .map((identity) => [identity, { clientID: CLIENT_ID }]),
+      ['cloudProvider', 'controlPlaneOperator', 'disk', 'file', 'imageRegistry', 'ingress', 'network', 'nodePoolManagement'].map((identity) => [identity, { clientID: CLIENT_ID }]),
     ),
   },
 });
@@ -63,10 +62,11 @@ const azure = (platform: any, services: any[]) => hc({ 'spec.platform': platform
 const AZURE_SERVICES = [loadBalancer('APIServer'), route('OAuthServer'), route('Konnectivity'), route('Ignition')];
 
 /** An Agent HostedCluster whose APIServer is published through a load balancer with this hostname. */
-const apiServerLoadBalancer = (hostname: string, certificateNames: string[]) => hc({
-  'spec.services[0].servicePublishingStrategy': { type: 'LoadBalancer', loadBalancer: { hostname } },
-  'spec.configuration.apiServer.servingCerts.namedCertificates': [{ names: certificateNames, servingCertificate: { name: 'api-serving-cert' } }],
-});
+const apiServerLoadBalancer = (hostname: string, certificateNames: string[]) =>
+  hc({
+    'spec.services[0].servicePublishingStrategy': { type: 'LoadBalancer', loadBalancer: { hostname } },
+    'spec.configuration.apiServer.servingCerts.namedCertificates': [{ names: certificateNames, servingCertificate: { name: 'api-serving-cert' } }],
+  });
 
 const AESCBC = { type: 'aescbc', aescbc: { activeKey: { name: 'etcd-encryption-key' } } };
 const AWS_KMS = {
@@ -123,12 +123,13 @@ const KEY_STATUSES = {
   aescbc: { provider: 'AESCBC', aescbc: { dataHash: 'f00d', secret: { name: 'etcd-encryption-key' } } },
 };
 
-const controlPlaneHistory = (version: string) => hc({
-  'status.controlPlaneVersion': {
-    desired: { image: HOSTED_CLUSTER.spec.release.image, version: '4.17.0' },
-    history: [{ image: HOSTED_CLUSTER.spec.release.image, version, state: 'Completed', startedTime: '2025-01-01T00:00:00Z', completionTime: '2025-01-01T00:30:00Z' }],
-  },
-});
+const controlPlaneHistory = (version: string) =>
+  hc({
+    'status.controlPlaneVersion': {
+      desired: { image: HOSTED_CLUSTER.spec.release.image, version: '4.17.0' },
+      history: [{ image: HOSTED_CLUSTER.spec.release.image, version, state: 'Completed', startedTime: '2025-01-01T00:00:00Z', completionTime: '2025-01-01T00:30:00Z' }],
+    },
+  });
 
 export const CASES: ObjectCase[] = [
   // The example cases this file started from.
@@ -230,7 +231,10 @@ export const CASES: ObjectCase[] = [
   },
   {
     name: 'passes when services are published as routes with and without a hostname',
-    object: hc({ 'spec.services[1]': route('Ignition'), 'spec.services[3]': { service: 'OAuthServer', servicePublishingStrategy: { type: 'Route', route: { hostname: 'oauth.vcluster2.example.com' } } } }),
+    object: hc({
+      'spec.services[1]': route('Ignition'),
+      'spec.services[3]': { service: 'OAuthServer', servicePublishingStrategy: { type: 'Route', route: { hostname: 'oauth.vcluster2.example.com' } } },
+    }),
   },
   {
     name: 'fails when a LoadBalancer service has route settings',
