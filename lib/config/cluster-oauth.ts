@@ -81,7 +81,7 @@ export class ClusterOAuth extends Construct {
       );
     }
     const broken = problems.report();
-    this.identityProviderObjects = this.node.findAll().filter(ApiObject.isApiObject);
+    this.identityProviderObjects = this.node.findAll().filter((child) => ApiObject.isApiObject(child));
 
     if (!broken)
       cluster.addConfiguration(
