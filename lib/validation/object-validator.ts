@@ -7,7 +7,7 @@ import { satisfiesFormat } from './kubernetes-formats';
 import { re2 } from './re2';
 import { KindSchema, OpenApiSchema, ScaleSubresource, SchemaCatalog } from './schema-catalog';
 import { SchemaDefinitions, SchemaNode } from './schema-node';
-import { identify, ObjectIdentity, ValidationProblem } from './validation-problem';
+import { identify, ProblemObjectIdentity, ValidationProblem } from './validation-problem';
 import { validatorCodeFingerprint } from './validator-fingerprint';
 
 /** The integer `format`s of CRD fields and the Go types behind them. */
@@ -109,7 +109,7 @@ export class ObjectValidator {
    * Checks `object`, then the objects it carries (see CARRIED_OBJECTS), each against its own
    * schema; problems name the outermost object, at `prefix` and the path within.
    */
-  private check(object: unknown, previous: unknown, outer: ObjectIdentity, prefix: string, options: ValidateOptions, problems: ValidationProblem[]): void {
+  private check(object: unknown, previous: unknown, outer: ProblemObjectIdentity, prefix: string, options: ValidateOptions, problems: ValidationProblem[]): void {
     // A rule observer counts every evaluation, so nothing is taken from the cache for it.
     const walk = new SchemaWalk(this.catalog, outer, options.source, this.ruleObserver, prefix);
     const identity = identify(object);
@@ -130,7 +130,7 @@ export class ObjectValidator {
   }
 
   /** The schema of `object`'s kind, or undefined after reporting why there is none (unless its kind is waived). */
-  private kindOf(object: unknown, identity: ObjectIdentity, walk: SchemaWalk, options: ValidateOptions): KindSchema | undefined {
+  private kindOf(object: unknown, identity: ProblemObjectIdentity, walk: SchemaWalk, options: ValidateOptions): KindSchema | undefined {
     if (!isPlainObject(object)) {
       walk.report('', 'must be a Kubernetes object (a mapping with apiVersion, kind and metadata)', object);
       return undefined;
@@ -219,7 +219,7 @@ class SchemaWalk {
 
   constructor(
     private readonly catalog: SchemaCatalog,
-    private readonly identity: ObjectIdentity,
+    private readonly identity: ProblemObjectIdentity,
     private readonly source: string | undefined,
     private readonly ruleObserver: RuleObserver | undefined,
     /** Where the object lies in the object the problems name: '' for that object itself. */

@@ -1,15 +1,19 @@
 /** Which object a problem is about, as `kubectl` would name it. */
-export interface ObjectIdentity {
+export interface ProblemObjectIdentity {
+  /** The object's apiVersion, when it has one. */
   readonly apiVersion?: string;
+  /** The object's kind, when it has one. */
   readonly kind?: string;
+  /** The object's namespace; none for a cluster-scoped object. */
   readonly namespace?: string;
+  /** The object's name, when it has one. */
   readonly name?: string;
 }
 
 /** One reason the API server would reject an object. */
 export interface ValidationProblem {
   /** The object the problem is about. */
-  readonly object: ObjectIdentity;
+  readonly object: ProblemObjectIdentity;
   /** Field path in the object, as the API server writes it: `spec.services[0].service`. */
   readonly path: string;
   /** The sentence that says what is wrong and what is accepted. */
@@ -23,7 +27,7 @@ export interface ValidationProblem {
 }
 
 /** Which object this is, from what names it. */
-export function identify(object: any): ObjectIdentity {
+export function identify(object: any): ProblemObjectIdentity {
   return {
     apiVersion: typeof object?.apiVersion === 'string' ? object.apiVersion : undefined,
     kind: typeof object?.kind === 'string' ? object.kind : undefined,
@@ -33,7 +37,7 @@ export function identify(object: any): ObjectIdentity {
 }
 
 /** `Kind namespace/name`, for messages. */
-export function describeObject(object: ObjectIdentity): string {
+export function describeObject(object: ProblemObjectIdentity): string {
   const name = object.namespace ? `${object.namespace}/${object.name ?? '<unnamed>'}` : (object.name ?? '<unnamed>');
   return `${object.kind ?? '<no kind>'} ${name}`;
 }
