@@ -100,6 +100,12 @@ const ARGO_CD_NAMESPACE_FALLBACK = 'default';
  * next commit. About 15 minutes of retries, then the next commit's sync takes over.
  */
 const SYNC_RETRY: argo.ApplicationSpecSyncPolicyRetry = { limit: 5, backoff: { duration: '30s', factor: 2, maxDuration: '10m' } };
+/**
+ * An Application that installs an operator waits, through failed syncs, for CRDs that arrive after
+ * their wave: OLM installing the operator, then (for MCE) its components installing theirs, which
+ * takes longer than 15 minutes on a busy hub. About an hour of retries.
+ */
+const OPERATOR_INSTALL_SYNC_RETRY: argo.ApplicationSpecSyncPolicyRetry = { ...SYNC_RETRY, limit: 10 };
 
 /** API groups of the kinds Kubernetes serves itself; any other kind is a custom resource. */
 const KUBERNETES_GROUPS: ReadonlySet<string> = new Set([
@@ -274,8 +280,10 @@ export class ArgoCdDelivery implements IDelivery {
         // RespectIgnoreDifferences only where Git writes a field someone else changes: it would also
         // keep the MCE's whole components list from the live object (argo-cd#27480).
         const respect = ignore.some((i) => i.kind === 'NodePool');
-        const options = [...(respect ? [RESPECT_IGNORE_DIFFERENCES] : []), ...(installsOperator(unit) ? SKIP_DRY_RUN : [])];
-        bootstrap.push(this.application(settings, name, unit.folder, { ...unit.destination, namespace: destinationNamespace }, WAVES[unit.role], ignore, options));
+        const installs = installsOperator(unit);
+        const options = [...(respect ? [RESPECT_IGNORE_DIFFERENCES] : []), ...(installs ? SKIP_DRY_RUN : [])];
+        const retry = installs ? OPERATOR_INSTALL_SYNC_RETRY : SYNC_RETRY;
+        bootstrap.push(this.application(settings, name, unit.folder, { ...unit.destination, namespace: destinationNamespace }, WAVES[unit.role], ignore, options, retry));
       }
       const clusterNames = hubUnits
         .filter((u) => u.role === UnitRole.GUEST)
@@ -361,7 +369,7 @@ export class ArgoCdDelivery implements IDelivery {
     return ignore;
   }
 
-  /** The Application `name`, in the project of the same name, delivering `folder`, with `options` besides those every one has. */
+  /** The Application `name`, in the project of the same name, delivering `folder`, with `options` besides those every one has, retried as `retry` says. */
   private application(
     settings: Settings,
     name: string,
@@ -370,6 +378,7 @@ export class ArgoCdDelivery implements IDelivery {
     wave: number,
     ignoreDifferences: argo.ApplicationSpecIgnoreDifferences[],
     options: readonly string[],
+    retry: argo.ApplicationSpecSyncPolicyRetry = SYNC_RETRY,
   ): any {
     const syncOptions = [SERVER_SIDE_APPLY, FAIL_ON_SHARED_RESOURCE, ...options];
     return {
@@ -380,7 +389,7 @@ export class ArgoCdDelivery implements IDelivery {
         project: name,
         source: { repoUrl: settings.repoUrl, targetRevision: settings.targetRevision, path: path.posix.join(settings.path, folder) },
         destination,
-        syncPolicy: { automated: { prune: true, selfHeal: true }, syncOptions, retry: SYNC_RETRY },
+        syncPolicy: { automated: { prune: true, selfHeal: true }, syncOptions, retry },
         ignoreDifferences: ignoreDifferences.length > 0 ? ignoreDifferences : undefined,
       }),
     };

@@ -369,6 +369,12 @@ describe('ArgoCdDelivery on a hub that installs an operator through OLM', () => 
     expect(files.get('hub/03-subscription-multicluster-engine_multicluster-engine.yaml').spec.name).toBe('multicluster-engine');
   });
 
+  test("the hub's Application retries for about an hour (10 times, backing off to 10 minutes), the others 5 times: CRDs arrive only once OLM and MCE have installed them", () => {
+    const retryOf = (unit: string) => files.get(`argocd/hub/40-application-openshift-gitops_${unit}.yaml`).spec.syncPolicy.retry;
+    expect(retryOf('hub')).toEqual({ limit: 10, backoff: { duration: '30s', factor: 2, maxDuration: '10m' } });
+    for (const other of ['hub-one', 'one-guest', 'argocd-hub']) expect(retryOf(other).limit).toBe(5);
+  });
+
   test("the option is the Application's alone: no hub object skips the dry run by itself, and the Applications without a Subscription keep the dry run", () => {
     const hubObjects = [...files].filter(([file, json]) => file.startsWith('hub/') && typeof json === 'object');
     expect(hubObjects.map(([file]) => file)).toContain('hub/05-multiclusterengine-multiclusterengine.yaml');
