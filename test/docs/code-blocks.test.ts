@@ -150,3 +150,10 @@ test('a block that does not compile is reported with its file and line', () => {
   expect(reported.length).toBeGreaterThan(0);
   expect(reported.every((d) => d.startsWith(`${BROKEN.file}:11: `))).toBe(true);
 });
+
+// A cdk8s App has no delivery, no prune protection, no schema check and no all-or-nothing write: a guide
+// that shows one would describe output its reader does not get. aws-cdk-lib's App is fine.
+test('no block builds a plain cdk8s App: every guide shows an HcpApp', () => {
+  const plainApps = compiled.filter((block) => /import\s*\{[^}]*\bApp\b[^}]*\}\s*from\s*'cdk8s'/.test(block.code)).map((block) => `${block.file}:${block.line}`);
+  expect(plainApps).toEqual([]);
+});
