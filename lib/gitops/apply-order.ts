@@ -1,3 +1,5 @@
+import { groupOf } from './unit-access';
+
 /**
  * Apply order by kind: what others depend on comes first. File names carry the rank, and so does
  * the Argo CD sync wave. Operators (MCE, Subscriptions) come before the custom resources they
@@ -71,25 +73,7 @@ export function rankOf(kind: string): number {
  */
 export const OPERATOR_KINDS: ReadonlySet<string> = new Set(['Namespace', 'OperatorGroup', 'Subscription', 'CatalogSource', 'CustomResourceDefinition']);
 
-/** The OLM package of the multicluster engine operator. */
-export const MULTICLUSTER_ENGINE_PACKAGE = 'multicluster-engine';
-
-/**
- * API groups whose CRDs the multicluster engine's operands install, not its OLM bundle (which
- * brings the MultiClusterEngine CRD alone): they exist only once the MultiClusterEngine has been
- * reconciled. The cluster manager serves the open-cluster-management groups (ManagedCluster,
- * ManagedClusterSetBinding, Placement, AddOnDeploymentConfig), the assisted service the
- * agent-install ones (AgentServiceConfig, InfraEnv, NMStateConfig), Hive its own, and the
- * hypershift add-on installs the HyperShift operator with its CRDs. KlusterletAddonConfig
- * (agent.open-cluster-management.io) is not among them: ACM installs it, never MCE alone.
- */
-export const MULTICLUSTER_ENGINE_OPERAND_GROUPS: ReadonlySet<string> = new Set([
-  'cluster.open-cluster-management.io',
-  'addon.open-cluster-management.io',
-  'work.open-cluster-management.io',
-  'agent-install.openshift.io',
-  'capi-provider.agent-install.openshift.io',
-  'extensions.hive.openshift.io',
-  'hive.openshift.io',
-  'hypershift.openshift.io',
-]);
+/** Whether an object is an OLM Subscription, which installs an operator and so the CRDs of its custom resources. */
+export function isOlmSubscription(kind: string, apiVersion: string): boolean {
+  return kind === 'Subscription' && groupOf(apiVersion) === 'operators.coreos.com';
+}

@@ -3,7 +3,7 @@ import * as argo from '../../imports/application-argoproj.io';
 import { appliedByHand } from '../core/apply-by-hand';
 import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { SYNC_WAVE_ANNOTATION } from './apply-order';
+import { isOlmSubscription, SYNC_WAVE_ANNOTATION } from './apply-order';
 import { ArgoCdGuestAccess } from './argo-cd-guest-access';
 import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
 import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
@@ -82,7 +82,6 @@ export const ARGO_CD_GUEST_WAVE = ARGO_CD_CLUSTER_WAVE;
  * dry run Argo CD makes of the whole folder first would fail on them.
  */
 const SKIP_DRY_RUN = ['SkipDryRunOnMissingResource=true'];
-const OLM_GROUP = 'operators.coreos.com';
 /**
  * Server-side apply: HostedClusters, AgentServiceConfigs and ConfigMaps (trust bundles, registries)
  * outgrow the 256 KiB last-applied-configuration annotation of client-side apply, and controllers
@@ -429,7 +428,7 @@ function unitsOf(files: readonly DeliveredFile[]): Unit[] {
  * that arrives after its wave. A guest's objects carry the option each (see place()).
  */
 function installsOperator(unit: Unit): boolean {
-  return unit.role !== UnitRole.GUEST && unit.files.some((f) => f.kind === 'Subscription' && groupOf(f.apiVersion) === OLM_GROUP);
+  return unit.role !== UnitRole.GUEST && unit.files.some((f) => isOlmSubscription(f.kind, f.apiVersion));
 }
 
 /** An Application's (and its AppProject's) name: its folder path with "/" read as "-". */

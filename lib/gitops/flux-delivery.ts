@@ -5,7 +5,8 @@ import { appliedByHand } from '../core/apply-by-hand';
 import { durationProblem, toGoDuration } from '../core/go-duration';
 import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
 import { Problems, show } from '../core/problems';
-import { MULTICLUSTER_ENGINE_OPERAND_GROUPS, MULTICLUSTER_ENGINE_PACKAGE, OPERATOR_KINDS } from './apply-order';
+import { MULTICLUSTER_ENGINE_OPERAND_GROUPS, MULTICLUSTER_ENGINE_PACKAGE } from '../management/multicluster-engine';
+import { isOlmSubscription, OPERATOR_KINDS } from './apply-order';
 import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
 import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
 import { FLUX_HEALTH_CHECKS } from './flux-health-checks';
@@ -74,7 +75,6 @@ const MULTICLUSTER_ENGINE_GROUP = 'multicluster.openshift.io';
 const NODE_POOLS_PART = 'node-pools';
 /** The key of the admin kubeconfig in the `<name>-admin-kubeconfig` Secret HyperShift writes. */
 const KUBECONFIG_KEY = 'kubeconfig';
-const OLM_GROUP = 'operators.coreos.com/';
 
 /**
  * The sub-folders FluxDelivery splits a layout folder into: an object in one of them belongs to the
@@ -251,12 +251,12 @@ export class FluxDelivery implements IDelivery {
       for (const construct of chart.node.findAll()) {
         if (!(construct instanceof ApiObject) || construct.chart !== chart) continue;
         const folder = layout.placeOf(construct).folder;
-        if (construct.kind === 'Subscription' && construct.apiVersion.startsWith(OLM_GROUP)) {
+        if (isOlmSubscription(construct.kind, construct.apiVersion)) {
           installs.add(folder);
           if (construct.toJson().spec?.name === MULTICLUSTER_ENGINE_PACKAGE) engineInstalls.add(folder);
         }
         if (!OPERATOR_KINDS.has(construct.kind)) others.add(folder);
-        if (isMultiClusterEngine(construct)) engines.add(folder);
+        if (isMultiClusterEngine(construct.kind, construct.apiVersion)) engines.add(folder);
         if (MULTICLUSTER_ENGINE_OPERAND_GROUPS.has(groupOf(construct.apiVersion))) operands.add(folder);
       }
       const split = new Set([...installs].filter((folder) => others.has(folder)));
@@ -532,12 +532,12 @@ function nameOf(folder: string): string {
 /** The stage of a split folder an object is applied in. */
 function stageOf(json: any, engineStage: boolean): Part {
   if (OPERATOR_KINDS.has(json.kind)) return OPERATORS_PART;
-  return engineStage && json.kind === 'MultiClusterEngine' && groupOf(String(json.apiVersion)) === MULTICLUSTER_ENGINE_GROUP ? ENGINE_PART : RESOURCES_PART;
+  return engineStage && isMultiClusterEngine(json.kind, String(json.apiVersion)) ? ENGINE_PART : RESOURCES_PART;
 }
 
-/** Whether `construct` is a MultiClusterEngine, not a namesake of another group. */
-function isMultiClusterEngine(construct: ApiObject): boolean {
-  return construct.kind === 'MultiClusterEngine' && groupOf(construct.apiVersion) === MULTICLUSTER_ENGINE_GROUP;
+/** Whether an object is a MultiClusterEngine, not a namesake of another group. */
+function isMultiClusterEngine(kind: string, apiVersion: string): boolean {
+  return kind === 'MultiClusterEngine' && groupOf(apiVersion) === MULTICLUSTER_ENGINE_GROUP;
 }
 
 /** `a/b/c` -> [`a/b`, `a`]: nearest first. */

@@ -12,6 +12,29 @@ export const MULTICLUSTER_ENGINE_NAMESPACE = 'multicluster-engine';
 /** The namespace the multicluster engine Operator is installed into (`installOperator`). */
 export const MULTICLUSTER_ENGINE_OPERATOR_NAMESPACE = 'multicluster-engine';
 
+/** The OLM package of the multicluster engine operator. */
+export const MULTICLUSTER_ENGINE_PACKAGE = 'multicluster-engine';
+
+/**
+ * API groups whose CRDs the multicluster engine's operands install, not its OLM bundle (which
+ * brings the MultiClusterEngine CRD alone): they exist only once the MultiClusterEngine has been
+ * reconciled. The cluster manager serves the open-cluster-management groups (ManagedCluster,
+ * ManagedClusterSetBinding, Placement, AddOnDeploymentConfig), the assisted service the
+ * agent-install ones (AgentServiceConfig, InfraEnv, NMStateConfig), Hive its own, and the
+ * hypershift add-on installs the HyperShift operator with its CRDs. KlusterletAddonConfig
+ * (agent.open-cluster-management.io) is not among them: ACM installs it, never MCE alone.
+ */
+export const MULTICLUSTER_ENGINE_OPERAND_GROUPS: ReadonlySet<string> = new Set([
+  'cluster.open-cluster-management.io',
+  'addon.open-cluster-management.io',
+  'work.open-cluster-management.io',
+  'agent-install.openshift.io',
+  'capi-provider.agent-install.openshift.io',
+  'extensions.hive.openshift.io',
+  'hive.openshift.io',
+  'hypershift.openshift.io',
+]);
+
 /** How many replicas MCE runs of its deployments (`spec.availabilityConfig`). */
 export enum MultiClusterEngineAvailability {
   /** Two replicas of most deployments. */
@@ -169,7 +192,7 @@ export class MultiClusterEngine extends Construct {
           {
             namespace: MULTICLUSTER_ENGINE_OPERATOR_NAMESPACE,
             operatorGroupName: 'multicluster-engine',
-            packageName: 'multicluster-engine',
+            packageName: MULTICLUSTER_ENGINE_PACKAGE,
             subscriptionName: 'multicluster-engine',
             defaultChannel: 'stable-2.7',
             ownNamespace: true,
