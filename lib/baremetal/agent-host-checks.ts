@@ -1,6 +1,6 @@
 import { Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { allConstructs } from '../core/construct-walk';
+import { allConstructs, nearestInScopes } from '../core/construct-walk';
 import { reportProblems, show } from '../core/problems';
 import { HostedCluster } from '../core/hosted-cluster';
 import { NodePool } from '../core/node-pool';
@@ -33,10 +33,7 @@ export function allowHostsWithoutCluster(scope: IConstruct, options: AllowHostsW
 }
 
 function isWaived(host: IConstruct): boolean {
-  for (let scope: IConstruct | undefined = host; scope; scope = scope.node.scope) {
-    if (waived.has(scope)) return true;
-  }
-  return false;
+  return nearestInScopes(host, (scope) => waived.get(scope)) !== undefined;
 }
 
 /**

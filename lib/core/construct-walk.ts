@@ -21,3 +21,15 @@ export function withConstructWalk<T>(root: IConstruct, constructs: readonly ICon
     walks.delete(root);
   }
 }
+
+/**
+ * What `find` gives for `construct` or, failing that, its nearest scope: how a choice made on a
+ * construct (allowPruning, allowHostsWithoutCluster, allowUnvalidatedKind) holds for everything under it.
+ */
+export function nearestInScopes<T>(construct: IConstruct, find: (scope: IConstruct) => T | undefined): T | undefined {
+  for (let scope: IConstruct | undefined = construct; scope; scope = scope.node.scope) {
+    const found = find(scope);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

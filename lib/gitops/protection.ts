@@ -1,4 +1,5 @@
 import { IConstruct } from 'constructs';
+import { nearestInScopes } from '../core/construct-walk';
 import { HcpValidationError, show } from '../core/problems';
 import type { ObjectPlace } from './output-layout';
 import { TargetKind } from './output-layout';
@@ -102,10 +103,7 @@ export function allowPruning(scope: IConstruct, options: AllowPruningOptions): v
 export function isProtected(kind: string, place: ObjectPlace, construct: IConstruct): boolean {
   const kinds = place.target.kind === TargetKind.MANAGEMENT ? PROTECTED_KINDS : PROTECTED_GUEST_KINDS;
   if (!kinds.has(kind)) return false;
-  for (let scope: IConstruct | undefined = construct; scope; scope = scope.node.scope) {
-    if (optOuts.has(scope)) return false;
-  }
-  return true;
+  return nearestInScopes(construct, (scope) => optOuts.get(scope)) === undefined;
 }
 
 /** Marks an object with both engines' protection, for whichever engine is pointed at its folder. */

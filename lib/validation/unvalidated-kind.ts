@@ -1,4 +1,5 @@
 import { IConstruct } from 'constructs';
+import { nearestInScopes } from '../core/construct-walk';
 import { reportProblems, show } from '../core/problems';
 
 /** Options of `allowUnvalidatedKind`. */
@@ -81,9 +82,5 @@ export function unvalidatedKindWaivers(constructs: readonly IConstruct[]): Unval
 
 /** The waiver that covers an object of `apiVersion`/`kind` made by `construct`: one on it or on one of its scopes. */
 export function waiverOf(construct: IConstruct, apiVersion: string, kind: string): UnvalidatedKindWaiver | undefined {
-  for (let scope: IConstruct | undefined = construct; scope; scope = scope.node.scope) {
-    const found = waivers.get(scope)?.find((w) => w.apiVersion === apiVersion && w.kind === kind);
-    if (found) return found;
-  }
-  return undefined;
+  return nearestInScopes(construct, (scope) => waivers.get(scope)?.find((w) => w.apiVersion === apiVersion && w.kind === kind));
 }
