@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { isUnresolvedToken } from '../platform/aws-infra';
 import { IOidcDiscoveryBucket, oidcBucketNameProblem } from './aws-management-prereqs';
 import { bindHubCredentialsSecret, chartOf, requireManagementCluster } from './hub-credentials-secret';
+import { AWS_REGION } from '../core/formats';
 import { Problems } from '../core/problems';
 import type { ISecretSource } from '../secrets/secret-source';
 
@@ -10,7 +11,6 @@ import type { ISecretSource } from '../secrets/secret-source';
 export const OIDC_S3_CREDENTIALS_SECRET_NAME = 'hypershift-operator-oidc-provider-s3-credentials';
 /** Where that Secret lives: the namespace of the hub's own managed cluster. */
 export const OIDC_S3_CREDENTIALS_SECRET_NAMESPACE = 'local-cluster';
-const AWS_REGION = /^[a-z]{2}(-[a-z]+)+-[0-9]+$/;
 
 /** Props of OidcS3CredentialsSecret. */
 export interface OidcS3CredentialsSecretProps {

@@ -6,6 +6,14 @@ import { show } from './problems';
 export const IAM_ROLE_ARN = /^arn:aws(-[a-z]+)*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
 export const IAM_ROLE_ARN_RULE = 'must be an IAM role ARN such as arn:aws:iam::123456789012:role/name';
 
+/** An AWS region: us-east-1, eu-central-2, us-gov-west-1. */
+export const AWS_REGION = /^[a-z]{2}(-[a-z]+)+-\d+$/;
+
+/** Whether `zone` is an Availability Zone (us-east-1a) or a Local Zone (us-east-1-bos-1a) of `region`. */
+export function isAwsZoneOf(zone: string, region: string): boolean {
+  return zone.startsWith(region) && /^(-[a-z0-9]+)*[a-z]$/.test(zone.slice(region.length));
+}
+
 /** An EC2 instance type: family (and generation, options) and size, e.g. m5.large, u-6tb1.metal, m7g.2xlarge. */
 export const EC2_INSTANCE_TYPE = /^[a-z][a-z0-9-]*\.[a-z0-9-]+$/;
 export const EC2_INSTANCE_TYPE_RULE = 'must be an EC2 instance type such as m5.large: family and size, lower case, separated by "."';

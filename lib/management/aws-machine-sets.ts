@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import * as machine from '../../imports/machineset-machine.openshift.io';
-import { EC2_INSTANCE_TYPE, EC2_INSTANCE_TYPE_RULE } from '../core/formats';
+import { AWS_REGION, EC2_INSTANCE_TYPE, EC2_INSTANCE_TYPE_RULE, isAwsZoneOf } from '../core/formats';
 import { isDns1123Label, isLabelValue, isQualifiedName } from '../core/names';
 import { Problems, show } from '../core/problems';
 import { MACHINE_API_NAMESPACE } from './metal3-provisioning';
@@ -91,7 +91,6 @@ export interface AwsMachineSetsProps {
   readonly securityGroupNames?: string[];
 }
 
-const REGION = /^[a-z]{2}(-[a-z]+)+-\d+$/;
 const AMI = /^ami-[0-9a-f]{8,17}$/;
 const KMS_KEY_ARN = /^arn:aws(-[a-z]+)*:kms:[a-z0-9-]+:\d{12}:key\/\S+$/;
 const DEVICE_NAME = /^\/dev\/(sd|xvd)[b-z]$/;
@@ -129,7 +128,7 @@ export class AwsMachineSets extends Construct {
       "must be the cluster's infrastructure ID, such as ocp-cluster-h5ffp (oc get infrastructure cluster -o jsonpath='{.status.infrastructureName}')",
     );
     problems.require(isDns1123Label(name), 'name', name, 'must be a DNS-1123 label, such as metal');
-    problems.require(typeof p.region === 'string' && REGION.test(p.region), 'region', p.region, 'must be an AWS region such as us-east-2');
+    problems.require(typeof p.region === 'string' && AWS_REGION.test(p.region), 'region', p.region, 'must be an AWS region such as us-east-2');
     problems.require(typeof p.instanceType === 'string' && EC2_INSTANCE_TYPE.test(p.instanceType), 'instanceType', p.instanceType, EC2_INSTANCE_TYPE_RULE);
     problems.require(
       typeof p.amiId === 'string' && AMI.test(p.amiId),
@@ -140,14 +139,7 @@ export class AwsMachineSets extends Construct {
     const zones = Array.isArray(p.zones) ? p.zones : [];
     if (zones.length === 0) problems.add(`zones (${show(p.zones)}) must list at least one Availability Zone, such as ["us-east-2a"]`);
     zones.forEach((zone, i) => {
-      if (
-        problems.require(
-          typeof zone === 'string' && /^[a-z0-9-]+[a-z]$/.test(zone) && zone.startsWith(p.region ?? ''),
-          `zones[${i}]`,
-          zone,
-          `must be an Availability Zone of region ${p.region}, such as ${p.region}a`,
-        )
-      ) {
+      if (problems.require(typeof zone === 'string' && isAwsZoneOf(zone, p.region ?? ''), `zones[${i}]`, zone, `must be an Availability Zone of region ${p.region}, such as ${p.region}a`)) {
         const machineSetName = `${infraId}-${name}-${zone}`;
         if (problems.require(zones.indexOf(zone) === i, `zones[${i}]`, zone, 'is listed twice; give each zone once')) {
           problems.require(

@@ -1,6 +1,6 @@
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
-import { EC2_INSTANCE_TYPE, EC2_INSTANCE_TYPE_RULE, IAM_ROLE_ARN, IAM_ROLE_ARN_RULE } from '../core/formats';
+import { AWS_REGION, EC2_INSTANCE_TYPE, EC2_INSTANCE_TYPE_RULE, IAM_ROLE_ARN, IAM_ROLE_ARN_RULE, isAwsZoneOf } from '../core/formats';
 import { show } from '../core/problems';
 import { ingressPublishing } from '../core/service-publishing';
 import type { ClusterPlatformConfig, ClusterPlatformContext, IClusterPlatform } from './cluster-platform';
@@ -151,11 +151,11 @@ export class AwsClusterPlatform implements IClusterPlatform {
       }
     }
     if (unresolved) return { platform: { type: hc.HostedClusterSpecPlatformType.AWS }, defaultServices: ingressPublishing(), apiServerRoute: AWS_RULES.apiServerRoute };
-    const regionOk = /^[a-z]{2}(-[a-z]+)+-\d+$/.test(p.region);
+    const regionOk = AWS_REGION.test(p.region);
     if (!regionOk) problems.add(`region (${JSON.stringify(p.region)}) must be an AWS region such as us-east-1`);
     // A zone of the region: us-east-1a, or a Local Zone such as us-east-1-bos-1a.
     const zone = p.defaultSubnet.zone;
-    if (regionOk && zone !== undefined && !(zone.startsWith(p.region) && /^(-[a-z0-9]+)*[a-z]$/.test(zone.slice(p.region.length)))) {
+    if (regionOk && zone !== undefined && !isAwsZoneOf(zone, p.region)) {
       problems.require(false, 'defaultSubnet.zone', zone, `must be an availability zone of region ${p.region}, such as ${p.region}a`);
     }
     if (!p.vpcId) problems.add('vpcId ("") must be given, or come from platform.infra');
