@@ -1,6 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as idms from '../../imports/imagedigestmirrorset-config.openshift.io';
+import { REGISTRY_HOST, REGISTRY_HOST_RULE } from '../core/formats';
 import { HostedCluster } from '../core/hosted-cluster';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems, show } from '../core/problems';
@@ -36,7 +37,7 @@ export class DisconnectedMirrors extends Construct {
     const { registry, repositories, olmCatalogs } = props.mirrors.props;
     const name = props.name ?? id;
     problems.require(isDns1123Subdomain(name), 'name', name, DNS1123_SUBDOMAIN_RULE);
-    problems.require(/^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?(:\d+)?$/.test(registry ?? ''), 'mirrors.registry', registry, 'must be host[:port] of the mirror registry');
+    problems.require(REGISTRY_HOST.test(registry ?? ''), 'mirrors.registry', registry, REGISTRY_HOST_RULE);
     problems.require((repositories ?? []).length > 0, 'mirrors.repositories', repositories, 'must list at least one mirrored repository');
     (repositories ?? []).forEach((r, i) => {
       problems.require(REPOSITORY.test(r.source), `mirrors.repositories[${i}].source`, r.source, 'must be a repository host[/path] without tag or digest');

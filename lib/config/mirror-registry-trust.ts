@@ -1,6 +1,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as image from '../../imports/image-config.openshift.io';
+import { caBundleProblem, REGISTRY_HOST, REGISTRY_HOST_RULE } from '../core/formats';
 import { configMap } from '../core/kube-objects';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
@@ -43,16 +44,13 @@ export class MirrorRegistryTrust extends Construct {
     const name = props.configMapName ?? 'registry-config';
     problems.require(isDns1123Subdomain(name), 'configMapName', name, DNS1123_SUBDOMAIN_RULE);
     const { registry, caPem } = props.mirrors?.props ?? {};
-    problems.require(/^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?(:\d+)?$/.test(registry ?? ''), 'mirrors.registry', registry, 'must be host[:port] of the mirror registry');
+    problems.require(REGISTRY_HOST.test(registry ?? ''), 'mirrors.registry', registry, REGISTRY_HOST_RULE);
     if (caPem === undefined) {
       problems.add("mirrors.caPem (undefined) must be the PEM of the mirror registry's CA; a registry whose certificate the hub trusts already needs no MirrorRegistryTrust");
     } else {
-      problems.require(
-        /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(caPem),
-        'mirrors.caPem',
-        `${caPem.slice(0, 40)}…`,
-        'must contain at least one "-----BEGIN CERTIFICATE-----" block',
-      );
+      // The CA is written to the output: text that is no certificate, or holds a private key, is refused.
+      const problem = caBundleProblem('mirrors.caPem', caPem);
+      if (problem) problems.add(problem);
     }
     problems.report();
 

@@ -14,6 +14,10 @@ export function isAwsZoneOf(zone: string, region: string): boolean {
   return zone.startsWith(region) && /^(-[a-z0-9]+)*[a-z]$/.test(zone.slice(region.length));
 }
 
+/** A registry as images name it: `host[:port]`, e.g. registry.example.com:5000. */
+export const REGISTRY_HOST = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?(:\d+)?$/;
+export const REGISTRY_HOST_RULE = 'must be host[:port] of the mirror registry';
+
 /** An EC2 instance type: family (and generation, options) and size, e.g. m5.large, u-6tb1.metal, m7g.2xlarge. */
 export const EC2_INSTANCE_TYPE = /^[a-z][a-z0-9-]*\.[a-z0-9-]+$/;
 export const EC2_INSTANCE_TYPE_RULE = 'must be an EC2 instance type such as m5.large: family and size, lower case, separated by "."';

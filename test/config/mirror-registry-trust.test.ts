@@ -52,7 +52,11 @@ describe('MirrorRegistryTrust (docs 5.2.5.1)', () => {
     ]);
     const notPem = new ImageMirrors({ registry: 'registry.dns.base.domain.name:5000', caPem: 'not a certificate', repositories: REPOSITORIES });
     expect(synthProblems((app) => new MirrorRegistryTrust(new ManagementCluster(app, 'hub'), 'trust', { mirrors: notPem }))).toEqual([
-      'hub/trust: mirrors.caPem ("not a certificate…") must contain at least one "-----BEGIN CERTIFICATE-----" block',
+      'hub/trust: mirrors.caPem ("not a certificate") must be PEM text with at least one "-----BEGIN CERTIFICATE-----" block',
+    ]);
+    const withKey = new ImageMirrors({ registry: 'registry.dns.base.domain.name:5000', caPem: `${CA}\n-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n`, repositories: REPOSITORIES });
+    expect(synthProblems((app) => new MirrorRegistryTrust(new ManagementCluster(app, 'hub'), 'trust', { mirrors: withKey }))).toEqual([
+      "hub/trust: mirrors.caPem (PEM text) holds a private key; give the CA's certificates only, a key must never be in the output",
     ]);
   });
 
