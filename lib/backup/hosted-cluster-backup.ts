@@ -110,7 +110,7 @@ export class HostedClusterBackup extends Construct {
     this.backupName = props.name ?? `${props.cluster.clusterName}-backup`;
     this.scheduled = props.schedule !== undefined;
     const cluster = props.cluster;
-    const controlPlaneNamespace = `${cluster.namespace}-${cluster.clusterName}`;
+    const controlPlaneNamespace = cluster.controlPlaneNamespace;
 
     const problems = new Problems(this);
     problems.require(isDns1123Subdomain(this.backupName) && this.backupName.length <= 63, 'name', this.backupName, `${DNS1123_SUBDOMAIN_RULE}, at most 63 characters (Velero labels backups with it)`);

@@ -135,7 +135,7 @@ function oauthServerUrl(cluster: HostedCluster): { readonly url?: string; readon
   if (strategy?.route !== undefined || strategy?.type === ServicePublishingType.ROUTE) {
     if (strategy.route?.hostname) return { url: `https://${strategy.route.hostname}:${ROUTE_PORT}` };
     const hub = cluster.node.scopes.find((s): s is ManagementCluster => s instanceof ManagementCluster);
-    if (hub?.ingressDomain !== undefined) return { url: `https://oauth-${cluster.namespace}-${cluster.clusterName}.${hub.ingressDomain}:${ROUTE_PORT}` };
+    if (hub?.ingressDomain !== undefined) return { url: `https://oauth-${cluster.controlPlaneNamespace}.${hub.ingressDomain}:${ROUTE_PORT}` };
     return {
       toKnow: `or give the management cluster's ingressDomain (new ManagementCluster(app, '${hub?.node.id ?? 'hub'}', { ingressDomain: 'apps.<hub domain>' })), where its Route is served, to have it printed here`,
     };

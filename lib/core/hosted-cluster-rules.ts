@@ -10,6 +10,11 @@ import { show } from './problems';
 /** HyperShift derives longer names (the control-plane namespace, its resources) from a cluster's name. */
 export const CLUSTER_NAME_MAX = 53;
 
+/** The namespace HyperShift runs a hosted cluster's control plane in: `<namespace>-<name>`. */
+export function controlPlaneNamespaceOf(namespace: string, name: string): string {
+  return `${namespace}-${name}`;
+}
+
 /**
  * A cluster name HyperShift or MCE cannot use: longer than 53 characters, `clusters` or
  * `local-cluster` (MCE's), or one whose control-plane namespace `<namespace>-<name>` is longer than a
@@ -24,8 +29,9 @@ export function clusterNameProblems(name: string, namespace: string, names: { re
     problems.push(`${names.name} (${show(name)}) must be at most ${CLUSTER_NAME_MAX} characters (HyperShift derives longer names from it)`);
   }
   if (!isDns1123Label(namespace) && checkLabels) problems.push(`${names.namespace} (${show(namespace)}) ${DNS1123_LABEL_RULE}`);
-  if (`${namespace}-${name}`.length > 63) {
-    problems.push(`${names.namespace} (${show(namespace)}) and name together make the control-plane namespace "${namespace}-${name}", which must be at most 63 characters`);
+  const controlPlane = controlPlaneNamespaceOf(namespace, name);
+  if (controlPlane.length > 63) {
+    problems.push(`${names.namespace} (${show(namespace)}) and name together make the control-plane namespace "${controlPlane}", which must be at most 63 characters`);
   }
   if (name === 'clusters' || name === 'local-cluster') problems.push(`${names.name} (${show(name)}) must not be "clusters" or "local-cluster", which MCE reserves`);
   return problems;

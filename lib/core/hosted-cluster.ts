@@ -12,7 +12,7 @@ import { EtcdStorage } from './etcd-storage';
 import { configMap, ensureNamespace } from './kube-objects';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { GuestCluster } from './guest-cluster';
-import { clusterNameProblems, mirroredTagReleaseMessage, tinyEtcdVolumeMessage } from './hosted-cluster-rules';
+import { clusterNameProblems, controlPlaneNamespaceOf, mirroredTagReleaseMessage, tinyEtcdVolumeMessage } from './hosted-cluster-rules';
 import { ClusterNetworks, NetworkingProps, renderNetworking } from './networking';
 import { NodePool, NodePoolOptions } from './node-pool';
 import { lint, LINT_RULES } from './lint';
@@ -267,6 +267,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
   public readonly clusterName: string;
   /** The HostedCluster's namespace. */
   public readonly namespace: string;
+  /** The namespace HyperShift runs the control plane in: `<namespace>-<name>`, e.g. `clusters-vcluster2`. */
+  public readonly controlPlaneNamespace: string;
   /** The cluster's platform. */
   public readonly platformType: PlatformType;
   /** The release the control plane runs: `release`, or the rollout's once it releases the cluster's wave. */
@@ -326,6 +328,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.props = props;
     this.clusterName = props.name ?? id;
     this.namespace = props.namespace ?? 'clusters';
+    this.controlPlaneNamespace = controlPlaneNamespaceOf(this.namespace, this.clusterName);
     this.platformType = props.platform.type;
     // Joins before the checks below, so that a cluster with problems of its own still counts in its wave.
     const channel = props.channel === undefined ? props.release.channel?.name : typeof props.channel === 'string' ? props.channel : props.channel.name;
