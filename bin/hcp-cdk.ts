@@ -13,7 +13,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { outputState } from '../lib/app/output-state';
+import { outputState } from '../lib/output/output-state';
 import { HcpValidationError } from '../lib/core/problems';
 import { packageRoot } from '../lib/core/package-root';
 import { UnsupportedCelRuleError } from '../lib/validation/cel/cel-rule';

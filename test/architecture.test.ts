@@ -4,15 +4,19 @@ import { ROOT } from './util';
 
 /**
  * The layers of lib/, bottom first. A file may import from its own layer and the ones below, never
- * from above: core is the bottom and knows no platform, delivery engine or fleet; the domain
- * folders build on it; gitops delivers what they make; the fleet composes them; the app drives it all.
+ * from above: core (with release, the release and rollout rules its constructs use) is the bottom and
+ * knows no platform, delivery engine or fleet; the domain folders build on it; gitops delivers what
+ * they make; the fleet composes them; output reads an output directory for plan and the app; plan
+ * says what a change does; the app drives it all.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['core', 'platform', 'secrets', 'validation'],
+  ['core', 'release', 'platform', 'secrets', 'validation'],
   ['baremetal', 'ingress', 'management', 'backup', 'aws', 'config'],
   ['gitops'],
   ['fleet'],
-  ['app', 'plan'],
+  ['output'],
+  ['plan'],
+  ['app'],
 ];
 const LIB = path.join(ROOT, 'lib');
 
@@ -67,6 +71,17 @@ describe('lib/ architecture', () => {
 
   test('no file imports from a layer above its own (core is the bottom layer)', () => {
     const upward = imports.filter((i) => !i.from.startsWith('index.ts') && layerOf(i.from) < layerOf(i.to)).map((i) => `${i.from} -> ${i.to}`);
+    expect(upward).toEqual([]);
+  });
+
+  test('release/ is below the constructs that use it: it imports no file of core/ that imports release/', () => {
+    const importsRelease = (file: string, seen = new Set<string>()): boolean => {
+      if (seen.has(file)) return false;
+      seen.add(file);
+      return imports.filter((i) => i.from === file).some((i) => i.to.startsWith(`release${path.sep}`) || importsRelease(i.to, seen));
+    };
+    const upward = imports.filter((i) => i.from.startsWith(`release${path.sep}`) && i.to.startsWith(`core${path.sep}`) && importsRelease(i.to)).map((i) => `${i.from} -> ${i.to}`);
+    expect(imports.some((i) => i.from.startsWith(`release${path.sep}`) && i.to.startsWith(`core${path.sep}`))).toBe(true);
     expect(upward).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker, WorkerOptions } from 'worker_threads';
-import { markIncomplete } from './output-state';
+import { markIncomplete } from '../output/output-state';
 
 /** One file of an output: its '/'-separated path under the output directory and its text. */
 interface OutputFile {

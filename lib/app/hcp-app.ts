@@ -5,11 +5,11 @@ import { formatLintFinding, LINT_RULES, lintFindings, noticesOf } from '../core/
 import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems, reportedProblems, reportProblemsAtSynth, show } from '../core/problems';
 import { renderApiObject } from '../core/render-object';
-import { ReleaseRollout } from '../core/release-rollout';
-import { releaseVersionOf } from '../core/release-version';
-import { rolloutProgress } from '../core/rollout-progress';
-import { ROLLOUT_RECORD_FOLDER, RolloutRecord } from '../core/rollout-record';
-import { applyProblems, uncheckedUpgrade } from '../core/upgrade-transition';
+import { ReleaseRollout } from '../release/release-rollout';
+import { releaseVersionOf } from '../release/release-version';
+import { rolloutProgress } from '../release/rollout-progress';
+import { ROLLOUT_RECORD_FOLDER, RolloutRecord } from '../release/rollout-record';
+import { applyProblems, uncheckedUpgrade } from '../release/upgrade-transition';
 import { yamlText } from '../core/yaml-text';
 import { checkFleetInvariants } from '../fleet/fleet-invariants';
 import type { DeliveredFile, IDelivery } from '../gitops/delivery';

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { INCOMPLETE_MARKER } from './output-state';
+import { INCOMPLETE_MARKER } from '../output/output-state';
 
 /** One file of an output: its '/'-separated path under the output directory and its text. */
 interface OutputFile {

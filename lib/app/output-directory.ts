@@ -2,10 +2,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { appendToMessage } from './append-to-message';
 import { BackgroundWrite } from './background-write';
-import { GitOutputFolder } from './git-output-folder';
+import { GitOutputFolder } from '../output/git-output-folder';
 import { LastGoodCopy } from './last-good-copy';
 import { applyOutputChanges, outputChanges } from './output-changes';
-import { INCOMPLETE_MARKER, markIncomplete, outputState, OutputState, readMarker } from './output-state';
+import { INCOMPLETE_MARKER, markIncomplete, outputState, OutputState, readMarker } from '../output/output-state';
 import { PreviousOutput, PreviousOutputSource } from './previous-output';
 
 /** Output directories whose last good output could not be put back: one attempt, one message. */

@@ -1,4 +1,4 @@
-import type { RolloutOutputs } from '../core/rollout-progress';
+import type { RolloutOutputs } from '../release/rollout-progress';
 
 /** One HostedCluster's or NodePool's release in the new output and, when it was there, in the previous one. */
 interface Releases {

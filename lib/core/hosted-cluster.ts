@@ -18,11 +18,11 @@ import { NodePool, NodePoolOptions } from './node-pool';
 import { lint, LINT_RULES } from './lint';
 import { Problems, show } from './problems';
 import { checkListItems, checkRequiredProps, hasMethod } from './runtime-props';
-import { Release } from './release';
-import type { ReleaseChannel } from './release-channel';
-import type { IReleaseRollout } from './release-rollout';
-import { unknownReleaseVersion } from './release-version';
-import type { PausedUntil } from './paused-until';
+import { Release } from '../release/release';
+import type { ReleaseChannel } from '../release/release-channel';
+import type { IReleaseRollout } from '../release/release-rollout';
+import { unknownReleaseVersion } from '../release/release-version';
+import type { PausedUntil } from '../release/paused-until';
 import { SecretEncryption } from './secret-encryption';
 import {
   apiServerRouteProblems,
@@ -37,7 +37,7 @@ import {
 } from './service-publishing';
 import { SshPublicKey } from './ssh-public-key';
 import { TrustBundle } from './trust-bundle';
-import { renderUpgradeSettings } from './upgrade-settings';
+import { renderUpgradeSettings } from '../release/upgrade-settings';
 
 /** Where a hosted cluster's OLM catalogs run: `management` (the default) or `guest`. */
 export const OlmCatalogPlacement = hc.HostedClusterSpecOlmCatalogPlacement;

@@ -11,10 +11,10 @@ import type { INodePoolConfigMap } from './node-pool-config-map';
 import { nodePoolSizeProblems, oversizedPoolMessage, poolPlatformProblem } from './node-pool-rules';
 import { Problems } from './problems';
 import { checkListItems, checkRequiredProps } from './runtime-props';
-import { PausedUntil } from './paused-until';
-import { Release } from './release';
-import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotation, unknownReleaseVersion } from './release-version';
-import { nodePoolSkewProblem } from './upgrade-path';
+import { PausedUntil } from '../release/paused-until';
+import { Release } from '../release/release';
+import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotation, unknownReleaseVersion } from '../release/release-version';
+import { nodePoolSkewProblem } from '../release/upgrade-path';
 
 /** A node pool's CPU architecture: `amd64`, `arm64`, `ppc64le`, `s390x`. */
 export const Arch = np.NodePoolSpecArch;

@@ -5,7 +5,7 @@ import { HostedCluster } from '../core/hosted-cluster';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
 import { NodePool } from '../core/node-pool';
 import { Problems, show } from '../core/problems';
-import { ReleaseVersion } from '../core/release';
+import { ReleaseVersion } from '../release/release';
 import { PlatformType } from '../platform/platform-type';
 import { Quantity } from '../validation/cel/quantity';
 import { MULTICLUSTER_ENGINE_NAMESPACE, MultiClusterEngine, MultiClusterEngineComponent } from './multicluster-engine';

@@ -1,9 +1,9 @@
 import { carriesManualApply } from '../core/apply-by-hand';
-import { formatVersion } from '../core/release';
-import { releaseVersionOf } from '../core/release-version';
-import { describeRollout } from '../core/rollout';
-import { assessUpgrade } from '../core/upgrade-path';
-import { FORCE_UPGRADE_TO_ANNOTATION, RESTART_DATE_ANNOTATION } from '../core/upgrade-settings';
+import { formatVersion } from '../release/release';
+import { releaseVersionOf } from '../release/release-version';
+import { describeRollout } from '../release/rollout';
+import { assessUpgrade } from '../release/upgrade-path';
+import { FORCE_UPGRADE_TO_ANNOTATION, RESTART_DATE_ANNOTATION } from '../release/upgrade-settings';
 import { ARGO_CD_PROTECTION, ARGO_CD_SYNC_OPTIONS_ANNOTATION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from '../gitops/protection';
 import type { FieldChange } from './field-diff';
 import { ChangeEffect, PlanAction, PlanEffect } from './plan-report';

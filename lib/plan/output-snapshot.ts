@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CORE_SCHEMA, loadAll } from 'js-yaml';
-import { INCOMPLETE_MARKER, outputState } from '../app/output-state';
+import { INCOMPLETE_MARKER, outputState } from '../output/output-state';
 import { FLUX_FOLDER_PARTS } from '../gitops/flux-delivery';
 import { KUSTOMIZATION_FILE } from '../gitops/kustomization';
 import { parseObjectFileName } from '../gitops/output-layout';

@@ -1,4 +1,4 @@
-import type { WaveClusters } from '../core/rollout-progress';
+import type { WaveClusters } from '../release/rollout-progress';
 import type { DeliveryMode } from '../gitops/delivery-mode';
 import type { FieldChange } from './field-diff';
 import type { LiveReport } from './live/live-report';

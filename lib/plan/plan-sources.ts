@@ -1,4 +1,4 @@
-import { GitOutputFolder } from '../app/git-output-folder';
+import { GitOutputFolder } from '../output/git-output-folder';
 import { OutputSnapshot, PlanInputError } from './output-snapshot';
 
 /** Where the previous output of a plan comes from. */

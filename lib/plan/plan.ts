@@ -1,6 +1,6 @@
-import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../core/release-version';
-import { nodePoolSkewProblem } from '../core/upgrade-path';
-import { applyCheck, uncheckedUpgrade } from '../core/upgrade-transition';
+import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../release/release-version';
+import { nodePoolSkewProblem } from '../release/upgrade-path';
+import { applyCheck, uncheckedUpgrade } from '../release/upgrade-transition';
 import { DeliveryMode, deliveryModeOf } from '../gitops/delivery-mode';
 import type { ObjectValidator } from '../validation/object-validator';
 import type { ValidationProblem } from '../validation/validation-problem';

@@ -1,5 +1,5 @@
-import { RolloutOutputs, rolloutProgress } from '../core/rollout-progress';
-import { ROLLOUT_RECORD_FOLDER, ROLLOUT_RECORD_KIND, RolloutRecord } from '../core/rollout-record';
+import { RolloutOutputs, rolloutProgress } from '../release/rollout-progress';
+import { ROLLOUT_RECORD_FOLDER, ROLLOUT_RECORD_KIND, RolloutRecord } from '../release/rollout-record';
 import { OutputFile, OutputSnapshot, PlanInputError } from './output-snapshot';
 import { PlanAction, PlannedObject, PlannedRollout } from './plan-report';
 

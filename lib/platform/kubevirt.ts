@@ -2,7 +2,7 @@ import { Size } from 'cdk8s';
 import * as hc from '../../imports/hostedcluster-hypershift.openshift.io';
 import * as np from '../../imports/nodepool-hypershift.openshift.io';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
-import { isImageReference } from '../core/release';
+import { isImageReference } from '../release/release';
 import { show } from '../core/problems';
 import { isSize } from '../core/runtime-props';
 import { ingressPublishing } from '../core/service-publishing';

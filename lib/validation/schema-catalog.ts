@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { packageRoot } from '../core/package-root';
-import { ROLLOUT_RECORD_CRD } from '../core/rollout-record';
+import { ROLLOUT_RECORD_CRD } from '../release/rollout-record';
 import { CelValidationRule, CompiledCelRule } from './cel/cel-rule';
 import { CORE_SCHEMA, loadAll } from 'js-yaml';
 

@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { ROLLOUT_RECORD_FOLDER } from '../../lib/core/rollout-record';
+import { ROLLOUT_RECORD_FOLDER } from '../../lib/release/rollout-record';
 import { DELIVERY_MODES, exampleApps, synthExamples } from '../server/example-outputs';
 import { readTree, ROOT } from '../util';
 

@@ -7,7 +7,7 @@ import * as YAML from 'yaml';
 import { readTree } from '../util';
 import type { ExampleJob } from './example-runner';
 import type { KubeClient } from './kube-client';
-import { ROLLOUT_RECORD_FOLDER } from '../../lib/core/rollout-record';
+import { ROLLOUT_RECORD_FOLDER } from '../../lib/release/rollout-record';
 
 /** The delivery modes `HCP_CDK_DELIVERY` picks (examples/delivery.ts). */
 export const DELIVERY_MODES = ['kustomize', 'argocd', 'flux', 'acm'] as const;

@@ -1,7 +1,7 @@
-import { formatVersion, Release, type ReleaseVersion } from '../../core/release';
-import { releaseVersionOf } from '../../core/release-version';
-import { assessUpgrade, nodePoolSkewProblem, UpgradeKind } from '../../core/upgrade-path';
-import { FORCE_UPGRADE_TO_ANNOTATION } from '../../core/upgrade-settings';
+import { formatVersion, Release, type ReleaseVersion } from '../../release/release';
+import { releaseVersionOf } from '../../release/release-version';
+import { assessUpgrade, nodePoolSkewProblem, UpgradeKind } from '../../release/upgrade-path';
+import { FORCE_UPGRADE_TO_ANNOTATION } from '../../release/upgrade-settings';
 import { isPlainObject } from '../../core/runtime-props';
 import { carriesPruneProtection } from '../change-effects';
 import { ChangeEffect, Plan, PlanAction, PlannedObject } from '../plan-report';

@@ -1,4 +1,4 @@
-import { hcpCdkCrd } from './hcp-cdk-crd';
+import { hcpCdkCrd } from '../core/hcp-cdk-crd';
 
 /**
  * hcp-cdk's record of a ReleaseRollout in the output: `<output>/rollouts/<rank>-releaserollout-<name>.yaml`.

@@ -1,4 +1,4 @@
-import { show } from './problems';
+import { show } from '../core/problems';
 import { formatVersion, type ReleaseVersion } from './release';
 
 /** The update streams OpenShift publishes a channel of for every minor version. */

@@ -1,5 +1,5 @@
-import { rfc3339Text } from './formats';
-import { show } from './problems';
+import { rfc3339Text } from '../core/formats';
+import { show } from '../core/problems';
 
 /** The value of `spec.pausedUntil` that pauses until it is removed. */
 export const PAUSED_UNTIL_TRUE = 'true';

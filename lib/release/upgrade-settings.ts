@@ -1,6 +1,6 @@
-import { rfc3339Text } from './formats';
+import { rfc3339Text } from '../core/formats';
 import { PausedUntil } from './paused-until';
-import { Problems, show } from './problems';
+import { Problems, show } from '../core/problems';
 import { Release } from './release';
 import { ReleaseChannel } from './release-channel';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotation } from './release-version';

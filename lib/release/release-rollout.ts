@@ -1,13 +1,13 @@
 import { Chart } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { lint, LINT_RULES } from './lint';
-import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from './names';
-import { Problems, show } from './problems';
+import { lint, LINT_RULES } from '../core/lint';
+import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
+import { Problems, show } from '../core/problems';
 import { formatVersion, Release } from './release';
 import { unknownReleaseVersion } from './release-version';
 import { ROLLOUT_RECORD_API_VERSION, ROLLOUT_RECORD_KIND, RolloutRecord } from './rollout-record';
 import { RolloutWave, RolloutWaveSelection } from './rollout-wave';
-import { checkListItems, checkRequiredProps } from './runtime-props';
+import { checkListItems, checkRequiredProps } from '../core/runtime-props';
 import { assessUpgrade } from './upgrade-path';
 
 /** What a failed cluster does to the waves after it (TALM's batchTimeoutAction). */

@@ -1,6 +1,6 @@
 import { HcpApp, HostedClusterProps, NodePoolOptions, ObjectValidator, RELEASE_VERSION_ANNOTATION, Release, releaseVersionOf, SchemaCatalog } from '../../lib';
 import { isQualifiedName } from '../../lib/core/names';
-import { applyProblems } from '../../lib/core/upgrade-transition';
+import { applyProblems } from '../../lib/release/upgrade-transition';
 import { newCluster } from '../props';
 import { findObject, synthFiles, synthObjects, synthProblems } from '../util';
 
