@@ -4,13 +4,13 @@ import { ROOT } from './util';
 
 /**
  * The layers of lib/, bottom first. A file may import from its own layer and the ones below, never
- * from above: core (with release, the release and rollout rules its constructs use) is the bottom and
- * knows no platform, delivery engine or fleet; the domain folders build on it; gitops delivers what
+ * from above: core (with release, the release and rollout rules its constructs use, and status, the
+ * model of what HyperShift's status means) is the bottom and knows no platform, delivery engine or fleet; the domain folders build on it; gitops delivers what
  * they make; the fleet composes them; output reads an output directory for plan and the app; plan
  * says what a change does; the app drives it all.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['core', 'release', 'platform', 'secrets', 'validation'],
+  ['core', 'release', 'status', 'platform', 'secrets', 'validation'],
   ['baremetal', 'ingress', 'management', 'backup', 'aws', 'config'],
   ['gitops'],
   ['fleet'],

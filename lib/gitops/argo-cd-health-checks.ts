@@ -1,117 +1,256 @@
-import { HOSTED_CLUSTER_REFUSAL_CONDITIONS, MACHINE_SHORTAGE_REASONS, NODE_POOL_REFUSAL_CONDITIONS, NODE_POOL_ROLLOUT_CONDITIONS } from './hypershift-health';
+import {
+  AUTOSCALING_REFUSED_UNLESS,
+  HOSTED_CLUSTER_REFUSAL_CONDITIONS,
+  HostedClusterCondition,
+  HyperShiftReason,
+  MACHINE_SHORTAGE_REASONS,
+  NODE_POOL_INPLACE_CONDITIONS,
+  NODE_POOL_REFUSAL_CONDITIONS,
+  NODE_POOL_ROLLOUT_CONDITIONS,
+  NodePoolCondition,
+  UNMANAGED_MACHINES_PLATFORM,
+} from '../status/hypershift-conditions';
 
 /** `{"A", "B"}`: a list as a Lua table. */
 function luaList(items: readonly string[]): string {
   return `{${items.map((item) => JSON.stringify(item)).join(', ')}}`;
 }
 
-/** Reads `obj.status.conditions` into `conditions`, by type. */
-const CONDITIONS_BY_TYPE = `local conditions = {}
+/** A string as a Lua literal. */
+const lua = (text: string): string => JSON.stringify(text);
+
+/**
+ * What both scripts start with (Lua 5.1, as gopher-lua in Argo CD runs it): the conditions by type
+ * and the readers of object-conditions.ts in Lua: `current`, `describe`, `firstCurrent`,
+ * `nonEmpty`, `unreconciled` (the message, or nil).
+ */
+const PRELUDE = `local conditions = {}
 if obj.status ~= nil and obj.status.conditions ~= nil then
   for _, condition in ipairs(obj.status.conditions) do
     conditions[condition.type] = condition
   end
 end
-`;
-
-/** Returns Degraded from the script when one of `listName`'s conditions is False. */
-const REFUSED = (listName: string): string => `for _, type in ipairs(${listName}) do
-  local condition = conditions[type]
-  if condition ~= nil and condition.status == "False" then
-    return { status = "Degraded", message = type .. ": " .. tostring(condition.message) }
-  end
+local generation = 0
+if obj.metadata ~= nil and obj.metadata.generation ~= nil then
+  generation = obj.metadata.generation
 end
-`;
-
-/**
- * A HostedCluster is Degraded when HyperShift refuses its spec (see
- * HOSTED_CLUSTER_REFUSAL_CONDITIONS: waiting cannot help), or when Degraded is True before it is
- * Available and settled. It is Healthy once its Available condition is True (its control plane
- * answers) and, once it has completed a release at all, it runs the release its spec names: while
- * an upgrade is in progress (the newest history entry Partial, or a desired image the spec no
- * longer names) it is Progressing, so that a sync holds the later waves, the NodePools' above all,
- * until the control plane reports the new version. The first install counts as soon as the
- * control plane is Available: it only completes once the pools' nodes have joined.
- */
-export const HOSTED_CLUSTER_HEALTH_LUA = `local refusals = ${luaList(HOSTED_CLUSTER_REFUSAL_CONDITIONS)}
-${CONDITIONS_BY_TYPE}${REFUSED('refusals')}local available = conditions["Available"]
-local degraded = conditions["Degraded"]
-local wanted = nil
+local function current(c)
+  return c.observedGeneration == nil or c.observedGeneration == 0 or c.observedGeneration == generation
+end
+local function nonEmpty(value)
+  if value ~= nil and value ~= "" then
+    return value
+  end
+  return nil
+end
+local function describe(c)
+  local text = tostring(c.type) .. " is " .. tostring(c.status)
+  if nonEmpty(c.reason) ~= nil then
+    text = text .. " (" .. c.reason .. ")"
+  end
+  if nonEmpty(c.message) ~= nil then
+    text = text .. ": " .. c.message
+  end
+  return text
+end
+local function firstCurrent(types, status)
+  for _, type in ipairs(types) do
+    local c = conditions[type]
+    if c ~= nil and c.status == status and current(c) then
+      return c
+    end
+  end
+  return nil
+end
+local specImage = nil
 if obj.spec ~= nil and obj.spec.release ~= nil then
-  wanted = obj.spec.release.image
+  specImage = nonEmpty(obj.spec.release.image)
 end
-local upgrading = false
-if obj.status ~= nil and obj.status.version ~= nil and obj.status.version.history ~= nil then
-  local installed = false
-  for _, entry in ipairs(obj.status.version.history) do
-    if entry.state == "Completed" then
-      installed = true
-    end
+local deleting = obj.metadata ~= nil and obj.metadata.deletionTimestamp ~= nil
+local function unreconciled(marker)
+  local c = conditions[marker]
+  if c == nil or c.observedGeneration == nil or c.observedGeneration == 0 or generation == 0 or c.observedGeneration == generation then
+    return nil
   end
-  if installed then
-    local latest = obj.status.version.history[1]
-    local desired = obj.status.version.desired
-    upgrading = latest.state ~= "Completed" or latest.image ~= wanted or desired == nil or desired.image ~= wanted
-  end
+  return string.format("HyperShift has not reconciled generation %d yet (its %s condition is of generation %d)", generation, marker, c.observedGeneration)
 end
-local hs = {}
-if available ~= nil and available.status == "True" and not upgrading then
-  hs.status = "Healthy"
-  hs.message = available.message
-elseif degraded ~= nil and degraded.status == "True" then
-  hs.status = "Degraded"
-  hs.message = degraded.message
-elseif available ~= nil and available.status == "True" then
-  hs.status = "Progressing"
-  hs.message = "the control plane is upgrading to " .. tostring(wanted)
-else
-  hs.status = "Progressing"
-  hs.message = "waiting for the Available condition"
-  if available ~= nil and available.message ~= nil then
-    hs.message = available.message
-  end
-end
-return hs
 `;
 
 /**
- * A NodePool is Degraded when HyperShift refuses its spec (NODE_POOL_REFUSAL_CONDITIONS: its
- * release, the version skew, its configuration), or when, after its first rollout, it cannot get
- * a machine (MACHINE_SHORTAGE_REASONS). It is Progressing while a rollout updates its machines
- * (UpdatingVersion, UpdatingConfig) or, after its first rollout, while it is not Ready. Before
- * its first rollout has completed it is Healthy as long as nothing is refused: a first install
- * waits for hosts to boot and machines to join, which can take an hour on bare metal, and
- * nothing in a sync should wait for that (argo-cd's own NodePool check, Progressing until Ready,
- * does; that is why the inventory comes before the NodePools in every delivery).
+ * hostedClusterStatus (lib/status/hosted-cluster-status.ts) in Lua, rule by rule, with the same
+ * message: Healthy, Progressing (a first install once its control plane is Available is Healthy),
+ * Degraded (refused, blocked, degraded), Suspended (paused).
  */
-export const NODE_POOL_HEALTH_LUA = `local refusals = ${luaList(NODE_POOL_REFUSAL_CONDITIONS)}
-local shortages = ${luaList(MACHINE_SHORTAGE_REASONS)}
-local rollouts = ${luaList(NODE_POOL_ROLLOUT_CONDITIONS)}
-${CONDITIONS_BY_TYPE}${REFUSED('refusals')}local installed = obj.status ~= nil and obj.status.version ~= nil and obj.status.version ~= ""
-local machines = conditions["AllMachinesReady"]
-if installed and machines ~= nil and machines.status == "False" then
-  for _, reason in ipairs(shortages) do
-    if string.find(tostring(machines.reason) .. " " .. tostring(machines.message), reason, 1, true) ~= nil then
-      return { status = "Degraded", message = "no machine for the pool: " .. tostring(machines.message) }
-    end
+export const HOSTED_CLUSTER_HEALTH_LUA = `${PRELUDE}local version = nil
+if obj.status ~= nil then
+  version = obj.status.version
+end
+local history = {}
+if version ~= nil and version.history ~= nil then
+  history = version.history
+end
+local completed = nil
+for _, entry in ipairs(history) do
+  if entry.state == "Completed" then
+    completed = entry
+    break
   end
 end
-for _, type in ipairs(rollouts) do
-  local condition = conditions[type]
-  if condition ~= nil and condition.status == "True" then
-    return { status = "Progressing", message = type .. ": " .. tostring(condition.message) }
+local running = nil
+if completed ~= nil then
+  running = nonEmpty(completed.version)
+end
+local desiredName = nil
+local desiredImage = nil
+if version ~= nil and version.desired ~= nil then
+  desiredName = nonEmpty(version.desired.version) or nonEmpty(version.desired.image)
+  desiredImage = nonEmpty(version.desired.image)
+end
+local available = conditions[${lua(HostedClusterCondition.AVAILABLE)}]
+if deleting then
+  local message = "deletion in progress"
+  local destroyed = conditions[${lua(HostedClusterCondition.CLOUD_RESOURCES_DESTROYED)}]
+  if destroyed ~= nil and destroyed.status ~= "True" then
+    message = message .. ": " .. describe(destroyed)
   end
+  return { status = "Progressing", message = message }
 end
-local ready = conditions["Ready"]
-if ready ~= nil and ready.status == "True" then
-  return { status = "Healthy", message = ready.message }
+local refusal = firstCurrent(${luaList(HOSTED_CLUSTER_REFUSAL_CONDITIONS)}, "False")
+if refusal ~= nil then
+  return { status = "Degraded", message = "HyperShift refuses the spec: " .. describe(refusal) }
 end
+local paused = firstCurrent({${lua(HostedClusterCondition.RECONCILIATION_ACTIVE)}}, "False")
+if paused ~= nil then
+  return { status = "Suspended", message = "reconciliation paused: " .. describe(paused) }
+end
+local notReconciled = unreconciled(${lua(HostedClusterCondition.PROGRESSING)})
+if notReconciled ~= nil then
+  return { status = "Progressing", message = notReconciled }
+end
+local progressing = conditions[${lua(HostedClusterCondition.PROGRESSING)}]
+if progressing ~= nil and progressing.status == "False" and progressing.reason == ${lua(HyperShiftReason.BLOCKED)} and current(progressing) then
+  local message = "HyperShift does not start " .. (specImage or "the release") .. ": " .. describe(progressing)
+  local upgradeable = conditions[${lua(HostedClusterCondition.CLUSTER_VERSION_UPGRADEABLE)}]
+  if upgradeable ~= nil and upgradeable.status == "False" then
+    message = message .. "; " .. describe(upgradeable)
+  end
+  return { status = "Degraded", message = message }
+end
+local installing = "first install of " .. (desiredName or specImage or "its release") .. ": "
+local installHealth = "Progressing"
+if available ~= nil and available.status == "True" then
+  installing = installing .. "the control plane is available, waiting for its nodes"
+  installHealth = "Healthy"
+elseif available ~= nil then
+  installing = installing .. describe(available)
+else
+  installing = installing .. "no Available condition yet"
+end
+if #history == 0 then
+  return { status = installHealth, message = installing }
+end
+local taken = specImage == desiredImage
+if progressing ~= nil then
+  taken = progressing.status ~= "True"
+end
+if not taken then
+  return { status = "Progressing", message = "HyperShift has not started " .. (specImage or "the release") .. " yet: status.version.desired is " .. (desiredName or "unset") }
+end
+if completed == nil then
+  return { status = installHealth, message = installing }
+end
+local degraded = conditions[${lua(HostedClusterCondition.DEGRADED)}]
+if degraded ~= nil and degraded.status ~= "True" then
+  degraded = nil
+end
+if history[1].state == "Partial" then
+  local message = "the control plane is upgrading from " .. (running or "an unrecorded version") .. " to " .. (nonEmpty(history[1].version) or nonEmpty(history[1].image) or "a new release")
+  if degraded ~= nil then
+    message = message .. "; " .. describe(degraded)
+  end
+  return { status = "Progressing", message = message }
+end
+if degraded ~= nil then
+  return { status = "Degraded", message = describe(degraded) }
+end
+if available == nil then
+  return { status = "Progressing", message = "not available: no Available condition yet" }
+end
+if available.status ~= "True" then
+  return { status = "Progressing", message = "not available: " .. describe(available) }
+end
+return { status = "Healthy", message = "running " .. (running or "an unrecorded version") }
+`;
+
+/**
+ * nodePoolStatus (lib/status/node-pool-status.ts) in Lua, rule by rule, with the same message:
+ * Healthy (a first install too: it never holds a sync), Progressing, Degraded (refused, degraded),
+ * Suspended (paused).
+ */
+export const NODE_POOL_HEALTH_LUA = `${PRELUDE}local running = nil
+if obj.status ~= nil then
+  running = nonEmpty(obj.status.version)
+end
+local ready = conditions[${lua(NodePoolCondition.READY)}]
+local reached = conditions[${lua(NodePoolCondition.REACHED_IGNITION_ENDPOINT)}]
 local waiting = "waiting for machines"
-if ready ~= nil and ready.message ~= nil and ready.message ~= "" then
+if ready ~= nil and ready.status ~= "True" and nonEmpty(ready.message) ~= nil then
   waiting = waiting .. ": " .. ready.message
 end
-if not installed then
+if reached ~= nil and reached.status == "False" then
+  waiting = waiting .. "; no machine has reached the ignition endpoint yet"
+end
+if deleting then
+  return { status = "Progressing", message = "deletion in progress" }
+end
+local refusal = firstCurrent(${luaList(NODE_POOL_REFUSAL_CONDITIONS)}, "False")
+local autoscaling = conditions[${lua(NodePoolCondition.AUTOSCALING_ENABLED)}]
+if refusal == nil and autoscaling ~= nil and autoscaling.status == "False" and autoscaling.reason ~= ${lua(AUTOSCALING_REFUSED_UNLESS)} and current(autoscaling) then
+  refusal = autoscaling
+end
+if refusal ~= nil then
+  return { status = "Degraded", message = "HyperShift refuses the spec: " .. describe(refusal) }
+end
+local paused = firstCurrent({${lua(NodePoolCondition.RECONCILIATION_ACTIVE)}}, "False")
+if paused ~= nil then
+  return { status = "Suspended", message = "reconciliation paused: " .. describe(paused) }
+end
+local notReconciled = unreconciled(${lua(NodePoolCondition.UPDATING_VERSION)})
+if notReconciled ~= nil then
+  return { status = "Progressing", message = notReconciled }
+end
+for _, type in ipairs(${luaList(NODE_POOL_INPLACE_CONDITIONS)}) do
+  local c = conditions[type]
+  if c ~= nil and c.status == "False" and c.reason == ${lua(HyperShiftReason.INPLACE_UPGRADE_FAILED)} and current(c) then
+    return { status = "Degraded", message = "in-place update failed: " .. describe(c) }
+  end
+end
+if running == nil then
   return { status = "Healthy", message = "first install, " .. waiting }
+end
+local machines = conditions[${lua(NodePoolCondition.ALL_MACHINES_READY)}]
+if machines ~= nil and machines.status == "False" then
+  for _, reason in ipairs(${luaList(MACHINE_SHORTAGE_REASONS)}) do
+    if string.find(machines.reason or "", reason, 1, true) ~= nil then
+      return { status = "Degraded", message = "cannot get machines: " .. describe(machines) }
+    end
+  end
+end
+if ready ~= nil and ready.status == "False" and ready.reason == ${lua(HyperShiftReason.TOO_MANY_UNHEALTHY)} then
+  return { status = "Degraded", message = "auto-repair stopped: " .. describe(ready) }
+end
+for _, type in ipairs(${luaList(NODE_POOL_ROLLOUT_CONDITIONS)}) do
+  local c = conditions[type]
+  if c ~= nil and c.status == "True" then
+    return { status = "Progressing", message = c.type .. ": " .. (c.message or "") }
+  end
+end
+local platform = nil
+if obj.spec ~= nil and obj.spec.platform ~= nil then
+  platform = obj.spec.platform.type
+end
+if platform == ${lua(UNMANAGED_MACHINES_PLATFORM)} or (ready ~= nil and ready.status == "True") then
+  return { status = "Healthy", message = "running " .. running }
 end
 return { status = "Progressing", message = waiting }
 `;
@@ -143,11 +282,11 @@ export interface ArgoCdHealthCheck {
 }
 
 /**
- * The health checks to install in each management cluster's Argo CD: they replace argo-cd's own
- * HostedCluster and NodePool checks (where a release bundles them) and restore the Application
- * check an app of apps needs. A cluster's Application then holds its NodePools while its control
- * plane upgrades, reports a refused release or pool as Degraded at once, and never waits for
- * machines on a first install.
+ * The health checks to install in each management cluster's Argo CD. No argo-cd release has checks
+ * for HyperShift's kinds (without these, a HostedCluster or NodePool is Healthy as soon as it
+ * exists), and Argo CD 1.8 dropped the Application check an app of apps needs. With them a
+ * cluster's Application holds its NodePools while its control plane upgrades, reports a refused,
+ * blocked or degraded cluster or pool as Degraded at once, and never waits for machines on a first install.
  */
 export const ARGO_CD_HEALTH_CHECKS: readonly ArgoCdHealthCheck[] = [
   { group: 'hypershift.openshift.io', kind: 'HostedCluster', check: HOSTED_CLUSTER_HEALTH_LUA },

@@ -487,57 +487,66 @@ describe('Argo CD health checks for the app of apps, run in a Lua VM', () => {
   const available = { type: 'Available', status: 'True', message: 'The hosted control plane is available' };
   const hostedCluster = (status: unknown) => ({ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', spec: { release: { image: NEW } }, ...(status ? { status } : {}) });
 
+  // hcp-cdk's model of HyperShift's status (lib/status) decides; test/status holds the corpus of shapes HyperShift writes.
   test.each([
-    ['no status yet', undefined, { status: 'Progressing', message: 'waiting for the Available condition' }],
-    ['not Available, with a reason', { conditions: [{ type: 'Available', status: 'False', message: 'waiting for etcd' }] }, { status: 'Progressing', message: 'waiting for etcd' }],
+    ['no status yet', undefined, { status: 'Progressing', message: `first install of ${NEW}: no Available condition yet` }],
     [
-      'Degraded before it is Available',
+      'not Available, with a reason',
+      { conditions: [{ type: 'Available', status: 'False', message: 'waiting for etcd' }] },
+      { status: 'Progressing', message: `first install of ${NEW}: Available is False: waiting for etcd` },
+    ],
+    [
+      'Degraded before it is Available: a first install, whose Deployments come up',
       {
         conditions: [
           { type: 'Available', status: 'False' },
           { type: 'Degraded', status: 'True', message: 'etcd crashes' },
         ],
       },
-      { status: 'Degraded', message: 'etcd crashes' },
+      { status: 'Progressing', message: `first install of ${NEW}: Available is False` },
     ],
     [
       'first install, Available, not completed (the pools must join for it to complete)',
       { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Partial' }] } },
-      { status: 'Healthy', message: available.message },
+      { status: 'Healthy', message: `first install of ${NEW}: the control plane is available, waiting for its nodes` },
     ],
-    ['running its release', { conditions: [available], version: { desired: { image: NEW }, history: [{ image: NEW, state: 'Completed' }] } }, { status: 'Healthy', message: available.message }],
+    [
+      'running its release',
+      { conditions: [available], version: { desired: { image: NEW, version: '4.17.3' }, history: [{ image: NEW, version: '4.17.3', state: 'Completed' }] } },
+      { status: 'Healthy', message: 'running 4.17.3' },
+    ],
     [
       'upgrade just committed: status still names the old release',
-      { conditions: [available], version: { desired: { image: OLD }, history: [{ image: OLD, state: 'Completed' }] } },
-      { status: 'Progressing', message: `the control plane is upgrading to ${NEW}` },
+      { conditions: [available], version: { desired: { image: OLD, version: '4.17.0' }, history: [{ image: OLD, version: '4.17.0', state: 'Completed' }] } },
+      { status: 'Progressing', message: `HyperShift has not started ${NEW} yet: status.version.desired is 4.17.0` },
     ],
     [
       'upgrading',
       {
         conditions: [available],
         version: {
-          desired: { image: NEW },
+          desired: { image: NEW, version: '4.17.3' },
           history: [
-            { image: NEW, state: 'Partial' },
-            { image: OLD, state: 'Completed' },
+            { image: NEW, version: '4.17.3', state: 'Partial' },
+            { image: OLD, version: '4.17.0', state: 'Completed' },
           ],
         },
       },
-      { status: 'Progressing', message: `the control plane is upgrading to ${NEW}` },
+      { status: 'Progressing', message: 'the control plane is upgrading from 4.17.0 to 4.17.3' },
     ],
     [
       'upgraded',
       {
         conditions: [available],
         version: {
-          desired: { image: NEW },
+          desired: { image: NEW, version: '4.17.3' },
           history: [
-            { image: NEW, state: 'Completed' },
-            { image: OLD, state: 'Completed' },
+            { image: NEW, version: '4.17.3', state: 'Completed' },
+            { image: OLD, version: '4.17.0', state: 'Completed' },
           ],
         },
       },
-      { status: 'Healthy', message: available.message },
+      { status: 'Healthy', message: 'running 4.17.3' },
     ],
   ])('HostedCluster, %s', (_, status, expected) => {
     expect(runHealthCheck(HOSTED_CLUSTER_HEALTH_LUA, hostedCluster(status))).toEqual(expected);

@@ -62,7 +62,10 @@ class SimulatedHub {
   }
 }
 
-/** argo-cd's own HyperShift rules as its check's comments state them: a NodePool Progressing until Ready. */
+/**
+ * argo-cd PR #28610's HyperShift rules (not in any argo-cd release) as its checks' comments state them:
+ * a NodePool Progressing until Ready, a HostedCluster Healthy once Available and not Degraded.
+ */
 function argoBuiltIn(o: any): Health | undefined {
   const conditions: any[] = o.status?.conditions ?? [];
   const is = (type: string, status: string) => conditions.some((c) => c.type === type && c.status === status);
@@ -73,7 +76,7 @@ function argoBuiltIn(o: any): Health | undefined {
 
 const OUR_CHECKS = new Map(ARGO_CD_HEALTH_CHECKS.map((c) => [c.kind, c.check]));
 
-/** Argo CD's verdict on one live object: the installed check, argo-cd's own HyperShift checks, or Healthy. */
+/** Argo CD's verdict on one live object: the installed check, PR #28610's HyperShift rules, or Healthy. */
 function argoHealth(o: any, builtInOnly: boolean): Health {
   if (o.kind === 'Application') return runHealthCheck(OUR_CHECKS.get('Application')!, o);
   const script = builtInOnly ? undefined : OUR_CHECKS.get(o.kind);
@@ -136,7 +139,7 @@ describe('Argo CD: the fleet example on a hub where one cluster never becomes Av
 
   test.each([
     ['with the exported health checks', false],
-    ["with argo-cd's own HyperShift checks only (a NodePool Progressing until Ready)", true],
+    ["with argo-cd PR #28610's HyperShift checks instead (unreleased; a NodePool Progressing until Ready)", true],
   ])('%s, every other unit becomes Healthy; the broken one stops at its HostedCluster', (_, builtInOnly) => {
     const health = runArgoCd(output, 'hub-0', builtInOnly);
     for (const name of applicationsOf('hub-0')) {

@@ -88,6 +88,7 @@ const COMMON_SPEC = {
 const HOSTED_CLUSTER_SETTLED = {
   apiVersion: 'hypershift.openshift.io/v1beta1',
   kind: 'HostedCluster',
+  inProgress: expect.any(String),
   current: expect.any(String),
   failed: expect.any(String),
 };
