@@ -173,18 +173,27 @@ describe('drift', () => {
     );
   });
 
-  test('an object gone from the cluster is drift when the kind is served, and nothing when it is not (a CRD not installed)', () => {
+  test('an object gone from the cluster is drift when the kind is served; when it is not, its CRD is missing', () => {
     const committed = snapshot({ release: '4.17.0' });
-    const { plan, states: s } = states(committed, snapshot({ release: '4.17.0', replicas: 3 }), { conditions: AVAILABLE }, (live) => {
+    const steady = { version: { desired: { version: '4.17.0', image: Release.fromVersion('4.17.0').image }, history: [version('Completed', '4.17.0')] }, conditions: AVAILABLE };
+    const { plan, states: s } = states(committed, snapshot({ release: '4.17.0', replicas: 3 }), steady, (live) => {
       for (const [key, object] of live) if (object.kind === 'NodePool') live.delete(key);
     });
     expect(liveFindings(plan, s).map((f) => [f.finding, f.name, f.details])).toEqual([[LiveFindingKind.DRIFT, 'c1-workers', { missing: true }]]);
+    // Not served: not drift, but the CRD missing, once for the kind.
     expect(
       liveFindings(
         plan,
         s.map((state) => (state.kind === 'NodePool' ? { ...state, served: false } : state)),
-      ),
-    ).toEqual([]);
+      ).map((f) => [f.finding, f.kind, f.name, f.summary]),
+    ).toEqual([
+      [
+        LiveFindingKind.MISSING_CRD,
+        'CustomResourceDefinition',
+        'nodepools.hypershift.openshift.io',
+        'not on the cluster: it serves no NodePool (hypershift.openshift.io/v1beta1), so applying the output fails for the NodePool that needs it (clusters/c1-workers); install the operator that brings the CRD first, or check that --context names the management cluster',
+      ],
+    ]);
   });
 });
 
@@ -241,5 +250,91 @@ describe('the management folder', () => {
       "plan --live reads one management cluster, and the outputs have 2 management folders (hub-a, hub-b): name the one the context's cluster runs with --hub <folder>",
     );
     expect(() => managementFolder(two, two, 'hub-c')).toThrow('--hub hub-c: the outputs have no management folder hub-c (they have hub-a, hub-b)');
+  });
+
+  test('the record of release rollouts (rollouts/) is no management cluster: no engine applies it', () => {
+    const withRecord = OutputSnapshot.fromFiles(
+      'a hub and a rollout record',
+      new Map([
+        ...[...snapshot({ release: '4.17.0' }).files.values()].map((f) => [f.path, f.bytes] as const),
+        ['rollouts/90-releaserollout-fleet.yaml', Buffer.from('apiVersion: hcp-cdk.io/v1alpha1\nkind: ReleaseRollout\nmetadata:\n  name: fleet\nspec: {}\n')] as const,
+      ]),
+    );
+    expect(managementFolder(withRecord, withRecord)).toBe('hub');
+    expect(() => managementFolder(withRecord, withRecord, 'rollouts')).toThrow('--hub rollouts: the outputs have no management folder rollouts (they have hub)');
+  });
+});
+
+describe('the cluster as a whole', () => {
+  const TARGET = { managementFolder: 'hub', context: 'prod-hub', server: 'https://api.prod-hub.example.com:6443' };
+  const steady = { version: { desired: { version: '4.17.0', image: Release.fromVersion('4.17.0').image }, history: [version('Completed', '4.17.0')] }, conditions: AVAILABLE };
+
+  test('most of the last committed output absent: one finding that it looks like another cluster, naming the folder, context and server, and no drift per object', () => {
+    const committed = snapshot({ release: '4.17.0' });
+    const { plan, states: s } = states(committed, snapshot({ release: '4.17.0', replicas: 3 }), steady, (live) => {
+      for (const [key, object] of live) if (object.kind !== 'Namespace') live.delete(key);
+    });
+    expect(liveFindings(plan, s, TARGET)).toEqual([
+      {
+        finding: LiveFindingKind.WRONG_CLUSTER,
+        refused: false,
+        apiVersion: 'hcp-cdk.io/v1alpha1',
+        kind: 'ManagementCluster',
+        name: 'hub',
+        summary:
+          '2 of the 3 objects of the last committed output for management folder hub are not on the cluster of context prod-hub (https://api.prod-hub.example.com:6443): it looks like another cluster than the one hub/ is applied to, or one that output was never applied to; check --context and --hub (drift is not listed object by object)',
+        details: { absent: 2, committed: 3, context: 'prod-hub', server: 'https://api.prod-hub.example.com:6443', unservedKinds: [] },
+      },
+    ]);
+    // Without HyperShift's CRDs at all it says so in the same finding, and lists no missing CRD apart.
+    const unserved = s.map((state) => (state.kind === 'Namespace' ? state : { ...state, served: false }));
+    const [finding, ...rest] = liveFindings(plan, unserved, TARGET);
+    expect([finding.finding, finding.summary.includes('and it serves no HostedCluster (hypershift.openshift.io/v1beta1), NodePool (hypershift.openshift.io/v1beta1)'), rest]).toEqual([
+      LiveFindingKind.WRONG_CLUSTER,
+      true,
+      [],
+    ]);
+  });
+
+  test('half or less absent is drift, object by object', () => {
+    const committed = snapshot({ release: '4.17.0' });
+    const { plan, states: s } = states(committed, snapshot({ release: '4.17.0', replicas: 3 }), steady, (live) => {
+      for (const [key, object] of live) if (object.kind === 'NodePool') live.delete(key);
+    });
+    expect(liveFindings(plan, s, TARGET).map((f) => [f.finding, f.name])).toEqual([[LiveFindingKind.DRIFT, 'c1-workers']]);
+  });
+
+  test("a missing CRD the output ships itself is named by the output's CRD; one no schema knows, by Kubernetes' convention", () => {
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'widgetries.example.com' },
+      spec: { group: 'example.com', names: { kind: 'Widget', plural: 'widgetries' } },
+    };
+    const widget = (name: string): LiveObjectState => ({
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      namespace: 'clusters',
+      name,
+      file: `hub/clusters/widget-${name}.yaml`,
+      next: { kind: 'Widget' },
+      served: false,
+    });
+    const gadget: LiveObjectState = { apiVersion: 'example.com/v1', kind: 'Gadget', name: 'g', file: 'hub/gadget.yaml', next: { kind: 'Gadget' }, served: false };
+    const shipped: LiveObjectState = { apiVersion: crd.apiVersion, kind: crd.kind, name: crd.metadata.name, file: 'hub/crd.yaml', next: crd, served: true };
+    const plan = { objects: [], summary: { clustersChanged: [] } } as unknown as Plan;
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'].map(widget);
+    expect(liveFindings(plan, [shipped, ...names, gadget]).map((f) => [f.finding, f.name, f.summary])).toEqual([
+      [
+        LiveFindingKind.MISSING_CRD,
+        'gadgets.example.com',
+        'not on the cluster: it serves no Gadget (example.com/v1), so applying the output fails for the Gadget that needs it (g); install the operator that brings the CRD first, or check that --context names the management cluster',
+      ],
+      [
+        LiveFindingKind.MISSING_CRD,
+        'widgetries.example.com',
+        'not on the cluster: it serves no Widget (example.com/v1), so applying the output fails for the 6 Widgets that need it (clusters/a, clusters/b, clusters/c, clusters/d, clusters/e and 1 more); install the operator that brings the CRD first, or check that --context names the management cluster',
+      ],
+    ]);
   });
 });

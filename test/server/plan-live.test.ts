@@ -12,6 +12,7 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { HcpApp, HostedCluster, LivePlanOptions, ManagementCluster, OutputSnapshot, Plan, PLAN_JSON_SCHEMA, planChanges, Release } from '../../lib';
 import { clusterProps } from '../props';
+import { STATUS_CORPUS } from '../status/status-corpus';
 import { ROOT } from '../util';
 import { KubeClient } from './kube-client';
 import type { LiveJob } from './live-runner';
@@ -31,23 +32,23 @@ interface ClusterSpec {
   readonly extraPool?: boolean;
 }
 
-/** Writes the synth of `spec` to a new directory and returns it. */
-function output(label: string, spec: ClusterSpec): string {
+/** Writes the synth of `spec` to a new directory and returns it, with `extra` files (path relative to it: YAML text) besides. */
+function output(label: string, spec: ClusterSpec, extra: Record<string, string> = {}): string {
   const app = new HcpApp({ outdir: path.join(work, label) });
   const cluster = new HostedCluster(new ManagementCluster(app, 'hub'), spec.name, clusterProps({ release: Release.fromVersion(spec.release) }));
   cluster.addNodePool('workers', { replicas: spec.replicas ?? 2, release: spec.poolRelease ? Release.fromVersion(spec.poolRelease) : undefined });
   if (spec.extraPool) cluster.addNodePool('extra', { replicas: 1 });
   const dir = path.join(work, label);
-  for (const file of app.synthesize()) {
+  for (const file of [...app.synthesize(), ...Object.entries(extra).map(([name, text]) => ({ path: name, text }))]) {
     fs.mkdirSync(path.dirname(path.join(dir, file.path)), { recursive: true });
     fs.writeFileSync(path.join(dir, file.path), file.text);
   }
   return dir;
 }
 
-/** Applies every object of an output, as the GitOps engine does. */
+/** Applies every object of an output, as the GitOps engine does (not the rollout records of rollouts/, which no engine applies). */
 async function sync(dir: string): Promise<void> {
-  for (const file of walk(dir).filter((f) => !f.endsWith('kustomization.yaml'))) {
+  for (const file of walk(dir).filter((f) => !f.endsWith('kustomization.yaml') && !path.relative(dir, f).startsWith('rollouts/'))) {
     const response = await client.apply(YAML.parse(fs.readFileSync(file, 'utf8')), { fieldManager: 'argocd-controller' });
     expect([file, response.status < 300, response.message]).toEqual([file, true, '']);
   }
@@ -94,6 +95,23 @@ async function hostedClusterStatus(
 }
 
 const AVAILABLE = { type: 'Available', status: 'True', reason: 'AsExpected', message: 'The hosted control plane is available' };
+
+/**
+ * Writes the status of corpus shape `shape` (test/status/status-corpus.ts) on the object of its kind
+ * named `name`, through the status subresource, its conditions stamped with the object's generation
+ * on the server (as HyperShift stamps them) unless the shape is about generations.
+ */
+async function corpusStatus(shape: string, name: string): Promise<void> {
+  const found = STATUS_CORPUS.find((s) => s.name === shape);
+  if (!found) throw new Error(`no corpus shape ${shape}`);
+  const reference = { apiVersion: 'hypershift.openshift.io/v1beta1', kind: found.object.kind, metadata: { name, namespace: 'clusters' } };
+  const current = await client.get(reference);
+  expect(current.status).toBe(200);
+  const generation: number = current.body.metadata.generation;
+  const status = { ...found.object.status, conditions: found.object.status.conditions.map((c: any) => ({ ...c, observedGeneration: generation })) };
+  const response = await client.updateStatus({ ...reference, status });
+  expect([shape, response.status, response.message]).toEqual([shape, 200, '']);
+}
 
 /** A token of ServiceAccount `name` of NAMESPACE, from the TokenRequest API. */
 async function tokenOf(name: string): Promise<string> {
@@ -301,6 +319,131 @@ describe('plan --live against a real API server', () => {
       '  drift: hub/clusters/live-drift: NodePool clusters/live-drift-workers: 1 field differs from the last committed output: changed on the cluster since the last sync, by hand or by another controller; applying this commit sets the fields the new output names as it names them',
       '      spec.replicas: 2 committed, 5 live; this commit sets 3',
     ]);
+  }, 30_000);
+
+  test('what HyperShift reports on a cluster the commit changes: the control plane Degraded at rest, a pool whose release it refuses, a pool still rolling; --json matches the schema', async () => {
+    const committed = output('status-1', { name: 'live-status', release: '4.17.3', extraPool: true });
+    await sync(committed);
+    await corpusStatus('hc: Degraded while Available, at rest', 'live-status');
+    await corpusStatus('np: release refused (a minor ahead of its control plane)', 'live-status-workers');
+    await corpusStatus('np: rolling a new version', 'live-status-extra');
+    const next = output('status-2', { name: 'live-status', release: '4.17.3', replicas: 3, extraPool: true });
+
+    const result = await hcpCdkPlan([next, '--against', committed, '--live', '--kubeconfig', config, '--json']);
+    expect([result.status, result.stderr]).toEqual([2, '']);
+    const plan = JSON.parse(result.stdout);
+    expect(new Ajv2020({ strict: true }).compile(PLAN_JSON_SCHEMA)(plan)).toBe(true);
+    expect(plan.live.findings.map((f: any) => [f.finding, f.refused, f.kind, f.name, f.summary])).toEqual([
+      [
+        'degraded',
+        false,
+        'HostedCluster',
+        'live-status',
+        'HyperShift reports it degraded (Degraded is True (UnavailableReplicas): kube-apiserver deployment has 1 unavailable replicas): what this commit changes lands on it as it is',
+      ],
+      [
+        'pool-rolling',
+        false,
+        'NodePool',
+        'live-status-extra',
+        'UpdatingVersion: Updating version in progress. Target version: 4.17.5: HyperShift is still rolling the pool out; what this commit changes in the pool joins that rollout',
+      ],
+      [
+        'hypershift-refuses',
+        false,
+        'NodePool',
+        'live-status-workers',
+        'HyperShift refuses the spec: ValidReleaseImage is False (ValidationFailed): Failed to get release image: the latest version supported is: "4.17". Attempting to use: "4.18.0"; what this commit changes waits on it, unless the commit fixes it',
+      ],
+    ]);
+    expect(plan.live.findings[2].details).toEqual({
+      state: 'refused',
+      condition: {
+        type: 'ValidReleaseImage',
+        status: 'False',
+        reason: 'ValidationFailed',
+        message: 'Failed to get release image: the latest version supported is: "4.17". Attempting to use: "4.18.0"',
+      },
+      running: '4.17.3',
+    });
+  }, 30_000);
+
+  test('a first install is an install in progress, not an upgrade; a pool on its first install needs no finding', async () => {
+    const committed = output('install-1', { name: 'live-install', release: '4.17.0' });
+    await sync(committed);
+    await corpusStatus('hc: first install, control plane Available, nodes booting', 'live-install');
+    await corpusStatus('np: first install, no Agent bound yet', 'live-install-workers');
+    const next = output('install-2', { name: 'live-install', release: '4.17.0', replicas: 3 });
+
+    const plan = await livePlan(committed, next);
+    expect(plan.live!.findings.map((f) => [f.finding, f.refused, f.name, f.summary])).toEqual([
+      [
+        'install-in-progress',
+        false,
+        'live-install',
+        "the first install of 4.17.0 is still in progress (no status.version.history entry is Completed yet): this commit's changes to the cluster meet that install in progress",
+      ],
+    ]);
+  }, 30_000);
+
+  test('a kind the cluster does not serve: one finding naming its CRD and the objects that need it, and no drift', async () => {
+    const committed = output('crd-1', { name: 'live-crd', release: '4.17.0' });
+    await sync(committed);
+    await hostedClusterStatus('live-crd', [{ state: 'Completed', version: '4.17.0', started: '2026-04-01T10:00:00Z' }], '4.17.0');
+    const widget = (name: string) => `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: ${name}\n  namespace: clusters\nspec: {}\n`;
+    const next = output('crd-2', { name: 'live-crd', release: '4.17.0' }, { 'hub/live-crd/90-widget-clusters_w1.yaml': widget('w1'), 'hub/live-crd/90-widget-clusters_w2.yaml': widget('w2') });
+
+    const plan = await livePlan(committed, next);
+    expect(plan.live).toMatchObject({ objectsRead: 5, objectsFound: 3 });
+    expect(plan.live!.findings).toEqual([
+      {
+        finding: 'missing-crd',
+        refused: false,
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        name: 'widgets.example.com',
+        summary:
+          'not on the cluster: it serves no Widget (example.com/v1), so applying the output fails for the 2 Widgets that need it (clusters/w1, clusters/w2); install the operator that brings the CRD first, or check that --context names the management cluster',
+        details: { servesKind: 'Widget', servesApiVersion: 'example.com/v1', objects: ['clusters/w1', 'clusters/w2'] },
+      },
+    ]);
+  }, 30_000);
+
+  test('--hub for a folder this cluster does not run: one finding that it looks like another cluster, naming the folder, context and server, instead of drift per object', async () => {
+    await client.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'clusters' } }, { fieldManager: 'test' });
+    // Never synced to this cluster: its HostedCluster and NodePool are not there.
+    const committed = output('wrong-1', { name: 'live-elsewhere', release: '4.17.0' });
+    const next = output('wrong-2', { name: 'live-elsewhere', release: '4.17.0', replicas: 3 });
+
+    const result = await hcpCdkPlan([next, '--against', committed, '--live', '--kubeconfig', config, '--hub', 'hub']);
+    expect([result.status, result.stderr]).toEqual([2, '']);
+    const live = result.stdout.slice(result.stdout.indexOf('\nlive: ') + 1, result.stdout.indexOf('\n\ncluster '));
+    expect(live.split('\n')).toEqual([
+      `live: context reader (${client.connection.url}), management folder hub: 1 of 3 objects on the cluster; 1 wrong-cluster`,
+      `  wrong-cluster: ManagementCluster hub: 2 of the 3 objects of the last committed output for management folder hub are not on the cluster of context reader (${client.connection.url}): it looks like another cluster than the one hub/ is applied to, or one that output was never applied to; check --context and --hub (drift is not listed object by object)`,
+    ]);
+  }, 30_000);
+
+  test('the record of release rollouts (rollouts/) is not a management cluster: plan --live reads the one hub without --hub', async () => {
+    const record = [
+      'apiVersion: hcp-cdk.io/v1alpha1',
+      'kind: ReleaseRollout',
+      'metadata:',
+      '  name: z-stream',
+      'spec:',
+      `  release: { image: "${image('4.17.3')}", version: 4.17.3 }`,
+      '  releasedWaves: 1',
+      '  onFailure: Stop',
+      '  waves: [{ name: canary, clusters: [hub/clusters/live-record] }]',
+      '',
+    ].join('\n');
+    const committed = output('record-1', { name: 'live-record', release: '4.17.0' }, { 'rollouts/90-releaserollout-z-stream.yaml': record });
+    await sync(committed);
+    await hostedClusterStatus('live-record', [{ state: 'Completed', version: '4.17.0', started: '2026-04-01T10:00:00Z' }], '4.17.0');
+    const next = output('record-2', { name: 'live-record', release: '4.17.0', replicas: 3 }, { 'rollouts/90-releaserollout-z-stream.yaml': record });
+
+    const plan = await livePlan(committed, next);
+    expect(plan.live).toMatchObject({ managementFolder: 'hub', objectsRead: 3, objectsFound: 3, findings: [] });
   }, 30_000);
 
   test('read-only: every request plan sends is a GET, and its transport refuses a write before sending it', async () => {

@@ -1,9 +1,10 @@
 // hcp-cdk's model of HyperShift's status (lib/status) and what plan --live makes of it, over the corpus
 // of status shapes (status-corpus.ts); the engines' checks run over the same corpus in
 // test/gitops/health-checks.test.ts, plan --live against a real API server in test/server/plan-live.test.ts.
-import { clusterRolloutStatus, EngineHealth, fluxStatusOf, hostedClusterStatus, nodePoolStatus, RolloutPhase, StatusState, statusToken } from '../../lib';
+import { clusterRolloutStatus, EngineHealth, fluxStatusOf, hostedClusterStatus, nodePoolStatus, Plan, RolloutPhase, StatusState, statusToken } from '../../lib';
+import { liveFindings, LiveObjectState } from '../../lib/plan/live/live-findings';
 import { ObjectValidator } from '../../lib/validation/object-validator';
-import { HEALTHY_CLUSTER, HEALTHY_POOL, STATUS_CORPUS } from './status-corpus';
+import { HEALTHY_CLUSTER, HEALTHY_POOL, STATUS_CORPUS, StatusShape } from './status-corpus';
 
 const cases = STATUS_CORPUS.map((shape) => [shape.name, shape] as const);
 const model = (object: any) => (object.kind === 'HostedCluster' ? hostedClusterStatus(object) : nodePoolStatus(object));
@@ -111,5 +112,41 @@ describe('the versions each part runs', () => {
       health: EngineHealth.DEGRADED,
       condition: { type: 'Progressing', status: 'False', reason: 'Blocked', message: 'ClusterVersionUpgradeable condition is false: cluster version is not upgradeable' },
     });
+  });
+});
+
+/** plan --live's findings on `shape`'s object, the commit changing its cluster (a label) and not its release. */
+function planLiveOn(shape: StatusShape): { finding: string; summary: string }[] {
+  const object = shape.object;
+  const { status: _, ...committed } = object;
+  const file = `hub/clusters/${object.kind.toLowerCase()}-${object.metadata.name}.yaml`;
+  const next = { ...committed, metadata: { ...committed.metadata, labels: { team: 'platform' } } };
+  const plan = { objects: [{ file, action: 'update', effects: [{ effect: 'metadata-only', summary: '' }] }], summary: { clustersChanged: ['hub/clusters/c1'] } } as unknown as Plan;
+  const state: LiveObjectState = {
+    apiVersion: object.apiVersion,
+    kind: object.kind,
+    namespace: object.metadata.namespace,
+    name: object.metadata.name,
+    file,
+    cluster: 'hub/clusters/c1',
+    committed,
+    next,
+    served: true,
+    live: object,
+  };
+  return liveFindings(plan, [state]).map((f) => ({ finding: f.finding, summary: f.summary }));
+}
+
+describe('plan --live over the corpus', () => {
+  test.each(cases)('%s', (_, shape) => {
+    const findings = planLiveOn(shape);
+    expect(findings.map((f) => f.finding)).toEqual(shape.planLive.map((f) => f.finding));
+    shape.planLive.forEach((expected, i) => expect(findings[i].summary).toContain(expected.says));
+  });
+
+  test('a first install is not described as an upgrade', () => {
+    for (const shape of STATUS_CORPUS.filter((s) => s.model === 'progressing/installing')) {
+      expect(planLiveOn(shape).filter((f) => /upgrad/.test(f.summary))).toEqual([]);
+    }
   });
 });

@@ -664,9 +664,9 @@ const NODE_POOLS: StatusShape[] = [
   },
   {
     name: 'np: rolling a new version',
-    platform: 'AWS',
+    platform: 'Agent',
     source: 'updatingVersionCondition ("Updating version in progress. Target version: %s"), isUpdatingVersion; TestUpdatingVersionCondition',
-    object: steadyPool('c1-workers', 'AWS', [condition('UpdatingVersion', 'True', 'AsExpected', `Updating version in progress. Target version: ${V5}`)], { image: tagImage(V5) }),
+    object: steadyPool('c1-workers', 'Agent', [condition('UpdatingVersion', 'True', 'AsExpected', `Updating version in progress. Target version: ${V5}`)], { image: tagImage(V5) }),
     argoCd: 'Progressing',
     says: 'UpdatingVersion: Updating version in progress. Target version: 4.17.5',
     flux: 'InProgress',

@@ -1,11 +1,15 @@
 import { formatVersion, Release, type ReleaseVersion } from '../../release/release';
 import { releaseVersionOf } from '../../release/release-version';
+import { hostedClusterStatus } from '../../status/hosted-cluster-status';
 import { assessUpgrade, nodePoolSkewProblem, UpgradeKind } from '../../release/upgrade-path';
 import { FORCE_UPGRADE_TO_ANNOTATION } from '../../release/upgrade-settings';
 import { isPlainObject } from '../../core/runtime-props';
+import { HyperShiftStatus, ProgressReason, StatusState } from '../../status/status-report';
 import { carriesPruneProtection } from '../change-effects';
 import { ChangeEffect, Plan, PlanAction, PlannedObject } from '../plan-report';
+import { LiveTarget, missingCrdFindings, wrongClusterFinding } from './cluster-fit';
 import { LiveFieldDrift, LiveFinding, LiveFindingKind } from './live-report';
+import { liveStatus, statusFinding } from './status-findings';
 
 /** One object of the management folder: the last committed output's, the new output's and the cluster's. */
 export interface LiveObjectState {
@@ -28,16 +32,21 @@ export interface LiveObjectState {
 }
 
 /**
- * What the management cluster's state means for a plan: upgrades in progress that the commit
- * meets or would upgrade on top of, pools checked against the version the control plane reports,
- * changed clusters that are not Available, drift from the last committed output, and protected
- * objects the commit removes that stay on the cluster. Refused findings first, then by cluster and file.
+ * What the management cluster's state means for a plan: what HyperShift reports on the clusters the
+ * commit changes (by hcp-cdk's model of its status, lib/status: an install or upgrade in progress
+ * that the commit meets or would upgrade on top of, a spec it refuses or an upgrade it blocks, a
+ * pause, a deletion, a degraded cluster or pool, a pool still rolling, a spec not reconciled yet),
+ * pools checked against the version the control plane reports, changed clusters that are not
+ * Available, kinds the cluster does not serve, drift from the last committed output (or, when most
+ * of it is absent, one finding that the cluster looks like another), and protected objects the
+ * commit removes that stay on the cluster. Refused findings first, then by cluster and file.
  */
-export function liveFindings(plan: Plan, states: readonly LiveObjectState[]): LiveFinding[] {
+export function liveFindings(plan: Plan, states: readonly LiveObjectState[], target?: LiveTarget): LiveFinding[] {
   const planned = new Map(plan.objects.map((o) => [o.file, o]));
   const changedClusters = new Set(plan.summary.clustersChanged);
   const hostedClusters = new Map(states.filter((s) => s.kind === 'HostedCluster').map((s) => [`${s.namespace}/${s.name}`, s]));
-  const findings: LiveFinding[] = [];
+  const wrongCluster = target && wrongClusterFinding(states, target);
+  const findings: LiveFinding[] = wrongCluster ? [wrongCluster] : missingCrdFindings(states);
   for (const state of states) {
     const object = planned.get(state.file);
     const found = (finding: LiveFindingKind, refused: boolean, summary: string, extra: Partial<LiveFinding> = {}): void => {
@@ -53,9 +62,14 @@ export function liveFindings(plan: Plan, states: readonly LiveObjectState[]): Li
         ...extra,
       });
     };
-    if (state.kind === 'HostedCluster' && state.live && state.cluster && changedClusters.has(state.cluster)) {
-      const upgrade = upgradeFinding(state, object);
-      if (upgrade) found(LiveFindingKind.UPGRADE_IN_PROGRESS, upgrade.refused, upgrade.summary, { details: upgrade.details });
+    const status = state.live && state.cluster && changedClusters.has(state.cluster) ? liveStatus(state.kind, state.live) : undefined;
+    if (status && (state.next || state.kind === 'HostedCluster')) {
+      const reported = statusFinding(status);
+      if (reported) found(reported.finding, false, reported.summary, { details: reported.details });
+    }
+    if (status && state.kind === 'HostedCluster') {
+      const upgrade = upgradeFinding(state, object, status);
+      if (upgrade) found(upgrade.finding, upgrade.refused, upgrade.summary, { details: upgrade.details });
       const unavailable = availabilityProblem(state.live);
       if (unavailable) found(LiveFindingKind.NOT_AVAILABLE, false, unavailable.summary, { details: unavailable.details });
     }
@@ -74,7 +88,7 @@ export function liveFindings(plan: Plan, states: readonly LiveObjectState[]): Li
           { fields },
         );
       }
-    } else if (state.committed && state.served && !state.live && state.next) {
+    } else if (state.committed && state.served && !state.live && state.next && !wrongCluster) {
       found(
         LiveFindingKind.DRIFT,
         false,
@@ -102,48 +116,74 @@ export function reportedVersion(live: any): { version: ReleaseVersion; source: s
   return fromDesired ? { version: fromDesired, source: 'status.version.desired; no history entry is Completed' } : undefined;
 }
 
-/** An upgrade of the control plane under way: the newest history entry Partial, or a spec the operator has not taken up yet. */
-export function upgradeUnderway(live: any): { version?: string; image?: string; how: string } | undefined {
+/**
+ * A release the control plane is still taking up, by hcp-cdk's model of its status
+ * (hostedClusterStatus): its first install (no history entry Completed), an upgrade rolling out (the
+ * newest entry Partial), or a spec HyperShift has not started yet; undefined for none.
+ */
+export function upgradeUnderway(live: any, status: HyperShiftStatus = hostedClusterStatus(live)): { install: boolean; version?: string; image?: string; how: string } | undefined {
+  if (status.state !== StatusState.PROGRESSING) return undefined;
   const history: any[] = Array.isArray(live?.status?.version?.history) ? live.status.version.history : [];
   const newest = history[0];
-  if (newest?.state === 'Partial') {
-    return { version: newest.version, image: newest.image, how: `status.version.history[0] is Partial${newest.startedTime ? ` since ${newest.startedTime}` : ''}` };
-  }
   const desired = live?.status?.version?.desired;
-  const image = live?.spec?.release?.image;
-  if (typeof desired?.image === 'string' && typeof image === 'string' && desired.image !== image) {
-    const version = releaseVersionOf(live);
-    return {
-      version: version && formatVersion(version),
-      image,
-      how: `spec.release.image names it, but status.version.desired is still ${desired.version ?? desired.image}: HyperShift has not started it yet`,
-    };
+  const since = newest?.startedTime ? ` since ${newest.startedTime}` : '';
+  switch (status.progress) {
+    case ProgressReason.INSTALLING:
+      return {
+        install: true,
+        version: desired?.version || newest?.version || undefined,
+        image: newest?.image ?? live?.spec?.release?.image,
+        how: history.length > 0 ? 'no status.version.history entry is Completed yet' : 'HyperShift reports no version yet',
+      };
+    case ProgressReason.UPGRADING:
+    case ProgressReason.UPGRADE_PENDING: {
+      // A spec not taken yet while an upgrade rolls: the release in progress is the Partial one.
+      if (newest?.state === 'Partial') return { install: false, version: newest.version || undefined, image: newest.image, how: `status.version.history[0] is Partial${since}` };
+      const version = releaseVersionOf(live);
+      return {
+        install: false,
+        version: version && formatVersion(version),
+        image: live?.spec?.release?.image,
+        how: `spec.release.image names it, but status.version.desired is still ${desired?.version || desired?.image}: HyperShift has not started it yet`,
+      };
+    }
+    default:
+      return undefined;
   }
-  return undefined;
 }
 
-/** What an upgrade under way means for this commit: refused when the commit upgrades past it by a minor or more. */
-function upgradeFinding(state: LiveObjectState, object: PlannedObject | undefined): { refused: boolean; summary: string; details: Record<string, unknown> } | undefined {
-  const underway = upgradeUnderway(state.live);
+/** What a release under way means for this commit: refused when the commit upgrades past it by a minor or more. */
+function upgradeFinding(
+  state: LiveObjectState,
+  object: PlannedObject | undefined,
+  status: HyperShiftStatus,
+): { finding: LiveFindingKind; refused: boolean; summary: string; details: Record<string, unknown> } | undefined {
+  const underway = upgradeUnderway(state.live, status);
   if (!underway) return undefined;
+  const finding = underway.install ? LiveFindingKind.INSTALL_IN_PROGRESS : LiveFindingKind.UPGRADE_IN_PROGRESS;
+  const result = (refused: boolean, summary: string, details: Record<string, unknown>) => ({ finding, refused, summary, details });
   const toward = underway.version ?? underway.image ?? 'a new release';
-  const where = `the control plane is still upgrading to ${toward} (${underway.how})`;
+  const where = underway.install ? `the first install of ${toward} is still in progress (${underway.how})` : `the control plane is still upgrading to ${toward} (${underway.how})`;
   const details: Record<string, unknown> = { inProgress: underway.version ?? null, inProgressImage: underway.image ?? null };
   const upgrades = object?.effects.some((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE) ?? false;
   if (!upgrades) {
-    return { refused: false, summary: `${where}: this commit's changes to the cluster meet that upgrade in progress`, details };
+    return result(false, `${where}: this commit's changes to the cluster meet that ${underway.install ? 'install' : 'upgrade'} in progress`, details);
   }
   const targetImage = state.next?.spec?.release?.image;
   const target = releaseVersionOf(state.next);
   const from = underway.version ? Release.fromVersion(underway.version).version : undefined;
   if (!target || !from) {
-    return { refused: false, summary: `${where}: this commit upgrades it again before that upgrade completes; plan cannot tell how far (a version is unknown); wait until it is Completed`, details };
+    return result(
+      false,
+      `${where}: this commit upgrades it again before that ${underway.install ? 'install' : 'upgrade'} completes; plan cannot tell how far (a version is unknown); wait until it is Completed`,
+      details,
+    );
   }
   const to = formatVersion(target);
   const assessment = assessUpgrade(from, target, { forceUpgradeTo: state.next?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION] });
   const withTarget = { ...details, to, toImage: targetImage };
   if (assessment.problem) {
-    return { refused: true, summary: `spec.release.image: refused: ${where}, and from there this commit ${assessment.problem}`, details: withTarget };
+    return result(true, `spec.release.image: refused: ${where}, and from there this commit ${assessment.problem}`, withTarget);
   }
   // HyperShift forces only the image the annotation names.
   const forced = assessment.forced || (targetImage !== undefined && state.next?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION] === targetImage);
@@ -153,17 +193,17 @@ function upgradeFinding(state: LiveObjectState, object: PlannedObject | undefine
       upgradeable && upgradeable.status !== 'True'
         ? `condition ClusterVersionUpgradeable is ${upgradeable.status}${upgradeable.message ? `: ${upgradeable.message}` : ''}`
         : 'condition ClusterVersionUpgradeable';
-    return {
-      refused: true,
-      summary: `spec.release.image: refused: ${where}, and a hosted cluster is not Upgradeable while an update is in progress (${stated}), so HyperShift starts no minor update to ${to} until that one is Completed; apply this commit after that, or name ${to} in forceUpgradeTo`,
-      details: withTarget,
-    };
+    return result(
+      true,
+      `spec.release.image: refused: ${where}, and a hosted cluster is not Upgradeable while an update is in progress (${stated}), so HyperShift starts no minor update to ${to} until that one is Completed; apply this commit after that, or name ${to} in forceUpgradeTo`,
+      withTarget,
+    );
   }
-  return {
-    refused: false,
-    summary: `spec.release.image: ${where}: applying this commit now retargets that upgrade to ${to} before it completes; wait until it is Completed to update from a finished release`,
-    details: withTarget,
-  };
+  return result(
+    false,
+    `spec.release.image: ${where}: applying this commit now retargets that ${underway.install ? 'install' : 'upgrade'} to ${to} before it completes; wait until it is Completed to update from a finished release`,
+    withTarget,
+  );
 }
 
 /** A pool's release against the version its control plane reports, when that says more than the spec does. */
@@ -181,7 +221,7 @@ function liveSkew(pool: LiveObjectState, hostedCluster: LiveObjectState | undefi
   // The spec's check already refuses it: the plan says so once.
   if (!problem || (specVersion && nodePoolSkewProblem(poolVersion, specVersion))) return undefined;
   const underway = upgradeUnderway(hostedCluster.live);
-  const wait = underway ? `; its upgrade to ${underway.version ?? underway.image} is in progress (${underway.how}): apply this commit once it is Completed` : '';
+  const wait = underway ? `; its ${underway.install ? 'install of' : 'upgrade to'} ${underway.version ?? underway.image} is in progress (${underway.how}): apply this commit once it is Completed` : '';
   return {
     summary: `spec.release.image: HyperShift does not roll it out: the control plane reports ${formatVersion(reported.version)} (${reported.source}), not the ${specVersion ? formatVersion(specVersion) : 'release'} its spec names, and against it the pool's release ${problem}${wait}`,
     details: { controlPlaneReports: formatVersion(reported.version), pool: formatVersion(poolVersion) },

@@ -46,7 +46,7 @@ export const LIVE_JSON_SCHEMA = {
           details: {
             type: 'object',
             description:
-              'upgrade-in-progress: inProgress, inProgressImage (null when unknown), and to, toImage when the commit upgrades; version-skew: controlPlaneReports, pool; not-available: status, reason, message; drift: missing (the object is not on the cluster).',
+              "upgrade-in-progress, install-in-progress: inProgress, inProgressImage (null when unknown), and to, toImage when the commit upgrades; hypershift-refuses, paused, deleting, degraded, not-reconciled, pool-rolling: state and progress (hcp-cdk's model of the status, lib/status), condition (type, status, reason, message: the HyperShift condition that decided it), running (the version it runs); version-skew: controlPlaneReports, pool; not-available: status, reason, message; missing-crd: servesKind, servesApiVersion, objects; wrong-cluster: absent, committed, context, server, unservedKinds; drift: missing (the object is not on the cluster).",
           },
         },
       },

@@ -1,4 +1,5 @@
 import { ARGO_CD_BOOTSTRAP_FOLDER } from '../../gitops/argo-cd-delivery';
+import { ROLLOUT_RECORD_FOLDER } from '../../release/rollout-record';
 import { OutputFile, OutputSnapshot } from '../output-snapshot';
 import type { Plan } from '../plan-report';
 import { liveFindings, LiveObjectState } from './live-findings';
@@ -20,8 +21,11 @@ export interface LivePlanOptions extends KubeconfigOptions {
   readonly concurrency?: number;
 }
 
-/** Folders at the top of an output that are not a management cluster's: the engines' own, and guest folders (applied in hosted clusters). */
-const NOT_MANAGEMENT = [ARGO_CD_BOOTSTRAP_FOLDER, 'flux'];
+/**
+ * Folders at the top of an output that are not a management cluster's: the engines' own, the record
+ * of release rollouts (which no engine applies), and guest folders (applied in hosted clusters).
+ */
+const NOT_MANAGEMENT = [ARGO_CD_BOOTSTRAP_FOLDER, 'flux', ROLLOUT_RECORD_FOLDER];
 
 /**
  * The plan with what the management cluster holds (`plan.live`): reads, and only reads, the
@@ -39,7 +43,7 @@ export async function addLiveState(plan: Plan, previous: OutputSnapshot, next: O
     managementFolder: folder,
     objectsRead: states.length,
     objectsFound: states.filter((s) => s.live !== undefined).length,
-    findings: liveFindings(plan, states),
+    findings: liveFindings(plan, states, { managementFolder: folder, context: cluster.context, server: cluster.server }),
   };
   return { ...plan, live };
 }

@@ -2,10 +2,28 @@
 export enum LiveFindingKind {
   /** A control-plane upgrade in progress (or not yet started) that this commit's changes meet; refused when the commit upgrades further. */
   UPGRADE_IN_PROGRESS = 'upgrade-in-progress',
+  /** A hosted cluster's first install, not completed yet, that this commit's changes meet; refused when the commit upgrades further. */
+  INSTALL_IN_PROGRESS = 'install-in-progress',
+  /** HyperShift has not reconciled the object's current spec yet: what its status says is about the spec before. */
+  NOT_RECONCILED = 'not-reconciled',
+  /** HyperShift refuses the spec the object holds (a Valid* condition, the version skew), or blocks its upgrade (Progressing False, reason Blocked). */
+  HYPERSHIFT_REFUSES = 'hypershift-refuses',
+  /** Reconciliation of the object is paused (spec.pausedUntil). */
+  PAUSED = 'paused',
+  /** The object is being deleted. */
+  DELETING = 'deleting',
+  /** HyperShift reports the object degraded: a control-plane component unavailable, a pool that cannot get machines, auto-repair stopped, an in-place update failed. */
+  DEGRADED = 'degraded',
+  /** A NodePool still rolling out a version or configuration, or waiting for machines after its first rollout. */
+  POOL_ROLLING = 'pool-rolling',
   /** A pool's release checked against the version the control plane reports, not the one its spec names. */
   VERSION_SKEW = 'version-skew',
   /** A hosted cluster this commit changes that is not Available. */
   NOT_AVAILABLE = 'not-available',
+  /** The cluster serves no kind of some of the output's objects: their CRD is not installed (once per kind). */
+  MISSING_CRD = 'missing-crd',
+  /** Most objects of the last committed output are not on the cluster: another cluster than the management folder's, or one never synced (instead of a drift finding per object). */
+  WRONG_CLUSTER = 'wrong-cluster',
   /** Fields of the last committed output that the live object no longer has (edited by hand, or by another controller), or an object gone. */
   DRIFT = 'drift',
   /** An object protected from pruning that this commit removes from the output, and that stays on the cluster. */
@@ -36,13 +54,17 @@ export interface LiveFinding {
   readonly refused: boolean;
   /** The hosted cluster, `<management folder>/<namespace>/<name>`, when the object belongs to one. */
   readonly cluster?: string;
-  /** The object's apiVersion. */
+  /**
+   * The object's apiVersion: for missing-crd `apiextensions.k8s.io/v1`; for wrong-cluster
+   * `hcp-cdk.io/v1alpha1`, kind `ManagementCluster`, named after the management folder (no such
+   * object is on a cluster: the finding is about the cluster as a whole).
+   */
   readonly apiVersion: string;
-  /** The object's kind. */
+  /** The object's kind (missing-crd: CustomResourceDefinition; wrong-cluster: ManagementCluster). */
   readonly kind: string;
   /** The object's namespace. @default - none: cluster-scoped */
   readonly namespace?: string;
-  /** The object's name. */
+  /** The object's name (missing-crd: the CRD's; wrong-cluster: the management folder). */
   readonly name: string;
   /** One line for people. */
   readonly summary: string;
