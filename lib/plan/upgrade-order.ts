@@ -36,8 +36,11 @@ export function upgradeOrder(upgrade: OneCommitUpgrade): UpgradeOrder {
   const what = `the control plane and ${upgrade.pools.length === 1 ? 'pool' : 'pools'} ${upgrade.pools.join(', ')} upgrade in one commit`;
   const folder = upgrade.file.slice(0, upgrade.file.lastIndexOf('/'));
   const wait = `oc wait hostedcluster/${upgrade.name} -n ${upgrade.namespace} --timeout=60m --for=jsonpath='{.status.version.history[0].`;
-  // The newest history entry is the old release, Completed, until HyperShift starts the upgrade: wait for the image first.
-  const byHand = `apply the HostedCluster first (oc apply -f ${upgrade.file}), wait until it runs ${to} (${wait}image}'=${upgrade.toImage}, then ${wait}state}'=Completed), then the pools`;
+  // The newest history entry is the old release, Completed, until HyperShift starts the upgrade: wait for the new one first.
+  // By its version when known: the version operator records the image by digest, so a tag never matches
+  // history[0].image (HyperShift compares it with the spec resolved to its digest: isProgressing, hostedcluster_controller.go).
+  const newest = upgrade.to !== upgrade.toImage ? `version}'=${to}` : `image}'=${upgrade.toImage}`;
+  const byHand = `apply the HostedCluster first (oc apply -f ${upgrade.file}), wait until it runs ${to} (${wait}${newest}, then ${wait}state}'=Completed), then the pools`;
   switch (upgrade.mode) {
     case DeliveryMode.FLUX:
       return {

@@ -20,6 +20,16 @@ export enum RolloutPhase {
   DELETING = 'deleting',
 }
 
+/** One part of a hosted cluster (its HostedCluster or a NodePool) and its status. */
+export interface RolloutPart {
+  /** `HostedCluster` or `NodePool`. */
+  readonly kind: string;
+  /** Its name. */
+  readonly name: string;
+  /** Its status, by hcp-cdk's model. */
+  readonly status: HyperShiftStatus;
+}
+
 /** A hosted cluster's place in a rollout (clusterRolloutStatus). */
 export interface ClusterRolloutStatus {
   /** The phase. */
@@ -27,11 +37,11 @@ export interface ClusterRolloutStatus {
   /** One line for people: the phase and the part that decided it. */
   readonly summary: string;
   /** The part that decided the phase (the failing, paused or progressing one), when one did. @default - none: done */
-  readonly decidedBy?: { readonly kind: string; readonly name: string; readonly status: HyperShiftStatus };
+  readonly decidedBy?: RolloutPart;
   /** The HostedCluster's status. */
   readonly hostedCluster: HyperShiftStatus;
-  /** Each NodePool's status, by name. */
-  readonly nodePools: readonly { readonly name: string; readonly status: HyperShiftStatus }[];
+  /** Each NodePool's status, in the order given. */
+  readonly nodePools: readonly RolloutPart[];
 }
 
 const FAILED_STATES: readonly StatusState[] = [StatusState.REFUSED, StatusState.BLOCKED, StatusState.DEGRADED];
@@ -45,9 +55,9 @@ const FAILED_STATES: readonly StatusState[] = [StatusState.REFUSED, StatusState.
  */
 export function clusterRolloutStatus(hostedCluster: any, nodePools: readonly any[]): ClusterRolloutStatus {
   const cluster = hostedClusterStatus(hostedCluster);
-  const pools = nodePools.map((pool) => ({ name: String(pool?.metadata?.name ?? ''), status: nodePoolStatus(pool) }));
-  const parts = [{ kind: 'HostedCluster', name: String(hostedCluster?.metadata?.name ?? ''), status: cluster }, ...pools.map((p) => ({ kind: 'NodePool', ...p }))];
-  const result = (phase: RolloutPhase, decidedBy?: (typeof parts)[number]): ClusterRolloutStatus => ({
+  const pools: RolloutPart[] = nodePools.map((pool) => ({ kind: 'NodePool', name: String(pool?.metadata?.name ?? ''), status: nodePoolStatus(pool) }));
+  const parts: RolloutPart[] = [{ kind: 'HostedCluster', name: String(hostedCluster?.metadata?.name ?? ''), status: cluster }, ...pools];
+  const result = (phase: RolloutPhase, decidedBy?: RolloutPart): ClusterRolloutStatus => ({
     phase,
     summary: decidedBy ? `${phase}: ${decidedBy.kind} ${decidedBy.name}: ${decidedBy.status.summary}` : phase,
     ...(decidedBy ? { decidedBy } : {}),

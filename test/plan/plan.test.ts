@@ -391,10 +391,9 @@ describe('plan says in which order each delivery applies an upgrade of a control
   }
   const REPO = 'https://git.example.com/estate.git';
   const GUIDE = ' (see docs/plan-and-upgrades.md#upgrades-in-one-commit)';
-  const IMAGE = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
   const BY_HAND =
     'apply the HostedCluster first (oc apply -f hub/c1/50-hostedcluster-clusters_c1.yaml), wait until it runs 4.17.3 ' +
-    `(oc wait hostedcluster/c1 -n clusters --timeout=60m --for=jsonpath='{.status.version.history[0].image}'=${IMAGE}, ` +
+    "(oc wait hostedcluster/c1 -n clusters --timeout=60m --for=jsonpath='{.status.version.history[0].version}'=4.17.3, " +
     "then oc wait hostedcluster/c1 -n clusters --timeout=60m --for=jsonpath='{.status.version.history[0].state}'=Completed), then the pools";
 
   test("Flux: the pools wait, as the node-pools Kustomization depends on the cluster's", () => {

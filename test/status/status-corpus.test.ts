@@ -3,7 +3,10 @@
 // test/gitops/health-checks.test.ts, plan --live against a real API server in test/server/plan-live.test.ts.
 import { clusterRolloutStatus, EngineHealth, fluxStatusOf, hostedClusterStatus, nodePoolStatus, Plan, RolloutPhase, StatusState, statusToken } from '../../lib';
 import { liveFindings, LiveObjectState } from '../../lib/plan/live/live-findings';
+import * as fs from 'fs';
+import * as path from 'path';
 import { ObjectValidator } from '../../lib/validation/object-validator';
+import { ROOT } from '../util';
 import { HEALTHY_CLUSTER, HEALTHY_POOL, STATUS_CORPUS, StatusShape } from './status-corpus';
 
 const cases = STATUS_CORPUS.map((shape) => [shape.name, shape] as const);
@@ -44,6 +47,23 @@ describe('the corpus', () => {
       'deletion in progress',
     ]) {
       has(part);
+    }
+  });
+
+  test("the guide's side-by-side table lists every shape with hcp-cdk's verdict, and a reason wherever argo-cd PR #28610's differs", () => {
+    const guide = fs.readFileSync(path.join(ROOT, 'docs', 'hypershift-status.md'), 'utf8');
+    const rows = guide
+      .split('\n')
+      .filter((line) => /^\| (hc|np): /.test(line))
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    expect(rows.map(([name, platform, ours]) => [name, platform, ours])).toEqual(STATUS_CORPUS.map((s) => [s.name, s.platform, s.argoCd]));
+    for (const [name, , ours, theirs, why] of rows) {
+      expect([name, ['Healthy', 'Progressing', 'Degraded', 'Suspended'].includes(theirs), why !== '']).toEqual([name, true, ours !== theirs]);
     }
   });
 
