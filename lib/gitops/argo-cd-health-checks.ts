@@ -27,7 +27,9 @@ const lua = (text: string): string => JSON.stringify(text);
 const PRELUDE = `local conditions = {}
 if obj.status ~= nil and obj.status.conditions ~= nil then
   for _, condition in ipairs(obj.status.conditions) do
-    conditions[condition.type] = condition
+    if condition.type ~= nil then
+      conditions[condition.type] = condition
+    end
   end
 end
 local generation = 0
