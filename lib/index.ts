@@ -34,6 +34,8 @@ export * from './core/service-publishing';
 export * from './core/ssh-public-key';
 export * from './core/trust-bundle';
 export * from './release/upgrade-path';
+export { maxNodePoolMinorSkew, nodePoolSkewProblem, unsupportedReleaseProblem, VersionRulesOptions } from './release/version-skew';
+export { HubHyperShift, HYPERSHIFT_VERSION_ANNOTATION, HyperShiftVersion, NodePoolSkewPolicy, recordedHyperShiftVersion } from './release/hypershift-version';
 export { FORCE_UPGRADE_TO_ANNOTATION, RESTART_DATE_ANNOTATION } from './release/upgrade-settings';
 export * from './release/upgrade-transition';
 export * from './platform/agent';

@@ -276,7 +276,8 @@ describe('ReleaseRollout: rules over its clusters', () => {
     ]);
     expect(problemsOf({ rollout: { release: v('4.16.9') } })).toEqual([
       'r: release (4.16.9) is not an allowed update for 6 clusters, which run 4.17.0 (hub-a/clusters/a1, hub-a/clusters/a2, hub-a/clusters/a3 and 3 more): ' +
-        'goes back from 4.17.0 to 4.16.9: OpenShift supports no downgrade; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
+        'goes back from 4.17.0 to 4.16.9: OpenShift supports no downgrade, and HyperShift refuses a minor one even when forced (ValidReleaseImage False: IsValidReleaseVersion, support/supportedversion/version.go); ' +
+        'a control plane accepts a later 4.17.z or 4.18.z, one minor at a time',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { formatVersion, Release, type ReleaseVersion } from '../../release/release';
 import { releaseVersionOf } from '../../release/release-version';
-import { assessUpgrade, nodePoolSkewProblem, UpgradeKind } from '../../release/upgrade-path';
+import { assessUpgrade, UpgradeKind } from '../../release/upgrade-path';
+import { nodePoolSkewProblem, type VersionRulesOptions } from '../../release/version-skew';
 import { FORCE_UPGRADE_TO_ANNOTATION } from '../../release/upgrade-settings';
 import { isPlainObject } from '../../core/runtime-props';
 import { carriesPruneProtection } from '../change-effects';
@@ -33,7 +34,7 @@ export interface LiveObjectState {
  * changed clusters that are not Available, drift from the last committed output, and protected
  * objects the commit removes that stay on the cluster. Refused findings first, then by cluster and file.
  */
-export function liveFindings(plan: Plan, states: readonly LiveObjectState[]): LiveFinding[] {
+export function liveFindings(plan: Plan, states: readonly LiveObjectState[], rules: VersionRulesOptions = {}): LiveFinding[] {
   const planned = new Map(plan.objects.map((o) => [o.file, o]));
   const changedClusters = new Set(plan.summary.clustersChanged);
   const hostedClusters = new Map(states.filter((s) => s.kind === 'HostedCluster').map((s) => [`${s.namespace}/${s.name}`, s]));
@@ -60,7 +61,7 @@ export function liveFindings(plan: Plan, states: readonly LiveObjectState[]): Li
       if (unavailable) found(LiveFindingKind.NOT_AVAILABLE, false, unavailable.summary, { details: unavailable.details });
     }
     if (state.kind === 'NodePool' && state.next) {
-      const skew = liveSkew(state, hostedClusters.get(`${state.namespace}/${state.next.spec?.clusterName}`), plan);
+      const skew = liveSkew(state, hostedClusters.get(`${state.namespace}/${state.next.spec?.clusterName}`), plan, rules);
       if (skew) found(LiveFindingKind.VERSION_SKEW, true, skew.summary, { details: skew.details });
     }
     if (state.committed && state.live) {
@@ -167,7 +168,7 @@ function upgradeFinding(state: LiveObjectState, object: PlannedObject | undefine
 }
 
 /** A pool's release against the version its control plane reports, when that says more than the spec does. */
-function liveSkew(pool: LiveObjectState, hostedCluster: LiveObjectState | undefined, plan: Plan): { summary: string; details: Record<string, unknown> } | undefined {
+function liveSkew(pool: LiveObjectState, hostedCluster: LiveObjectState | undefined, plan: Plan, rules: VersionRulesOptions): { summary: string; details: Record<string, unknown> } | undefined {
   const image = pool.next?.spec?.release?.image;
   if (!hostedCluster?.live || (pool.committed && pool.committed.spec?.release?.image === image)) return undefined;
   // A control plane upgraded in the same commit: the cluster note says in which order they roll, the upgrade finding what is under way.
@@ -176,10 +177,10 @@ function liveSkew(pool: LiveObjectState, hostedCluster: LiveObjectState | undefi
   const poolVersion = releaseVersionOf(pool.next);
   const reported = reportedVersion(hostedCluster.live);
   if (!poolVersion || !reported) return undefined;
-  const problem = nodePoolSkewProblem(poolVersion, reported.version);
+  const problem = nodePoolSkewProblem(poolVersion, reported.version, rules);
   const specVersion = releaseVersionOf(hostedCluster.next);
   // The spec's check already refuses it: the plan says so once.
-  if (!problem || (specVersion && nodePoolSkewProblem(poolVersion, specVersion))) return undefined;
+  if (!problem || (specVersion && nodePoolSkewProblem(poolVersion, specVersion, rules))) return undefined;
   const underway = upgradeUnderway(hostedCluster.live);
   const wait = underway ? `; its upgrade to ${underway.version ?? underway.image} is in progress (${underway.how}): apply this commit once it is Completed` : '';
   return {
