@@ -119,6 +119,7 @@ export * from './gitops/output-layout';
 export * from './gitops/protection';
 export { diffFields, FieldChange } from './plan/field-diff';
 export { addLiveState, LivePlanOptions } from './plan/live/live-plan';
+export { HyperShiftVersionSource, LiveHyperShiftVersion, SUPPORTED_VERSIONS_CONFIGMAP } from './plan/live/live-hypershift-version';
 export * from './plan/live/live-report';
 export { KubeconfigOptions, LiveReadError, ObjectIdentity, ReadOnlyCluster } from './plan/live/read-only-cluster';
 export { OutputFile, OutputSnapshot, PlanInputError } from './plan/output-snapshot';
