@@ -37,6 +37,7 @@ import {
 } from './service-publishing';
 import { SshPublicKey } from './ssh-public-key';
 import { TrustBundle } from './trust-bundle';
+import { hubHyperShiftOf } from '../release/hypershift-version';
 import { renderUpgradeSettings } from '../release/upgrade-settings';
 
 /** Where a hosted cluster's OLM catalogs run: `management` (the default) or `guest`. */
@@ -231,8 +232,9 @@ export interface HostedClusterProps {
   readonly channel?: ReleaseChannel | string;
   /**
    * Forces the upgrade to this release although the hosted cluster reports it not upgradeable (the
-   * `hypershift.openshift.io/force-upgrade-to` annotation, doc 6.7); must be `release`. It also lets
-   * synth accept an update path it refuses otherwise (a skipped minor, a downgrade).
+   * `hypershift.openshift.io/force-upgrade-to` annotation, doc 6.7); must be `release`, by tag or by
+   * digest. It also lets synth accept an update path it refuses otherwise (a skipped minor, a z-stream
+   * downgrade); a minor downgrade HyperShift refuses even when forced.
    * @default - not forced
    */
   readonly forceUpgradeTo?: Release;
@@ -414,7 +416,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
     this.givenServices = new Set(Object.keys(props.services ?? {}) as ControlPlaneService[]);
     this.checkServices(problems);
     this.checkSpecFields(problems);
-    const updates = renderUpgradeSettings({ ...props, release: this.release }, problems);
+    const updates = renderUpgradeSettings({ ...props, release: this.release, hub: hubHyperShiftOf(this) }, problems);
     const unknownVersion = unknownReleaseVersion(this.release, "its update paths or its node pools' version skew");
     if (unknownVersion) lint(this, LINT_RULES.HCP_W004_RELEASE_VERSION_UNKNOWN, unknownVersion);
     const mirroredTag = mirroredTagReleaseMessage('release', this.release.image, (props.imageContentSources ?? []).length > 0);

@@ -2,7 +2,8 @@ import { Chart, ChartProps } from 'cdk8s';
 import { Construct } from 'constructs';
 import { capacityProblems, CapacityEstimateOptions, estimateCapacity, formatCapacityReport } from './capacity';
 import { isDns1123Subdomain } from './names';
-import { Problems } from './problems';
+import { Problems, show } from './problems';
+import { declareHyperShiftVersion, HyperShiftVersion } from '../release/hypershift-version';
 import { AvailabilityPolicy } from './availability-policy';
 import { HostedCluster } from './hosted-cluster';
 
@@ -23,6 +24,17 @@ export interface ManagementClusterProps extends ChartProps {
    * @default - unknown: the OAuth note says where HyperShift reports the URL instead
    */
   readonly ingressDomain?: string;
+  /**
+   * The HyperShift operator this management cluster runs, by the OpenShift minor it was released for
+   * (`HyperShiftVersion.ofOpenShift('4.17')`) or the multicluster engine that ships it
+   * (`HyperShiftVersion.ofMultiClusterEngine('2.7')`). Synth, `hcp-cdk plan` and `plan --live` then
+   * apply that operator's version rules: the hosted-cluster versions it accepts and how far a
+   * NodePool may run behind its control plane. Recorded on each HostedCluster
+   * (`hcp-cdk.io/hypershift-version`), so that plan applies them too.
+   * @default - not stated: the skew rule of HyperShift main at the commit hcp-cdk's CRDs pin (pools up
+   *   to three minors behind on every 4.y, 5.0 counting as 4.23), and no supported range is checked
+   */
+  readonly hyperShift?: HyperShiftVersion;
 }
 
 /**
@@ -32,6 +44,8 @@ export interface ManagementClusterProps extends ChartProps {
 export class ManagementCluster extends Chart {
   /** The domain of the management cluster's default ingress, when given. */
   public readonly ingressDomain?: string;
+  /** The HyperShift operator it runs, when stated. */
+  public readonly hyperShift?: HyperShiftVersion;
   private capacity?: CapacityEstimateOptions;
 
   constructor(scope: Construct, id: string, props: ManagementClusterProps = {}) {
@@ -49,6 +63,18 @@ export class ManagementCluster extends Chart {
         )
       )
         this.ingressDomain = props.ingressDomain;
+      problems.report();
+    }
+    if (props.hyperShift !== undefined) {
+      const problems = new Problems(this);
+      if (!(props.hyperShift instanceof HyperShiftVersion)) {
+        problems.add(`hyperShift (${show(props.hyperShift)}) must be a HyperShiftVersion: HyperShiftVersion.ofOpenShift('4.17') or HyperShiftVersion.ofMultiClusterEngine('2.7')`);
+      } else if (props.hyperShift.problem) {
+        problems.add(props.hyperShift.problem);
+      } else {
+        this.hyperShift = props.hyperShift;
+        declareHyperShiftVersion(this, props.hyperShift);
+      }
       problems.report();
     }
     // Checked now, so that bad worker figures are reported where they are given.

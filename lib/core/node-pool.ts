@@ -14,7 +14,9 @@ import { checkListItems, checkRequiredProps } from './runtime-props';
 import { PausedUntil } from '../release/paused-until';
 import { Release } from '../release/release';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotation, unknownReleaseVersion } from '../release/release-version';
-import { nodePoolSkewProblem } from '../release/upgrade-path';
+import { hubHyperShiftOf } from '../release/hypershift-version';
+import { SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION } from '../release/upgrade-settings';
+import { nodePoolSkewProblem, unsupportedReleaseProblem } from '../release/version-skew';
 
 /** A node pool's CPU architecture: `amd64`, `arm64`, `ppc64le`, `s390x`. */
 export const Arch = np.NodePoolSpecArch;
@@ -291,11 +293,18 @@ export class NodePool extends Construct {
     }
   }
 
-  /** Nodes may not run a newer release than the control plane, nor fall further behind than HyperShift supports. */
+  /**
+   * Nodes may not run a newer release than the control plane, nor fall further behind than the
+   * management cluster's HyperShift allows, nor run a version it does not accept (see
+   * `nodePoolSkewProblem`, `unsupportedReleaseProblem`); the cluster's skip-release-image-validation
+   * annotation lifts the latter, as in HyperShift's NodePool controller.
+   */
   private checkSkew(problems: Problems): void {
     const pool = this.release.version;
     const control = this.cluster.release.version;
-    const problem = pool && control ? nodePoolSkewProblem(pool, control) : undefined;
+    const hub = hubHyperShiftOf(this);
+    const skipped = SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION in (this.cluster.annotations ?? {});
+    const problem = (pool && control ? nodePoolSkewProblem(pool, control, hub) : undefined) ?? (pool && !skipped ? unsupportedReleaseProblem(pool, hub, 'pool') : undefined);
     if (problem) problems.add(`release (${JSON.stringify(this.release.image)}) ${problem}`);
   }
 }

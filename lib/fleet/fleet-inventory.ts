@@ -139,6 +139,14 @@ export interface FleetRolloutSpec {
   readonly after?: string[];
 }
 
+/** The HyperShift operator a management cluster runs: exactly one of the two. */
+export interface FleetHyperShiftSpec {
+  /** The OpenShift minor the operator was released for, e.g. `4.17` (HyperShiftVersion.ofOpenShift). @default - none */
+  readonly openShift?: string;
+  /** The multicluster engine that ships it, e.g. `2.7` (HyperShiftVersion.ofMultiClusterEngine). @default - none */
+  readonly multiClusterEngine?: string;
+}
+
 /** The management clusters of a fleet and the hosted clusters each runs. */
 export interface FleetInventory {
   /** Shared by every cluster; a management cluster's and a cluster's own fields win. @default - none */
@@ -147,6 +155,12 @@ export interface FleetInventory {
   readonly managementClusters: {
     /** The management cluster's name, its output folder. */
     readonly name: string;
+    /**
+     * The HyperShift operator it runs, whose version rules synth and plan apply (see
+     * ManagementClusterProps.hyperShift): `{ openShift: '4.17' }` or `{ multiClusterEngine: '2.7' }`, one of them.
+     * @default - not stated: HyperShift main's skew rule, no supported range
+     */
+    readonly hyperShift?: FleetHyperShiftSpec;
     /** Fields its clusters share; a cluster's own win. @default - none */
     readonly defaults?: FleetClusterDefaults;
     /** The hosted clusters it runs. */
@@ -257,6 +271,11 @@ export const FLEET_INVENTORY_CRD: unknown = hcpCdkCrd('Fleet', 'fleets', {
         required: ['name', 'clusters'],
         properties: {
           name: { type: 'string' },
+          hyperShift: {
+            'type': 'object',
+            'properties': { openShift: { type: 'string', pattern: '^[45]\\.[0-9]+$' }, multiClusterEngine: { type: 'string', pattern: '^2\\.[0-9]+(\\.[0-9]+)?$' } },
+            'x-kubernetes-validations': [{ rule: 'has(self.openShift) != has(self.multiClusterEngine)', message: 'give exactly one of openShift (e.g. 4.17) and multiClusterEngine (e.g. 2.7)' }],
+          },
           defaults: DEFAULTS,
           clusters: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, ...CLUSTER_FIELDS } } },
         },

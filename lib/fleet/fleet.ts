@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import { HostedCluster } from '../core/hosted-cluster';
 import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems, reportProblems } from '../core/problems';
+import { HyperShiftVersion } from '../release/hypershift-version';
 import { Release } from '../release/release';
 import { ReleaseRollout, RolloutFailurePolicy } from '../release/release-rollout';
 import { RolloutWave, RolloutWaveOptions } from '../release/rollout-wave';
@@ -61,7 +62,15 @@ export class Fleet {
     const rolloutSpecs = (inventory.rollouts ?? []).filter((spec, i, all) => all.findIndex((other) => other.name === spec.name) === i);
     const covered = new Map<string, string[]>();
     for (const management of inventory.managementClusters) {
-      const hub = new ManagementCluster(app, management.name);
+      const hyperShift = management.hyperShift;
+      const hub = new ManagementCluster(app, management.name, {
+        hyperShift:
+          hyperShift?.openShift !== undefined
+            ? HyperShiftVersion.ofOpenShift(hyperShift.openShift)
+            : hyperShift?.multiClusterEngine !== undefined
+              ? HyperShiftVersion.ofMultiClusterEngine(hyperShift.multiClusterEngine)
+              : undefined,
+      });
       this.managementClusters.set(management.name, hub);
       const defaults = merge(inventory.defaults ?? {}, management.defaults ?? {});
       for (const own of management.clusters) {

@@ -2,8 +2,8 @@ import { carriesManualApply } from '../core/apply-by-hand';
 import { formatVersion } from '../release/release';
 import { releaseVersionOf } from '../release/release-version';
 import { describeRollout } from '../release/rollout';
-import { assessUpgrade } from '../release/upgrade-path';
-import { FORCE_UPGRADE_TO_ANNOTATION, RESTART_DATE_ANNOTATION } from '../release/upgrade-settings';
+import { assessUpgrade, UpgradeKind } from '../release/upgrade-path';
+import { controlPlaneImageOf, FORCE_UPGRADE_TO_ANNOTATION, RESTART_DATE_ANNOTATION } from '../release/upgrade-settings';
 import { ARGO_CD_PROTECTION, ARGO_CD_SYNC_OPTIONS_ANNOTATION, FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED } from '../gitops/protection';
 import type { FieldChange } from './field-diff';
 import { ChangeEffect, PlanAction, PlanEffect } from './plan-report';
@@ -175,16 +175,30 @@ function hostedClusterUpdate(change: ObjectChange, specChanges: readonly FieldCh
     handled.add(release);
     const from = releaseVersionOf(change.before);
     const to = releaseVersionOf(change.after);
-    const forced = change.after?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION];
+    // HyperShift forces the image the annotation names, a tag or a digest alike (isUpgrading compares the strings).
+    const forced = change.after?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION] === controlPlaneImageOf(change.after) ? ', forced by the force-upgrade-to annotation' : '';
     // Whether the path is supported is among the refusals (upgradeTransitionProblems); this names its kind.
     const kind = from && to ? assessUpgrade(from, to).kind : 'unknown';
-    const versions = `${versionOf(change.before)} to ${versionOf(change.after)}`;
-    effects.push({
-      effect: ChangeEffect.CONTROL_PLANE_UPGRADE,
-      summary: `the control plane upgrades from ${versions}${kind === 'unknown' ? ' (versions not known: the update path is not checked)' : ` (${kind})`}${forced !== undefined && forced === release.after ? ', forced by the force-upgrade-to annotation' : ''}`,
-      fields: [release.path],
-      details: { from: versionOf(change.before), to: versionOf(change.after), fromImage: release.before, toImage: release.after, upgrade: kind },
-    });
+    const details = { from: versionOf(change.before), to: versionOf(change.after), fromImage: release.before, toImage: release.after, upgrade: kind };
+    if (to === undefined) {
+      // A release of unknown version is still a release: HyperShift rolls the control plane to it, and what the pools do follows.
+      const pools = poolsAfter(change.clusterPools, String(release.after));
+      effects.push({
+        effect: ChangeEffect.CONTROL_PLANE_UPGRADE,
+        summary: `the control plane rolls to a release of unknown version (${String(release.after)}), from ${versionOf(change.before)}${forced}: the update path is not checked${pools.sentence}`,
+        fields: [release.path],
+        details: { ...details, poolsFollowing: pools.following, poolsStaying: pools.staying },
+      });
+    } else {
+      const how =
+        kind === 'unknown' ? 'from a release of unknown version: the update path is not checked' : kind === UpgradeKind.NONE ? 'the same version, another image: it rolls to that payload' : kind;
+      effects.push({
+        effect: ChangeEffect.CONTROL_PLANE_UPGRADE,
+        summary: `the control plane upgrades from ${versionOf(change.before)} to ${versionOf(change.after)} (${how})${forced}`,
+        fields: [release.path],
+        details,
+      });
+    }
   }
   const creationFields = specChanges.filter((c) => CREATION_FIELDS.some((field) => isUnder(c.path, field)));
   if (creationFields.length > 0) {
@@ -223,9 +237,12 @@ function nodePoolUpdate(change: ObjectChange, specChanges: readonly FieldChange[
   const release = specChanges.find((c) => c.path === 'spec.release.image');
   if (release) {
     handled.add(release);
+    const unknown = releaseVersionOf(change.after) === undefined;
     effects.push({
       effect: ChangeEffect.NODE_POOL_ROLLOUT,
-      summary: `nodes upgrade from ${versionOf(change.before)} to ${versionOf(change.after)}: ${rolloutSentence(pool)}`,
+      summary: unknown
+        ? `nodes roll to a release of unknown version (${String(release.after)}), from ${versionOf(change.before)}: ${rolloutSentence(pool)}`
+        : `nodes upgrade from ${versionOf(change.before)} to ${versionOf(change.after)}: ${rolloutSentence(pool)}`,
       fields: [release.path],
       details: { from: versionOf(change.before), to: versionOf(change.after), ...poolDetails(pool) },
     });
@@ -258,6 +275,22 @@ function nodePoolUpdate(change: ObjectChange, specChanges: readonly FieldChange[
   const rest = specChanges.filter((c) => !handled.has(c));
   if (rest.length > 0) effects.push({ effect: ChangeEffect.IN_PLACE_UPDATE, summary: 'updated in place; no node is replaced', fields: rest.map((c) => c.path) });
   return effects;
+}
+
+/**
+ * What a control plane's move to `image` means for its pools in the new output: those on that image
+ * follow it in the same commit; the rest stay on their release, their skew against it unchecked.
+ */
+function poolsAfter(pools: readonly any[], image: string): { sentence: string; following: string[]; staying: string[] } {
+  const following = pools.filter((pool) => pool.spec?.release?.image === image);
+  const staying = pools.filter((pool) => pool.spec?.release?.image !== image);
+  const parts: string[] = [];
+  if (following.length > 0)
+    parts.push(`${following.length === 1 ? 'pool' : 'pools'} ${following.map((pool) => pool.metadata?.name).join(', ')} ${following.length === 1 ? 'rolls' : 'roll'} to it in this commit too`);
+  if (staying.length > 0) {
+    parts.push(`${staying.map((pool) => `${pool.metadata?.name} stays on ${versionOf(pool)}`).join(', ')}, ${staying.length === 1 ? 'its' : 'their'} version skew against the new release not checked`);
+  }
+  return { sentence: parts.length > 0 ? `; ${parts.join('; ')}` : '', following: following.map((pool) => pool.metadata?.name), staying: staying.map((pool) => pool.metadata?.name) };
 }
 
 /** How a pool's nodes roll, for people: `Replace, new machines 1 at a time ..., 3 nodes in 3 rounds`. */

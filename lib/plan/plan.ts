@@ -1,6 +1,8 @@
+import { HyperShiftVersion, recordedHyperShiftVersion } from '../release/hypershift-version';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../release/release-version';
-import { nodePoolSkewProblem } from '../release/upgrade-path';
 import { applyCheck, uncheckedUpgrade } from '../release/upgrade-transition';
+import { SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION } from '../release/upgrade-settings';
+import { nodePoolSkewProblem, unsupportedReleaseProblem, VersionRulesOptions } from '../release/version-skew';
 import { DeliveryMode, deliveryModeOf } from '../gitops/delivery-mode';
 import type { ObjectValidator } from '../validation/object-validator';
 import type { ValidationProblem } from '../validation/validation-problem';
@@ -124,13 +126,7 @@ class PlanContext {
     const hostedCluster = this.hostedClusterOf(this.next, afterFile ?? beforeFile!, object);
     const applied = after ? applyCheck(after, { previous: before, validator, unvalidatedKinds }) : undefined;
     const refusals = applied ? applied.problems.map(refusalSentence) : [];
-    if (after?.kind === 'NodePool' && hostedCluster) refusals.push(...skewRefusals(after, hostedCluster));
-    // A control plane that moves past what its pools may lag behind leaves them unsupported.
-    if (after?.kind === 'HostedCluster' && action === PlanAction.UPDATE) {
-      for (const pool of this.poolsNear(afterFile!).filter((p) => belongsTo(p, after))) {
-        refusals.push(...skewRefusals(pool, after, `pool ${pool.metadata?.name}'s`));
-      }
-    }
+    if (after) refusals.push(...this.hubRefusals(afterFile, after, action, hostedCluster));
     const folderPools = afterFile ? this.poolsNear(afterFile) : [];
     const warnings = after ? uncheckedReleaseWarnings(after, before, hostedCluster, after.kind === 'HostedCluster' ? folderPools.filter((p) => belongsTo(p, after)) : []) : [];
     const reading = this.readersOf(object, hostedCluster, folderPools);
@@ -150,6 +146,31 @@ class PlanContext {
     });
     effects.sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect));
     return { ...base, action, changes: object.kind === 'Secret' ? changes.map(hideSecretValue) : changes, effects, ...(warnings.length > 0 ? { warnings } : {}) };
+  }
+
+  /**
+   * Why the hub's HyperShift does not support a HostedCluster's or NodePool's new release: a version
+   * outside the range its operator accepts, a pool too far behind or ahead of its control plane, and,
+   * for a control plane that changes, each of its pools it leaves so. The hub's rules are those its
+   * HostedCluster records (`hcp-cdk.io/hypershift-version`), or `hyperShift` when given (plan --live).
+   */
+  public hubRefusals(file: OutputFile, after: any, action: PlanAction, hostedCluster: any, hyperShift?: HyperShiftVersion): string[] {
+    if ((after.kind !== 'HostedCluster' && after.kind !== 'NodePool') || !hostedCluster) return [];
+    const recorded = recordedHyperShiftVersion(hostedCluster);
+    // The output's name for the same operator (an MCE version) says more.
+    const rules: VersionRulesOptions = { hub: file.path.split('/')[0], hyperShift: hyperShift && !(recorded && hyperShift.sameOperatorAs(recorded)) ? hyperShift : recorded };
+    const skipped = SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION in (hostedCluster.metadata?.annotations ?? {});
+    const refusals: string[] = [];
+    const unsupported = skipped ? undefined : unsupportedRefusal(after, rules);
+    if (unsupported) refusals.push(unsupported);
+    if (after.kind === 'NodePool' && !unsupported) refusals.push(...skewRefusals(after, hostedCluster, rules));
+    // A control plane that moves past what its pools may lag behind leaves them unsupported.
+    if (after.kind === 'HostedCluster' && action === PlanAction.UPDATE) {
+      for (const pool of this.poolsNear(file).filter((p) => belongsTo(p, after))) {
+        refusals.push(...skewRefusals(pool, after, rules, `pool ${pool.metadata?.name}'s`));
+      }
+    }
+    return refusals;
   }
 
   /** `<management folder>/<namespace>/<name>` of the hosted cluster an object belongs to: two hubs may each have a `clusters/c1`. */
@@ -197,7 +218,7 @@ class PlanContext {
   }
 
   /** The HostedCluster whose folder holds the object (hcp-cdk writes a cluster's objects to one layout folder). */
-  private hostedClusterOf(snapshot: OutputSnapshot, file: OutputFile, object: any): any {
+  public hostedClusterOf(snapshot: OutputSnapshot, file: OutputFile, object: any): any {
     if (object.kind === 'HostedCluster') return snapshot === this.next ? object : (this.sameObjectIn(this.next, file) ?? object);
     for (const candidate of snapshot.filesIn(file.layoutFolder, { kind: 'hostedcluster' })) {
       const hostedCluster = snapshot.object(candidate);
@@ -255,14 +276,52 @@ function refusalSentence(problem: ValidationProblem): string {
 }
 
 /**
- * A NodePool newer than its control plane, or too far behind it, is never rolled out by HyperShift (doc 6.6).
+ * A NodePool newer than its control plane, or further behind it than the hub's HyperShift allows
+ * (see `nodePoolSkewProblem`; the sentence says what HyperShift then does).
  * @param whose how the sentence names the pool: itself, or one of a cluster's pools
  */
-function skewRefusals(pool: any, hostedCluster: any, whose = "the pool's"): string[] {
+function skewRefusals(pool: any, hostedCluster: any, rules: VersionRulesOptions, whose = "the pool's"): string[] {
   const poolVersion = releaseVersionOf(pool);
   const clusterVersion = releaseVersionOf(hostedCluster);
-  const problem = poolVersion && clusterVersion ? nodePoolSkewProblem(poolVersion, clusterVersion) : undefined;
-  return problem ? [`HyperShift does not roll it out: spec.release.image: ${whose} release ${problem}`] : [];
+  const problem = poolVersion && clusterVersion ? nodePoolSkewProblem(poolVersion, clusterVersion, rules) : undefined;
+  return problem ? [`HyperShift does not support it: spec.release.image: ${whose} release ${problem}`] : [];
+}
+
+/** A release the hub's HyperShift does not accept at all (see `unsupportedReleaseProblem`). */
+function unsupportedRefusal(object: any, rules: VersionRulesOptions): string | undefined {
+  const version = releaseVersionOf(object);
+  const problem = version && unsupportedReleaseProblem(version, rules, object.kind === 'HostedCluster' ? 'cluster' : 'pool');
+  return problem ? `HyperShift refuses it: spec.release.image: the release ${problem}` : undefined;
+}
+
+/**
+ * The plan with the version rules of `hyperShift` for the objects of management folder `folder`,
+ * in place of those the output records (`plan --live` with the version the hub's operator reports):
+ * the refusals that depend on the hub's HyperShift are worked out again; the rest stays as planned.
+ */
+export function withHubHyperShift(plan: Plan, previous: OutputSnapshot, next: OutputSnapshot, folder: string, hyperShift: HyperShiftVersion): Plan {
+  const context = new PlanContext(previous, next);
+  const files = new Map([...next.files.values()].map((file) => [file.path, file]));
+  let changed = false;
+  const objects = plan.objects.map((object) => {
+    const file = files.get(object.file);
+    if (!file || !object.file.startsWith(`${folder}/`) || object.action === PlanAction.DELETE || object.action === PlanAction.UNCHANGED) return object;
+    const after = next.object(file);
+    const hostedCluster = context.hostedClusterOf(next, file, after);
+    const recorded = context.hubRefusals(file, after, object.action, hostedCluster);
+    const live = context.hubRefusals(file, after, object.action, hostedCluster, hyperShift);
+    if (recorded.join('\n') === live.join('\n')) return object;
+    changed = true;
+    const refused = object.effects.find((e) => e.effect === ChangeEffect.REFUSED);
+    const problems = [...((refused?.details?.problems as string[] | undefined) ?? []).filter((p) => !recorded.includes(p)), ...live];
+    const rest = object.effects.filter((e) => e !== refused);
+    if (problems.length === 0) return { ...object, effects: rest };
+    const effect = { effect: ChangeEffect.REFUSED, summary: `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, details: { problems } };
+    return { ...object, effects: [effect, ...rest] };
+  });
+  if (!changed) return plan;
+  const changedObjects = objects.filter((o) => o.action !== PlanAction.UNCHANGED);
+  return { ...plan, summary: summarize(changedObjects, plan.summary.unchanged), objects };
 }
 
 /** `tells no OpenShift version (...)`, or `tell` for several releases. */

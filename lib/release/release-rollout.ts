@@ -294,7 +294,7 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
       this.members.filter((m) => m.wave !== undefined && version && m.release.version),
       (m) => {
         const from = m.release.version!;
-        const problem = assessUpgrade(from, version!, { channel: m.channel, forceUpgradeTo: m.forceUpgradeTo?.image }).problem;
+        const problem = assessUpgrade(from, version!, { channel: m.channel, forceUpgradeTo: m.forceUpgradeTo?.image, toImage: this.release.image }).problem;
         return problem && `${formatVersion(from)}\n${problem}`;
       },
     );

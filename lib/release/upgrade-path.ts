@@ -1,3 +1,4 @@
+import { openShiftMinorIndex, openShiftMinorName } from './hypershift-version';
 import { formatVersion, Release, type ReleaseVersion } from './release';
 import { ReleaseChannel } from './release-channel';
 
@@ -31,7 +32,7 @@ export interface UpgradeAssessment {
   readonly forced?: boolean;
 }
 
-/** Options of `assessUpgrade`. */
+/** Options of `assessUpgrade`: an object, so that more can be added. */
 export interface AssessUpgradeOptions {
   /**
    * The cluster's update channel after the change (`spec.channel`), e.g. `stable-4.17`: refused
@@ -41,86 +42,95 @@ export interface AssessUpgradeOptions {
   readonly channel?: string;
   /**
    * The `hypershift.openshift.io/force-upgrade-to` annotation after the change: a release image (or
-   * a version) that, when it names the target, accepts a skipped minor or a downgrade. Control planes only.
+   * a version) that, when it names the target, accepts a skipped minor or a z-stream downgrade.
+   * Control planes only. With `toImage`, it names the target only when it is that very string, as
+   * HyperShift compares it (see `toImage`); without, when its tag or version is the target's version.
    * @default - not forced
    */
   readonly forceUpgradeTo?: string;
   /**
-   * The release of a NodePool rather than of a control plane. Nodes follow the control plane and may
-   * skip the odd minor between two even ones (EUS-to-EUS), since their control plane went through it
-   * (HyperShift allows a pool two minors behind a control plane on an even minor).
+   * The target's image reference as `spec.release.image` (or `spec.controlPlaneRelease.image`) gives
+   * it: HyperShift's `isUpgrading` (hypershift-operator/controllers/hostedcluster/hostedcluster_controller.go)
+   * forces an upgrade only when the force-upgrade-to annotation is that string, a tag or a digest alike.
+   * @default - unknown: `forceUpgradeTo` is compared by version
+   */
+  readonly toImage?: string;
+  /**
+   * The release of a NodePool rather than of a control plane. HyperShift's NodePool controller
+   * (`getReleaseImage` → `IsValidReleaseVersion`) takes any later release, minors skipped or not;
+   * how far it may go is bounded by its control plane (see `nodePoolSkewProblem`).
    * @default false - a control plane, which goes through every minor
    */
   readonly nodePool?: boolean;
+  /**
+   * Whether the HostedCluster carries `hypershift.openshift.io/skip-release-image-validation`, with
+   * which HyperShift checks no version rule of its own (`validateReleaseImage`): a minor downgrade
+   * is then OpenShift's refusal only, which forceUpgradeTo overrides.
+   * @default false
+   */
+  readonly releaseImageValidationSkipped?: boolean;
 }
 
 /**
  * Classifies an update from one release to another and says why it is refused when it is: the docs'
  * update chapter (doc 6) and OpenShift's update paths accept a later z-stream and the next minor;
- * control planes never skip a minor; node pools may go from one even minor to the next (EUS-to-EUS);
- * nothing goes back.
+ * control planes never skip a minor (forceUpgradeTo overrides); node pools take any later release
+ * (HyperShift's NodePool controller); nothing goes back, and a control plane's minor never, forced or
+ * not (HyperShift's `IsValidReleaseVersion`). 5.y counts as 4.(23+y), as HyperShift counts it: 4.22 → 5.0
+ * is the next minor.
  */
 export function assessUpgrade(from: ReleaseVersion, to: ReleaseVersion, options: AssessUpgradeOptions = {}): UpgradeAssessment {
   const kind = kindOf(from, to);
   const problem = problemOf(kind, from, to, options);
-  if (problem && !options.nodePool && names(options.forceUpgradeTo, to)) return { kind, from, to, forced: true };
+  if (problem && !options.nodePool && !minorDowngradeRefused(from, to, options) && names(options, to)) return { kind, from, to, forced: true };
   return problem ? { kind, from, to, problem } : { kind, from, to };
-}
-
-/**
- * The most minors a NodePool may be behind a control plane of `controlPlane`: two on an even
- * minor (the EUS-to-EUS skew), one on an odd minor. HyperShift's NodePool `SupportedVersionSkew`
- * condition states this; the NodePool CRD bundled here (spec.release) states the N-2 bound it refines.
- */
-export function maxNodePoolMinorSkew(controlPlane: ReleaseVersion): number {
-  return controlPlane.minor % 2 === 0 ? 2 : 1;
-}
-
-/**
- * Why a NodePool at `pool` cannot run under a control plane at `controlPlane`, or undefined: never
- * newer (doc 6.6), never further behind than `maxNodePoolMinorSkew`, never another major.
- */
-export function nodePoolSkewProblem(pool: ReleaseVersion, controlPlane: ReleaseVersion): string | undefined {
-  const p = formatVersion(pool);
-  const c = formatVersion(controlPlane);
-  if (Release.compareVersions(pool, controlPlane) > 0) {
-    return `is ${p}, newer than the control plane's ${c}; node pools must not run ahead of the control plane (doc 6.6): update the cluster first`;
-  }
-  if (pool.major !== controlPlane.major) return `is ${p}, another major version than the control plane's ${c}`;
-  const behind = controlPlane.minor - pool.minor;
-  const allowed = maxNodePoolMinorSkew(controlPlane);
-  if (behind <= allowed) return undefined;
-  const oldest = `${controlPlane.major}.${controlPlane.minor - allowed}`;
-  return `is ${p}, ${behind} minors behind the control plane's ${c}; HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so ${oldest} or later here`;
 }
 
 function kindOf(from: ReleaseVersion, to: ReleaseVersion): UpgradeKind {
   const order = Release.compareVersions(from, to);
   if (order === 0) return UpgradeKind.NONE;
-  if (order > 0) return UpgradeKind.DOWNGRADE;
-  if (from.major !== to.major) return UpgradeKind.UNSUPPORTED;
-  const minors = to.minor - from.minor;
+  const fromIndex = openShiftMinorIndex(from);
+  const toIndex = openShiftMinorIndex(to);
+  if (fromIndex === undefined || toIndex === undefined) return from.major !== to.major ? UpgradeKind.UNSUPPORTED : order > 0 ? UpgradeKind.DOWNGRADE : minorsKind(from.minor, to.minor);
+  if (toIndex < fromIndex || (toIndex === fromIndex && order > 0)) return UpgradeKind.DOWNGRADE;
+  return minorsKind(fromIndex, toIndex);
+}
+
+function minorsKind(from: number, to: number): UpgradeKind {
+  const minors = to - from;
   if (minors === 0) return UpgradeKind.Z_STREAM;
   if (minors === 1) return UpgradeKind.MINOR;
-  if (minors === 2 && from.minor % 2 === 0) return UpgradeKind.EUS_TO_EUS;
+  if (minors === 2 && from % 2 === 0) return UpgradeKind.EUS_TO_EUS;
   return UpgradeKind.UNSUPPORTED;
+}
+
+/** A control plane going back a minor: HyperShift refuses it whatever the force-upgrade-to annotation says. */
+function minorDowngradeRefused(from: ReleaseVersion, to: ReleaseVersion, options: AssessUpgradeOptions): boolean {
+  const fromIndex = openShiftMinorIndex(from);
+  const toIndex = openShiftMinorIndex(to);
+  return !options.releaseImageValidationSkipped && fromIndex !== undefined && toIndex !== undefined && toIndex < fromIndex;
 }
 
 function problemOf(kind: UpgradeKind, from: ReleaseVersion, to: ReleaseVersion, options: AssessUpgradeOptions): string | undefined {
   const f = formatVersion(from);
   const t = formatVersion(to);
+  const fromIndex = openShiftMinorIndex(from);
   const z = `${from.major}.${from.minor}`;
-  const next = `${from.major}.${from.minor + 1}`;
-  const accepted = options.nodePool
-    ? `a node pool accepts a later ${z}.z${from.minor % 2 === 0 ? `, ${next}.z or ${from.major}.${from.minor + 2}.z (EUS-to-EUS)` : ` or ${next}.z`}`
-    : `a control plane accepts a later ${z}.z or ${next}.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides`;
+  const next = fromIndex === undefined ? `${from.major}.${from.minor + 1}` : openShiftMinorName(fromIndex + 1);
+  const force = 'forceUpgradeTo (the force-upgrade-to annotation) overrides';
+  const accepted = options.nodePool ? `a node pool accepts any later release, up to its control plane's` : `a control plane accepts a later ${z}.z or ${next}.z, one minor at a time; ${force}`;
   switch (kind) {
     case UpgradeKind.NONE:
       return undefined;
     case UpgradeKind.DOWNGRADE:
+      if (!options.nodePool && minorDowngradeRefused(from, to, options)) {
+        return `goes back from ${f} to ${t}: OpenShift supports no downgrade, and HyperShift refuses a minor one even when forced (ValidReleaseImage False: IsValidReleaseVersion, support/supportedversion/version.go); a control plane accepts a later ${z}.z or ${next}.z, one minor at a time`;
+      }
       return `goes back from ${f} to ${t}: OpenShift supports no downgrade; ${accepted}`;
     case UpgradeKind.UNSUPPORTED:
-      return `updates from ${f} to ${t}, which ${from.major === to.major ? `skips ${skipped(from, to)}` : 'changes the major version'}; ${accepted}`;
+      if (fromIndex === undefined || openShiftMinorIndex(to) === undefined) return `updates from ${f} to ${t}, which changes the major version; ${accepted}`;
+      if (options.nodePool) return undefined;
+      return `updates from ${f} to ${t}, which skips ${skipped(from, to)}; ${accepted}`;
     case UpgradeKind.EUS_TO_EUS:
       if (!options.nodePool) return `updates from ${f} to ${t}, which skips ${skipped(from, to)}; ${accepted} (node pools may then go from ${z} to ${to.major}.${to.minor} directly)`;
       return undefined;
@@ -129,9 +139,11 @@ function problemOf(kind: UpgradeKind, from: ReleaseVersion, to: ReleaseVersion, 
   }
 }
 
-/** The minors between two versions of one major: `4.15 and 4.16`. */
+/** The minors between two versions: `4.15 and 4.16`; `4.22 and 5.0` across the 4.23 = 5.0 bridge. */
 function skipped(from: ReleaseVersion, to: ReleaseVersion): string {
-  const minors = Array.from({ length: to.minor - from.minor - 1 }, (_, i) => `${from.major}.${from.minor + 1 + i}`);
+  const first = openShiftMinorIndex(from)!;
+  const last = openShiftMinorIndex(to)!;
+  const minors = Array.from({ length: last - first - 1 }, (_, i) => openShiftMinorName(first + 1 + i));
   return minors.length > 1 ? `${minors.slice(0, -1).join(', ')} and ${minors[minors.length - 1]}` : minors[0];
 }
 
@@ -140,9 +152,15 @@ function channelProblem(channel: string, to: ReleaseVersion): string | undefined
   return problem && `updates to ${formatVersion(to)}, but ${problem}`;
 }
 
-/** Whether a force-upgrade-to value (an image with a version tag, or a version) names `version`. */
-function names(target: string | undefined, version: ReleaseVersion): boolean {
+/**
+ * Whether a force-upgrade-to value names the target: the target image itself when it is known (as
+ * HyperShift compares the annotation with spec.release.image, so a digest names its release); else an
+ * image whose tag, or a version, is the target's version.
+ */
+function names(options: AssessUpgradeOptions, version: ReleaseVersion): boolean {
+  const target = options.forceUpgradeTo;
   if (target === undefined) return false;
+  if (options.toImage !== undefined) return target === options.toImage;
   const named = Release.fromImage(target).version ?? Release.fromVersion(target).version;
   return named !== undefined && Release.compareVersions(named, version) === 0;
 }

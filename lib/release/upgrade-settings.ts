@@ -3,13 +3,32 @@ import { PausedUntil } from './paused-until';
 import { Problems, show } from '../core/problems';
 import { Release } from './release';
 import { ReleaseChannel } from './release-channel';
+import { HubHyperShift, HYPERSHIFT_VERSION_ANNOTATION } from './hypershift-version';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotation } from './release-version';
+import { unsupportedReleaseProblem } from './version-skew';
 
 /**
  * Forces a HostedCluster upgrade although the hosted ClusterVersion reports it not Upgradeable; the
  * value must be the release image being forced (HyperShift API; doc 6.7 sets it before the release).
  */
 export const FORCE_UPGRADE_TO_ANNOTATION = 'hypershift.openshift.io/force-upgrade-to';
+/**
+ * Makes HyperShift skip its own version checks of a HostedCluster's release and the minimum version
+ * of its NodePools (`SkipReleaseImageValidation`, api/hypershift/v1beta1/hostedcluster_types.go):
+ * `validateReleaseImage` and the NodePool controller's `getReleaseImage` return before `IsValidReleaseVersion`.
+ */
+export const SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION = 'hypershift.openshift.io/skip-release-image-validation';
+
+/**
+ * The image HyperShift runs a HostedCluster's control plane from, which the force-upgrade-to
+ * annotation must be to force an upgrade: `spec.controlPlaneRelease.image` when set, else
+ * `spec.release.image` (`HCControlPlaneReleaseImage`, support/util/util.go).
+ */
+export function controlPlaneImageOf(hostedCluster: any): string | undefined {
+  const image = hostedCluster?.spec?.controlPlaneRelease?.image ?? hostedCluster?.spec?.release?.image;
+  return typeof image === 'string' ? image : undefined;
+}
+
 /** Restarts every control-plane component when its value changes (doc 12.4). */
 export const RESTART_DATE_ANNOTATION = 'hypershift.openshift.io/restart-date';
 
@@ -21,6 +40,8 @@ export interface UpgradeSettingsInput {
   readonly restartDate?: Date | string;
   readonly pausedUntil?: PausedUntil | string;
   readonly annotations?: Record<string, string>;
+  /** The management cluster and the HyperShift version it states, recorded on the cluster and checked against its release. */
+  readonly hub?: HubHyperShift;
 }
 
 /** What the update props write into a HostedCluster. */
@@ -56,7 +77,19 @@ export function renderUpgradeSettings(input: UpgradeSettingsInput, problems: Pro
     else added[RESTART_DATE_ANNOTATION] = text!;
   }
   Object.assign(added, releaseVersionAnnotation(input.release));
-  const field: Record<string, string> = { [FORCE_UPGRADE_TO_ANNOTATION]: 'forceUpgradeTo', [RESTART_DATE_ANNOTATION]: 'restartDate', [RELEASE_VERSION_ANNOTATION]: 'release' };
+  const hyperShift = input.hub?.hyperShift;
+  if (hyperShift && !hyperShift.problem) {
+    added[HYPERSHIFT_VERSION_ANNOTATION] = hyperShift.record;
+    const unsupported =
+      input.release.version && !(SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION in (input.annotations ?? {})) ? unsupportedReleaseProblem(input.release.version, input.hub, 'cluster') : undefined;
+    if (unsupported) problems.add(`release (${JSON.stringify(input.release.image)}) ${unsupported}`);
+  }
+  const field: Record<string, string> = {
+    [FORCE_UPGRADE_TO_ANNOTATION]: 'forceUpgradeTo',
+    [RESTART_DATE_ANNOTATION]: 'restartDate',
+    [RELEASE_VERSION_ANNOTATION]: 'release',
+    [HYPERSHIFT_VERSION_ANNOTATION]: "the management cluster's hyperShift",
+  };
   for (const key of Object.keys(added)) {
     if (input.annotations?.[key] !== undefined) problems.add(`annotations (${JSON.stringify(key)}) is what ${field[key]} sets; give one of them`);
   }

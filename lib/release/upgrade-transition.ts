@@ -2,7 +2,7 @@ import type { ObjectValidator } from '../validation/object-validator';
 import { identify, type ValidationProblem } from '../validation/validation-problem';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotationProblem, releaseVersionOf } from './release-version';
 import { assessUpgrade } from './upgrade-path';
-import { FORCE_UPGRADE_TO_ANNOTATION } from './upgrade-settings';
+import { controlPlaneImageOf, FORCE_UPGRADE_TO_ANNOTATION, SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION } from './upgrade-settings';
 
 const HYPERSHIFT_GROUP = 'hypershift.openshift.io/';
 
@@ -43,14 +43,14 @@ function releaseProblems(object: any, previous: any, source?: string): Validatio
   const from = releaseVersionOf(previous);
   const to = releaseVersionOf(object);
   if (!from || !to) return [];
-  const forced = object.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION];
+  const annotations = object.metadata?.annotations ?? {};
   const assessment = assessUpgrade(
     from,
     to,
     kind === 'NodePool'
       ? { nodePool: true }
-      : // HyperShift forces only the image the annotation names, not another image of the same version.
-        { forceUpgradeTo: forced === image ? forced : undefined },
+      : // HyperShift forces only the image the annotation names, by tag or digest alike, not another image of the same version.
+        { forceUpgradeTo: annotations[FORCE_UPGRADE_TO_ANNOTATION], toImage: controlPlaneImageOf(object), releaseImageValidationSkipped: SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION in annotations },
   );
   if (!assessment.problem) return [];
   return [{ object: identify(object), path: 'spec.release.image', message: `refused: ${assessment.problem}`, value: image, source }];

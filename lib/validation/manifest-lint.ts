@@ -8,7 +8,8 @@ import { show } from '../core/problems';
 import { releaseVersionOf } from '../release/release-version';
 import { isPlainObject } from '../core/runtime-props';
 import { apiServerRouteProblems, missingServices, nodePortPortProblem, PublishedServiceEntry, REQUIRED_SERVICES, sharedEndpointProblems } from '../core/service-publishing';
-import { nodePoolSkewProblem } from '../release/upgrade-path';
+import { recordedHyperShiftVersion } from '../release/hypershift-version';
+import { nodePoolSkewProblem } from '../release/version-skew';
 import { platformRules } from '../platform/platform-rules';
 import { Quantity } from './cel/quantity';
 import { describeObject, identify, ValidationProblem } from './validation-problem';
@@ -163,7 +164,7 @@ function lintNodePool(object: any, cluster: any, report: Report): void {
   report(R.HCP_W111_POOL_OF_CLUSTER, [poolPlatformProblem('spec.platform.type', type, clusterName, cluster.spec?.platform?.type)]);
   const pool = releaseVersionOf(object);
   const control = releaseVersionOf(cluster);
-  const skew = pool && control ? nodePoolSkewProblem(pool, control) : undefined;
+  const skew = pool && control ? nodePoolSkewProblem(pool, control, { hyperShift: recordedHyperShiftVersion(cluster) }) : undefined;
   if (skew) report(R.HCP_W111_POOL_OF_CLUSTER, [`spec.release.image (${show(spec.release?.image)}) ${skew}`]);
 }
 

@@ -230,9 +230,9 @@ describe('hcp-cdk plan on releases by digest', () => {
   });
 
   test('a control plane by digest moved past what its pool by digest may lag behind (edited into the output): exit 1, naming the pool', () => {
-    const repo = gitOpsRepository(d('a', '4.16.0'), d('c', '4.15.9'));
+    const repo = gitOpsRepository(d('a', '4.17.0'), d('c', '4.14.9'));
     const file = path.join(repo, 'dist/hub/c1/50-hostedcluster-clusters_c1.yaml');
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(IMAGE('a'), IMAGE('b')).replace('hcp-cdk.io/release-version: 4.16.0', 'hcp-cdk.io/release-version: 4.17.0'));
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(IMAGE('a'), IMAGE('b')).replace('hcp-cdk.io/release-version: 4.17.0', 'hcp-cdk.io/release-version: 4.18.0'));
     const result = hcpCdk(repo, '--json');
     expect(result.status).toBe(1);
     const plan = JSON.parse(result.stdout);
@@ -240,9 +240,10 @@ describe('hcp-cdk plan on releases by digest', () => {
       [
         'HostedCluster',
         [
-          "HyperShift does not roll it out: spec.release.image: pool c1-workers's release is 4.15.9, 2 minors behind the control plane's 4.17.0; " +
-            'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
-          'the control plane upgrades from 4.16.0 to 4.17.0 (minor)',
+          "HyperShift does not support it: spec.release.image: pool c1-workers's release is 4.14.9, 4 minors behind the control plane's 4.18.0; " +
+            'HyperShift main (hcp-cdk\'s default: hub "hub" states no HyperShift version) allows pools up to 3 minors behind the control plane on every 4.y (5.0 counting as 4.23), so 4.15 or later here: ' +
+            'it reports SupportedVersionSkew False (UnsupportedSkew) on such a pool, which runs on without support, and its CLI refuses to create one (ValidateVersionSkew, support/supportedversion/version.go)',
+          'the control plane upgrades from 4.17.0 to 4.18.0 (minor)',
         ],
       ],
     ]);

@@ -1,5 +1,19 @@
 import { Duration, JsonPatch, Size } from 'cdk8s';
-import { Arch, HcpApp, HostedCluster, HostedClusterProps, ManagementCluster, NodePool, NodePoolOptions, NodePoolPlatform, PlatformType, Release, TaintEffect, UpgradeType } from '../../lib';
+import {
+  Arch,
+  HcpApp,
+  HostedCluster,
+  HostedClusterProps,
+  HyperShiftVersion,
+  ManagementCluster,
+  NodePool,
+  NodePoolOptions,
+  NodePoolPlatform,
+  PlatformType,
+  Release,
+  TaintEffect,
+  UpgradeType,
+} from '../../lib';
 import { DNS1123_LABEL_RULE } from '../../lib/core/names';
 import { PLATFORMS, RELEASE, clusterProps, newCluster, synthAppOf } from '../props';
 import { findObject, synthProblems, PRUNE_PROTECTION } from '../util';
@@ -282,46 +296,111 @@ describe('NodePool validation', () => {
     expect(problemsOf({ upgradeType: UpgradeType.REPLACE, [field]: count })).toEqual([`hub/c1/workers: ${field} (${JSON.stringify(count)}) must be a whole number >= 0 or a percentage such as "25%"`]);
   });
 
-  test('fails when the pool release is newer than the cluster release', () => {
+  test('fails when the pool release is newer than the cluster release: a newer minor HyperShift refuses outright', () => {
     expect(problemsOf({ release: Release.fromVersion('4.18.0') })).toEqual([
       'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is 4.18.0, newer than the control plane\'s 4.17.0; ' +
-        'node pools must not run ahead of the control plane (doc 6.6): update the cluster first',
+        "node pools must not run ahead of the control plane (doc 6.6), and HyperShift's NodePool controller refuses a newer minor (ValidReleaseImage False: IsValidReleaseVersion): update the cluster first",
     ]);
   });
 
   test('fails when a GA pool runs under a release-candidate control plane (candidates order before their release)', () => {
     expect(problemsOf({ release: Release.fromVersion('4.18.0') }, { release: Release.fromVersion('4.18.0-rc.2') })).toEqual([
       'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is 4.18.0, newer than the control plane\'s 4.18.0-rc.2; ' +
-        'node pools must not run ahead of the control plane (doc 6.6): update the cluster first',
+        'node pools must not run ahead of the control plane (doc 6.6), and HyperShift reports SupportedVersionSkew False (ValidateVersionSkew, support/supportedversion/version.go): update the cluster first',
     ]);
     expect(problemsOf({ release: Release.fromVersion('4.18.0-rc.2') }, { release: Release.fromVersion('4.18.0') })).toEqual([]);
   });
 
-  test('fails when the pool is two minors behind a control plane on an odd minor', () => {
-    expect(problemsOf({ release: Release.fromVersion('4.15.9') })).toEqual([
-      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.15.9-multi") is 4.15.9, 2 minors behind the control plane\'s 4.17.0; ' +
-        'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
+  test('the default rule (HyperShift main): a 4.15 control plane with 4.12 pools synthesizes, three minors behind', () => {
+    const pool = nodePool({ release: Release.fromVersion('4.12.30') }, { release: Release.fromVersion('4.15.2') });
+    expect(pool.spec.release).toEqual({ image: 'quay.io/openshift-release-dev/ocp-release:4.12.30-multi' });
+    expect(pool.metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '60', ...PRUNE_PROTECTION });
+    // No HyperShift version stated: none recorded on the HostedCluster either.
+    const cluster = findObject(synthAppOf(newCluster({ release: Release.fromVersion('4.15.2') })), 'HostedCluster');
+    expect(cluster.metadata.annotations).not.toHaveProperty('hcp-cdk.io/hypershift-version');
+  });
+
+  test('fails under the default rule when the pool is four minors behind', () => {
+    expect(problemsOf({ release: Release.fromVersion('4.14.0') }, { release: Release.fromVersion('4.18.2') })).toEqual([
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.14.0-multi") is 4.14.0, 4 minors behind the control plane\'s 4.18.2; ' +
+        'HyperShift main (hcp-cdk\'s default: hub "hub" states no HyperShift version) allows pools up to 3 minors behind the control plane on every 4.y (5.0 counting as 4.23), so 4.15 or later here: ' +
+        'it reports SupportedVersionSkew False (UnsupportedSkew) on such a pool, which runs on without support, and its CLI refuses to create one (ValidateVersionSkew, support/supportedversion/version.go)',
     ]);
   });
 
-  test('fails when the pool is three minors behind a control plane on an even minor', () => {
-    expect(problemsOf({ release: Release.fromVersion('4.15.0') }, { release: Release.fromVersion('4.18.2') })).toEqual([
-      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.15.0-multi") is 4.15.0, 3 minors behind the control plane\'s 4.18.2; ' +
-        'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
+  test('the default rule counts 5.0 as 4.23: a 5.0 control plane with 4.22 or 4.20 pools synthesizes, 4.19 is four behind', () => {
+    expect(nodePool({ release: Release.fromVersion('4.22.5') }, { release: Release.fromVersion('5.0.1') }).spec.release).toEqual({ image: 'quay.io/openshift-release-dev/ocp-release:4.22.5-multi' });
+    expect(problemsOf({ release: Release.fromVersion('4.20.0') }, { release: Release.fromVersion('5.0.1') })).toEqual([]);
+    expect(problemsOf({ release: Release.fromVersion('4.19.9') }, { release: Release.fromVersion('5.0.1') })).toEqual([
+      expect.stringMatching(/^hub\/c1\/workers: release \(.*4\.19\.9-multi"\) is 4\.19\.9, 4 minors behind the control plane's 5\.0\.1; HyperShift main .* so 4\.20 or later here: /),
     ]);
+    // 4.23 is 5.0: a 4.23 pool is not ahead of a 5.0 control plane of a later patch.
+    expect(problemsOf({ release: Release.fromVersion('4.23.0') }, { release: Release.fromVersion('5.0.1') })).toEqual([]);
   });
 
-  test('fails when the pool runs another major version', () => {
+  test('fails when the pool runs another major version than 4 or 5', () => {
     expect(problemsOf({ release: Release.fromVersion('3.11.0') })).toEqual([
-      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:3.11.0-multi") is 3.11.0, another major version than the control plane\'s 4.17.0',
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:3.11.0-multi") is 3.11.0, another major version than the control plane\'s 4.17.0; HyperShift compares only 4.y and 5.y versions',
     ]);
   });
 
-  test('accepts a pool one minor behind an odd control plane, and two behind an even one (EUS-to-EUS)', () => {
+  test('accepts pools one, two and three minors behind under the default rule, on odd and even minors', () => {
     expect(problemsOf({ release: Release.fromVersion('4.16.3') })).toEqual([]);
-    expect(problemsOf({ release: Release.fromVersion('4.16.3') }, { release: Release.fromVersion('4.18.0') })).toEqual([]);
+    expect(problemsOf({ release: Release.fromVersion('4.15.9') })).toEqual([]);
+    expect(problemsOf({ release: Release.fromVersion('4.15.0') }, { release: Release.fromVersion('4.18.2') })).toEqual([]);
+  });
+});
+
+describe("NodePool version rules of the management cluster's HyperShift", () => {
+  /** The problems of pool hub/c1/workers at `pool` under a control plane at `controlPlane` on a hub running `hyperShift`. */
+  const under = (hyperShift: HyperShiftVersion, controlPlane: string, pool: string): string[] =>
+    synthProblems((app) =>
+      newCluster({ release: Release.fromVersion(controlPlane) }, app, new ManagementCluster(app, 'hub', { hyperShift })).addNodePool('workers', { release: Release.fromVersion(pool) }),
+    );
+
+  test('HyperShift 4.19 and 4.20 (MCE 2.9, 2.10) have the older rule: two minors behind on an even minor, one on an odd one', () => {
+    expect(under(HyperShiftVersion.ofMultiClusterEngine('2.10'), '4.19.2', '4.17.5')).toEqual([
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.17.5-multi") is 4.17.5, 2 minors behind the control plane\'s 4.19.2; ' +
+        'HyperShift 4.20 (MCE 2.10) on hub "hub" allows pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.18 or later here: ' +
+        'its CLI refuses to create such a pool (validMinorVersionCompatibility, cmd/nodepool/core/create.go of release-4.19 and release-4.20)',
+    ]);
+    expect(under(HyperShiftVersion.ofOpenShift('4.19'), '4.18.2', '4.16.0')).toEqual([]);
+    expect(under(HyperShiftVersion.ofOpenShift('4.19'), '4.18.2', '4.15.0')).toEqual([
+      expect.stringContaining('is 4.15.0, 3 minors behind the control plane\'s 4.18.2; HyperShift 4.19 on hub "hub" allows'),
+    ]);
+    // The same pair HyperShift 4.21 on accepts.
+    expect(under(HyperShiftVersion.ofOpenShift('4.21'), '4.19.2', '4.17.5')).toEqual([]);
   });
 
+  test('HyperShift up to 4.18 checks no skew, only its oldest supported version (and the cluster annotation that skips it)', () => {
+    expect(under(HyperShiftVersion.ofMultiClusterEngine('2.8'), '4.18.2', '4.14.0')).toEqual([]);
+    expect(under(HyperShiftVersion.ofMultiClusterEngine('2.8'), '4.18.2', '4.13.9')).toEqual([
+      'hub/c1/workers: release ("quay.io/openshift-release-dev/ocp-release:4.13.9-multi") is 4.13.9, older than HyperShift 4.18 (MCE 2.8) on hub "hub" supports (4.14 to 4.18): ' +
+        'the NodePool controller sets ValidReleaseImage False and does not reconcile the pool (IsValidReleaseVersion, support/supportedversion/version.go)',
+    ]);
+    const skipped = synthProblems((app) =>
+      newCluster(
+        { release: Release.fromVersion('4.18.2'), annotations: { 'hypershift.openshift.io/skip-release-image-validation': 'true' } },
+        app,
+        new ManagementCluster(app, 'hub', { hyperShift: HyperShiftVersion.ofOpenShift('4.18') }),
+      ).addNodePool('workers', { release: Release.fromVersion('4.13.9') }),
+    );
+    expect(skipped).toEqual([]);
+  });
+
+  test("fails when the control plane is newer than the hub's HyperShift supports; the HostedCluster records the version", () => {
+    const hub = (app: HcpApp): ManagementCluster => new ManagementCluster(app, 'hub', { hyperShift: HyperShiftVersion.ofMultiClusterEngine('2.7') });
+    expect(synthProblems((app) => newCluster({ release: Release.fromVersion('4.18.0') }, app, hub(app)))).toEqual([
+      'hub/c1: release ("quay.io/openshift-release-dev/ocp-release:4.18.0-multi") is 4.18.0, newer than HyperShift 4.17 (MCE 2.7) on hub "hub" supports (4.14 to 4.17): ' +
+        "the HostedCluster controller sets ValidReleaseImage False and reconciles the cluster no further (IsValidReleaseVersion, support/supportedversion/version.go); upgrade the hub's HyperShift operator (a new MCE minor) first",
+    ]);
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    const cluster = findObject(synthAppOf(newCluster({}, app, hub(app))), 'HostedCluster');
+    expect(cluster.metadata.annotations['hcp-cdk.io/hypershift-version']).toBe('mce-2.7');
+  });
+});
+
+describe('NodePool validation, continued', () => {
   test('fails when the pool release image is malformed', () => {
     expect(problemsOf({ release: Release.fromImage('quay.io/ocp/release@sha256:beef') })).toEqual([
       'hub/c1/workers: release image ("quay.io/ocp/release@sha256:beef") must be an image reference such as quay.io/openshift-release-dev/ocp-release:4.17.0-multi or ...@sha256:<64 hex digits>',

@@ -4,8 +4,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { dump } from 'js-yaml';
-import { Fleet, FleetInventory, HcpApp } from '../../lib';
-import { ROOT, synthObjects } from '../util';
+import { Fleet, FleetInventory, HcpApp, Release } from '../../lib';
+import { ROOT, synthObjects, synthProblems } from '../util';
 
 const RELEASE = 'quay.io/openshift-release-dev/ocp-release:4.17.0-x86_64';
 
@@ -118,6 +118,58 @@ describe('a fleet release by digest', () => {
     expect(app.warnings).toEqual([
       `hub-a/virt-1: release ("${DIGEST}") tells no OpenShift version (no version tag, none given), so neither synth nor hcp-cdk plan can check ` +
         "its update paths or its node pools' version skew; give it: Release.fromImage(image, { version: '4.17.0' }) [HCP-W004]",
+    ]);
+  });
+});
+
+describe("a fleet hub's HyperShift version", () => {
+  /** A fleet of one KubeVirt cluster at `release` with a pool at `poolRelease`, on hub-a running `hyperShift`. */
+  const hubFleet = (hyperShift: FleetInventory['managementClusters'][number]['hyperShift'], release: string, poolRelease: string) => (app: HcpApp) =>
+    Fleet.fromInventory(app, {
+      defaults: { baseDomain: 'fleet.example.com' },
+      managementClusters: [
+        {
+          name: 'hub-a',
+          hyperShift,
+          clusters: [{ name: 'virt-1', platform: 'KubeVirt', releaseImage: `quay.io/openshift-release-dev/ocp-release:${release}-x86_64` }],
+        },
+      ],
+    })
+      .clusters.get('hub-a/virt-1')!
+      .addNodePool('old', { release: Release.fromVersion(poolRelease) });
+
+  test('hyperShift: the management cluster runs it, and its HostedClusters record it', () => {
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    const fleet = Fleet.fromInventory(app, {
+      ...inventory(),
+      managementClusters: inventory().managementClusters.map((m, i) => ({ ...m, hyperShift: i === 0 ? { multiClusterEngine: '2.7' } : { openShift: '4.20' } })),
+    });
+    expect([fleet.managementClusters.get('hub-a')!.hyperShift?.name, fleet.managementClusters.get('hub-b')!.hyperShift?.name]).toEqual(['HyperShift 4.17 (MCE 2.7)', 'HyperShift 4.20']);
+    const objects = synthObjects(app);
+    const recorded = (name: string) => objects.find((o) => o.kind === 'HostedCluster' && o.metadata.name === name).metadata.annotations['hcp-cdk.io/hypershift-version'];
+    expect([recorded('virt-1'), recorded('none-1'), recorded('metal-1')]).toEqual(['mce-2.7', 'mce-2.7', '4.20']);
+  });
+
+  test("the hub's rules apply: HyperShift 4.19 refuses a 4.17 pool under a 4.19 control plane, the default accepts it", () => {
+    expect(synthProblems(hubFleet({ openShift: '4.19' }, '4.19.1', '4.17.4'))).toEqual([
+      'hub-a/virt-1/old: release ("quay.io/openshift-release-dev/ocp-release:4.17.4-multi") is 4.17.4, 2 minors behind the control plane\'s 4.19.1; ' +
+        'HyperShift 4.19 on hub "hub-a" allows pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.18 or later here: ' +
+        'its CLI refuses to create such a pool (validMinorVersionCompatibility, cmd/nodepool/core/create.go of release-4.19 and release-4.20)',
+    ]);
+    expect(synthProblems(hubFleet(undefined, '4.19.1', '4.17.4'))).toEqual([]);
+  });
+
+  test('fails when both or neither of openShift and multiClusterEngine are given, or a version hcp-cdk does not know', () => {
+    const inventoryWith = (hyperShift: unknown): FleetInventory => ({ ...inventory(), managementClusters: [{ ...inventory().managementClusters[0], hyperShift: hyperShift as any }] });
+    expect(() => Fleet.fromInventory(new HcpApp({ outdir: '/nonexistent' }), inventoryWith({ openShift: '4.17', multiClusterEngine: '2.7' }))).toThrow(
+      'Fleet.fromInventory: Fleet inventory: spec.managementClusters[0].hyperShift: give exactly one of openShift (e.g. 4.17) and multiClusterEngine (e.g. 2.7) (value: {"openShift":"4.17","multiClusterEngine":"2.7"})',
+    );
+    expect(() => Fleet.fromInventory(new HcpApp({ outdir: '/nonexistent' }), inventoryWith({}))).toThrow(/spec\.managementClusters\[0\]\.hyperShift: give exactly one of openShift/);
+    expect(() => Fleet.fromInventory(new HcpApp({ outdir: '/nonexistent' }), inventoryWith({ openShift: '4.17.1' }))).toThrow(
+      /spec\.managementClusters\[0\]\.hyperShift\.openShift: Invalid value: must match the pattern/,
+    );
+    expect(synthProblems((app) => Fleet.fromInventory(app, inventoryWith({ openShift: '4.13' })))).toEqual([
+      'hub-a: hyperShift ("4.13") must be the OpenShift minor a HyperShift operator was released for, 4.14 or later, such as 4.17 or 5.0',
     ]);
   });
 });

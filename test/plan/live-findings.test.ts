@@ -114,14 +114,14 @@ describe('the version the control plane reports', () => {
   });
 
   test('a pool too far behind the reported version is refused, though the spec would allow it', () => {
-    // Upgraded by hand to 4.19 (drift), and the control plane got there: a pool at 4.16 is now 3 minors behind.
+    // Upgraded by hand to 4.20 (drift), and the control plane got there: a pool at 4.16 is now 4 minors behind.
     const committed = snapshot({ release: '4.17.0', poolRelease: '4.16.0' });
     const status = {
-      version: { desired: { version: '4.19.1', image: Release.fromVersion('4.19.1').image }, history: [version('Completed', '4.19.1'), version('Completed', '4.17.0')] },
+      version: { desired: { version: '4.20.1', image: Release.fromVersion('4.20.1').image }, history: [version('Completed', '4.20.1'), version('Completed', '4.17.0')] },
       conditions: AVAILABLE,
     };
     const { plan, states: s } = states(committed, snapshot({ release: '4.17.0', poolRelease: '4.16.5' }), status, (live) => {
-      for (const object of live.values()) if (object.kind === 'HostedCluster') object.spec.release.image = Release.fromVersion('4.19.1').image;
+      for (const object of live.values()) if (object.kind === 'HostedCluster') object.spec.release.image = Release.fromVersion('4.20.1').image;
     });
     const findings = liveFindings(plan, s);
     expect(findings.map((f) => [f.finding, f.refused])).toEqual([
@@ -129,10 +129,12 @@ describe('the version the control plane reports', () => {
       [LiveFindingKind.DRIFT, false],
     ]);
     expect(findings[0].summary).toBe(
-      "spec.release.image: HyperShift does not roll it out: the control plane reports 4.19.1 (its newest Completed status.version.history entry), not the 4.17.0 its spec names, and against it the pool's release is 4.16.5, 3 minors behind the control plane's 4.19.1; HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.18 or later here",
+      "spec.release.image: HyperShift does not roll it out: the control plane reports 4.20.1 (its newest Completed status.version.history entry), not the 4.17.0 its spec names, and against it the pool's release is 4.16.5, 4 minors behind the control plane's 4.20.1; " +
+        "HyperShift main (hcp-cdk's default: the hub states no HyperShift version) allows pools up to 3 minors behind the control plane on every 4.y (5.0 counting as 4.23), so 4.17 or later here: " +
+        'it reports SupportedVersionSkew False (UnsupportedSkew) on such a pool, which runs on without support, and its CLI refuses to create one (ValidateVersionSkew, support/supportedversion/version.go)',
     );
     expect(findings[1].fields).toEqual([
-      { path: 'spec.release.image', committed: Release.fromVersion('4.17.0').image, live: Release.fromVersion('4.19.1').image, next: Release.fromVersion('4.17.0').image },
+      { path: 'spec.release.image', committed: Release.fromVersion('4.17.0').image, live: Release.fromVersion('4.20.1').image, next: Release.fromVersion('4.17.0').image },
     ]);
   });
 });

@@ -11,6 +11,7 @@ import {
   HcpApp,
   HIDDEN,
   HostedCluster,
+  HyperShiftVersion,
   IDelivery,
   KustomizeDelivery,
   MachineConfiguration,
@@ -28,6 +29,7 @@ import {
   planMarkdown,
   planText,
   Release,
+  withHubHyperShift,
   SecretSource,
   TrustBundle,
   UpgradeType,
@@ -50,6 +52,9 @@ interface ClusterShape {
   readonly machineConfig?: string;
   readonly restartDate?: string;
   readonly pausedUntil?: PausedUntil;
+  readonly forceUpgradeTo?: Release;
+  /** The HyperShift version the management cluster states. */
+  readonly hyperShift?: HyperShiftVersion;
 }
 
 function output(shape: ClusterShape = {}): OutputSnapshot {
@@ -64,8 +69,10 @@ function output(shape: ClusterShape = {}): OutputSnapshot {
         ...(shape.labels ? { labels: shape.labels } : {}),
         ...(shape.restartDate ? { restartDate: shape.restartDate } : {}),
         ...(shape.pausedUntil ? { pausedUntil: shape.pausedUntil } : {}),
+        ...(shape.forceUpgradeTo ? { forceUpgradeTo: shape.forceUpgradeTo } : {}),
       },
       app,
+      new ManagementCluster(app, 'hub', { hyperShift: shape.hyperShift }),
     );
     const machineConfigs = shape.machineConfig === undefined ? [] : [motd(cluster, shape.machineConfig)];
     if (shape.pool !== false) cluster.addNodePool('workers', { replicas: 2, machineConfigs, ...shape.pool });
@@ -165,19 +172,22 @@ describe('plan classifies each change by what it does to running clusters', () =
     const pool = object(planChanges(before, after, { validator }), 'NodePool');
     expect(effects(pool)).toEqual([ChangeEffect.REFUSED, ChangeEffect.NODE_POOL_ROLLOUT]);
     expect(pool.effects[0].summary).toBe(
-      "HyperShift does not roll it out: spec.release.image: the pool's release is 4.18.0, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6): update the cluster first",
+      "HyperShift does not support it: spec.release.image: the pool's release is 4.18.0, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6), " +
+        "and HyperShift's NodePool controller refuses a newer minor (ValidReleaseImage False: IsValidReleaseVersion): update the cluster first",
     );
   });
 
   test('a control plane moved past what its pool may lag behind (edited into the output) is refused, naming the pool', () => {
-    const before = output({ release: Release.fromVersion('4.18.0'), pool: { release: Release.fromVersion('4.16.0') } });
+    const before = output({ release: Release.fromVersion('4.18.0'), pool: { release: Release.fromVersion('4.15.0') } });
     const after = editedOutput(before, 'HostedCluster', (hc) => {
       hc.spec.release.image = 'quay.io/openshift-release-dev/ocp-release:4.19.0-multi';
     });
     const hc = object(planChanges(before, after, { validator }), 'HostedCluster');
     expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.CONTROL_PLANE_UPGRADE]);
     expect(hc.effects[0].details?.problems).toEqual([
-      expect.stringMatching(/^HyperShift does not roll it out: spec\.release\.image: pool c1-workers's release is 4\.16\.0, 3 minors behind the control plane's 4\.19\.0/),
+      expect.stringMatching(
+        /^HyperShift does not support it: spec\.release\.image: pool c1-workers's release is 4\.15\.0, 4 minors behind the control plane's 4\.19\.0; HyperShift main \(hcp-cdk's default: hub "hub" states/,
+      ),
     ]);
   });
 
@@ -670,6 +680,64 @@ describe("a removed cluster's guest objects are grouped under it, with what its 
   });
 });
 
+describe("plan applies the version rules of the hub's HyperShift, as the output records it", () => {
+  const MCE_2_10 = HyperShiftVersion.ofMultiClusterEngine('2.10');
+  /** The output of a 4.18.0 cluster with a 4.17.0 pool on a hub running `hyperShift`, and the same with the control plane edited to `release`. */
+  const edited = (hyperShift: HyperShiftVersion | undefined, release: string) => {
+    const before = output({ release: Release.fromVersion('4.18.0'), pool: { release: Release.fromVersion('4.17.0') }, hyperShift });
+    return { before, after: editedOutput(before, 'HostedCluster', (hc) => (hc.spec.release.image = Release.fromVersion(release).image)) };
+  };
+
+  test('the output records the version on each HostedCluster (hcp-cdk.io/hypershift-version), as it records its delivery', () => {
+    const { before } = edited(MCE_2_10, '4.18.0');
+    const file = [...before.files.values()].find((f) => f.key.includes('|hostedcluster|'))!;
+    expect(before.object(file).metadata.annotations['hcp-cdk.io/hypershift-version']).toBe('mce-2.10');
+  });
+
+  test('an older HyperShift (MCE 2.10): a 4.19 control plane leaves a 4.17 pool two minors behind an odd minor, refused with the rule and the hub; the default accepts it', () => {
+    const { before, after } = edited(MCE_2_10, '4.19.0');
+    const hc = object(planChanges(before, after, { validator }), 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].details?.problems).toEqual([
+      "HyperShift does not support it: spec.release.image: pool c1-workers's release is 4.17.0, 2 minors behind the control plane's 4.19.0; " +
+        'HyperShift 4.20 (MCE 2.10) on hub "hub" allows pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.18 or later here: ' +
+        'its CLI refuses to create such a pool (validMinorVersionCompatibility, cmd/nodepool/core/create.go of release-4.19 and release-4.20)',
+    ]);
+    const byDefault = edited(undefined, '4.19.0');
+    expect(effects(object(planChanges(byDefault.before, byDefault.after, { validator }), 'HostedCluster'))).toEqual([ChangeEffect.CONTROL_PLANE_UPGRADE]);
+  });
+
+  test('a control plane newer than the recorded HyperShift supports is refused', () => {
+    const { before, after } = edited(MCE_2_10, '4.19.0');
+    const newer = editedOutput(after, 'HostedCluster', (hc) => (hc.spec.release.image = Release.fromVersion('4.21.0').image));
+    const hc = object(planChanges(before, newer, { validator }), 'HostedCluster');
+    expect(hc.effects[0].details?.problems).toContain(
+      'HyperShift refuses it: spec.release.image: the release is 4.21.0, newer than HyperShift 4.20 (MCE 2.10) on hub "hub" supports (4.14 to 4.20): ' +
+        "the HostedCluster controller sets ValidReleaseImage False and reconciles the cluster no further (IsValidReleaseVersion, support/supportedversion/version.go); upgrade the hub's HyperShift operator (a new MCE minor) first",
+    );
+  });
+
+  test('withHubHyperShift: the rules of another version (what plan --live reads) replace the recorded ones, refusals and counts with them', () => {
+    const { before, after } = edited(undefined, '4.19.0');
+    const planned = planChanges(before, after, { validator });
+    expect(planned.summary.effects[ChangeEffect.REFUSED]).toBeUndefined();
+    const older = withHubHyperShift(planned, before, after, 'hub', HyperShiftVersion.ofOpenShift('4.19'));
+    expect(older.summary.effects[ChangeEffect.REFUSED]).toBe(1);
+    expect(object(older, 'HostedCluster').effects[0].summary).toMatch(
+      /^HyperShift does not support it: spec\.release\.image: pool c1-workers's release is 4\.17\.0, 2 minors behind .* HyperShift 4\.19 on hub "hub" allows/,
+    );
+    expect(validatePlanJson(JSON.parse(JSON.stringify(older)))).toBe(true);
+    // And back: the recorded refusal goes when the hub runs a newer HyperShift.
+    const recorded = edited(MCE_2_10, '4.19.0');
+    const refused = planChanges(recorded.before, recorded.after, { validator });
+    const newer = withHubHyperShift(refused, recorded.before, recorded.after, 'hub', HyperShiftVersion.ofOpenShift('4.22'));
+    expect(effects(object(newer, 'HostedCluster'))).toEqual([ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(newer.summary.effects[ChangeEffect.REFUSED]).toBeUndefined();
+    // The same rules: the same plan.
+    expect(withHubHyperShift(refused, recorded.before, recorded.after, 'hub', HyperShiftVersion.ofOpenShift('4.20'))).toBe(refused);
+  });
+});
+
 describe('plan reads the version of a release by digest from the release-version annotation', () => {
   const IMAGE = (hex: string) => `quay.io/openshift-release-dev/ocp-release@sha256:${hex.repeat(64)}`;
   const d = (hex: string, version?: string) => Release.fromImage(IMAGE(hex), version === undefined ? {} : { version });
@@ -704,12 +772,13 @@ describe('plan reads the version of a release by digest from the release-version
   });
 
   test('a control plane by digest moved past what its pool by digest may lag behind is refused, naming the pool', () => {
-    const before = output({ release: d('a', '4.16.0'), pool: { release: d('c', '4.14.10') } });
-    const hc = object(planChanges(before, withRelease(before, 'HostedCluster', 'b', '4.17.0'), { validator }), 'HostedCluster');
+    const before = output({ release: d('a', '4.17.0'), pool: { release: d('c', '4.14.10') } });
+    const hc = object(planChanges(before, withRelease(before, 'HostedCluster', 'b', '4.18.0'), { validator }), 'HostedCluster');
     expect(effects(hc)).toEqual([ChangeEffect.REFUSED, ChangeEffect.CONTROL_PLANE_UPGRADE]);
     expect(hc.effects[0].details?.problems).toEqual([
-      "HyperShift does not roll it out: spec.release.image: pool c1-workers's release is 4.14.10, 3 minors behind the control plane's 4.17.0; " +
-        'HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here',
+      "HyperShift does not support it: spec.release.image: pool c1-workers's release is 4.14.10, 4 minors behind the control plane's 4.18.0; " +
+        'HyperShift main (hcp-cdk\'s default: hub "hub" states no HyperShift version) allows pools up to 3 minors behind the control plane on every 4.y (5.0 counting as 4.23), so 4.15 or later here: ' +
+        'it reports SupportedVersionSkew False (UnsupportedSkew) on such a pool, which runs on without support, and its CLI refuses to create one (ValidateVersionSkew, support/supportedversion/version.go)',
     ]);
   });
 
@@ -718,16 +787,64 @@ describe('plan reads the version of a release by digest from the release-version
     const pool = object(planChanges(before, withRelease(before, 'NodePool', 'c', '4.17.3'), { validator }), 'NodePool');
     expect(effects(pool)).toEqual([ChangeEffect.REFUSED, ChangeEffect.NODE_POOL_ROLLOUT]);
     expect(pool.effects[0].summary).toBe(
-      "HyperShift does not roll it out: spec.release.image: the pool's release is 4.17.3, newer than the control plane's 4.17.0; " +
-        'node pools must not run ahead of the control plane (doc 6.6): update the cluster first',
+      "HyperShift does not support it: spec.release.image: the pool's release is 4.17.3, newer than the control plane's 4.17.0; " +
+        'node pools must not run ahead of the control plane (doc 6.6), and HyperShift reports SupportedVersionSkew False (ValidateVersionSkew, support/supportedversion/version.go): update the cluster first',
     );
+  });
+
+  test('a refused path forced by digest: the force-upgrade-to annotation names the digest, so nothing is refused and the upgrade says it is forced', () => {
+    const target = d('b', '4.16.0');
+    const hc = object(plan({ release: d('a', '4.14.10'), pool: false }, { release: target, pool: false, forceUpgradeTo: target }), 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.CONTROL_PLANE_UPGRADE, ChangeEffect.IN_PLACE_UPDATE]);
+    expect(hc.effects[0].summary).toBe('the control plane upgrades from 4.14.10 to 4.16.0 (eus-to-eus), forced by the force-upgrade-to annotation');
+    expect(hc.effects[1]).toEqual({
+      effect: ChangeEffect.IN_PLACE_UPDATE,
+      summary: 'HyperShift reads these annotations: what they switch changes in place',
+      fields: ['metadata.annotations["hypershift.openshift.io/force-upgrade-to"]'],
+    });
+  });
+
+  test('a release by digest without a version is still a release change: the control plane rolls to a release of unknown version, and the pool with it', () => {
+    const result = plan({ release: d('a') }, { release: d('b') });
+    const hc = object(result, 'HostedCluster');
+    expect(effects(hc)).toEqual([ChangeEffect.CONTROL_PLANE_UPGRADE]);
+    expect(hc.effects[0].summary).toBe(
+      `the control plane rolls to a release of unknown version (${IMAGE('b')}), from ${IMAGE('a')}: the update path is not checked; pool c1-workers rolls to it in this commit too`,
+    );
+    expect(hc.effects[0].details).toEqual({ from: IMAGE('a'), to: IMAGE('b'), fromImage: IMAGE('a'), toImage: IMAGE('b'), upgrade: 'unknown', poolsFollowing: ['c1-workers'], poolsStaying: [] });
+    const pool = object(result, 'NodePool');
+    expect(pool.effects.map((e) => [e.effect, e.summary])).toEqual([
+      [
+        ChangeEffect.NODE_POOL_ROLLOUT,
+        `nodes roll to a release of unknown version (${IMAGE('b')}), from ${IMAGE('a')}: InPlace, nodes reboot into the new configuration 1 at a time, 2 nodes in 2 rounds`,
+      ],
+    ]);
+    expect(result.summary.effects).toEqual({ [ChangeEffect.CONTROL_PLANE_UPGRADE]: 1, [ChangeEffect.NODE_POOL_ROLLOUT]: 1 });
+    const text = planText(result);
+    expect(text).toContain(`effects: 1 control-plane-upgrade, 1 node-pool-rollout`);
+    expect(text).toContain(`control-plane-upgrade: the control plane rolls to a release of unknown version (${IMAGE('b')}), from ${IMAGE('a')}`);
+    expect(text).toContain(`node-pool-rollout: nodes roll to a release of unknown version (${IMAGE('b')})`);
+    expect(planMarkdown(result)).toContain(`the control plane rolls to a release of unknown version (${IMAGE('b')})`);
+    const json = JSON.parse(JSON.stringify(result));
+    expect(json.objects.find((o: any) => o.kind === 'HostedCluster').effects[0]).toMatchObject({ effect: 'control-plane-upgrade', details: { upgrade: 'unknown', toImage: IMAGE('b') } });
+  });
+
+  test('a control plane by digest of unknown version with a pool that stays: the pool stays on its release, its skew not checked', () => {
+    const hc = object(plan({ release: d('a', '4.17.0'), pool: { release: d('a', '4.17.0') } }, { release: d('b'), pool: { release: d('a', '4.17.0') } }), 'HostedCluster');
+    expect(hc.effects.find((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE)?.summary).toBe(
+      `the control plane rolls to a release of unknown version (${IMAGE('b')}), from 4.17.0: the update path is not checked; c1-workers stays on 4.17.0, its version skew against the new release not checked`,
+    );
+  });
+
+  test('another image of the same version is a release change too: the control plane rolls to that payload', () => {
+    const hc = object(plan({ release: d('a', '4.17.0'), pool: false }, { release: d('b', '4.17.0'), pool: false }), 'HostedCluster');
+    expect(hc.effects[0].summary).toBe('the control plane upgrades from 4.17.0 to 4.17.0 (the same version, another image: it rolls to that payload)');
+    expect(hc.effects[0].details).toMatchObject({ upgrade: 'none', fromImage: IMAGE('a'), toImage: IMAGE('b') });
   });
 
   test('a release by digest without a version: warnings naming the object and the image, and what is not checked', () => {
     const result = plan({ release: d('a') }, { release: d('b') });
     const hc = object(result, 'HostedCluster');
-    expect(effects(hc)).toEqual([ChangeEffect.CONTROL_PLANE_UPGRADE]);
-    expect(hc.effects[0].summary).toBe(`the control plane upgrades from ${IMAGE('a')} to ${IMAGE('b')} (versions not known: the update path is not checked)`);
     expect(hc.warnings).toEqual([
       `spec.release.image: the release ("${IMAGE('b')}") tells no OpenShift version (no version tag, no hcp-cdk.io/release-version annotation), ` +
         "so plan cannot check its update path or its node pools' version skew; give the version with the digest: Release.fromImage(image, { version })",

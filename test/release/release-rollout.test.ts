@@ -29,6 +29,7 @@ interface ClusterShape {
   readonly infraId?: string;
   /** @default true */
   readonly inRollout?: boolean;
+  readonly forceUpgradeTo?: Release;
 }
 
 const CLUSTERS: readonly ClusterShape[] = [
@@ -66,6 +67,7 @@ function build(shape: Shape = {}): { app: HcpApp; rollout: ReleaseRollout; clust
         labels: c.labels,
         infraId: c.infraId,
         rollout: c.inRollout === false ? undefined : rollout,
+        forceUpgradeTo: c.forceUpgradeTo,
       });
       cluster.addNodePool('workers', { replicas: 2 });
       clusters.set(`${c.hub}/${c.name}`, cluster);
@@ -276,8 +278,19 @@ describe('ReleaseRollout: rules over its clusters', () => {
     ]);
     expect(problemsOf({ rollout: { release: v('4.16.9') } })).toEqual([
       'r: release (4.16.9) is not an allowed update for 6 clusters, which run 4.17.0 (hub-a/clusters/a1, hub-a/clusters/a2, hub-a/clusters/a3 and 3 more): ' +
-        'goes back from 4.17.0 to 4.16.9: OpenShift supports no downgrade; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
+        'goes back from 4.17.0 to 4.16.9: OpenShift supports no downgrade, and HyperShift refuses a minor one even when forced (ValidReleaseImage False: IsValidReleaseVersion, support/supportedversion/version.go); ' +
+        'a control plane accepts a later 4.17.z or 4.18.z, one minor at a time',
     ]);
+  });
+
+  test('a refused path is accepted for a cluster whose forceUpgradeTo names the release, by digest as HyperShift compares it', () => {
+    const target = Release.fromImage(DIGEST('d'), { version: '4.17.3' });
+    const forced = (force: Release) => CLUSTERS.map((c) => (c.name === 'b3' ? { ...c, release: Release.fromImage(DIGEST('c'), { version: '4.15.2' }), forceUpgradeTo: force } : c));
+    expect(problemsOf({ clusters: forced(target), rollout: { release: target, releasedWaves: 4 } })).toEqual([]);
+    // The same version by tag is another image: not forced.
+    expect(problemsOf({ clusters: forced(v('4.17.3')), rollout: { release: target, releasedWaves: 4 } })).toContainEqual(
+      expect.stringMatching(/^r: release \(4\.17\.3\) is not an allowed update for hub-b\/clusters\/b3 of wave 4 \(rest\), which runs 4\.15\.2: updates from 4\.15\.2 to 4\.17\.3/),
+    );
   });
 
   test('fails when failedClusters names no cluster of a released wave', () => {

@@ -63,7 +63,22 @@ describe('update paths against the previous output', () => {
         'a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides ' +
         '(value: "quay.io/openshift-release-dev/ocp-release:4.17.3-multi")',
       'hub/c1/workers/Resource: NodePool clusters/c1-workers: spec.release.image: refused: goes back from 4.17.5 to 4.17.3: OpenShift supports no downgrade; ' +
-        'a node pool accepts a later 4.17.z or 4.18.z (value: "quay.io/openshift-release-dev/ocp-release:4.17.3-multi")',
+        'a node pool accepts any later release, up to its control plane\'s (value: "quay.io/openshift-release-dev/ocp-release:4.17.3-multi")',
+    ]);
+  });
+
+  test("accepts a pool skipping minors up to its control plane, as HyperShift's NodePool controller does", () => {
+    expect(transitionProblems({ cluster: { release: v('4.18.0') }, pool: { release: v('4.15.9') } }, { cluster: { release: v('4.18.0') } })).toEqual([]);
+  });
+
+  test('fails when the control plane goes back a minor, even when forced: HyperShift refuses it', () => {
+    const target = v('4.16.9');
+    expect(transitionProblems({ cluster: { release: v('4.17.5') } }, { cluster: { release: target, forceUpgradeTo: target }, pool: { release: target } })).toEqual([
+      'hub/c1/Resource: HostedCluster clusters/c1: spec.release.image: refused: goes back from 4.17.5 to 4.16.9: OpenShift supports no downgrade, and HyperShift refuses a minor one even when forced ' +
+        '(ValidReleaseImage False: IsValidReleaseVersion, support/supportedversion/version.go); a control plane accepts a later 4.17.z or 4.18.z, one minor at a time ' +
+        '(value: "quay.io/openshift-release-dev/ocp-release:4.16.9-multi")',
+      'hub/c1/workers/Resource: NodePool clusters/c1-workers: spec.release.image: refused: goes back from 4.17.5 to 4.16.9: OpenShift supports no downgrade; ' +
+        'a node pool accepts any later release, up to its control plane\'s (value: "quay.io/openshift-release-dev/ocp-release:4.16.9-multi")',
     ]);
   });
 
@@ -121,16 +136,37 @@ describe('releases by digest: their version is read from the release-version ann
 
   test('fails when a pool by digest is left further behind than the skew allows', () => {
     expect(
-      transitionProblems({ cluster: { release: d('a', '4.16.0') }, pool: { release: d('c', '4.14.10') } }, { cluster: { release: d('b', '4.17.0') }, pool: { release: d('c', '4.14.10') } }),
+      transitionProblems({ cluster: { release: d('a', '4.17.0') }, pool: { release: d('c', '4.14.10') } }, { cluster: { release: d('b', '4.18.0') }, pool: { release: d('c', '4.14.10') } }),
     ).toEqual([
-      `hub/c1/workers: release ("${IMAGE('c')}") is 4.14.10, 3 minors behind the control plane's 4.17.0; HyperShift supports pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.16 or later here`,
+      `hub/c1/workers: release ("${IMAGE('c')}") is 4.14.10, 4 minors behind the control plane's 4.18.0; HyperShift main (hcp-cdk's default: hub "hub" states no HyperShift version) ` +
+        'allows pools up to 3 minors behind the control plane on every 4.y (5.0 counting as 4.23), so 4.15 or later here: it reports SupportedVersionSkew False (UnsupportedSkew) on such a pool, ' +
+        'which runs on without support, and its CLI refuses to create one (ValidateVersionSkew, support/supportedversion/version.go)',
     ]);
   });
 
   test('fails when a pool by digest runs ahead of its control plane', () => {
     expect(transitionProblems({ cluster: { release: d('a', '4.17.0') } }, { cluster: { release: d('a', '4.17.0') }, pool: { release: d('c', '4.17.3') } })).toEqual([
-      `hub/c1/workers: release ("${IMAGE('c')}") is 4.17.3, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6): update the cluster first`,
+      `hub/c1/workers: release ("${IMAGE('c')}") is 4.17.3, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6), ` +
+        'and HyperShift reports SupportedVersionSkew False (ValidateVersionSkew, support/supportedversion/version.go): update the cluster first',
     ]);
+  });
+
+  test('accepts a refused path when forceUpgradeTo names the new release by digest, as HyperShift compares the annotation with the image', () => {
+    const target = d('b', '4.16.0');
+    const forced = build({ cluster: { release: target, forceUpgradeTo: target } });
+    const objects = forced.synthesize({ previousOutput: outputOf({ cluster: { release: d('a', '4.14.10') } }) });
+    const cluster = objects.map((f) => f.text).find((text) => text.includes('kind: HostedCluster'))!;
+    expect(cluster).toContain(`hypershift.openshift.io/force-upgrade-to: quay.io/openshift-release-dev/ocp-release@sha256:${'b'.repeat(64)}`);
+    expect(cluster).toContain(`image: quay.io/openshift-release-dev/ocp-release@sha256:${'b'.repeat(64)}`);
+    // The annotation by hand, naming the digest: the same.
+    expect(transitionProblems({ cluster: { release: d('a', '4.14.10') } }, { cluster: { release: target, annotations: { 'hypershift.openshift.io/force-upgrade-to': IMAGE('b') } } })).toEqual([]);
+    // Naming the same version by tag does not force the digest: HyperShift compares the strings.
+    expect(
+      transitionProblems(
+        { cluster: { release: d('a', '4.14.10') } },
+        { cluster: { release: target, annotations: { 'hypershift.openshift.io/force-upgrade-to': 'quay.io/openshift-release-dev/ocp-release:4.16.0-multi' } } },
+      ),
+    ).toEqual([expect.stringMatching(/^hub\/c1\/Resource: HostedCluster clusters\/c1: spec.release.image: refused: updates from 4.14.10 to 4.16.0, which skips 4.15/)]);
   });
 
   test('a digest accepted on a supported path', () => {
@@ -166,8 +202,8 @@ describe('upgradeTransitionProblems', () => {
         object: { apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', namespace: 'clusters', name: 'c1' },
         path: 'spec.release.image',
         message:
-          'refused: goes back from 4.18.0 to 4.17.5: OpenShift supports no downgrade; a control plane accepts a later 4.18.z or 4.19.z, one minor at a time; ' +
-          'forceUpgradeTo (the force-upgrade-to annotation) overrides',
+          'refused: goes back from 4.18.0 to 4.17.5: OpenShift supports no downgrade, and HyperShift refuses a minor one even when forced ' +
+          '(ValidReleaseImage False: IsValidReleaseVersion, support/supportedversion/version.go); a control plane accepts a later 4.18.z or 4.19.z, one minor at a time',
         value: 'quay.io/openshift-release-dev/ocp-release:4.17.5-multi',
         source: 'hub/c1/Resource',
       },

@@ -10,7 +10,7 @@ import * as https from 'https';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { HcpApp, HostedCluster, LivePlanOptions, ManagementCluster, OutputSnapshot, Plan, PLAN_JSON_SCHEMA, planChanges, Release } from '../../lib';
+import { HcpApp, HostedCluster, HyperShiftVersion, LivePlanOptions, ManagementCluster, OutputSnapshot, Plan, PLAN_JSON_SCHEMA, planChanges, Release } from '../../lib';
 import { clusterProps } from '../props';
 import { STATUS_CORPUS } from '../status/status-corpus';
 import { ROOT } from '../util';
@@ -30,12 +30,14 @@ interface ClusterSpec {
   readonly replicas?: number;
   /** A second pool, `<name>-extra`. */
   readonly extraPool?: boolean;
+  /** What the management cluster states its HyperShift runs. */
+  readonly hyperShift?: HyperShiftVersion;
 }
 
 /** Writes the synth of `spec` to a new directory and returns it, with `extra` files (path relative to it: YAML text) besides. */
 function output(label: string, spec: ClusterSpec, extra: Record<string, string> = {}): string {
   const app = new HcpApp({ outdir: path.join(work, label) });
-  const cluster = new HostedCluster(new ManagementCluster(app, 'hub'), spec.name, clusterProps({ release: Release.fromVersion(spec.release) }));
+  const cluster = new HostedCluster(new ManagementCluster(app, 'hub', { hyperShift: spec.hyperShift }), spec.name, clusterProps({ release: Release.fromVersion(spec.release) }));
   cluster.addNodePool('workers', { replicas: spec.replicas ?? 2, release: spec.poolRelease ? Release.fromVersion(spec.poolRelease) : undefined });
   if (spec.extraPool) cluster.addNodePool('extra', { replicas: 1 });
   const dir = path.join(work, label);
@@ -272,7 +274,7 @@ describe('plan --live against a real API server', () => {
         'version-skew',
         true,
         'live-skew-workers',
-        "spec.release.image: HyperShift does not roll it out: the control plane reports 4.17.0 (its newest Completed status.version.history entry), not the 4.17.3 its spec names, and against it the pool's release is 4.17.3, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6): update the cluster first; its upgrade to 4.17.3 is in progress (status.version.history[0] is Partial since 2026-05-02T10:00:00Z): apply this commit once it is Completed",
+        "spec.release.image: HyperShift does not roll it out: the control plane reports 4.17.0 (its newest Completed status.version.history entry), not the 4.17.3 its spec names, and against it the pool's release is 4.17.3, newer than the control plane's 4.17.0; node pools must not run ahead of the control plane (doc 6.6), and HyperShift reports SupportedVersionSkew False (ValidateVersionSkew, support/supportedversion/version.go): update the cluster first; its upgrade to 4.17.3 is in progress (status.version.history[0] is Partial since 2026-05-02T10:00:00Z): apply this commit once it is Completed",
       ],
       [
         'upgrade-in-progress',
@@ -314,6 +316,8 @@ describe('plan --live against a real API server', () => {
     const live = result.stdout.slice(result.stdout.indexOf('\nlive: ') + 1, result.stdout.indexOf('\n\ncluster '));
     expect(live.split('\n')).toEqual([
       `live: context reader (${client.connection.url}), management folder hub: 4 of 4 objects on the cluster; 1 not-available, 1 drift, 1 left-in-place`,
+      "  version rules: HyperShift main's skew rule (hcp-cdk's default): the output records no HyperShift version, and plan --live may not read ConfigMap hypershift/supported-versions (403 Forbidden): " +
+        'grant get on configmaps in namespace hypershift to apply the rules of the operator that runs there',
       '  not-available: hub/clusters/live-drift: HostedCluster clusters/live-drift: not Available (condition Available is False, reason WaitingForAvailable since 2026-05-01T10:00:00Z): Waiting for hosted control plane kube-apiserver to become available; what this commit changes lands on a control plane that is not serving',
       '  left-in-place: hub/clusters/live-drift: NodePool clusters/live-drift-extra: on the cluster and protected from pruning, so it stays after this commit, managed by no commit; delete it by hand if that is meant (oc delete nodepool/live-drift-extra -n clusters)',
       '  drift: hub/clusters/live-drift: NodePool clusters/live-drift-workers: 1 field differs from the last committed output: changed on the cluster since the last sync, by hand or by another controller; applying this commit sets the fields the new output names as it names them',
@@ -420,6 +424,7 @@ describe('plan --live against a real API server', () => {
     const live = result.stdout.slice(result.stdout.indexOf('\nlive: ') + 1, result.stdout.indexOf('\n\ncluster '));
     expect(live.split('\n')).toEqual([
       `live: context reader (${client.connection.url}), management folder hub: 1 of 3 objects on the cluster; 1 wrong-cluster`,
+      "  version rules: HyperShift main's skew rule (hcp-cdk's default): the output records no HyperShift version, and plan --live may not read ConfigMap hypershift/supported-versions (403 Forbidden): grant get on configmaps in namespace hypershift to apply the rules of the operator that runs there",
       `  wrong-cluster: ManagementCluster hub: 2 of the 3 objects of the last committed output for management folder hub are not on the cluster of context reader (${client.connection.url}): it looks like another cluster than the one hub/ is applied to, or one that output was never applied to; check --context and --hub (drift is not listed object by object)`,
     ]);
   }, 30_000);
@@ -509,5 +514,126 @@ describe('plan --live against a real API server', () => {
     // The cluster options without --live are a usage error, not a plan that silently reads nothing.
     const usage = await hcpCdkPlan([next, '--against', committed, '--context', 'reader']);
     expect([usage.status, usage.stdout, usage.stderr.split('\n')[0]]).toEqual([1, '', 'hcp-cdk plan: --context is for --live, which reads the management cluster; give --live too']);
+  }, 30_000);
+});
+
+describe('plan --live applies the version rules of the HyperShift operator the hub runs (its supported-versions ConfigMap)', () => {
+  const SUPPORTED = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'supported-versions', namespace: 'hypershift' } };
+  /**
+   * The ConfigMap as HyperShift's ensureSupportedVersionConfigMap writes it (hypershift-operator/controllers/supportedversion/reconciler.go):
+   * the label, supported-versions (Supported(): the newest first, down to MinSupportedVersion) and server-version (the operator's commit).
+   */
+  const supportedVersions = async (versions: readonly string[]): Promise<void> => {
+    const response = await client.apply(
+      {
+        ...SUPPORTED,
+        metadata: { ...SUPPORTED.metadata, labels: { 'hypershift.openshift.io/supported-versions': 'true' } },
+        data: { 'supported-versions': JSON.stringify({ versions }), 'server-version': '3ee9615567' },
+      },
+      { fieldManager: 'hypershift-operator' },
+    );
+    expect([response.status < 300, response.message]).toEqual([true, '']);
+  };
+  const minors = (newest: number): string[] => Array.from({ length: newest - 13 }, (_, i) => `4.${newest - i}`);
+
+  beforeAll(async () => {
+    await client.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'hypershift' } }, { fieldManager: 'test' });
+    // The reader may get the ConfigMaps of the operator's namespace too, as docs/plan-and-upgrades.md says.
+    await client.apply(
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'Role',
+        metadata: { name: 'plan-live-reader', namespace: 'hypershift' },
+        rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }],
+      },
+      { fieldManager: 'test' },
+    );
+    await client.apply(
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: { name: 'plan-live-reader', namespace: 'hypershift' },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'plan-live-reader' },
+        subjects: [{ kind: 'ServiceAccount', name: 'reader', namespace: NAMESPACE }],
+      },
+      { fieldManager: 'test' },
+    );
+  }, 30_000);
+
+  test('a hub running HyperShift 4.20 (the older skew rule): a 4.19 control plane over a 4.17 pool, which the default accepts, is refused; the CLI exits 1 and says which rules applied', async () => {
+    await supportedVersions(minors(20));
+    const committed = output('hs-1', { name: 'live-hs', release: '4.18.0', poolRelease: '4.17.0' });
+    await sync(committed);
+    await hostedClusterStatus('live-hs', [{ state: 'Completed', version: '4.18.0', started: '2026-04-01T10:00:00Z' }], '4.18.0');
+    const next = output('hs-2', { name: 'live-hs', release: '4.19.0', poolRelease: '4.17.0' });
+    // From the two outputs alone (which record no version), the default rule: nothing refused.
+    expect(planChanges(OutputSnapshot.fromDirectory(committed), OutputSnapshot.fromDirectory(next)).summary.effects).toEqual({ 'control-plane-upgrade': 1 });
+
+    const result = await hcpCdkPlan([next, '--against', committed, '--live', '--kubeconfig', config, '--json']);
+    expect(result.status).toBe(1);
+    const plan = JSON.parse(result.stdout);
+    expect(new Ajv2020({ strict: true }).compile(PLAN_JSON_SCHEMA)(plan)).toBe(true);
+    expect(plan.live.hyperShift).toEqual({
+      version: '4.20',
+      source: 'cluster',
+      serverVersion: '3ee9615567',
+      summary:
+        'HyperShift 4.20, as its ConfigMap hypershift/supported-versions reports, build 3ee9615567; the output records none (the management cluster states no hyperShift), ' +
+        'so synth and plan apply the default rules: state it on the management cluster',
+    });
+    expect(plan.summary.effects).toEqual({ 'control-plane-upgrade': 1, refused: 1 });
+    const hc = plan.objects.find((o: any) => o.kind === 'HostedCluster');
+    expect(hc.effects.map((e: any) => e.effect)).toEqual(['refused', 'control-plane-upgrade']);
+    expect(hc.effects[0].details.problems).toEqual([
+      "HyperShift does not support it: spec.release.image: pool live-hs-workers's release is 4.17.0, 2 minors behind the control plane's 4.19.0; " +
+        'HyperShift 4.20 on hub "hub" allows pools up to 2 minors behind a control plane on an even minor and 1 on an odd one, so 4.18 or later here: ' +
+        'its CLI refuses to create such a pool (validMinorVersionCompatibility, cmd/nodepool/core/create.go of release-4.19 and release-4.20)',
+    ]);
+
+    const text = await hcpCdkPlan([next, '--against', committed, '--live', '--kubeconfig', config]);
+    expect(text.status).toBe(1);
+    expect(text.stdout).toContain(
+      '\n  version rules: HyperShift 4.20, as its ConfigMap hypershift/supported-versions reports, build 3ee9615567; the output records none (the management cluster states no hyperShift), so synth and plan apply the default rules: state it on the management cluster\n',
+    );
+  }, 30_000);
+
+  test("a hub running a newer HyperShift than the output records: the recorded refusal goes; without the ConfigMap, the output's record applies", async () => {
+    // HyperShift main at the pinned commit: LatestSupportedVersion 5.1, so Supported() bridges 5.x to 4.23.
+    await supportedVersions(['5.1', '5.0', ...minors(23)]);
+    const committed = output('hs-3', { name: 'live-hs2', release: '4.18.0', poolRelease: '4.17.0', hyperShift: HyperShiftVersion.ofMultiClusterEngine('2.10') });
+    await sync(committed);
+    await hostedClusterStatus('live-hs2', [{ state: 'Completed', version: '4.18.0', started: '2026-04-01T10:00:00Z' }], '4.18.0');
+    // The next output under MCE 2.10 with the control plane at 4.19: synth would refuse it, so the commit is edited by hand.
+    const next = output('hs-4', { name: 'live-hs2', release: '4.18.0', poolRelease: '4.17.0', hyperShift: HyperShiftVersion.ofMultiClusterEngine('2.10') });
+    const clusterFile = walk(next).find((f) => /hostedcluster/.test(f))!;
+    const edited = YAML.parse(fs.readFileSync(clusterFile, 'utf8'));
+    expect(edited.metadata.annotations['hcp-cdk.io/hypershift-version']).toBe('mce-2.10');
+    edited.spec.release.image = image('4.19.0');
+    fs.writeFileSync(clusterFile, YAML.stringify(edited));
+    const fromOutputs = planChanges(OutputSnapshot.fromDirectory(committed), OutputSnapshot.fromDirectory(next));
+    expect(fromOutputs.summary.effects).toEqual({ 'control-plane-upgrade': 1, refused: 1 });
+
+    const plan = await livePlan(committed, next);
+    expect(plan.summary.effects).toEqual({ 'control-plane-upgrade': 1 });
+    expect(plan.live!.hyperShift).toEqual({
+      version: '5.1',
+      source: 'cluster',
+      recorded: 'mce-2.10',
+      serverVersion: '3ee9615567',
+      summary:
+        'HyperShift 5.1, as its ConfigMap hypershift/supported-versions reports, build 3ee9615567; the output records HyperShift 4.20 (MCE 2.10) (hcp-cdk.io/hypershift-version): ' +
+        "plan --live applies the rules of the operator that runs; state it on the management cluster (hyperShift: HyperShiftVersion.ofOpenShift('5.1'))",
+    });
+
+    // No ConfigMap (no operator there, or another namespace): the output's record.
+    expect((await client.delete(SUPPORTED)).status).toBe(200);
+    const fallback = await livePlan(committed, next);
+    expect(fallback.summary.effects).toEqual({ 'control-plane-upgrade': 1, refused: 1 });
+    expect(fallback.live!.hyperShift).toEqual({
+      version: 'mce-2.10',
+      source: 'output',
+      summary:
+        'HyperShift 4.20 (MCE 2.10), as the output records (hcp-cdk.io/hypershift-version); the cluster has no ConfigMap hypershift/supported-versions (the HyperShift operator writes it in its namespace)',
+    });
   }, 30_000);
 });

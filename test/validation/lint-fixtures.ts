@@ -144,7 +144,7 @@ export const LINT_CASES: Readonly<Record<string, LintCase>> = {
       'pool.yaml': [withChanges(NODE_POOL, { 'spec.release.image': TAGGED('4.18.1') })],
     },
     findings: [
-      `pool.yaml: ${NP}: spec.release.image ("${TAGGED('4.18.1')}") is 4.18.1, newer than the control plane's 4.17.3; node pools must not run ahead of the control plane (doc 6.6): update the cluster first [HCP-W111]`,
+      `pool.yaml: ${NP}: spec.release.image ("${TAGGED('4.18.1')}") is 4.18.1, newer than the control plane's 4.17.3; node pools must not run ahead of the control plane (doc 6.6), and HyperShift's NodePool controller refuses a newer minor (ValidReleaseImage False: IsValidReleaseVersion): update the cluster first [HCP-W111]`,
     ],
   },
   'metallb-pool': {

@@ -1,7 +1,8 @@
 import { formatVersion, Release, type ReleaseVersion } from '../../release/release';
 import { releaseVersionOf } from '../../release/release-version';
 import { hostedClusterStatus } from '../../status/hosted-cluster-status';
-import { assessUpgrade, nodePoolSkewProblem, UpgradeKind } from '../../release/upgrade-path';
+import { assessUpgrade, UpgradeKind } from '../../release/upgrade-path';
+import { nodePoolSkewProblem, type VersionRulesOptions } from '../../release/version-skew';
 import { FORCE_UPGRADE_TO_ANNOTATION } from '../../release/upgrade-settings';
 import { isPlainObject } from '../../core/runtime-props';
 import { HyperShiftStatus, ProgressReason, StatusState } from '../../status/status-report';
@@ -41,7 +42,7 @@ export interface LiveObjectState {
  * of it is absent, one finding that the cluster looks like another), and protected objects the
  * commit removes that stay on the cluster. Refused findings first, then by cluster and file.
  */
-export function liveFindings(plan: Plan, states: readonly LiveObjectState[], target?: LiveTarget): LiveFinding[] {
+export function liveFindings(plan: Plan, states: readonly LiveObjectState[], target?: LiveTarget, rules: VersionRulesOptions = {}): LiveFinding[] {
   const planned = new Map(plan.objects.map((o) => [o.file, o]));
   const changedClusters = new Set(plan.summary.clustersChanged);
   const hostedClusters = new Map(states.filter((s) => s.kind === 'HostedCluster').map((s) => [`${s.namespace}/${s.name}`, s]));
@@ -74,10 +75,11 @@ export function liveFindings(plan: Plan, states: readonly LiveObjectState[], tar
       if (unavailable) found(LiveFindingKind.NOT_AVAILABLE, false, unavailable.summary, { details: unavailable.details });
     }
     if (state.kind === 'NodePool' && state.next) {
-      const skew = liveSkew(state, hostedClusters.get(`${state.namespace}/${state.next.spec?.clusterName}`), plan);
+      const skew = liveSkew(state, hostedClusters.get(`${state.namespace}/${state.next.spec?.clusterName}`), plan, rules);
       if (skew) found(LiveFindingKind.VERSION_SKEW, true, skew.summary, { details: skew.details });
     }
-    if (state.committed && state.live) {
+    // On what looks like another cluster, drift is the one wrong-cluster finding, not a finding per object.
+    if (state.committed && state.live && !wrongCluster) {
       const fields = driftOf(state.committed, state.live, state.next);
       if (fields.length > 0) {
         const applied = state.next ? 'applying this commit sets the fields the new output names as it names them' : 'this commit removes the object from the output';
@@ -180,7 +182,8 @@ function upgradeFinding(
     );
   }
   const to = formatVersion(target);
-  const assessment = assessUpgrade(from, target, { forceUpgradeTo: state.next?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION] });
+  // HyperShift forces the image the annotation names, compared as a string (isUpgrading).
+  const assessment = assessUpgrade(from, target, { forceUpgradeTo: state.next?.metadata?.annotations?.[FORCE_UPGRADE_TO_ANNOTATION], toImage: state.next?.spec?.release?.image });
   const withTarget = { ...details, to, toImage: targetImage };
   if (assessment.problem) {
     return result(true, `spec.release.image: refused: ${where}, and from there this commit ${assessment.problem}`, withTarget);
@@ -207,7 +210,7 @@ function upgradeFinding(
 }
 
 /** A pool's release against the version its control plane reports, when that says more than the spec does. */
-function liveSkew(pool: LiveObjectState, hostedCluster: LiveObjectState | undefined, plan: Plan): { summary: string; details: Record<string, unknown> } | undefined {
+function liveSkew(pool: LiveObjectState, hostedCluster: LiveObjectState | undefined, plan: Plan, rules: VersionRulesOptions): { summary: string; details: Record<string, unknown> } | undefined {
   const image = pool.next?.spec?.release?.image;
   if (!hostedCluster?.live || (pool.committed && pool.committed.spec?.release?.image === image)) return undefined;
   // A control plane upgraded in the same commit: the cluster note says in which order they roll, the upgrade finding what is under way.
@@ -216,10 +219,10 @@ function liveSkew(pool: LiveObjectState, hostedCluster: LiveObjectState | undefi
   const poolVersion = releaseVersionOf(pool.next);
   const reported = reportedVersion(hostedCluster.live);
   if (!poolVersion || !reported) return undefined;
-  const problem = nodePoolSkewProblem(poolVersion, reported.version);
+  const problem = nodePoolSkewProblem(poolVersion, reported.version, rules);
   const specVersion = releaseVersionOf(hostedCluster.next);
   // The spec's check already refuses it: the plan says so once.
-  if (!problem || (specVersion && nodePoolSkewProblem(poolVersion, specVersion))) return undefined;
+  if (!problem || (specVersion && nodePoolSkewProblem(poolVersion, specVersion, rules))) return undefined;
   const underway = upgradeUnderway(hostedCluster.live);
   const wait = underway ? `; its ${underway.install ? 'install of' : 'upgrade to'} ${underway.version ?? underway.image} is in progress (${underway.how}): apply this commit once it is Completed` : '';
   return {

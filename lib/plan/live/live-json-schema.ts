@@ -1,3 +1,4 @@
+import { HyperShiftVersionSource } from './live-hypershift-version';
 import { LiveFindingKind } from './live-report';
 
 /** The JSON Schema of a plan's `live` (LiveReport): part of PLAN_JSON_SCHEMA, present only with `--live`. */
@@ -12,6 +13,20 @@ export const LIVE_JSON_SCHEMA = {
     managementFolder: { type: 'string', description: 'The management folder of the outputs that this cluster runs.' },
     objectsRead: { type: 'integer', minimum: 0, description: 'Objects of the management folder looked up (Secrets are not read).' },
     objectsFound: { type: 'integer', minimum: 0, description: 'How many of them the cluster holds.' },
+    hyperShift: {
+      type: 'object',
+      description:
+        "The HyperShift version whose version rules (supported range, NodePool skew) the plan applied for this cluster: its operator's supported-versions ConfigMap, else the output's record.",
+      required: ['source', 'summary'],
+      additionalProperties: false,
+      properties: {
+        version: { type: 'string', description: 'As hcp-cdk.io/hypershift-version writes it: 4.17, mce-2.7; absent with the default rules.' },
+        source: { enum: Object.values(HyperShiftVersionSource) },
+        recorded: { type: 'string', description: 'What the output records, when the cluster reports another version.' },
+        serverVersion: { type: 'string', description: "The operator's build (server-version of the ConfigMap)." },
+        summary: { type: 'string' },
+      },
+    },
     findings: {
       type: 'array',
       description: 'Refused findings first, then by cluster and object.',

@@ -1,8 +1,10 @@
 import { ARGO_CD_BOOTSTRAP_FOLDER } from '../../gitops/argo-cd-delivery';
 import { ROLLOUT_RECORD_FOLDER } from '../../release/rollout-record';
 import { OutputFile, OutputSnapshot } from '../output-snapshot';
+import { withHubHyperShift } from '../plan';
 import type { Plan } from '../plan-report';
 import { liveFindings, LiveObjectState } from './live-findings';
+import { readHubHyperShiftVersion } from './live-hypershift-version';
 import { LiveReport } from './live-report';
 import { KubeconfigOptions, LiveReadError, ReadOnlyCluster } from './read-only-cluster';
 
@@ -37,15 +39,19 @@ export async function addLiveState(plan: Plan, previous: OutputSnapshot, next: O
   const folder = managementFolder(previous, next, options.managementFolder);
   const cluster = ReadOnlyCluster.connect(options);
   const states = await readAll(cluster, objectsOf(folder, previous, next), options.concurrency ?? 8);
+  // The version rules of the operator that runs there, in place of those the output records.
+  const hub = await readHubHyperShiftVersion(cluster, folder, next);
+  const planned = hub.hyperShift ? withHubHyperShift(plan, previous, next, folder, hub.hyperShift) : plan;
   const live: LiveReport = {
     context: cluster.context,
     server: cluster.server,
     managementFolder: folder,
     objectsRead: states.length,
     objectsFound: states.filter((s) => s.live !== undefined).length,
-    findings: liveFindings(plan, states, { managementFolder: folder, context: cluster.context, server: cluster.server }),
+    hyperShift: hub.report,
+    findings: liveFindings(planned, states, { managementFolder: folder, context: cluster.context, server: cluster.server }, { hub: folder, hyperShift: hub.hyperShift }),
   };
-  return { ...plan, live };
+  return { ...planned, live };
 }
 
 /** The management folder to read: the one given, which the outputs must have, else their only one. */

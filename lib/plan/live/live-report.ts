@@ -1,3 +1,5 @@
+import type { LiveHyperShiftVersion } from './live-hypershift-version';
+
 /** What `plan --live` found on the management cluster that the two outputs alone cannot tell. */
 export enum LiveFindingKind {
   /** A control-plane upgrade in progress (or not yet started) that this commit's changes meet; refused when the commit upgrades further. */
@@ -86,6 +88,8 @@ export interface LiveReport {
   readonly objectsRead: number;
   /** How many of them the cluster holds. */
   readonly objectsFound: number;
+  /** The HyperShift version whose rules the plan applied for this cluster, and where it comes from. @default - not reported (a plan of an older hcp-cdk) */
+  readonly hyperShift?: LiveHyperShiftVersion;
   /** Refused first, then by cluster and object. */
   readonly findings: readonly LiveFinding[];
 }

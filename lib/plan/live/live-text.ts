@@ -17,6 +17,7 @@ export function liveTextLines(plan: Plan, paint: (code: string | undefined, text
   const lines = [
     '',
     `live: context ${live.context} (${live.server}), management folder ${live.managementFolder}: ${live.objectsFound} of ${live.objectsRead} objects on the cluster${counts ? `; ${counts}` : ', nothing found'}`,
+    ...(live.hyperShift ? [`  version rules: ${live.hyperShift.summary}`] : []),
   ];
   for (const finding of live.findings) {
     lines.push(paint(finding.refused ? '31' : '33', `  ${finding.refused ? 'refused' : finding.finding}: ${subject(finding)}: ${finding.summary}`));
@@ -35,6 +36,7 @@ export function liveMarkdownLines(plan: Plan, escape: (text: string) => string):
     `#### Live: context \`${live.context}\`, management folder \`${live.managementFolder}\``,
     '',
     `${live.objectsFound} of ${live.objectsRead} objects on the cluster${counts ? `; ${counts}` : ', nothing found'}.`,
+    ...(live.hyperShift ? ['', `Version rules: ${escape(live.hyperShift.summary)}.`] : []),
   ];
   if (live.findings.length === 0) return lines;
   lines.push('', '| finding | object | |', '|---|---|---|');
