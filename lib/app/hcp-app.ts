@@ -14,7 +14,8 @@ import { yamlText } from '../core/yaml-text';
 import { checkFleetInvariants } from '../fleet/fleet-invariants';
 import type { DeliveredFile, IDelivery } from '../gitops/delivery';
 import { KustomizeDelivery } from '../gitops/kustomize-delivery';
-import { objectFileName, OutputLayout } from '../gitops/output-layout';
+import { ObjectPlace, objectFileName, OutputLayout } from '../gitops/output-layout';
+import { PathPartError, relativePathProblem } from '../core/path-part';
 import { addLiveState, LivePlanOptions } from '../plan/live/live-plan';
 import { OutputSnapshot } from '../plan/output-snapshot';
 import { planChanges } from '../plan/plan';
@@ -263,7 +264,7 @@ export class HcpApp extends App {
       if (file !== undefined) add({ path: file, text: text! });
       if (releases && file !== undefined) releases.add(file, json, () => (previousOutput!.holds(file, text!) ? json : previousOutput!.object(file)));
     }
-    const additions = this.delivery.finish(placed, deliveryProblems);
+    const additions = finishDelivery(this.delivery, placed, deliveryProblems, problems);
     const taken = new Set(files.map((f) => f.path));
     for (const { path: file, json, source } of additions.objects) {
       if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);
@@ -304,6 +305,11 @@ export class HcpApp extends App {
       for (const problem of rolloutProgress(record, records, releases!).problems) problems.push(`${rollout.node.path}: ${problem}`);
     }
     problems.push(...deliveryProblems.all);
+    // Whatever made it, no file leaves the output directory.
+    for (const file of [...files, ...additions.files]) {
+      const outside = relativePathProblem(file.path);
+      if (outside) problems.push(`the output file ${outside}; every file stays under the output directory`);
+    }
     if (problems.length > 0) throw new HcpValidationError(problems);
     for (const file of additions.files) add(file);
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -503,6 +509,8 @@ export class HcpApp extends App {
     const seen = new Map<string, string>();
     const seenObjects = new Map<string, { path: string; file: string }>();
     const layout = new OutputLayout();
+    // A chart's or a cluster's name that cannot be a folder is said once, not for each of its objects.
+    const pathProblems = new Set<string>();
     // In tree order; each object goes to the folder of its own chart.
     for (const object of constructs) {
       if (!(object instanceof ApiObject)) continue;
@@ -514,8 +522,19 @@ export class HcpApp extends App {
         problems.push(`${object.node.path}: ${(error as Error).message}`);
         continue;
       }
-      const place = layout.placeOf(object);
-      const file = this.delivery.place({ ...place, json, construct: object }, deliveryProblems);
+      let place: ObjectPlace;
+      let file: string | undefined;
+      try {
+        place = layout.placeOf(object);
+        file = this.delivery.place({ ...place, json, construct: object }, deliveryProblems);
+      } catch (error) {
+        // A name that would leave its folder (or is no name): a problem of this object, with the others.
+        if (!(error instanceof PathPartError)) throw error;
+        const problem = `${error.subject ?? object.node.path}: ${error.message}`;
+        if (!pathProblems.has(problem)) problems.push(problem);
+        pathProblems.add(problem);
+        continue;
+      }
       // Carried inside an object of the delivery's own: checked, not written.
       if (file === undefined) {
         yield { file, json, source: object.node.path, construct: object };
@@ -551,6 +570,18 @@ export class HcpApp extends App {
 interface CheckReuse {
   readonly record: CheckedObjects;
   readonly accepted: Set<string>;
+}
+
+/** The delivery's own objects; a name among them that cannot be part of a path is a problem, not a throw. */
+function finishDelivery(delivery: IDelivery, placed: readonly DeliveredFile[], deliveryProblems: Problems, problems: string[]): ReturnType<IDelivery['finish']> {
+  try {
+    return delivery.finish(placed, deliveryProblems);
+  } catch (error) {
+    if (!(error instanceof PathPartError)) throw error;
+    // A name made from a prop the delivery reported already would only repeat it.
+    if (deliveryProblems.all.length === 0) problems.push(`delivery: ${error.message}`);
+    return { objects: [], files: [] };
+  }
 }
 
 /** Records this synth's objects as accepted, for the next synth to take over. */

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { parseManifestText } from '../validation/manifest-files';
 import { sameText } from './output-changes';
 
 /** Where a synth found the output of the synth before it. */
@@ -117,11 +117,9 @@ export class PreviousOutput {
   public object(file: string): unknown {
     const bytes = this.files.read(file);
     if (bytes === undefined) return undefined;
-    try {
-      return load(bytes.toString('utf8'), { schema: CORE_SCHEMA });
-    } catch {
-      return undefined; // A file that no longer parses is replaced, not compared with.
-    }
+    // The one bounded reader; a file that no longer parses (or is refused) is replaced, not compared with.
+    const read = parseManifestText(bytes.toString('utf8'), file, false);
+    return read.problems.length === 0 && read.documents.length === 1 ? read.documents[0] : undefined;
   }
 
   /** The bytes `file` (a path under the output directory, '/'-separated) held, if it was there. */

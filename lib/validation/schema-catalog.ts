@@ -1,10 +1,10 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import { manifestDocumentsOrThrow, readManifestFile } from './manifest-files';
 import { packageRoot } from '../core/package-root';
 import { ROLLOUT_RECORD_CRD } from '../release/rollout-record';
 import { CelValidationRule, CompiledCelRule } from './cel/cel-rule';
-import { CORE_SCHEMA, loadAll } from 'js-yaml';
 
 /** The OpenAPI v3 subset a CRD's structural schema uses, with the Kubernetes extensions. */
 export interface OpenApiSchema {
@@ -219,8 +219,8 @@ export class SchemaCatalog {
   /** Reads every CRD in the YAML files of `dirOrFile` (recursively) into the catalog. */
   addCustomResourceDefinitionFiles(dirOrFile: string): this {
     for (const file of yamlFiles(dirOrFile)) {
-      // js-yaml, as everywhere else in hcp-cdk: one YAML library. The core schema keeps every scalar as the API server reads it.
-      const docs = loadAll(fs.readFileSync(file, 'utf8'), undefined, { schema: CORE_SCHEMA, filename: file }) as any[];
+      // The one bounded reader: a file it refuses (a device, an alias bomb, a duplicate key) throws in one line.
+      const docs = manifestDocumentsOrThrow(readManifestFile(file), (message) => new Error(message)) as any[];
       this.addCustomResourceDefinitions(
         docs.flatMap((d) => (d?.kind === 'CustomResourceDefinitionList' ? d.items : [d])),
         file,

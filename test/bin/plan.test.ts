@@ -129,7 +129,7 @@ describe('hcp-cdk plan', () => {
     fs.writeFileSync(path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'), 'spec: [unclosed\n');
     const unparsable = hcpCdk(repo, '--against', broken);
     expect(unparsable.status).toBe(1);
-    expect(unparsable.stderr).toMatch(/^hcp-cdk plan: .*: hub\/c1\/60-nodepool-clusters_c1-workers\.yaml is not valid YAML: /);
+    expect(unparsable.stderr).toMatch(/^hcp-cdk plan: .*: hub\/c1\/60-nodepool-clusters_c1-workers\.yaml: not valid YAML: /);
 
     fs.rmSync(path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'));
     fs.symlinkSync(path.join(broken, 'gone.yaml'), path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'));
