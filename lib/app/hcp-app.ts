@@ -31,6 +31,7 @@ import type { BackgroundWrite } from './background-write';
 import { CheckedObjects } from './checked-objects';
 import { guardCliOutput, guardOutputDeletedByCli, restoreFileDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
+import { OutputLock } from './output-lock';
 import { PreviousOutput } from './previous-output';
 import { SynthRolloutOutputs } from './synth-rollout-outputs';
 import { formatSecretsReport, SecretsReportEntry, secretsReportOf, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
@@ -97,6 +98,15 @@ export interface HcpAppProps extends AppProps {
    *   synth prints the report to stderr either way
    */
   readonly secretsReportFile?: string;
+  /**
+   * Let the output directory hold files hcp-cdk did not write (a README, a repository's own files),
+   * which synth then leaves alone: it deletes and replaces only the files its manifest
+   * (`<outdir>/.hcp-cdk-output`) says a synth wrote, and refuses to replace any other. Without it, synth
+   * refuses an output directory that holds anything else, naming a few of the files, and writes
+   * nothing: an output directory pointed at a repository root would otherwise lose it.
+   * @default - true when the environment sets HCP_CDK_ALLOW_OTHER_FILES to 1 or true, else false
+   */
+  readonly allowOtherFiles?: boolean;
 }
 
 /**
@@ -119,6 +129,7 @@ export class HcpApp extends App {
   private readonly catalog?: SchemaCatalog;
   private readonly compareWithPreviousOutput: boolean;
   private readonly keepLastGoodCopy: boolean;
+  private readonly allowOtherFiles: boolean;
   private readonly strict: boolean;
   private lastWarnings: readonly string[] = [];
   private lastNotices: readonly string[] = [];
@@ -136,6 +147,7 @@ export class HcpApp extends App {
     }
     this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
     this.keepLastGoodCopy = props.keepLastGoodCopy ?? true;
+    this.allowOtherFiles = props.allowOtherFiles ?? ['1', 'true'].includes(process.env.HCP_CDK_ALLOW_OTHER_FILES ?? '');
     this.strict = props.strict ?? ['1', 'true'].includes(process.env.HCP_CDK_STRICT ?? '');
     // The guard installed at load restores this app's output directory, with its options.
     guardOutputDeletedByCli(this.outputDirectory());
@@ -323,6 +335,18 @@ export class HcpApp extends App {
   public override synth(): void {
     const output = this.outputDirectory();
     this.checkOutputPath(output);
+    // Another synth into the same directory writes first; this one then reads what it wrote.
+    const lock = OutputLock.acquire(output.root);
+    try {
+      this.checkOwnership(output);
+      this.synthLocked(output);
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** `synth()` once the output directory is locked and known to hold only what synths wrote. */
+  private synthLocked(output: OutputDirectory): void {
     const previousOutput = this.compareWithPreviousOutput ? output.previousOutput() : undefined;
     this.lastComparison = previousOutput;
     if (previousOutput?.notice) console.error(previousOutput.notice);
@@ -456,7 +480,14 @@ export class HcpApp extends App {
   public writeFiles(files: readonly SynthesizedFile[]): void {
     const output = this.outputDirectory();
     this.checkOutputPath(output);
-    const warning = output.replaceWith(files);
+    const lock = OutputLock.acquire(output.root);
+    let warning: string | undefined;
+    try {
+      this.checkOwnership(output);
+      warning = output.replaceWith(files);
+    } finally {
+      lock.release();
+    }
     this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
   }
@@ -497,8 +528,28 @@ export class HcpApp extends App {
     }
   }
 
+  /**
+   * Throws, before anything is read or written, when the output directory holds files no synth
+   * wrote (see `OutputDirectory.otherFiles()`), unless `allowOtherFiles`; or when its manifest
+   * cannot be trusted.
+   */
+  private checkOwnership(output: OutputDirectory): void {
+    let others: string[];
+    try {
+      others = output.otherFiles();
+    } catch (error) {
+      throw new HcpValidationError([`HcpApp: outdir (${show(this.outdir)}): ${(error as Error).message}; nothing is written, and nothing there is deleted`]);
+    }
+    if (others.length === 0 || this.allowOtherFiles) return;
+    const named = others.slice(0, 5).join(', ') + (others.length > 5 ? ` and ${others.length - 5} more` : '');
+    throw new HcpValidationError([
+      `HcpApp: outdir (${show(this.outdir)}) holds files hcp-cdk did not write (${named}); synth deletes and replaces only what it wrote, so nothing is written and nothing there is deleted: ` +
+        `give an output directory of its own, or set allowOtherFiles (HCP_CDK_ALLOW_OTHER_FILES=1) to write beside them and leave them alone`,
+    ]);
+  }
+
   private outputDirectory(): OutputDirectory {
-    return new OutputDirectory(this.outdir, { keepLastGoodCopy: this.keepLastGoodCopy });
+    return new OutputDirectory(this.outdir, { keepLastGoodCopy: this.keepLastGoodCopy, allowOtherFiles: this.allowOtherFiles });
   }
 
   /**

@@ -1,5 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { confinedPath } from '../core/path-part';
+import { OUTPUT_MANIFEST, writeOutputManifest } from '../output/output-manifest';
 import { parseManifestText } from '../validation/manifest-files';
 import { sameText } from './output-changes';
 
@@ -56,9 +58,16 @@ export class PreviousOutput {
         read: (file) => files.get(file),
         copyTo: (target) => {
           for (const [file, bytes] of files) {
-            fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
-            fs.writeFileSync(path.join(target, file), bytes);
+            // Paths read back (a copy, a commit) are held to the target: none leaves it.
+            const into = confinedPath(target, file, location);
+            fs.mkdirSync(path.dirname(into), { recursive: true });
+            fs.writeFileSync(into, bytes);
           }
+          // What a synth wrote, so that the next synth owns these files too.
+          writeOutputManifest(
+            target,
+            [...files.keys()].filter((file) => file !== OUTPUT_MANIFEST),
+          );
         },
       },
       restoreCommand,
@@ -151,6 +160,7 @@ export class PreviousOutput {
 /** Copies every file under `from` to the same path under `to`, creating `to`. */
 function copyTree(from: string, to: string): void {
   fs.mkdirSync(to, { recursive: true });
+  // Links are not followed: a copy of the output holds the output's files, nothing they point at.
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     if (entry.isDirectory()) copyTree(path.join(from, entry.name), path.join(to, entry.name));
     else if (entry.isFile()) fs.copyFileSync(path.join(from, entry.name), path.join(to, entry.name));

@@ -84,7 +84,10 @@ export function confinedPath(root: string, relative: unknown, where: string): st
 
 /** The first folder between `root` (excluded) and `target` (excluded) that is a symbolic link, if any. */
 function linkOnTheWay(root: string, target: string): string | undefined {
-  const parts = path.relative(root, path.dirname(target)).split(path.sep).filter((p) => p !== '');
+  const parts = path
+    .relative(root, path.dirname(target))
+    .split(path.sep)
+    .filter((p) => p !== '');
   let at = root;
   for (const part of parts) {
     at = path.join(at, part);

@@ -116,7 +116,13 @@ function groupOf(object: IConstruct): { folder: string; hostedCluster?: HostedCl
     if (scope instanceof HostedCluster) return { folder: pathPart('cluster name', scope.clusterName, scope.node.path), hostedCluster: scope };
     // An InfraEnv (lib/baremetal) keeps its hosts together: any construct can, by naming its folder.
     const folder = (scope as { outputFolder?: unknown }).outputFolder;
-    if (typeof folder === 'string') return { folder: folder.split('/').map((part) => pathPart(`outputFolder (${JSON.stringify(folder)}): part`, part, scope.node.path)).join('/') };
+    if (typeof folder === 'string')
+      return {
+        folder: folder
+          .split('/')
+          .map((part) => pathPart(`outputFolder (${JSON.stringify(folder)}): part`, part, scope.node.path))
+          .join('/'),
+      };
   }
   return undefined;
 }

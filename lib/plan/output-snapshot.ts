@@ -4,13 +4,15 @@ import { INCOMPLETE_MARKER, outputState } from '../output/output-state';
 import { FLUX_FOLDER_PARTS } from '../gitops/flux-delivery';
 import { KUSTOMIZATION_FILE } from '../gitops/kustomization';
 import { parseObjectFileName } from '../gitops/output-layout';
+import { redactText } from '../core/redaction';
 import { readRegularFile } from '../validation/bounded-read';
 import { manifestDocumentsOrThrow, parseManifestText } from '../validation/manifest-files';
 
 /** A previous or new output that cannot be planned against, with the reason. */
 export class PlanInputError extends Error {
   constructor(message: string) {
-    super(message);
+    // A kubeconfig server URL with user:password, a key pasted in a path: never in a report.
+    super(redactText(message));
     this.name = 'PlanInputError';
   }
 }

@@ -135,7 +135,9 @@ describe('hcp-cdk plan', () => {
     fs.symlinkSync(path.join(broken, 'gone.yaml'), path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'));
     const unreadable = hcpCdk(repo, '--against', broken);
     expect(unreadable.status).toBe(1);
-    expect(unreadable.stderr).toBe(`hcp-cdk plan: ${broken}: cannot read ${path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml')}: a link to nothing\n`);
+    expect(unreadable.stderr).toBe(
+      `hcp-cdk plan: ${broken}: cannot read ${path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml')}: no such file or directory (or a symbolic link to nothing)\n`,
+    );
   });
 
   test('an output a synth left incomplete (its marker present): exit 1, saying why', () => {

@@ -1,3 +1,4 @@
+import { redactText } from '../../core/redaction';
 import { ARGO_CD_BOOTSTRAP_FOLDER } from '../../gitops/argo-cd-delivery';
 import { OutputFile, OutputSnapshot } from '../output-snapshot';
 import type { Plan } from '../plan-report';
@@ -35,7 +36,7 @@ export async function addLiveState(plan: Plan, previous: OutputSnapshot, next: O
   const states = await readAll(cluster, objectsOf(folder, previous, next), options.concurrency ?? 8);
   const live: LiveReport = {
     context: cluster.context,
-    server: cluster.server,
+    server: redactText(cluster.server),
     managementFolder: folder,
     objectsRead: states.length,
     objectsFound: states.filter((s) => s.live !== undefined).length,
