@@ -238,7 +238,8 @@ class SchemaWalk {
     const hidden = this.secret && isSecretField([path.split(/[.[]/)[0]]);
     if (hidden && value !== undefined && value !== null) {
       // A message that quotes the value (an enum's "Unsupported value") quotes it no more.
-      for (const text of [JSON.stringify(value), typeof value === 'object' ? undefined : String(value as string)]) if (text && text.length > 2) message = message.split(text).join(HIDDEN_SECRET_VALUE);
+      const quoted = typeof value === 'object' ? [JSON.stringify(value)] : [JSON.stringify(value), `${value as string | number | boolean}`];
+      for (const text of quoted) if (text && text.length > 2) message = message.split(text).join(HIDDEN_SECRET_VALUE);
     }
     const problem: ValidationProblem = {
       object: this.identity,
