@@ -4,6 +4,7 @@ import * as path from 'path';
 import { manifestDocumentsOrThrow, readManifestFile } from './manifest-files';
 import { packageRoot } from '../core/package-root';
 import { ROLLOUT_RECORD_CRD } from '../release/rollout-record';
+import { overBudgetRules } from './cel/cel-cost';
 import { CelValidationRule, CompiledCelRule } from './cel/cel-rule';
 
 /** The OpenAPI v3 subset a CRD's structural schema uses, with the Kubernetes extensions. */
@@ -192,6 +193,13 @@ export class SchemaCatalog {
   addCustomResourceDefinitions(crds: readonly any[], source: string): this {
     for (const crd of crds) {
       if (crd?.kind !== 'CustomResourceDefinition' || !crd.spec?.versions) continue;
+      // The API server refuses a CRD whose rules are over its cost budget: its rules never run, and neither do they here.
+      crd.spec.versions.forEach((version: any, index: number) => {
+        const over = version?.schema?.openAPIV3Schema ? overBudgetRules(version.schema.openAPIV3Schema) : [];
+        if (over.length > 0) {
+          throw new Error(`CustomResourceDefinition ${crd.metadata?.name}: spec.versions[${index}].schema.${over[0].path}: Forbidden: ${over[0].message}; the API server refuses this CRD`);
+        }
+      });
       this.added.push(crd);
       for (const version of crd.spec.versions) {
         if (version.served === false || !version.schema?.openAPIV3Schema) continue;
