@@ -100,7 +100,8 @@ export class OutputDirectory {
   /**
    * What the directory holds that no synth wrote, '/'-separated and sorted: files its manifest
    * (`OUTPUT_MANIFEST`) does not name, and every link (never followed). A directory without a
-   * manifest (written by an hcp-cdk from before it) owns its YAML and JSON files, none hidden.
+   * manifest (written by an hcp-cdk from before it) owns its YAML and JSON files inside folders
+   * (every output file is in its chart's folder), none hidden.
    * Throws OutputManifestError when the manifest is not hcp-cdk's or names a path outside.
    */
   public otherFiles(): string[] {
@@ -131,7 +132,8 @@ export class OutputDirectory {
       // What a synth makes besides the files: its markers, and a file's or the manifest's staging copy left by a killed synth.
       if (file === INCOMPLETE_MARKER || file === OUTPUT_MANIFEST || /^\.hcp-cdk-output\.\d+$/.test(file) || /^\..+\.hcp-cdk-\d+$/.test(name)) return true;
       if (manifest) return manifest.has(file);
-      return /\.(ya?ml|json)$/.test(file) && !file.split('/').some((part) => part.startsWith('.'));
+      // Without a manifest (an older hcp-cdk's output): YAML and JSON inside a folder, as every output file is, none hidden.
+      return file.includes('/') && /\.(ya?ml|json)$/.test(file) && !file.split('/').some((part) => part.startsWith('.'));
     };
     return own;
   }

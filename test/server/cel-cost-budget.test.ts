@@ -46,6 +46,7 @@ test.each(CASES)('%s: refused by hcp-cdk exactly when the API server refuses the
   if (!serverRefuses) expect(response.status).toBeLessThan(300);
   const refused = overBudgetRules(definition.spec.versions[0].schema.openAPIV3Schema);
   // The factor is the estimate's, which may differ from the server's; the verdict and the words may not.
-  const words = (message: string | undefined): string | undefined => /estimated rule cost exceeds budget by factor of .*?\)/.exec(message ?? '')?.[0].replace(/factor of (more than 100x|\S+)/, 'factor of N');
+  const words = (message: string | undefined): string | undefined =>
+    /estimated rule cost exceeds budget by factor of .*?\)/.exec(message ?? '')?.[0].replace(/factor of (more than 100x|\S+)/, 'factor of N');
   expect({ refused: refused.length > 0, message: words(refused[0]?.message) }).toEqual({ refused: serverRefuses, message: serverRefuses ? words(response.message) : undefined });
 });

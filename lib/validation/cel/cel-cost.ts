@@ -79,7 +79,31 @@ function elementOf(schema: OpenApiSchema | undefined): OpenApiSchema | undefined
 }
 
 /** Functions whose cost grows with the length of the string they read (cel-go checker/cost.go: a traversal cost of 0.1 per character). */
-const STRING_TRAVERSALS = new Set(['contains', 'startsWith', 'endsWith', 'matches', 'matchesRe2', 'lowerAscii', 'upperAscii', 'trim', 'split', 'replace', 'indexOf', 'lastIndexOf', 'substring', 'join', 'format', 'url', 'isURL', 'ip', 'isIP', 'cidr', 'isCIDR', 'quantity', 'isQuantity']);
+const STRING_TRAVERSALS = new Set([
+  'contains',
+  'startsWith',
+  'endsWith',
+  'matches',
+  'matchesRe2',
+  'lowerAscii',
+  'upperAscii',
+  'trim',
+  'split',
+  'replace',
+  'indexOf',
+  'lastIndexOf',
+  'substring',
+  'join',
+  'format',
+  'url',
+  'isURL',
+  'ip',
+  'isIP',
+  'cidr',
+  'isCIDR',
+  'quantity',
+  'isQuantity',
+]);
 /** Macros that run their body once per element of their range. */
 const COMPREHENSIONS = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
 
@@ -159,7 +183,13 @@ export function estimatedCost(expression: string, schema: OpenApiSchema): number
       }
     }
   };
-  return cost(ast, new Map([['self', { schema }], ['oldSelf', { schema }]])).cost;
+  return cost(
+    ast,
+    new Map([
+      ['self', { schema }],
+      ['oldSelf', { schema }],
+    ]),
+  ).cost;
 }
 
 /** A rule the API server refuses as over its cost budget: where, and by what factor. */
