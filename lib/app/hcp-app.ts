@@ -155,7 +155,8 @@ export class HcpApp extends App {
     // From the environment too, so that `cdk8s synth` of an unchanged app can write it (as CDK8S_OUTDIR sets the output).
     this.secretsReportFile = props.secretsReportFile ?? (process.env.HCP_CDK_SECRETS_REPORT || undefined);
     const reportProblem = this.secretsReportFile === undefined ? undefined : secretsReportFileProblem(this.secretsReportFile, this.outdir);
-    if (reportProblem) throw new Error(reportProblem);
+    // One line, no stack: the message names the prop, the value and what is accepted.
+    if (reportProblem) throw new HcpValidationError([reportProblem]);
     // The checks that span hosted clusters find them in the tree when synth validates.
     this.node.addValidation({ validate: () => checkFleetInvariants(this) });
   }

@@ -147,7 +147,7 @@ export function estimatedCost(expression: string, schema: OpenApiSchema): number
         const [name, receiverNode, argNodes] = node.args as [string, Node, Node[]];
         const receiver = cost(receiverNode, scope);
         if (COMPREHENSIONS.has(name) && argNodes.length >= 2) {
-          const variable = (argNodes[0]).args as string;
+          const variable = argNodes[0].args as string;
           const range = receiver.sized.schema;
           const element = range?.type === 'object' && range.properties ? { schema: { type: 'string' } as OpenApiSchema } : { schema: elementOf(range) };
           const inner = new Map(scope).set(variable, element);
