@@ -62,25 +62,32 @@ function kindOf(stat: fs.Stats): string {
   return 'not a file';
 }
 
-/** What an fs error means, in words. */
+/** What the file system said, in words a user acts on, by error code. */
+const FILE_ERRORS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or directory (or a symbolic link to nothing)',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ELOOP: 'symbolic link loop',
+  ENOTDIR: 'not a directory',
+  EISDIR: 'is a directory',
+  ENAMETOOLONG: 'a file name or path is too long for the file system',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EMFILE: 'too many open files',
+  EIO: 'an input/output error of the device',
+  EEXIST: 'something else is already there',
+};
+
+/** What an fs error means, in words; undefined for an error without a code known here. */
+export function knownFileErrorReason(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  return code === undefined ? undefined : FILE_ERRORS[code];
+}
+
+/** What an fs error means, in words (its own first line when its code is not known here). */
 export function fileErrorReason(error: unknown): string {
-  switch ((error as NodeJS.ErrnoException).code) {
-    case 'ENOENT':
-      return 'no such file or directory (or a symbolic link to nothing)';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ELOOP':
-      return 'symbolic link loop';
-    case 'ENOTDIR':
-      return 'not a directory';
-    case 'EISDIR':
-      return 'is a directory';
-    case 'ENAMETOOLONG':
-      return 'the path is too long';
-    default:
-      return (error as Error).message.split('\n')[0];
-  }
+  return knownFileErrorReason(error) ?? String((error as Error)?.message ?? error).split('\n')[0];
 }
 
 /** How deep `value` nests, counting up to `limit` + 1 (iterative: no stack to overflow). */
