@@ -339,7 +339,8 @@ export class HcpApp extends App {
     // Another synth into the same directory writes first; this one then reads what it wrote.
     const lock = OutputLock.acquire(output.root);
     try {
-      this.checkOwnership(output);
+      const refusal = this.ownershipProblem(output);
+      if (refusal) this.throwWithAppProblems(refusal);
       this.synthLocked(output);
     } finally {
       lock.release();
@@ -484,7 +485,8 @@ export class HcpApp extends App {
     const lock = OutputLock.acquire(output.root);
     let warning: string | undefined;
     try {
-      this.checkOwnership(output);
+      const refusal = this.ownershipProblem(output);
+      if (refusal) throw new HcpValidationError([refusal]);
       warning = output.replaceWith(files);
     } finally {
       lock.release();
@@ -530,23 +532,34 @@ export class HcpApp extends App {
   }
 
   /**
-   * Throws, before anything is read or written, when the output directory holds files no synth
-   * wrote (see `OutputDirectory.otherFiles()`), unless `allowOtherFiles`; or when its manifest
-   * cannot be trusted.
+   * Why nothing may be written to the output directory: it holds files no synth wrote (see
+   * `OutputDirectory.otherFiles()`), unless `allowOtherFiles`, or its manifest cannot be trusted.
    */
-  private checkOwnership(output: OutputDirectory): void {
+  private ownershipProblem(output: OutputDirectory): string | undefined {
     let others: string[];
     try {
       others = output.otherFiles();
     } catch (error) {
-      throw new HcpValidationError([`HcpApp: outdir (${show(this.outdir)}): ${(error as Error).message}; nothing is written, and nothing there is deleted`]);
+      return `HcpApp: outdir (${show(this.outdir)}): ${(error as Error).message}; nothing is written, and nothing there is deleted`;
     }
-    if (others.length === 0 || this.allowOtherFiles) return;
+    if (others.length === 0 || this.allowOtherFiles) return undefined;
     const named = others.slice(0, 5).join(', ') + (others.length > 5 ? ` and ${others.length - 5} more` : '');
-    throw new HcpValidationError([
+    return (
       `HcpApp: outdir (${show(this.outdir)}) holds files hcp-cdk did not write (${named}); synth deletes and replaces only what it wrote, so nothing is written and nothing there is deleted: ` +
-        `give an output directory of its own, or set allowOtherFiles (HCP_CDK_ALLOW_OTHER_FILES=1) to write beside them and leave them alone`,
-    ]);
+      `give an output directory of its own, or set allowOtherFiles (HCP_CDK_ALLOW_OTHER_FILES=1) to write beside them and leave them alone`
+    );
+  }
+
+  /** Throws `refusal` with the app's own problems, if any: every problem of a synth at once, though nothing can be written. */
+  private throwWithAppProblems(refusal: string): never {
+    const problems = [refusal];
+    try {
+      this.synthesize();
+    } catch (error) {
+      if (!(error instanceof HcpValidationError)) throw error;
+      problems.push(...error.problems);
+    }
+    throw new HcpValidationError(problems);
   }
 
   private outputDirectory(): OutputDirectory {

@@ -38,6 +38,9 @@ const CASES: readonly [string, any][] = [
   ['the size of every string of an unbounded list', crd('sizes', 'self.items.all(x, size(x) < 10)')],
   ['a rule on each unbounded string of an unbounded list', crd('contains', "self.contains('a')", {}, 'items')],
   ['a rule on each bounded string of a bounded list', crd('boundedcontains', "self.contains('a')", { maxItems: 100, maxLength: 64 }, 'items')],
+  ['a transition rule on each unbounded string of an unbounded list', crd('immutables', 'self == oldSelf', {}, 'items')],
+  ['a comparison of each unbounded string of an unbounded list', crd('comparisons', "self == 'a'", {}, 'items')],
+  ['a size on each unbounded string of an unbounded list', crd('itemsizes', 'size(self) < 10', {}, 'items')],
 ];
 
 test.each(CASES)('%s: refused by hcp-cdk exactly when the API server refuses the CRD', async (_, definition) => {
