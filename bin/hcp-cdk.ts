@@ -105,6 +105,11 @@ function main(argv: string[]): number | Promise<number> {
     }
   }
   if (paths.length === 0) return usageError('at least one file or directory is needed', VALIDATE_USAGE);
+  // A misspelt --previous would skip the transition checks (immutable fields) and pass.
+  if (previous !== undefined && !fs.existsSync(previous)) {
+    console.error(`hcp-cdk validate: --previous (${JSON.stringify(previous)}) does not exist; give the directory of the objects as stored now, or leave --previous out`);
+    return 2;
+  }
 
   // Half of one synth and half of another may each be valid and still not be an output.
   for (const dir of [...paths, ...(previous === undefined ? [] : [previous])]) {

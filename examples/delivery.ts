@@ -24,7 +24,8 @@ const MODES: Readonly<Record<string, (hub: ExampleHub) => IDelivery>> = {
 /** The delivery `HCP_CDK_DELIVERY` names. */
 export function exampleDelivery(hub: ExampleHub = {}): IDelivery {
   const mode = process.env.HCP_CDK_DELIVERY ?? 'kustomize';
-  const make = MODES[mode];
+  // Own keys only: `constructor` or `__proto__` would find the object's prototype, not a mode.
+  const make = Object.hasOwn(MODES, mode) ? MODES[mode] : undefined;
   // An HcpValidationError, as for any other bad input: the message without a stack trace.
   if (!make) throw new HcpValidationError([`HCP_CDK_DELIVERY (${JSON.stringify(mode)}) must be one of ${Object.keys(MODES).join(', ')}`]);
   return make(hub);

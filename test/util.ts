@@ -47,7 +47,7 @@ export const PRUNE_PROTECTION = {
 } as const;
 
 /**
- * Every file under `dir`: '/'-separated relative path to content, empty when `dir` is missing.
+ * Every file under `dir` but the output manifest: '/'-separated relative path to content, empty when `dir` is missing.
  * `latin1` keeps any byte as one character, for comparing files byte for byte.
  */
 export function readTree(dir: string, encoding: BufferEncoding = 'utf8'): Map<string, string> {
@@ -56,6 +56,8 @@ export function readTree(dir: string, encoding: BufferEncoding = 'utf8'): Map<st
     for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
       const full = path.join(at, entry.name);
       if (entry.isDirectory()) walk(full);
+      // The manifest of what a synth wrote (OUTPUT_MANIFEST) is bookkeeping, not output.
+      else if (at === dir && entry.name === '.hcp-cdk-output') continue;
       else files.set(path.relative(dir, full).split(path.sep).join('/'), fs.readFileSync(full, encoding));
     }
   };

@@ -14,7 +14,8 @@ import { yamlText } from '../core/yaml-text';
 import { checkFleetInvariants } from '../fleet/fleet-invariants';
 import type { DeliveredFile, IDelivery } from '../gitops/delivery';
 import { KustomizeDelivery } from '../gitops/kustomize-delivery';
-import { objectFileName, OutputLayout } from '../gitops/output-layout';
+import { ObjectPlace, objectFileName, OutputLayout } from '../gitops/output-layout';
+import { PathPartError, relativePathProblem } from '../core/path-part';
 import { addLiveState, LivePlanOptions } from '../plan/live/live-plan';
 import { OutputSnapshot } from '../plan/output-snapshot';
 import { planChanges } from '../plan/plan';
@@ -30,6 +31,7 @@ import type { BackgroundWrite } from './background-write';
 import { CheckedObjects } from './checked-objects';
 import { guardCliOutput, guardOutputDeletedByCli, restoreFileDeletedByCli } from './cli-output-guard';
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
+import { OutputLock } from './output-lock';
 import { PreviousOutput } from './previous-output';
 import { SynthRolloutOutputs } from './synth-rollout-outputs';
 import { formatSecretsReport, SecretsReportEntry, secretsReportOf, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
@@ -96,6 +98,15 @@ export interface HcpAppProps extends AppProps {
    *   synth prints the report to stderr either way
    */
   readonly secretsReportFile?: string;
+  /**
+   * Let the output directory hold files hcp-cdk did not write (a README, a repository's own files),
+   * which synth then leaves alone: it deletes and replaces only the files its manifest
+   * (`<outdir>/.hcp-cdk-output`) says a synth wrote, and refuses to replace any other. Without it, synth
+   * refuses an output directory that holds anything else, naming a few of the files, and writes
+   * nothing: an output directory pointed at a repository root would otherwise lose it.
+   * @default - true when the environment sets HCP_CDK_ALLOW_OTHER_FILES to 1 or true, else false
+   */
+  readonly allowOtherFiles?: boolean;
 }
 
 /**
@@ -118,6 +129,7 @@ export class HcpApp extends App {
   private readonly catalog?: SchemaCatalog;
   private readonly compareWithPreviousOutput: boolean;
   private readonly keepLastGoodCopy: boolean;
+  private readonly allowOtherFiles: boolean;
   private readonly strict: boolean;
   private lastWarnings: readonly string[] = [];
   private lastNotices: readonly string[] = [];
@@ -135,6 +147,7 @@ export class HcpApp extends App {
     }
     this.compareWithPreviousOutput = props.compareWithPreviousOutput ?? true;
     this.keepLastGoodCopy = props.keepLastGoodCopy ?? true;
+    this.allowOtherFiles = props.allowOtherFiles ?? ['1', 'true'].includes(process.env.HCP_CDK_ALLOW_OTHER_FILES ?? '');
     this.strict = props.strict ?? ['1', 'true'].includes(process.env.HCP_CDK_STRICT ?? '');
     // The guard installed at load restores this app's output directory, with its options.
     guardOutputDeletedByCli(this.outputDirectory());
@@ -142,7 +155,8 @@ export class HcpApp extends App {
     // From the environment too, so that `cdk8s synth` of an unchanged app can write it (as CDK8S_OUTDIR sets the output).
     this.secretsReportFile = props.secretsReportFile ?? (process.env.HCP_CDK_SECRETS_REPORT || undefined);
     const reportProblem = this.secretsReportFile === undefined ? undefined : secretsReportFileProblem(this.secretsReportFile, this.outdir);
-    if (reportProblem) throw new Error(reportProblem);
+    // One line, no stack: the message names the prop, the value and what is accepted.
+    if (reportProblem) throw new HcpValidationError([reportProblem]);
     // The checks that span hosted clusters find them in the tree when synth validates.
     this.node.addValidation({ validate: () => checkFleetInvariants(this) });
   }
@@ -263,7 +277,7 @@ export class HcpApp extends App {
       if (file !== undefined) add({ path: file, text: text! });
       if (releases && file !== undefined) releases.add(file, json, () => (previousOutput!.holds(file, text!) ? json : previousOutput!.object(file)));
     }
-    const additions = this.delivery.finish(placed, deliveryProblems);
+    const additions = finishDelivery(this.delivery, placed, deliveryProblems, problems);
     const taken = new Set(files.map((f) => f.path));
     for (const { path: file, json, source } of additions.objects) {
       if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);
@@ -304,6 +318,11 @@ export class HcpApp extends App {
       for (const problem of rolloutProgress(record, records, releases!).problems) problems.push(`${rollout.node.path}: ${problem}`);
     }
     problems.push(...deliveryProblems.all);
+    // Whatever made it, no file leaves the output directory.
+    for (const file of [...files, ...additions.files]) {
+      const outside = relativePathProblem(file.path);
+      if (outside) problems.push(`the output file ${outside}; every file stays under the output directory`);
+    }
     if (problems.length > 0) throw new HcpValidationError(problems);
     for (const file of additions.files) add(file);
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -317,6 +336,19 @@ export class HcpApp extends App {
   public override synth(): void {
     const output = this.outputDirectory();
     this.checkOutputPath(output);
+    // Another synth into the same directory writes first; this one then reads what it wrote.
+    const lock = OutputLock.acquire(output.root);
+    try {
+      const refusal = this.ownershipProblem(output);
+      if (refusal) this.throwWithAppProblems(refusal);
+      this.synthLocked(output);
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** `synth()` once the output directory is locked and known to hold only what synths wrote. */
+  private synthLocked(output: OutputDirectory): void {
     const previousOutput = this.compareWithPreviousOutput ? output.previousOutput() : undefined;
     this.lastComparison = previousOutput;
     if (previousOutput?.notice) console.error(previousOutput.notice);
@@ -450,7 +482,15 @@ export class HcpApp extends App {
   public writeFiles(files: readonly SynthesizedFile[]): void {
     const output = this.outputDirectory();
     this.checkOutputPath(output);
-    const warning = output.replaceWith(files);
+    const lock = OutputLock.acquire(output.root);
+    let warning: string | undefined;
+    try {
+      const refusal = this.ownershipProblem(output);
+      if (refusal) throw new HcpValidationError([refusal]);
+      warning = output.replaceWith(files);
+    } finally {
+      lock.release();
+    }
     this.lastWriteSummary = output.lastWriteSummary;
     if (warning) console.error(warning);
   }
@@ -491,8 +531,39 @@ export class HcpApp extends App {
     }
   }
 
+  /**
+   * Why nothing may be written to the output directory: it holds files no synth wrote (see
+   * `OutputDirectory.otherFiles()`), unless `allowOtherFiles`, or its manifest cannot be trusted.
+   */
+  private ownershipProblem(output: OutputDirectory): string | undefined {
+    let others: string[];
+    try {
+      others = output.otherFiles();
+    } catch (error) {
+      return `HcpApp: outdir (${show(this.outdir)}): ${(error as Error).message}; nothing is written, and nothing there is deleted`;
+    }
+    if (others.length === 0 || this.allowOtherFiles) return undefined;
+    const named = others.slice(0, 5).join(', ') + (others.length > 5 ? ` and ${others.length - 5} more` : '');
+    return (
+      `HcpApp: outdir (${show(this.outdir)}) holds files hcp-cdk did not write (${named}); synth deletes and replaces only what it wrote, so nothing is written and nothing there is deleted: ` +
+      `give an output directory of its own, or set allowOtherFiles (HCP_CDK_ALLOW_OTHER_FILES=1) to write beside them and leave them alone`
+    );
+  }
+
+  /** Throws `refusal` with the app's own problems, if any: every problem of a synth at once, though nothing can be written. */
+  private throwWithAppProblems(refusal: string): never {
+    const problems = [refusal];
+    try {
+      this.synthesize();
+    } catch (error) {
+      if (!(error instanceof HcpValidationError)) throw error;
+      problems.push(...error.problems);
+    }
+    throw new HcpValidationError(problems);
+  }
+
   private outputDirectory(): OutputDirectory {
-    return new OutputDirectory(this.outdir, { keepLastGoodCopy: this.keepLastGoodCopy });
+    return new OutputDirectory(this.outdir, { keepLastGoodCopy: this.keepLastGoodCopy, allowOtherFiles: this.allowOtherFiles });
   }
 
   /**
@@ -503,6 +574,8 @@ export class HcpApp extends App {
     const seen = new Map<string, string>();
     const seenObjects = new Map<string, { path: string; file: string }>();
     const layout = new OutputLayout();
+    // A chart's or a cluster's name that cannot be a folder is said once, not for each of its objects.
+    const pathProblems = new Set<string>();
     // In tree order; each object goes to the folder of its own chart.
     for (const object of constructs) {
       if (!(object instanceof ApiObject)) continue;
@@ -514,8 +587,19 @@ export class HcpApp extends App {
         problems.push(`${object.node.path}: ${(error as Error).message}`);
         continue;
       }
-      const place = layout.placeOf(object);
-      const file = this.delivery.place({ ...place, json, construct: object }, deliveryProblems);
+      let place: ObjectPlace;
+      let file: string | undefined;
+      try {
+        place = layout.placeOf(object);
+        file = this.delivery.place({ ...place, json, construct: object }, deliveryProblems);
+      } catch (error) {
+        // A name that would leave its folder (or is no name): a problem of this object, with the others.
+        if (!(error instanceof PathPartError)) throw error;
+        const problem = `${error.subject ?? object.node.path}: ${error.message}`;
+        if (!pathProblems.has(problem)) problems.push(problem);
+        pathProblems.add(problem);
+        continue;
+      }
       // Carried inside an object of the delivery's own: checked, not written.
       if (file === undefined) {
         yield { file, json, source: object.node.path, construct: object };
@@ -551,6 +635,18 @@ export class HcpApp extends App {
 interface CheckReuse {
   readonly record: CheckedObjects;
   readonly accepted: Set<string>;
+}
+
+/** The delivery's own objects; a name among them that cannot be part of a path is a problem, not a throw. */
+function finishDelivery(delivery: IDelivery, placed: readonly DeliveredFile[], deliveryProblems: Problems, problems: string[]): ReturnType<IDelivery['finish']> {
+  try {
+    return delivery.finish(placed, deliveryProblems);
+  } catch (error) {
+    if (!(error instanceof PathPartError)) throw error;
+    // A name made from a prop the delivery reported already would only repeat it.
+    if (deliveryProblems.all.length === 0) problems.push(`delivery: ${error.message}`);
+    return { objects: [], files: [] };
+  }
 }
 
 /** Records this synth's objects as accepted, for the next synth to take over. */

@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import { relativePathProblem } from '../core/path-part';
+import { show } from '../core/problems';
 import type { SynthesizedFile } from './output-directory';
 
 /** What the copy records beside the files. */
@@ -64,7 +66,12 @@ export class LastGoodCopy {
   /** Every file of the copy, by its path under the output directory. */
   public contents(): Map<string, Buffer> {
     const contents = JSON.parse(fs.readFileSync(this.file, 'utf8')) as CopyContents;
-    if (contents.format !== FORMAT) throw new Error(`${this.file} is not a copy hcp-cdk can read (format ${JSON.stringify(contents.format)})`);
+    if (contents.format !== FORMAT || !Array.isArray(contents.files)) throw new Error(`${this.file} is not a copy hcp-cdk can read (format ${JSON.stringify(contents.format)})`);
+    for (const file of contents.files) {
+      // A copy may have been committed, or written by someone else: every path it names stays under the output directory.
+      const outside = relativePathProblem(file?.path);
+      if (outside || typeof file.text !== 'string') throw new Error(`it names a file outside the output directory or without text: ${outside ?? show(file.path)}; the copy is not used`);
+    }
     return new Map(contents.files.map((f) => [f.path, Buffer.from(f.text, 'utf8')]));
   }
 
@@ -85,6 +92,8 @@ export class LastGoodCopy {
 
   /** Replaces the copy with `files`; `gitTree` is what HEAD holds at the output folder now. */
   public replaceWith(files: readonly SynthesizedFile[], gitTree: string | undefined, digest = digestOf(files)): void {
+    // Never written through a link: the copy is hcp-cdk's own folder.
+    if (fs.lstatSync(this.root, { throwIfNoEntry: false })?.isSymbolicLink()) throw new Error(`${this.root} is a symbolic link; the copy is kept only in a folder of its own`);
     fs.mkdirSync(this.root, { recursive: true });
     fs.writeFileSync(path.join(this.root, '.gitignore'), '# hcp-cdk keeps the last good output here, out of git\n*\n');
     // Without its state the copy is not used, so a write cut short leaves no copy rather than a wrong one.

@@ -1,5 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { confinedPath } from '../core/path-part';
+import { OutputWriteError } from './file-fault';
+import { OUTPUT_MANIFEST } from '../output/output-manifest';
 import { INCOMPLETE_MARKER } from '../output/output-state';
 
 /** One file of an output: its '/'-separated path under the output directory and its text. */
@@ -26,11 +29,19 @@ export function sameText(bytes: Buffer, text: string): boolean {
 /**
  * Compares `files` with what `root` holds, byte for byte: what is on disk is the truth, whatever
  * wrote it (a synth, git, an editor). `read` gives a file's bytes when they were read already.
+ * Only files `owned` says a synth wrote are removed; replacing one it does not own throws, before
+ * anything is changed. Links are never followed: a link is an entry like a file.
  */
-export function outputChanges(root: string, files: readonly OutputFile[], read: (file: string) => Buffer | undefined = (file) => readOrUndefined(path.join(root, file))): OutputChanges {
+export function outputChanges(
+  root: string,
+  files: readonly OutputFile[],
+  read: (file: string) => Buffer | undefined = (file) => readOrUndefined(path.join(root, file)),
+  owned: (file: string) => boolean = () => true,
+): OutputChanges {
   const present = new Set<string>();
   listFiles(root, '', present);
   present.delete(INCOMPLETE_MARKER);
+  present.delete(OUTPUT_MANIFEST);
   const write: { file: OutputFile; replaces: boolean }[] = [];
   let unchanged = 0;
   for (const file of files) {
@@ -40,9 +51,11 @@ export function outputChanges(root: string, files: readonly OutputFile[], read: 
     }
     const bytes = read(file.path);
     if (bytes !== undefined && sameText(bytes, file.text)) unchanged++;
+    else if (!owned(file.path))
+      throw new OutputWriteError(`hcp-cdk: ${path.join(root, file.path)} is a file hcp-cdk did not write, and the output has a file of that name; it is not replaced`, undefined);
     else write.push({ file, replaces: true });
   }
-  return { write, remove: [...present].sort(), unchanged };
+  return { write, remove: [...present].filter(owned).sort(), unchanged };
 }
 
 /**
@@ -65,6 +78,8 @@ export function applyOutputChanges(root: string, changes: OutputChanges): void {
     const folder = path.dirname(target);
     // One mkdir per folder, not per file: a fleet writes thousands of files into hundreds of folders.
     if (!folders.has(folder)) {
+      // A folder that is a link (made by someone else) is not followed out of the output directory.
+      confinedPath(root, file.path, 'the output');
       fs.mkdirSync(folder, { recursive: true });
       folders.add(folder);
     }

@@ -1,11 +1,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { appendToMessage } from './append-to-message';
+import { describeFileError, OutputWriteError } from './file-fault';
 import { BackgroundWrite } from './background-write';
 import { GitOutputFolder } from '../output/git-output-folder';
 import { LastGoodCopy } from './last-good-copy';
 import { applyOutputChanges, outputChanges } from './output-changes';
 import { INCOMPLETE_MARKER, markIncomplete, outputState, OutputState, readMarker } from '../output/output-state';
+import { OUTPUT_MANIFEST, readOutputManifest, writeOutputManifest } from '../output/output-manifest';
 import { PreviousOutput, PreviousOutputSource } from './previous-output';
 
 /** Output directories whose last good output could not be put back: one attempt, one message. */
@@ -27,6 +28,13 @@ export interface OutputDirectoryOptions {
    * @default true
    */
   readonly keepLastGoodCopy?: boolean;
+  /**
+   * Let the directory hold files hcp-cdk did not write, which synth then leaves alone: it deletes
+   * and replaces only the files its manifest (`.hcp-cdk-output`) says a synth wrote. Without it, a
+   * directory holding anything else is refused (see `otherFiles()`).
+   * @default false
+   */
+  readonly allowOtherFiles?: boolean;
 }
 
 /** What writing an output did. */
@@ -78,12 +86,56 @@ export class OutputDirectory {
   public readonly root: string;
   /** The copy of the last successful synth kept beside the directory, unless keeping one is off. */
   public readonly lastGoodCopy?: LastGoodCopy;
+  /** Whether files hcp-cdk did not write may stay in the directory (see `OutputDirectoryOptions`). */
+  public readonly allowOtherFiles: boolean;
   private git?: GitOutputFolder;
   private lastWrite?: WriteSummary;
 
   constructor(outdir: string, options: OutputDirectoryOptions = {}) {
     this.root = path.resolve(outdir);
     if (options.keepLastGoodCopy ?? true) this.lastGoodCopy = LastGoodCopy.beside(this.root);
+    this.allowOtherFiles = options.allowOtherFiles ?? false;
+  }
+
+  /**
+   * What the directory holds that no synth wrote, '/'-separated and sorted: files its manifest
+   * (`OUTPUT_MANIFEST`) does not name, and every link (never followed). A directory without a
+   * manifest (written by an hcp-cdk from before it) owns its YAML and JSON files inside folders
+   * (every output file is in its chart's folder), none hidden.
+   * Throws OutputManifestError when the manifest is not hcp-cdk's or names a path outside.
+   */
+  public otherFiles(): string[] {
+    const owned = this.ownership();
+    const others: string[] = [];
+    const walk = (dir: string, prefix: string): void => {
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return; // Missing, or not a directory: obstacle() and the write say so.
+      }
+      for (const entry of entries) {
+        const relative = prefix + entry.name;
+        if (entry.isDirectory()) walk(path.join(dir, entry.name), `${relative}/`);
+        else if (entry.isSymbolicLink() || !owned(relative)) others.push(relative);
+      }
+    };
+    walk(this.root, '');
+    return others.sort();
+  }
+
+  /** Whether a file (a '/'-separated path under the directory) is one a synth wrote there. */
+  private ownership(): (file: string) => boolean {
+    const manifest = readOutputManifest(this.root);
+    const own = (file: string): boolean => {
+      const name = file.slice(file.lastIndexOf('/') + 1);
+      // What a synth makes besides the files: its markers, and a file's or the manifest's staging copy left by a killed synth.
+      if (file === INCOMPLETE_MARKER || file === OUTPUT_MANIFEST || /^\.hcp-cdk-output\.\d+$/.test(file) || /^\..+\.hcp-cdk-\d+$/.test(name)) return true;
+      if (manifest) return manifest.has(file);
+      // Without a manifest (an older hcp-cdk's output): YAML and JSON inside a folder, as every output file is, none hidden.
+      return file.includes('/') && /\.(ya?ml|json)$/.test(file) && !file.split('/').some((part) => part.startsWith('.'));
+    };
+    return own;
   }
 
   /**
@@ -199,28 +251,42 @@ export class OutputDirectory {
    */
   public replaceWith(files: readonly SynthesizedFile[], previous?: PreviousOutput, background?: BackgroundWrite): string | undefined {
     // Throws, with the directory as it was, when the thread's write failed.
-    if (background?.finish(files)) {
+    if (asOutputWriteError(() => background?.finish(files), 'the output directory is as it was')) {
       this.lastWrite = { written: files.length, removed: 0, unchanged: 0 };
+      asOutputWriteError(
+        () =>
+          writeOutputManifest(
+            this.root,
+            files.map((f) => f.path),
+          ),
+        `${this.root} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`,
+      );
       const warning = this.keepCopy(files);
       fs.rmSync(path.join(this.root, INCOMPLETE_MARKER), { force: true });
       return warning;
     }
     const incomplete = readMarker(this.root) !== undefined;
     const known = previous?.source === PreviousOutputSource.OUTPUT_DIRECTORY && previous.location === this.root ? previous : undefined;
-    const changes = outputChanges(this.root, files, known ? (file) => known.bytes(file) : undefined);
-    const changed = changes.write.length > 0 || changes.remove.length > 0 || incomplete;
+    const changes = asOutputWriteError(() => outputChanges(this.root, files, known ? (file) => known.bytes(file) : undefined, this.ownership()), 'nothing is written there');
+    const recorded = readOutputManifest(this.root);
+    const manifestStale = recorded === undefined || recorded.size !== files.length || files.some((f) => !recorded.has(f.path));
+    const changed = changes.write.length > 0 || changes.remove.length > 0 || incomplete || manifestStale;
     this.lastWrite = { written: changes.write.length, removed: changes.remove.length, unchanged: changes.unchanged };
     if (changed) {
-      fs.mkdirSync(this.root, { recursive: true });
-      markIncomplete(this.root);
-      try {
+      asOutputWriteError(() => {
+        fs.mkdirSync(this.root, { recursive: true });
+        markIncomplete(this.root);
+      }, 'nothing is written there');
+      asOutputWriteError(() => {
         applyOutputChanges(this.root, changes);
-      } catch (error) {
-        appendToMessage(error, `; ${this.root} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`);
-        throw error;
-      }
+        if (manifestStale)
+          writeOutputManifest(
+            this.root,
+            files.map((f) => f.path),
+          );
+      }, `${this.root} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`);
     } else if (!fs.existsSync(this.root)) {
-      fs.mkdirSync(this.root, { recursive: true }); // An output of no files is still a directory.
+      asOutputWriteError(() => fs.mkdirSync(this.root, { recursive: true }), 'nothing is written there'); // An output of no files is still a directory.
     }
     const warning = this.keepCopy(files);
     if (changed) fs.rmSync(path.join(this.root, INCOMPLETE_MARKER), { force: true });
@@ -266,6 +332,8 @@ export class OutputDirectory {
     if ((this.hasFiles() && !incomplete) || restoreFailed.has(this.root)) return undefined;
     // A path that is no directory, or where git holds a file, never becomes one here: the file is the user's.
     if (this.obstacle() || (!fs.existsSync(this.root) && this.gitFolder().holdsFile)) return undefined;
+    // Files hcp-cdk did not write are never swapped out with the rest.
+    if (this.holdsOtherFiles()) return undefined;
     const last = previous?.found && previous.source !== PreviousOutputSource.OUTPUT_DIRECTORY ? previous : this.previousOutput();
     if (!last.found) return undefined;
     try {
@@ -276,16 +344,38 @@ export class OutputDirectory {
       fs.rmSync(this.staging(), { recursive: true, force: true });
       restoreFailed.add(this.root);
       const byHand = last.restoreCommand ? ` (${last.restoreCommand})` : '';
-      return { restored: false, message: `hcp-cdk: ${this.root} is left empty: the last good output could not be put back (${(error as Error).message}); it is in ${last.location}${byHand}` };
+      // Say what is there: a synth stopped half-way leaves a partial output, not an empty folder.
+      const left = readMarker(this.root) !== undefined ? `incomplete (a partial output; ${INCOMPLETE_MARKER} marks it)` : this.hasFiles() ? 'as it was' : 'empty';
+      return { restored: false, message: `hcp-cdk: ${this.root} is left ${left}: the last good output could not be put back (${describeFileError(error)}); it is in ${last.location}${byHand}` };
     }
   }
 
-  /** Fills a fresh staging directory beside the root, then puts it in the root's place in one rename. */
+  /** Whether the directory holds files no synth wrote (or a manifest that cannot be trusted, which is as bad). */
+  private holdsOtherFiles(): boolean {
+    try {
+      return this.otherFiles().length > 0;
+    } catch {
+      return true;
+    }
+  }
+
+  /**
+   * Fills a fresh staging directory beside the root, then puts it in the root's place in one
+   * rename. A root that is a link to a directory stays a link: its target's files (all of them the
+   * output's, see `holdsOtherFiles()`) are replaced by the staging directory's.
+   */
   private swapIn(fill: (staging: string) => void): void {
     const staging = this.staging();
     fs.rmSync(staging, { recursive: true, force: true });
     fill(staging);
     fs.mkdirSync(staging, { recursive: true });
+    if (fs.lstatSync(this.root, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      const target = fs.realpathSync(this.root);
+      for (const name of fs.readdirSync(target)) fs.rmSync(path.join(target, name), { recursive: true, force: true });
+      for (const name of fs.readdirSync(staging)) fs.renameSync(path.join(staging, name), path.join(target, name));
+      fs.rmSync(staging, { recursive: true, force: true });
+      return;
+    }
     fs.rmSync(this.root, { recursive: true, force: true });
     fs.renameSync(staging, this.root);
   }
@@ -308,5 +398,19 @@ export class OutputDirectory {
   private gitFolder(): GitOutputFolder {
     this.git ??= GitOutputFolder.locate(this.root);
     return this.git;
+  }
+}
+
+/**
+ * Runs one step of a write; a failure becomes an OutputWriteError of one line: what failed
+ * (`describeFileError`) and `state`, what the directory holds now.
+ */
+function asOutputWriteError<T>(step: () => T, state: string): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof OutputWriteError) throw error;
+    const what = describeFileError(error).replace(/; the output directory is as it was$/, '');
+    throw new OutputWriteError(`hcp-cdk: ${what.startsWith('writing ') ? what : `writing the output failed: ${what}`}; ${state}`, error);
   }
 }

@@ -1,6 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { confinedPath } from '../core/path-part';
+import { OUTPUT_MANIFEST, writeOutputManifest } from '../output/output-manifest';
+import { parseManifestText } from '../validation/manifest-files';
 import { sameText } from './output-changes';
 
 /** Where a synth found the output of the synth before it. */
@@ -56,9 +58,16 @@ export class PreviousOutput {
         read: (file) => files.get(file),
         copyTo: (target) => {
           for (const [file, bytes] of files) {
-            fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
-            fs.writeFileSync(path.join(target, file), bytes);
+            // Paths read back (a copy, a commit) are held to the target: none leaves it.
+            const into = confinedPath(target, file, location);
+            fs.mkdirSync(path.dirname(into), { recursive: true });
+            fs.writeFileSync(into, bytes);
           }
+          // What a synth wrote, so that the next synth owns these files too.
+          writeOutputManifest(
+            target,
+            [...files.keys()].filter((file) => file !== OUTPUT_MANIFEST),
+          );
         },
       },
       restoreCommand,
@@ -117,11 +126,9 @@ export class PreviousOutput {
   public object(file: string): unknown {
     const bytes = this.files.read(file);
     if (bytes === undefined) return undefined;
-    try {
-      return load(bytes.toString('utf8'), { schema: CORE_SCHEMA });
-    } catch {
-      return undefined; // A file that no longer parses is replaced, not compared with.
-    }
+    // The one bounded reader; a file that no longer parses (or is refused) is replaced, not compared with.
+    const read = parseManifestText(bytes.toString('utf8'), file, false);
+    return read.problems.length === 0 && read.documents.length === 1 ? read.documents[0] : undefined;
   }
 
   /** The bytes `file` (a path under the output directory, '/'-separated) held, if it was there. */
@@ -153,6 +160,7 @@ export class PreviousOutput {
 /** Copies every file under `from` to the same path under `to`, creating `to`. */
 function copyTree(from: string, to: string): void {
   fs.mkdirSync(to, { recursive: true });
+  // Links are not followed: a copy of the output holds the output's files, nothing they point at.
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     if (entry.isDirectory()) copyTree(path.join(from, entry.name), path.join(to, entry.name));
     else if (entry.isFile()) fs.copyFileSync(path.join(from, entry.name), path.join(to, entry.name));

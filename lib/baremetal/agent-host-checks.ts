@@ -62,8 +62,13 @@ export function registerAgentHostChecks(scope: IConstruct): void {
 function unwatchedHosts(all: readonly IConstruct[]): string[] {
   const problems: string[] = [];
   const watched = new Set<string>();
+  // The other side of a mismatch: which namespace each Agent cluster of a hub does take Agents from.
+  const takenFrom = new Map<string, string[]>();
   for (const cluster of all) {
-    if (cluster instanceof HostedCluster && cluster.agentNamespace !== undefined) watched.add(`${Chart.of(cluster).node.path}\u0000${cluster.agentNamespace}`);
+    if (!(cluster instanceof HostedCluster) || cluster.agentNamespace === undefined) continue;
+    watched.add(`${Chart.of(cluster).node.path}\u0000${cluster.agentNamespace}`);
+    const hub = Chart.of(cluster).node.path;
+    takenFrom.set(hub, [...(takenFrom.get(hub) ?? []), `${cluster.node.path} takes them from ${show(cluster.agentNamespace)}`]);
   }
   const hostsByNamespace = new Map<string, BareMetalHost[]>();
   for (const host of all) {
@@ -73,9 +78,11 @@ function unwatchedHosts(all: readonly IConstruct[]): string[] {
   }
   for (const [key, hosts] of hostsByNamespace) {
     if (watched.has(key)) continue;
+    const others = takenFrom.get(Chart.of(hosts[0]).node.path);
+    const taking = others ? `: ${others.join(', ')}` : '';
     problems.push(
       `${hosts[0].infraEnv.node.path}: namespace (${show(hosts[0].namespace)}) holds ${hosts.length} BareMetalHost${hosts.length === 1 ? '' : 's'} (${hosts.map((h) => h.hostName).join(', ')}), ` +
-        `but no Agent HostedCluster on ${Chart.of(hosts[0]).node.path} takes Agents from it (platform.agentNamespace), so they would never become nodes; ` +
+        `but no Agent HostedCluster on ${Chart.of(hosts[0]).node.path} takes Agents from it (platform.agentNamespace${taking}), so they would never become nodes; ` +
         'give a cluster that agent namespace, or keep them as spares with allowHostsWithoutCluster(scope, { reason })',
     );
   }

@@ -63,9 +63,11 @@ export class BmcCredentials {
   public static fromInlineValues(username: string, password: string, options: InlineSecretOptions): IBmcCredentials {
     const optIn = (options as { allowSecretInOutput?: unknown } | undefined)?.allowSecretInOutput;
     if (optIn !== true) {
-      throw new Error(
-        `BmcCredentials.fromInlineValues: allowSecretInOutput (${show(optIn)}) must be true to write a BMC password into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`,
-      );
+      // Reported by the host, with its construct path and its other problems, not thrown here without either.
+      return {
+        problem: `allowSecretInOutput (${show(optIn)}) must be true to write a BMC password into the output (BmcCredentials.fromInlineValues); use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`,
+        bind: (_scope, _id, name) => name,
+      };
     }
     return {
       bind: (scope, id, name, namespace) => {

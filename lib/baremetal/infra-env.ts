@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { checkPullSecret, HostedCluster } from '../core/hosted-cluster';
 import { ensureNamespace } from '../core/kube-objects';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
-import { isHostOrAddress } from '../core/formats';
+import { caBundleProblem, isHostOrAddress } from '../core/formats';
 import { Problems } from '../core/problems';
 import { checkRequiredProps, hasMethod } from '../core/runtime-props';
 import { SshPublicKey } from '../core/ssh-public-key';
@@ -146,9 +146,8 @@ export class InfraEnv extends Construct {
     if (ssh?.existingSecretName !== undefined)
       problems.add(`sshAuthorizedKey (SshPublicKey.fromExistingSecret(${JSON.stringify(ssh.existingSecretName)})) must be key text: the InfraEnv embeds the key, it cannot reference a Secret`);
     else if (ssh?.problem) problems.add(ssh.problem.replace(/^sshKey/, 'sshAuthorizedKey'));
-    if (props.additionalTrustBundle !== undefined && !/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(props.additionalTrustBundle)) {
-      problems.add(`additionalTrustBundle (${JSON.stringify(props.additionalTrustBundle.slice(0, 40))}) must contain at least one "-----BEGIN CERTIFICATE-----" block`);
-    }
+    const caProblem = props.additionalTrustBundle === undefined ? undefined : caBundleProblem('additionalTrustBundle', props.additionalTrustBundle);
+    if (caProblem) problems.add(caProblem);
     if (props.ignitionConfigOverride !== undefined && !isJsonObject(props.ignitionConfigOverride)) {
       problems.add(`ignitionConfigOverride (${JSON.stringify(props.ignitionConfigOverride.slice(0, 40))}) must be an Ignition config as JSON text ({"ignition": {"version": "3.2.0"}, ...})`);
     }

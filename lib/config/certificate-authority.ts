@@ -1,9 +1,8 @@
+import { caBundleProblem } from '../core/formats';
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from '../core/names';
 import { Problems } from '../core/problems';
-
-const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
 
 /** A certificate authority bundle a component trusts: a ConfigMap in the cluster's namespace (key `ca.crt` for identity providers). */
 export class CertificateAuthority {
@@ -30,7 +29,8 @@ export class CertificateAuthority {
       options.problems.require(isDns1123Subdomain(this.existingConfigMapName), options.field, this.existingConfigMapName, DNS1123_SUBDOMAIN_RULE);
       return this.existingConfigMapName;
     }
-    if (!PEM_CERTIFICATE.test(this.pem ?? '')) options.problems.add(`${options.field} (PEM text) must contain at least one "-----BEGIN CERTIFICATE-----" block`);
+    const problem = caBundleProblem(options.field, this.pem);
+    if (problem) options.problems.add(problem);
     new ApiObject(scope, id, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: options.defaultName, namespace: options.namespace }, data: { [options.key ?? 'ca.crt']: this.pem } });
     return options.defaultName;
   }

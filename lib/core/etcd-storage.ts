@@ -4,6 +4,9 @@ import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain } from './names';
 import type { Problems } from './problems';
 import { isSize } from './runtime-props';
 
+/** The smallest etcd volume etcd can run on: two write-ahead log segments of 64 MB. */
+export const MIN_ETCD_VOLUME_MIB = 128;
+
 /** Options of `EtcdStorage.managed`: etcd run by HyperShift on persistent volumes. */
 export interface ManagedEtcdOptions {
   /**
@@ -90,8 +93,15 @@ export class EtcdStorage {
         'must be an https (pre-signed) or s3:// URL of at most 1024 characters',
       );
     }
-    const gib = this.managed?.size ? this.managed.size.toMebibytes() / 1024 : 8;
-    if (!(gib > 0)) problems.add(`size (${gib} GiB) must be more than 0`);
+    const mebibytes = this.managed?.size ? this.managed.size.toMebibytes() : 8 * 1024;
+    if (!(mebibytes > 0)) problems.add(`size (${mebibytes / 1024} GiB) must be more than 0`);
+    // etcd preallocates each write-ahead log segment at 64 MB (etcd server/storage/wal/wal.go,
+    // SegmentSizeBytes) and keeps its database beside it: less than two segments cannot run at all.
+    else if (mebibytes < MIN_ETCD_VOLUME_MIB) {
+      problems.add(
+        `size (${mebibytes} MiB) is too small for etcd, which preallocates 64 MB for each write-ahead log segment beside its database: give at least ${MIN_ETCD_VOLUME_MIB} MiB (the default is 8 GiB: Size.gibibytes(8), not Size.mebibytes(8))`,
+      );
+    }
   }
 
   /** `spec.etcd`, with the storage class the platform defaults to when none is given. */

@@ -8,7 +8,7 @@ import { existingSecretWithDerivedName, type ISecretSource } from '../secrets/se
 import { AvailabilityPolicy } from './availability-policy';
 import { mergeConfigurations } from './configuration-merge';
 import { droppedFields } from './dropped-fields';
-import { EtcdStorage } from './etcd-storage';
+import { EtcdStorage, MIN_ETCD_VOLUME_MIB } from './etcd-storage';
 import { configMap, ensureNamespace } from './kube-objects';
 import { DNS1123_SUBDOMAIN_RULE, isDns1123Subdomain, isLabelValue, isQualifiedName } from './names';
 import { GuestCluster } from './guest-cluster';
@@ -409,7 +409,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
       );
     }
     const etcdGiB = etcd.volumeSizeGiB;
-    const tiny = etcdGiB === undefined ? undefined : tinyEtcdVolumeMessage('etcd.size', `${etcdGiB * 1024} MiB`, etcdGiB);
+    // Below what etcd can run on at all, the size is an error (EtcdStorage.check), not a warning as well.
+    const tiny = etcdGiB === undefined || etcdGiB * 1024 < MIN_ETCD_VOLUME_MIB ? undefined : tinyEtcdVolumeMessage('etcd.size', `${etcdGiB * 1024} MiB`, etcdGiB);
     if (tiny) lint(this, LINT_RULES.HCP_W001_TINY_ETCD_VOLUME, tiny);
 
     this.services = new Map(Object.entries({ ...platform.defaultServices, ...props.services }) as [ControlPlaneService, ServicePublishing][]);

@@ -57,6 +57,17 @@ export const MANIFEST_LINT_RULES = {
   HCP_W108_CLUSTER_NAME: { id: 'HCP-W108', summary: 'cluster name HyperShift or MCE cannot use' },
   /** A NodePool on another platform than its HostedCluster, or a release ahead of it or too far behind. */
   HCP_W111_POOL_OF_CLUSTER: { id: 'HCP-W111', summary: 'pool its cluster cannot run' },
+  /**
+   * A value whose syntax the docs give but the CRD does not check, or checks with an unanchored
+   * pattern: `spec.channel` (catalogue §18.1 HC-07, doc 6.2: `<stable|fast|candidate|eus>-4.<minor>` of the
+   * release's minor), `spec.pausedUntil` (HC-24, doc 12.5: `"true"` or an RFC 3339 time; the CRD's
+   * `^\\d{4}-…T\\d{2}:\\d{2}:\\d{2}.*$` takes any tail, which HyperShift then reads as not paused).
+   */
+  HCP_W130_DOCUMENTED_SYNTAX: { id: 'HCP-W130', summary: 'value of a syntax the docs give and the CRD does not check' },
+  /** Fields the docs call mutually exclusive: a Route hostname on a Private AWS cluster (catalogue §18.1 HC-14, doc 3.1.5.3 Table 3.3). */
+  HCP_W131_EXCLUSIVE_FIELDS: { id: 'HCP-W131', summary: 'fields the docs call mutually exclusive' },
+  /** A documented dependency that a schema default hides: autoRepair on an Agent pool without a nodeDrainTimeout (catalogue §18.3 NP-06, doc 4.2.4), which defaults to 0 (no limit). */
+  HCP_W132_HIDDEN_DEPENDENCY: { id: 'HCP-W132', summary: 'documented dependency hidden by a default' },
   /** A MetalLB pool entry that is no address, range or CIDR, has host bits set, or overlaps another. */
   HCP_W120_METALLB_POOL: { id: 'HCP-W120', summary: 'MetalLB pool entries MetalLB refuses' },
   /** Pool addresses outside their cluster's machine network (layer 2), covering it whole, or in its pod, service or (BGP) machine network. */

@@ -1,4 +1,5 @@
 import { IConstruct } from 'constructs';
+import { redactSecrets, redactText } from './redaction';
 
 /**
  * Thrown when hcp-cdk input cannot become valid Kubernetes objects.
@@ -20,12 +21,13 @@ export class HcpValidationError extends Error {
 
 /** Renders a value for an error message the way the user wrote it. */
 export function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+  // Secret material (a pull secret's JSON, a private key, a password in a URL) given in the wrong place is not echoed.
+  if (typeof value === 'string') return JSON.stringify(redactText(value));
   if (value === undefined) return 'undefined';
   // JSON has no NaN or Infinity and would print them as null.
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- JSON.stringify gives undefined only for a function or a symbol here, never a plain object
-  return JSON.stringify(value) ?? String(value);
+  return JSON.stringify(redactSecrets(value)) ?? String(value);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { caBundleProblem } from './formats';
+
 /** Extra certificate authorities the hosted cluster trusts (mirror registries, proxies). */
 export class TrustBundle {
   /** PEM text; hcp-cdk writes it to the ConfigMap `user-ca-bundle` under `ca-bundle.crt`. */
@@ -20,7 +22,7 @@ export class TrustBundle {
   /** Why the PEM is no certificate bundle, or undefined when it is one. */
   public get problem(): string | undefined {
     if (this.pem === undefined) return undefined;
-    const ok = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(this.pem);
-    return ok ? undefined : 'additionalTrustBundle (PEM text) must contain at least one "-----BEGIN CERTIFICATE-----" block';
+    // The one PEM check: certificates only, never a private key pasted with them.
+    return caBundleProblem('additionalTrustBundle', this.pem);
   }
 }

@@ -1,4 +1,5 @@
 import { hcpCdkCrd } from '../core/hcp-cdk-crd';
+import { PATH_PART_PATTERN } from '../core/path-part';
 import type { AwsHostedInfraValues } from '../platform/aws-infra';
 import type { OpenApiSchema } from '../validation/schema-catalog';
 
@@ -170,6 +171,8 @@ export interface FleetInventory {
   readonly rollouts?: FleetRolloutSpec[];
 }
 
+/** A management cluster's name, which becomes its output folder (see `pathPart`); a cluster's is checked by HostedCluster. */
+const PATH_PART_SCHEMA: OpenApiSchema = { type: 'string', maxLength: 253, pattern: PATH_PART_PATTERN };
 const stringList: OpenApiSchema = { type: 'array', items: { type: 'string' } };
 const labels: OpenApiSchema = { type: 'object', additionalProperties: { type: 'string' } };
 
@@ -270,7 +273,7 @@ export const FLEET_INVENTORY_CRD: unknown = hcpCdkCrd('Fleet', 'fleets', {
         type: 'object',
         required: ['name', 'clusters'],
         properties: {
-          name: { type: 'string' },
+          name: PATH_PART_SCHEMA,
           hyperShift: {
             'type': 'object',
             'properties': { openShift: { type: 'string', pattern: '^[45]\\.[0-9]+$' }, multiClusterEngine: { type: 'string', pattern: '^2\\.[0-9]+(\\.[0-9]+)?$' } },

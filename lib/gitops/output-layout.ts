@@ -2,6 +2,7 @@ import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { GuestCluster } from '../core/guest-cluster';
 import { HostedCluster, IHostedCluster } from '../core/hosted-cluster';
+import { pathPart } from '../core/path-part';
 import { rankOf } from './apply-order';
 
 /** The cluster a group of objects is applied to. */
@@ -67,9 +68,9 @@ export class OutputLayout {
       const guest = Object.prototype.isPrototypeOf.call(GuestCluster.prototype, chart) ? (chart as GuestCluster) : undefined;
       if (guest) {
         const hostedCluster = guest.cluster;
-        target = { kind: TargetKind.GUEST, chart, folder: chart.node.id, hostedCluster, managementFolder: Chart.of(hostedCluster).node.id };
+        target = { kind: TargetKind.GUEST, chart, folder: pathPart('chart id', chart.node.id, chart.node.path), hostedCluster, managementFolder: Chart.of(hostedCluster).node.id };
       } else {
-        target = { kind: TargetKind.MANAGEMENT, chart, folder: chart.node.id };
+        target = { kind: TargetKind.MANAGEMENT, chart, folder: pathPart('chart id', chart.node.id, chart.node.path) };
       }
       this.targets.set(chart, target);
     }
@@ -77,11 +78,16 @@ export class OutputLayout {
   }
 }
 
-/** `<rank>-<kind>-<namespace>_<name>.yaml`: stable, so a GitOps diff shows only what changed, and in apply order. */
+/**
+ * `<rank>-<kind>-<namespace>_<name>.yaml`: stable, so a GitOps diff shows only what changed, and in
+ * apply order. Throws a PathPartError when the kind, namespace or name cannot be part of a path
+ * (see `pathPart`): an object of any kind, waived or unchecked, stays in its folder.
+ */
 export function objectFileName(json: { readonly kind?: unknown; readonly metadata?: { readonly name?: unknown; readonly namespace?: unknown } }): string {
   const rank = rankOf(String(json.kind));
-  const namespace = json.metadata?.namespace ? `${json.metadata.namespace as string}_` : '';
-  return `${String(rank).padStart(2, '0')}-${String(json.kind).toLowerCase()}-${namespace}${String(json.metadata?.name)}.yaml`;
+  const kind = pathPart('kind', typeof json.kind === 'string' ? json.kind.toLowerCase() : json.kind);
+  const namespace = json.metadata?.namespace ? `${pathPart('metadata.namespace', json.metadata.namespace)}_` : '';
+  return `${String(rank).padStart(2, '0')}-${kind}-${namespace}${pathPart('metadata.name', json.metadata?.name)}.yaml`;
 }
 
 /**
@@ -107,10 +113,16 @@ export function parseObjectFileName(file: string):
 /** The folder of the HostedCluster (or of another construct with an `outputFolder`) an object belongs to, if any. */
 function groupOf(object: IConstruct): { folder: string; hostedCluster?: HostedCluster } | undefined {
   for (let scope = object.node.scope; scope; scope = scope.node.scope) {
-    if (scope instanceof HostedCluster) return { folder: scope.clusterName, hostedCluster: scope };
+    if (scope instanceof HostedCluster) return { folder: pathPart('cluster name', scope.clusterName, scope.node.path), hostedCluster: scope };
     // An InfraEnv (lib/baremetal) keeps its hosts together: any construct can, by naming its folder.
     const folder = (scope as { outputFolder?: unknown }).outputFolder;
-    if (typeof folder === 'string') return { folder };
+    if (typeof folder === 'string')
+      return {
+        folder: folder
+          .split('/')
+          .map((part) => pathPart(`outputFolder (${JSON.stringify(folder)}): part`, part, scope.node.path))
+          .join('/'),
+      };
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { caBundleProblem } from '../core/formats';
 import { ApiObject, Chart, JsonPatch, Lazy, Size } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CpuArchitecture } from '../baremetal/infra-env';
@@ -259,9 +260,8 @@ export class AssistedService extends Construct {
     if (!/^\s*\[\[registry\]\]/m.test(mirrors.registriesConf!)) {
       problems.add('mirrorRegistries (registries.conf text) must contain at least one [[registry]] table (containers-registries.conf v2, as in docs 5.3.11.1)');
     }
-    if (mirrors.caBundle !== undefined && !/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(mirrors.caBundle)) {
-      problems.add('mirrorRegistries.caBundle (PEM text) must contain at least one "-----BEGIN CERTIFICATE-----" block');
-    }
+    const caProblem = mirrors.caBundle === undefined ? undefined : caBundleProblem('mirrorRegistries.caBundle', mirrors.caBundle);
+    if (caProblem) problems.add(caProblem);
     return MIRROR_REGISTRY_CONFIGMAP_NAME;
   }
 

@@ -1,3 +1,4 @@
+import { HIDDEN_SECRET_VALUE, isSecretField, isSecretObject, redactSecrets } from '../core/redaction';
 import { isPlainObject } from '../core/runtime-props';
 
 /** One field that differs between two versions of an object. */
@@ -24,11 +25,16 @@ const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
  */
 export function diffFields(before: unknown, after: unknown, at = ''): FieldChange[] {
   const changes: FieldChange[] = [];
-  collect(before, after, at, changes);
+  collect(before, after, at, changes, false);
   return changes;
 }
 
-function collect(before: unknown, after: unknown, at: string, changes: FieldChange[]): void {
+/**
+ * Adds the changes between `before` and `after` at `at`. `secret` says the values are a Secret's
+ * (see `isSecretField`): they are reported as HIDDEN_SECRET_VALUE; any other value goes through
+ * `redactSecrets`, so a Secret carried whole in a list (an ACM Policy's templates) is hidden too.
+ */
+function collect(before: unknown, after: unknown, at: string, changes: FieldChange[], secret: boolean): void {
   // The API server reads a field set to null as a field not set.
   if (before === null) before = undefined;
   if (after === null) after = undefined;
@@ -37,8 +43,11 @@ function collect(before: unknown, after: unknown, at: string, changes: FieldChan
   const beforeMap = isPlainObject(before) ? before : before === undefined && isPlainObject(after) ? {} : undefined;
   const afterMap = isPlainObject(after) ? after : after === undefined && isPlainObject(before) ? {} : undefined;
   if (beforeMap && afterMap && Object.keys(beforeMap).length + Object.keys(afterMap).length > 0) {
-    for (const key of Object.keys(beforeMap)) collect(beforeMap[key], key in afterMap ? afterMap[key] : undefined, child(at, key), changes);
-    for (const key of Object.keys(afterMap)) if (!(key in beforeMap)) collect(undefined, afterMap[key], child(at, key), changes);
+    // A Secret, wherever it is carried: its fields but its identity hold secret material.
+    const isSecret = isSecretObject(before) || isSecretObject(after);
+    const inSecret = (key: string): boolean => secret || (isSecret && isSecretField([key]));
+    for (const key of Object.keys(beforeMap)) collect(beforeMap[key], key in afterMap ? afterMap[key] : undefined, child(at, key), changes, inSecret(key));
+    for (const key of Object.keys(afterMap)) if (!(key in beforeMap)) collect(undefined, afterMap[key], child(at, key), changes, inSecret(key));
     return;
   }
   if (Array.isArray(before) && Array.isArray(after)) {
@@ -46,20 +55,21 @@ function collect(before: unknown, after: unknown, at: string, changes: FieldChan
     const afterNames = itemNames(after);
     if (beforeNames && afterNames) {
       const byName = new Map(after.map((item, i) => [afterNames[i], item]));
-      before.forEach((item, i) => collect(item, byName.get(beforeNames[i]), `${at}[name=${beforeNames[i]}]`, changes));
+      before.forEach((item, i) => collect(item, byName.get(beforeNames[i]), `${at}[name=${beforeNames[i]}]`, changes, secret));
       after.forEach((item, i) => {
-        if (!beforeNames.includes(afterNames[i])) collect(undefined, item, `${at}[name=${afterNames[i]}]`, changes);
+        if (!beforeNames.includes(afterNames[i])) collect(undefined, item, `${at}[name=${afterNames[i]}]`, changes, secret);
       });
       return;
     }
     if (before.length === after.length) {
-      before.forEach((item, i) => collect(item, after[i], `${at}[${i}]`, changes));
+      before.forEach((item, i) => collect(item, after[i], `${at}[${i}]`, changes, secret));
       return;
     }
   }
   if (before === undefined && after === undefined) return;
   if (before !== undefined && after !== undefined && JSON.stringify(before) === JSON.stringify(after)) return;
-  changes.push({ path: at, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) });
+  const shown = (value: unknown): unknown => (secret ? HIDDEN_SECRET_VALUE : redactSecrets(value));
+  changes.push({ path: at, ...(before !== undefined ? { before: shown(before) } : {}), ...(after !== undefined ? { after: shown(after) } : {}) });
 }
 
 /** The `name` of every item, when each item is a mapping with a distinct string name. */

@@ -1,15 +1,18 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { CORE_SCHEMA, loadAll } from 'js-yaml';
 import { INCOMPLETE_MARKER, outputState } from '../output/output-state';
 import { FLUX_FOLDER_PARTS } from '../gitops/flux-delivery';
 import { KUSTOMIZATION_FILE } from '../gitops/kustomization';
 import { parseObjectFileName } from '../gitops/output-layout';
+import { redactText } from '../core/redaction';
+import { readRegularFile } from '../validation/bounded-read';
+import { manifestDocumentsOrThrow, parseManifestText } from '../validation/manifest-files';
 
 /** A previous or new output that cannot be planned against, with the reason. */
 export class PlanInputError extends Error {
   constructor(message: string) {
-    super(message);
+    // A kubeconfig server URL with user:password, a key pasted in a path: never in a report.
+    super(redactText(message));
     this.name = 'PlanInputError';
   }
 }
@@ -143,11 +146,9 @@ export class OutputSnapshot {
 
 function readFile(full: string, directory: string): Buffer {
   try {
-    return fs.readFileSync(full);
+    return readRegularFile(full);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'EACCES' ? 'permission denied' : code === 'ENOENT' ? 'a link to nothing' : (error as Error).message;
-    throw new PlanInputError(`${directory}: cannot read ${full}: ${reason}`);
+    throw new PlanInputError(`${directory}: cannot read ${(error as Error).message}`);
   }
 }
 
@@ -160,12 +161,9 @@ function isDirectory(full: string): boolean {
 }
 
 function parseObjectFile(file: OutputFile, description: string): any {
-  let documents: unknown[];
-  try {
-    documents = loadAll(file.bytes.toString('utf8'), undefined, { schema: CORE_SCHEMA }).filter((d) => d !== null && d !== undefined);
-  } catch (error) {
-    throw new PlanInputError(`${description}: ${file.path} is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
+  // The one bounded reader: aliases, depth and syntax, as validate reads a file.
+  const read = parseManifestText(file.bytes.toString('utf8'), file.path, false);
+  const documents = manifestDocumentsOrThrow(read, (message) => new PlanInputError(`${description}: ${message}`)).filter((d) => d !== null && d !== undefined);
   if (documents.length !== 1) {
     throw new PlanInputError(`${description}: ${file.path} holds ${documents.length} objects; hcp-cdk writes one object per file, so this is not the output of an hcp-cdk synth`);
   }

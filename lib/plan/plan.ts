@@ -1,4 +1,5 @@
 import { HyperShiftVersion, recordedHyperShiftVersion } from '../release/hypershift-version';
+import { HIDDEN_SECRET_VALUE } from '../core/redaction';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../release/release-version';
 import { applyCheck, uncheckedUpgrade } from '../release/upgrade-transition';
 import { SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION } from '../release/upgrade-settings';
@@ -15,7 +16,7 @@ import { isRolloutRecord, planRollouts } from './rollout-plan';
 import { upgradeOrder } from './upgrade-order';
 
 /** What a Secret's changed value is shown as. */
-export const HIDDEN = '(hidden: a Secret value)';
+export const HIDDEN = HIDDEN_SECRET_VALUE;
 
 /** Options of `app.plan()`. */
 export interface PlanOptions {
@@ -145,7 +146,7 @@ class PlanContext {
       deletionSummary: action === PlanAction.DELETE ? this.guestDeletion(beforeFile!, before) : undefined,
     });
     effects.sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect));
-    return { ...base, action, changes: object.kind === 'Secret' ? changes.map(hideSecretValue) : changes, effects, ...(warnings.length > 0 ? { warnings } : {}) };
+    return { ...base, action, changes, effects, ...(warnings.length > 0 ? { warnings } : {}) };
   }
 
   /**
@@ -358,12 +359,6 @@ function uncheckedReleaseWarnings(after: any, before: any, hostedCluster: any, p
     );
   }
   return warnings;
-}
-
-/** A Secret's values stay out of the plan, which ends up in CI logs and pull-request comments. */
-function hideSecretValue(change: FieldChange): FieldChange {
-  if (!/^(data|stringData)\b/.test(change.path)) return change;
-  return { path: change.path, ...('before' in change ? { before: HIDDEN } : {}), ...('after' in change ? { after: HIDDEN } : {}) };
 }
 
 function identity(object: any): Pick<PlannedObject, 'apiVersion' | 'kind' | 'namespace' | 'name'> {

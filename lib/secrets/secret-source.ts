@@ -103,9 +103,9 @@ export class SecretSource {
   public static fromInlineValue(value: string | Buffer, options: InlineSecretOptions): ISecretSource {
     const optIn = (options as { allowSecretInOutput?: unknown } | undefined)?.allowSecretInOutput;
     if (optIn !== true) {
-      throw new Error(
-        `SecretSource.fromInlineValue: allowSecretInOutput (${show(optIn)}) must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`,
-      );
+      // Reported by the consumer, with its construct path and its other problems, not thrown here without either.
+      const problem = `SecretSource.fromInlineValue: allowSecretInOutput (${show(optIn)}) must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`;
+      return { bind: (_scope, _id, bind) => ({ secretName: bind.defaultName, problem }) };
     }
     const bytes = Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8');
     return {

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CORE_SCHEMA, loadAll } from 'js-yaml';
+import { depthOf, fileErrorReason, jsonTextProblem, MAX_DEPTH, readRegularFile } from './bounded-read';
 import { expandedSize } from './expanded-size';
 import type { ValidationProblem } from './validation-problem';
 
@@ -44,7 +45,7 @@ function statOf(at: string): fs.Stats {
   try {
     return fs.statSync(at);
   } catch (error) {
-    throw new ManifestPathError(`${at}: ${reason(error)}`);
+    throw new ManifestPathError(`${at}: ${fileErrorReason(error)}`);
   }
 }
 
@@ -52,26 +53,7 @@ function readDirectory(at: string): string[] {
   try {
     return fs.readdirSync(at);
   } catch (error) {
-    throw new ManifestPathError(`${at}: ${reason(error)}`);
-  }
-}
-
-/** What an fs error means, in words. */
-export function reason(error: unknown): string {
-  switch ((error as NodeJS.ErrnoException).code) {
-    case 'ENOENT':
-      return 'no such file or directory (or a symbolic link to nothing)';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ELOOP':
-      return 'symbolic link loop';
-    case 'ENOTDIR':
-      return 'not a directory';
-    case 'EISDIR':
-      return 'is a directory';
-    default:
-      return (error as Error).message;
+    throw new ManifestPathError(`${at}: ${fileErrorReason(error)}`);
   }
 }
 
@@ -85,44 +67,72 @@ export interface ManifestDocuments {
 
 /**
  * Reads one YAML (every document) or JSON file the way `hcp-cdk validate` reads manifests, for it
- * and for every other reader of hand-written files (a fleet inventory): YAML by the core schema
- * (timestamps stay strings, as the API server reads them), a duplicated key or a syntax error as a
- * problem of the file, and a document whose aliases expand past MAX_EXPANDED_VALUES values (an
- * "alias bomb") or contain themselves refused without expanding it. A file that cannot be read is
- * a ManifestPathError saying why.
+ * and for every other reader of hand-written files (a fleet inventory, `--crds`): a regular file
+ * of at most MAX_FILE_BYTES (see `readRegularFile`), then `parseManifestText`. A file that cannot
+ * be read is a ManifestPathError saying why, in one line.
  */
 export function readManifestFile(file: string): ManifestDocuments {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readRegularFile(file).toString('utf8');
   } catch (error) {
-    throw new ManifestPathError(`${file}: ${reason(error)}`);
+    throw new ManifestPathError((error as Error).message);
   }
-  const problems: ValidationProblem[] = [];
+  return parseManifestText(text, file, file.endsWith('.json'));
+}
+
+/**
+ * The documents of YAML or JSON text, each within the bounds every reader of hcp-cdk keeps: YAML by
+ * the core schema (timestamps stay strings, as the API server reads them); a syntax error or a key
+ * an object holds twice (in JSON too, where JSON.parse would keep the last) as a problem of the
+ * text; a document deeper than MAX_DEPTH, or whose aliases expand past MAX_EXPANDED_VALUES values
+ * (an "alias bomb") or contain themselves, refused without expanding it. `source` names the text
+ * in problems.
+ */
+export function parseManifestText(text: string, source: string, json: boolean): ManifestDocuments {
+  const problem = (message: string): ValidationProblem => ({ object: {}, path: '', message, source });
   let parsed: unknown[];
-  if (file.endsWith('.json')) {
+  if (json) {
     try {
       parsed = [JSON.parse(text)];
     } catch (error) {
-      return { documents: [], problems: [{ object: {}, path: '', message: `not valid JSON: ${(error as Error).message}`, source: file }] };
+      return { documents: [], problems: [problem(`not valid JSON: ${(error as Error).message}`)] };
     }
+    const refused = jsonTextProblem(text);
+    if (refused) return { documents: [], problems: [problem(`not read: ${refused}`)] };
   } else {
     try {
       // js-yaml parses several times faster than the yaml package, which matters for a repository of thousands of objects.
-      parsed = loadAll(text, undefined, { schema: CORE_SCHEMA, filename: file });
+      parsed = loadAll(text, undefined, { schema: CORE_SCHEMA, filename: source });
     } catch (error) {
-      return { documents: [], problems: [{ object: {}, path: '', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}`, source: file }] };
+      // A flow collection nested thousands deep overflows the parser's stack: a bound, not a syntax error.
+      if (error instanceof RangeError) return { documents: [], problems: [problem(`not read: it nests deeper than ${MAX_DEPTH} levels`)] };
+      return { documents: [], problems: [problem(`not valid YAML: ${(error as Error).message.split('\n')[0]}`)] };
     }
   }
+  const problems: ValidationProblem[] = [];
   const documents: unknown[] = [];
   parsed.forEach((document, index) => {
+    if (depthOf(document) > MAX_DEPTH) {
+      problems.push(problem(`document ${index + 1} nests deeper than ${MAX_DEPTH} levels; it is not read`));
+      return;
+    }
     const size = expandedSize(document, MAX_EXPANDED_VALUES);
     if (size === 'cycle' || size > MAX_EXPANDED_VALUES) {
       const what = size === 'cycle' ? 'an alias that contains itself' : `aliases that expand to more than ${MAX_EXPANDED_VALUES} values`;
-      problems.push({ object: {}, path: '', message: `document ${index + 1} has ${what}; it is not read (an API server would refuse it too)`, source: file });
+      problems.push(problem(`document ${index + 1} has ${what}; it is not read (an API server would refuse it too)`));
     } else {
       documents.push(document);
     }
   });
   return { documents, problems };
+}
+
+/**
+ * The documents of a file or text, or a one-line error: for readers that take nothing less than the
+ * whole (a CRD file, an output's object file), the first problem is the error.
+ */
+export function manifestDocumentsOrThrow(read: ManifestDocuments, fail: (message: string) => Error): unknown[] {
+  if (read.problems.length > 0) throw fail(`${read.problems[0].source}: ${read.problems[0].message}`);
+  return [...read.documents];
 }

@@ -5,6 +5,8 @@ import { LintRule, MANIFEST_LINT_RULES } from '../core/lint';
 import { clusterNetworkProblems, DEFAULT_CLUSTER_NETWORK, DEFAULT_SERVICE_NETWORK, NetworkFieldNames } from '../core/networking';
 import { oversizedPoolMessage, poolPlatformProblem } from '../core/node-pool-rules';
 import { show } from '../core/problems';
+import { isRfc3339 } from '../core/formats';
+import { ReleaseChannel } from '../release/release-channel';
 import { releaseVersionOf } from '../release/release-version';
 import { isPlainObject } from '../core/runtime-props';
 import { apiServerRouteProblems, missingServices, nodePortPortProblem, PublishedServiceEntry, REQUIRED_SERVICES, sharedEndpointProblems } from '../core/service-publishing';
@@ -146,7 +148,42 @@ function lintHostedCluster(object: any, report: Report): void {
   if (quantity) report(LINT_W001, [tinyEtcdVolumeMessage('spec.etcd.managed.storage.persistentVolume.size', show(size), quantity.asApproximateFloat() / 2 ** 30)]);
   const image = spec.release?.image;
   if (typeof image === 'string') report(R.HCP_W005_MIRRORED_RELEASE_TAG, [mirroredTagReleaseMessage('spec.release.image', image, (list(spec.imageContentSources) ?? []).length > 0)]);
+  report(R.HCP_W130_DOCUMENTED_SYNTAX, [channelProblem(object), pausedUntilProblem(spec.pausedUntil)]);
+  // Doc 3.1.5.3, Table 3.3: a Route hostname is for Public or PublicAndPrivate endpoint access, never Private.
+  if (spec.platform?.aws?.endpointAccess === 'Private') {
+    report(
+      R.HCP_W131_EXCLUSIVE_FIELDS,
+      (list(spec.services) ?? []).map((entry: any, i: number) =>
+        typeof entry?.servicePublishingStrategy?.route?.hostname === 'string'
+          ? `spec.services[${i}].servicePublishingStrategy.route.hostname (${show(entry.servicePublishingStrategy.route.hostname)}) cannot be given with spec.platform.aws.endpointAccess Private: the docs allow a Route hostname with Public or PublicAndPrivate access only (doc 3.1.5.3, Table 3.3)`
+          : undefined,
+      ),
+    );
+  }
 }
+
+/** `spec.channel` of a syntax HyperShift's docs give (doc 6.2), for the release's minor: the CRD checks its length only. */
+function channelProblem(object: any): string | undefined {
+  const channel = object.spec?.channel;
+  if (channel === undefined) return undefined;
+  const parsed = ReleaseChannel.of(channel);
+  const version = releaseVersionOf(object);
+  const problem = version ? parsed.problemFor(version) : parsed.problem;
+  return problem?.replace(/^channel /, 'spec.channel ');
+}
+
+/**
+ * `spec.pausedUntil` HyperShift cannot read: it takes what Go's strconv.ParseBool takes, or an
+ * RFC 3339 time (support/util/pausereconcile.go, ProcessPausedUntilField), and treats anything else
+ * as not paused; the CRD's pattern is not anchored at the end, so a time with a tail passes it.
+ */
+function pausedUntilProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || GO_BOOLEANS.has(value) || isRfc3339(value)) return undefined;
+  return `spec.pausedUntil (${show(value)}) is neither "true" nor an RFC 3339 time such as 2026-01-01T00:00:00Z: HyperShift reads it as not paused (doc 12.5)`;
+}
+
+/** What Go's strconv.ParseBool takes. */
+const GO_BOOLEANS = new Set(['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False']);
 
 function lintNodePool(object: any, cluster: any, report: Report): void {
   const spec = object.spec ?? {};
@@ -158,6 +195,12 @@ function lintNodePool(object: any, cluster: any, report: Report): void {
   const rules = platformRules(type);
   if (rules?.poolBlock !== undefined && spec.platform?.[rules.poolBlock] === undefined) {
     report(R.HCP_W105_PLATFORM_BLOCK, [`spec.platform.${rules.poolBlock} (undefined) must be given on platform ${type}: HyperShift's ${type} controllers read the machines' settings from it`]);
+  }
+  // Doc 4.2.4: auto-repair of Agent machines needs a drain timeout; without one (the default, 0) a drain that never ends blocks the repair.
+  if (type === 'Agent' && spec.management?.autoRepair === true && !(typeof spec.nodeDrainTimeout === 'string' && /[1-9]/.test(spec.nodeDrainTimeout))) {
+    report(R.HCP_W132_HIDDEN_DEPENDENCY, [
+      `spec.nodeDrainTimeout (${show(spec.nodeDrainTimeout)}) must be more than 0s when spec.management.autoRepair is true on platform Agent: the default, 0, lets a drain retry forever, and the repair waits for it (doc 4.2.4)`,
+    ]);
   }
   if (cluster === undefined) return;
   const clusterName = `HostedCluster ${String(meta(cluster).namespace)}/${String(meta(cluster).name)}`;

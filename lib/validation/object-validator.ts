@@ -1,3 +1,4 @@
+import { HIDDEN_SECRET_VALUE, isSecretField, isSecretObject, redactSecrets } from '../core/redaction';
 import { createHash } from 'crypto';
 import { fieldsBefore, mapUnlessChanged } from '../core/copy-on-change';
 import { isDns1123Label, isDns1123Subdomain, isLabelValue, isQualifiedName } from '../core/names';
@@ -112,6 +113,8 @@ export class ObjectValidator {
   private check(object: unknown, previous: unknown, outer: ProblemObjectIdentity, prefix: string, options: ValidateOptions, problems: ValidationProblem[]): void {
     // A rule observer counts every evaluation, so nothing is taken from the cache for it.
     const walk = new SchemaWalk(this.catalog, outer, options.source, this.ruleObserver, prefix);
+    // A Secret's values (at any depth of a wrapper) never reach a problem: validate prints them in every format.
+    walk.secret = isSecretObject(object);
     const identity = identify(object);
     const kind = this.kindOf(object, identity, walk, options);
     if (kind) walk.checkObject(object as Record<string, unknown>, kind, previous);
@@ -206,6 +209,8 @@ function rootSchemaOf(schema: OpenApiSchema): OpenApiSchema {
 /** One object's traversal: the schema and the value side by side, collecting every problem. */
 class SchemaWalk {
   readonly problems: ValidationProblem[] = [];
+  /** Whether the object is a Secret, whose values (see `isSecretField`) problems hide. */
+  secret = false;
   private kind!: KindSchema;
   private definitions: SchemaDefinitions = {};
   private rulesEnabled = true;
@@ -230,11 +235,17 @@ class SchemaWalk {
   report(path: string, message: string, value?: unknown, rule?: string): void {
     path = renderPath(path, rule !== undefined);
     const at = !this.prefix ? path : !path ? this.prefix : path.startsWith('[') ? `${this.prefix}${path}` : `${this.prefix}.${path}`;
+    const hidden = this.secret && isSecretField([path.split(/[.[]/)[0]]);
+    if (hidden && value !== undefined && value !== null) {
+      // A message that quotes the value (an enum's "Unsupported value") quotes it no more.
+      const quoted = typeof value === 'object' ? [JSON.stringify(value)] : [JSON.stringify(value), `${value as string | number | boolean}`];
+      for (const text of quoted) if (text && text.length > 2) message = message.split(text).join(HIDDEN_SECRET_VALUE);
+    }
     const problem: ValidationProblem = {
       object: this.identity,
       path: at,
       message,
-      ...(arguments.length > 2 ? { value } : {}),
+      ...(arguments.length > 2 ? { value: hidden ? HIDDEN_SECRET_VALUE : redactSecrets(value) } : {}),
       ...(rule ? { rule } : {}),
       ...(this.source ? { source: this.source } : {}),
     };

@@ -1,10 +1,11 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import { manifestDocumentsOrThrow, readManifestFile } from './manifest-files';
 import { packageRoot } from '../core/package-root';
 import { ROLLOUT_RECORD_CRD } from '../release/rollout-record';
+import { overBudgetRules } from './cel/cel-cost';
 import { CelValidationRule, CompiledCelRule } from './cel/cel-rule';
-import { CORE_SCHEMA, loadAll } from 'js-yaml';
 
 /** The OpenAPI v3 subset a CRD's structural schema uses, with the Kubernetes extensions. */
 export interface OpenApiSchema {
@@ -192,6 +193,13 @@ export class SchemaCatalog {
   addCustomResourceDefinitions(crds: readonly any[], source: string): this {
     for (const crd of crds) {
       if (crd?.kind !== 'CustomResourceDefinition' || !crd.spec?.versions) continue;
+      // The API server refuses a CRD whose rules are over its cost budget: its rules never run, and neither do they here.
+      crd.spec.versions.forEach((version: any, index: number) => {
+        const over = version?.schema?.openAPIV3Schema ? overBudgetRules(version.schema.openAPIV3Schema) : [];
+        if (over.length > 0) {
+          throw new Error(`CustomResourceDefinition ${crd.metadata?.name}: spec.versions[${index}].schema.${over[0].path}: Forbidden: ${over[0].message}; the API server refuses this CRD`);
+        }
+      });
       this.added.push(crd);
       for (const version of crd.spec.versions) {
         if (version.served === false || !version.schema?.openAPIV3Schema) continue;
@@ -219,8 +227,8 @@ export class SchemaCatalog {
   /** Reads every CRD in the YAML files of `dirOrFile` (recursively) into the catalog. */
   addCustomResourceDefinitionFiles(dirOrFile: string): this {
     for (const file of yamlFiles(dirOrFile)) {
-      // js-yaml, as everywhere else in hcp-cdk: one YAML library. The core schema keeps every scalar as the API server reads it.
-      const docs = loadAll(fs.readFileSync(file, 'utf8'), undefined, { schema: CORE_SCHEMA, filename: file }) as any[];
+      // The one bounded reader: a file it refuses (a device, an alias bomb, a duplicate key) throws in one line.
+      const docs = manifestDocumentsOrThrow(readManifestFile(file), (message) => new Error(message)) as any[];
       this.addCustomResourceDefinitions(
         docs.flatMap((d) => (d?.kind === 'CustomResourceDefinitionList' ? d.items : [d])),
         file,

@@ -36,7 +36,13 @@ export function catalogWithCrds(crds: readonly CrdSource[], field: (i: number) =
     }
     const problem = crdObjectProblem(crd);
     if (problem) problems.push(`${at} ${problem}`);
-    else catalog.addCustomResourceDefinitions([crd], `${at.replace(/: /g, ' ')} (${crd.metadata.name})`);
+    else {
+      try {
+        catalog.addCustomResourceDefinitions([crd], `${at.replace(/: /g, ' ')} (${crd.metadata.name})`);
+      } catch (error) {
+        problems.push(`${at} ${(error as Error).message}`);
+      }
+    }
   });
   if (problems.length > 0) throw new HcpValidationError(problems);
   return catalog;

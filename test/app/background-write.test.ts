@@ -83,7 +83,8 @@ describe('a synth into an empty output directory', () => {
     // A directory that holds a file is compared and written by the main thread.
     const other = project().out;
     fs.mkdirSync(other);
-    fs.writeFileSync(path.join(other, 'stray.yaml'), 'kind: ConfigMap\n');
+    fs.mkdirSync(path.join(other, 'hub'));
+    fs.writeFileSync(path.join(other, 'hub', 'stray.yaml'), 'kind: ConfigMap\n');
     expect(synth(other, FLEET)).toEqual({ threaded: false });
     const tree = readTree(out, 'latin1');
     expect(tree.size).toBe(2 + 300 * 7);

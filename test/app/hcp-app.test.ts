@@ -97,11 +97,13 @@ describe('HcpApp', () => {
 
   test('synth replaces the previous output in one piece', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-app-'));
-    fs.writeFileSync(path.join(outdir, 'stale.yaml'), 'stale: true\n');
+    // An output of an older hcp-cdk (no manifest) owns the YAML inside its folders.
+    fs.mkdirSync(path.join(outdir, 'hub'));
+    fs.writeFileSync(path.join(outdir, 'hub', 'stale.yaml'), 'stale: true\n');
     const app = new HcpApp({ outdir });
     agentCluster(new ManagementCluster(app, 'hub'), 'one');
     app.synth();
-    expect(fs.existsSync(path.join(outdir, 'stale.yaml'))).toBe(false);
+    expect(fs.existsSync(path.join(outdir, 'hub', 'stale.yaml'))).toBe(false);
     expect(fs.readFileSync(path.join(outdir, 'hub', 'one', '50-hostedcluster-clusters_one.yaml'), 'utf8')).toMatch(/^kind: HostedCluster$/m);
   });
 

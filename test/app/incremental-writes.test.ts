@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 // The module object itself (not the namespace copy of `import *`), whose functions a test can replace.
 import nodeFs = require('fs');
-import { ClusterPlatform, HcpApp, HostedCluster, INCOMPLETE_MARKER, ManagementCluster, OutputDirectory, outputState, PreviousOutputSource, Release, SecretSource } from '../../lib';
+import { ClusterPlatform, HcpApp, HcpAppProps, HostedCluster, INCOMPLETE_MARKER, ManagementCluster, OutputDirectory, outputState, PreviousOutputSource, Release, SecretSource } from '../../lib';
 import { ROOT, readTree } from '../util';
 
 interface Variant {
@@ -20,8 +20,8 @@ interface Variant {
 
 const THREE: Variant = { clusters: { one: 2, two: 2, three: 2 } };
 
-function build(outdir: string, variant: Variant): HcpApp {
-  const app = new HcpApp({ outdir });
+function build(outdir: string, variant: Variant, props: HcpAppProps = {}): HcpApp {
+  const app = new HcpApp({ outdir, ...props });
   const hub = new ManagementCluster(app, 'hub');
   for (const [name, replicas] of Object.entries(variant.clusters)) {
     const cluster = new HostedCluster(hub, name, {
@@ -36,10 +36,10 @@ function build(outdir: string, variant: Variant): HcpApp {
 }
 
 /** Synthesizes quietly (synth prints the secrets report); returns the error, if any. */
-function synth(outdir: string, variant: Variant): Error | undefined {
+function synth(outdir: string, variant: Variant, props: HcpAppProps = {}): Error | undefined {
   const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   try {
-    build(outdir, variant).synth();
+    build(outdir, variant, props).synth();
     return undefined;
   } catch (error) {
     return error as Error;
@@ -124,7 +124,9 @@ describe('a re-synth writes only what changed', () => {
     tick();
     expect(synth(out, { clusters: { one: 2, three: 2 } })).toBeUndefined();
     expect(fs.existsSync(path.join(out, 'hub', 'two'))).toBe(false);
+    // The manifest of what synth wrote changes with the list of files.
     expect(touched(before, stats(out))).toEqual([
+      '.hcp-cdk-output',
       'hub/kustomization.yaml',
       'hub/two/50-hostedcluster-clusters_two.yaml',
       'hub/two/60-nodepool-clusters_two-workers.yaml',
@@ -135,17 +137,30 @@ describe('a re-synth writes only what changed', () => {
     );
   });
 
-  test("files that are not the output's (an edit, a stray file) are put right: the output is what synth says", () => {
+  test('a file of the output edited by hand is put right: the output is what synth says', () => {
     const { out } = project();
     synth(out, THREE);
     fs.appendFileSync(path.join(out, 'hub/one/50-hostedcluster-clusters_one.yaml'), '# edited by hand\n');
-    fs.mkdirSync(path.join(out, 'stray', 'deep'), { recursive: true });
-    fs.writeFileSync(path.join(out, 'stray', 'deep', 'extra.yaml'), 'kind: ConfigMap\n');
     const fresh = project().out;
     synth(fresh, THREE);
     expect(synth(out, THREE)).toBeUndefined();
     expect(readTree(out, 'latin1')).toEqual(readTree(fresh, 'latin1'));
-    expect(fs.existsSync(path.join(out, 'stray'))).toBe(false);
+  });
+
+  test('fails when a file synth did not write is in the output directory, naming it, and deletes nothing; with allowOtherFiles it is left alone', () => {
+    const { out } = project();
+    synth(out, THREE);
+    fs.mkdirSync(path.join(out, 'stray', 'deep'), { recursive: true });
+    fs.writeFileSync(path.join(out, 'stray', 'deep', 'extra.yaml'), 'kind: ConfigMap\n');
+    const bytes = readTree(out, 'latin1');
+    expect(synth(out, { clusters: { one: 2 } })?.message).toBe(
+      `HcpApp: outdir (${JSON.stringify(out)}) holds files hcp-cdk did not write (stray/deep/extra.yaml); synth deletes and replaces only what it wrote, so nothing is written and nothing there is deleted: ` +
+        'give an output directory of its own, or set allowOtherFiles (HCP_CDK_ALLOW_OTHER_FILES=1) to write beside them and leave them alone',
+    );
+    expect(readTree(out, 'latin1')).toEqual(bytes);
+    expect(synth(out, { clusters: { one: 2 } }, { allowOtherFiles: true })).toBeUndefined();
+    expect(fs.readFileSync(path.join(out, 'stray', 'deep', 'extra.yaml'), 'utf8')).toBe('kind: ConfigMap\n');
+    expect(fs.existsSync(path.join(out, 'hub', 'two'))).toBe(false);
   });
 
   test('fails when validation fails, and leaves the directory byte-identical, inodes and mtimes included', () => {
@@ -179,7 +194,8 @@ describe('a re-synth writes only what changed', () => {
   test('an output directory OutputDirectory is given no files for is made, empty', () => {
     const { out } = project();
     new OutputDirectory(out).replaceWith([]);
-    expect(fs.readdirSync(out)).toEqual([]);
+    // Only the manifest, which records that the synth wrote no file.
+    expect(fs.readdirSync(out)).toEqual(['.hcp-cdk-output']);
     expect(outputState(out)).toEqual({ complete: true });
   });
 });
@@ -209,10 +225,10 @@ describe('a synth stopped while writing', () => {
       spy.mockRestore();
     }
     expect(error?.message).toBe(
-      `ENOSPC: no space left on device, open '${out}/hub/three/.60-nodepool-clusters_three-workers.yaml.hcp-cdk-${process.pid}'; ${out} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`,
+      `hcp-cdk: writing the output failed: ENOSPC: no space left on the device, at ${out}/hub/three/.60-nodepool-clusters_three-workers.yaml.hcp-cdk-${process.pid}; ${out} is left incomplete (${INCOMPLETE_MARKER} marks it) and the next synth repairs it`,
     );
-    // Node prints the stack of an error nobody catches, which holds its own copy of the message.
-    expect(error?.stack).toContain(`${out} is left incomplete (${INCOMPLETE_MARKER} marks it)`);
+    // Node prints the stack of an error nobody catches: it is the one line, with no trace.
+    expect(error?.stack).toBe(`OutputWriteError: ${error?.message}`);
     // One pool was written, the next was not: a mix of two outputs.
     expect(fs.readFileSync(path.join(out, 'hub/one/60-nodepool-clusters_one-workers.yaml'), 'utf8')).toMatch(/^ {2}replicas: 3$/m);
     expect(fs.readFileSync(path.join(out, 'hub/two/60-nodepool-clusters_two-workers.yaml'), 'utf8')).toMatch(/^ {2}replicas: 2$/m);

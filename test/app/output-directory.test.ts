@@ -189,7 +189,11 @@ describe('OutputDirectory', () => {
       const dir = tempDir();
       git(dir, 'init', '-q');
       new OutputDirectory(path.join(dir, 'out')).replaceWith(FILES);
-      expect(git(dir, 'status', '--porcelain', '--untracked-files=all').split('\n').filter(Boolean).sort()).toEqual(['?? "out/a b/c d.yaml"', '?? out/hub/one/50-hostedcluster-clusters_one.yaml']);
+      expect(git(dir, 'status', '--porcelain', '--untracked-files=all').split('\n').filter(Boolean).sort()).toEqual([
+        '?? "out/a b/c d.yaml"',
+        '?? out/.hcp-cdk-output',
+        '?? out/hub/one/50-hostedcluster-clusters_one.yaml',
+      ]);
     });
   });
 

@@ -80,9 +80,9 @@ describe('hosts no cluster takes Agents from', () => {
     waive?.(hub, infraEnv);
   };
 
-  test('fails when BareMetalHosts sit in a namespace no Agent cluster of their management cluster takes Agents from: they never become nodes', () => {
+  test('fails when BareMetalHosts sit in a namespace no Agent cluster of their management cluster takes Agents from: they never become nodes, and the namespace the cluster does use is named', () => {
     expect(synthProblems((app) => spares(app, 'spares'))).toEqual([
-      'hub/spares: namespace ("spares") holds 2 BareMetalHosts (worker-0, worker-1), but no Agent HostedCluster on hub takes Agents from it (platform.agentNamespace), ' +
+      'hub/spares: namespace ("spares") holds 2 BareMetalHosts (worker-0, worker-1), but no Agent HostedCluster on hub takes Agents from it (platform.agentNamespace: hub/one takes them from "agents"), ' +
         'so they would never become nodes; give a cluster that agent namespace, or keep them as spares with allowHostsWithoutCluster(scope, { reason })',
     ]);
   });

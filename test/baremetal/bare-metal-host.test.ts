@@ -290,20 +290,19 @@ describe('BareMetalHost', () => {
       });
     });
 
-    test('fromInlineValues throws without the opt-in', () => {
-      expect(() => BmcCredentials.fromInlineValues('admin', 'calvin', {} as any)).toThrow(
-        'BmcCredentials.fromInlineValues: allowSecretInOutput (undefined) must be true to write a BMC password into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise',
-      );
+    test('fromInlineValues without the opt-in is a problem of the host, with its path, among its others', () => {
+      expect(hostProblems({ bmc: { address: 'redfish://192.0.2.20/redfish/v1/Systems/1', credentials: BmcCredentials.fromInlineValues('admin', 'calvin', {} as any) } })).toEqual([
+        'hub/lab/worker-0: bmc.credentials.allowSecretInOutput (undefined) must be true to write a BMC password into the output (BmcCredentials.fromInlineValues); use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise',
+      ]);
     });
 
-    test('fromInlineValues throws when the opt-in is not exactly true', () => {
-      expect(() => BmcCredentials.fromInlineValues('admin', 'calvin', { allowSecretInOutput: 'yes' } as any)).toThrow(
-        'BmcCredentials.fromInlineValues: allowSecretInOutput ("yes") must be true to write a BMC password into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise',
-      );
-    });
-
-    test('fromInlineValues throws without options at all', () => {
-      expect(() => BmcCredentials.fromInlineValues('admin', 'calvin', undefined as any)).toThrow(/^BmcCredentials\.fromInlineValues: allowSecretInOutput \(undefined\) must be true/);
+    test.each([
+      [{ allowSecretInOutput: 'yes' }, '"yes"'],
+      [undefined, 'undefined'],
+    ])('fromInlineValues fails when the opt-in is %j', (options, shown) => {
+      const found = hostProblems({ bmc: { address: 'redfish://192.0.2.20/redfish/v1/Systems/1', credentials: BmcCredentials.fromInlineValues('admin', 'calvin', options as any) } });
+      expect(found).toEqual([expect.stringContaining(`bmc.credentials.allowSecretInOutput (${shown}) must be true`)]);
+      expect(found.join().includes('calvin')).toBe(false);
     });
   });
 

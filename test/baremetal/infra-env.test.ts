@@ -316,7 +316,7 @@ describe('InfraEnv', () => {
 
     test('fails when additionalTrustBundle has no PEM certificate', () => {
       expect(infraEnvProblems({ additionalTrustBundle: '/etc/pki/ca-trust/source/anchors/mirror.crt' })).toEqual([
-        'hub/lab: additionalTrustBundle ("/etc/pki/ca-trust/source/anchors/mirror.") must contain at least one "-----BEGIN CERTIFICATE-----" block',
+        'hub/lab: additionalTrustBundle ("/etc/pki/ca-trust/source/anchors/mirror.") must be PEM text with at least one "-----BEGIN CERTIFICATE-----" block',
       ]);
     });
 
@@ -367,7 +367,7 @@ describe('InfraEnv', () => {
       ).toEqual([
         `hub/lab: name ("Lab_1") ${DNS1123_SUBDOMAIN_RULE}`,
         `hub/lab: namespace ("Inventory") ${DNS1123_LABEL_RULE}`,
-        'hub/lab: additionalTrustBundle ("none") must contain at least one "-----BEGIN CERTIFICATE-----" block',
+        'hub/lab: additionalTrustBundle ("none") must be PEM text with at least one "-----BEGIN CERTIFICATE-----" block',
         'hub/lab: proxy.httpProxy ("proxy:3128") must be an http:// or https:// URL',
         'hub/lab: pullSecret (inline value) must be dockerconfigjson text: {"auths": {"<registry>": {"auth": "..."}}}',
       ]);

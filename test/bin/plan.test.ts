@@ -129,13 +129,15 @@ describe('hcp-cdk plan', () => {
     fs.writeFileSync(path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'), 'spec: [unclosed\n');
     const unparsable = hcpCdk(repo, '--against', broken);
     expect(unparsable.status).toBe(1);
-    expect(unparsable.stderr).toMatch(/^hcp-cdk plan: .*: hub\/c1\/60-nodepool-clusters_c1-workers\.yaml is not valid YAML: /);
+    expect(unparsable.stderr).toMatch(/^hcp-cdk plan: .*: hub\/c1\/60-nodepool-clusters_c1-workers\.yaml: not valid YAML: /);
 
     fs.rmSync(path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'));
     fs.symlinkSync(path.join(broken, 'gone.yaml'), path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml'));
     const unreadable = hcpCdk(repo, '--against', broken);
     expect(unreadable.status).toBe(1);
-    expect(unreadable.stderr).toBe(`hcp-cdk plan: ${broken}: cannot read ${path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml')}: a link to nothing\n`);
+    expect(unreadable.stderr).toBe(
+      `hcp-cdk plan: ${broken}: cannot read ${path.join(broken, 'hub/c1/60-nodepool-clusters_c1-workers.yaml')}: no such file or directory (or a symbolic link to nothing)\n`,
+    );
   });
 
   test('an output a synth left incomplete (its marker present): exit 1, saying why', () => {

@@ -266,7 +266,7 @@ describe('ClusterOAuth', () => {
     [
       'fails when a CA is not PEM',
       () => [IdentityProvider.basicAuth({ name: 'b', url: 'https://a.example.com', ca: CertificateAuthority.fromPem('not a certificate') })],
-      'basicAuth.ca (PEM text) must contain at least one "-----BEGIN CERTIFICATE-----" block',
+      'basicAuth.ca ("not a certificate") must be PEM text with at least one "-----BEGIN CERTIFICATE-----" block',
     ],
   ])('%s', (_, providers, message) => {
     const found = problems((cluster) => new ClusterOAuth(cluster, 'oauth', { identityProviders: providers() }));

@@ -785,7 +785,7 @@ describe('HostedCluster validation', () => {
 
   test('fails when the trust bundle is not PEM', () => {
     expect(problemsOf({ additionalTrustBundle: TrustBundle.fromPem('MIIBszCCAVmgAwIBAgIU') })).toEqual([
-      'hub/c1: additionalTrustBundle (PEM text) must contain at least one "-----BEGIN CERTIFICATE-----" block',
+      'hub/c1: additionalTrustBundle ("MIIBszCCAVmgAwIBAgIU") must be PEM text with at least one "-----BEGIN CERTIFICATE-----" block',
     ]);
   });
 

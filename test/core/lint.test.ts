@@ -15,11 +15,11 @@ describe('lint: legal but almost certainly not meant', () => {
     expect(Object.values(LINT_RULES).map((r) => r.id)).toEqual(['HCP-W001', 'HCP-W002', 'HCP-W004', 'HCP-W005', 'HCP-W010', 'HCP-W011']);
   });
 
-  test('an etcd volume of a few MiB is a warning, and synth still writes', () => {
+  test('an etcd volume of a few hundred MiB is a warning, and synth still writes', () => {
     const app = new HcpApp({ outdir: '/nonexistent' });
-    cluster(app, Size.mebibytes(4));
+    cluster(app, Size.mebibytes(512));
     expect(app.synthesize().length).toBeGreaterThan(0);
-    expect(app.warnings).toEqual(['hub/c1: etcd.size (4 MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]']);
+    expect(app.warnings).toEqual(['hub/c1: etcd.size (512 MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]']);
   });
 
   test('a pool of 2^31 - 1 replicas (a legal int32) is a warning', () => {
@@ -56,11 +56,11 @@ describe('lint: legal but almost certainly not meant', () => {
 
   test('fails when strict makes the warnings errors', () => {
     const app = new HcpApp({ outdir: '/nonexistent', strict: true });
-    cluster(app, Size.mebibytes(4)).addNodePool('huge', { autoScaling: { min: 1, max: 5000 } });
+    cluster(app, Size.mebibytes(512)).addNodePool('huge', { autoScaling: { min: 1, max: 5000 } });
     expect(() => app.synthesize()).toThrow(
       [
         '2 problems:',
-        '  - hub/c1: etcd.size (4 MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]',
+        '  - hub/c1: etcd.size (512 MiB) is under 1 GiB: etcd fills such a volume within days and the control plane stops; hcp sizes it at 8 GiB [HCP-W001]',
         '  - hub/c1/huge: autoScaling.max (5000) is more nodes than an OpenShift cluster supports (2000) [HCP-W002]',
       ].join('\n'),
     );
@@ -71,7 +71,7 @@ describe('lint: legal but almost certainly not meant', () => {
     process.env.HCP_CDK_STRICT = '1';
     try {
       const app = new HcpApp({ outdir: '/nonexistent' });
-      cluster(app, Size.mebibytes(4));
+      cluster(app, Size.mebibytes(512));
       expect(() => app.synthesize()).toThrow('[HCP-W001]');
     } finally {
       if (before === undefined) delete process.env.HCP_CDK_STRICT;

@@ -193,6 +193,7 @@ describe('the disconnected example follows docs 5.3.13 where they hold', () => {
 
 describe('an invalid app', () => {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-invalid-'));
+  // A file synth did not write: the app's problems and the refusal to write there come together.
   fs.writeFileSync(path.join(outdir, 'previous.yaml'), 'kept: true\n');
   const result = spawnSync('node', ['build/test/apps/invalid-cluster.js'], {
     cwd: ROOT,
@@ -202,7 +203,8 @@ describe('an invalid app', () => {
 
   test("fails with every problem named, the cluster's and its pool's: the broken cluster does not stop the app before the pool", () => {
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('HcpValidationError: 4 problems');
+    expect(result.stderr).toContain('HcpValidationError: 5 problems');
+    expect(result.stderr).toContain(`HcpApp: outdir (${JSON.stringify(outdir)}) holds files hcp-cdk did not write (previous.yaml)`);
     expect(result.stderr).toContain('hub/Bad_Name: name ("Bad_Name") must be a DNS-1123 label');
     expect(result.stderr).toContain('networking.clusterNetwork[0] ("10.0.0.0/14") overlaps networking.machineNetwork[0] ("10.1.0.0/16")');
     expect(result.stderr).toContain('hub/Bad_Name/workers: replicas (2) and autoScaling ({"min":3,"max":1}) are mutually exclusive; give one');

@@ -640,7 +640,8 @@ describe('AcmDelivery', () => {
       new ApiObject(guest, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } });
       const found = problemsOf(app);
       expect(found).toEqual([
-        'delivery.guestPolicies: guest folder "Odd_Guest" names its Placement and Policies and must be a DNS-1123 label: at most 63 lower-case letters, digits and "-", starting and ending with a letter or digit',
+        // The folder is refused before the delivery places anything in it (see pathPart).
+        'Odd_Guest: chart id ("Odd_Guest") must be a DNS-1123 name (lower-case letters, digits, "-" and ".", ":" for RBAC names, starting and ending with a letter or digit, at most 253 characters), which never leaves its folder',
       ]);
     });
 

@@ -299,7 +299,7 @@ describe('AssistedService rules', () => {
 
   test('fails when the mirror CA bundle holds no certificate', () => {
     expect(problemsOf({ mirrorRegistries: MirrorRegistryConfig.fromRegistriesConf(REGISTRIES_CONF, { caBundle: '/etc/pki/ca.crt' }) })).toEqual([
-      'hub/agent: mirrorRegistries.caBundle (PEM text) must contain at least one "-----BEGIN CERTIFICATE-----" block',
+      'hub/agent: mirrorRegistries.caBundle ("/etc/pki/ca.crt") must be PEM text with at least one "-----BEGIN CERTIFICATE-----" block',
     ]);
   });
 

@@ -51,14 +51,18 @@ describe('SecretSource.fromInlineValue', () => {
     expect(objects).toEqual([]);
   });
 
-  test('fails when the opt-in is missing', () => {
-    expect(() => SecretSource.fromInlineValue('secret', {} as any)).toThrow(
-      'SecretSource.fromInlineValue: allowSecretInOutput (undefined) must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise',
-    );
+  test('fails when the opt-in is missing: a problem the consumer reports with its path, and no Secret', () => {
+    const { binding, objects } = bind(SecretSource.fromInlineValue('secret', {} as any));
+    expect(binding).toEqual({
+      secretName: 'c1-pull-secret',
+      problem:
+        'SecretSource.fromInlineValue: allowSecretInOutput (undefined) must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise',
+    });
+    expect(objects).toEqual([]);
   });
 
   test('fails when the opt-in is not exactly true', () => {
-    expect(() => SecretSource.fromInlineValue('secret', { allowSecretInOutput: 'yes' } as any)).toThrow(/allowSecretInOutput \("yes"\) must be true/);
+    expect(bind(SecretSource.fromInlineValue('secret', { allowSecretInOutput: 'yes' } as any)).binding.problem).toMatch(/allowSecretInOutput \("yes"\) must be true/);
   });
 });
 

@@ -147,6 +147,35 @@ export const LINT_CASES: Readonly<Record<string, LintCase>> = {
       `pool.yaml: ${NP}: spec.release.image ("${TAGGED('4.18.1')}") is 4.18.1, newer than the control plane's 4.17.3; node pools must not run ahead of the control plane (doc 6.6), and HyperShift's NodePool controller refuses a newer minor (ValidReleaseImage False: IsValidReleaseVersion): update the cluster first [HCP-W111]`,
     ],
   },
+  'documented-syntax': {
+    rule: 'HCP-W130',
+    files: { 'cluster.yaml': [withChanges(HOSTED_CLUSTER, { 'spec.channel': 'stable4.17', 'spec.pausedUntil': '2026-01-01T00:00:00 tomorrow' })] },
+    findings: [
+      `cluster.yaml: ${HC}: spec.channel ("stable4.17") must look like stable-4.17 (stable, fast, candidate or eus) [HCP-W130]`,
+      `cluster.yaml: ${HC}: spec.pausedUntil ("2026-01-01T00:00:00 tomorrow") is neither "true" nor an RFC 3339 time such as 2026-01-01T00:00:00Z: HyperShift reads it as not paused (doc 12.5) [HCP-W130]`,
+    ],
+  },
+  'exclusive-fields': {
+    rule: 'HCP-W131',
+    files: {
+      'cluster.yaml': [
+        withChanges(AWS_CLUSTER, {
+          'spec.platform.aws.endpointAccess': 'Private',
+          'spec.services[0]': { service: 'APIServer', servicePublishingStrategy: { type: 'Route', route: { hostname: 'api.vcluster2.example.com' } } },
+        }),
+      ],
+    },
+    findings: [
+      `cluster.yaml: ${HC}: spec.services[0].servicePublishingStrategy.route.hostname ("api.vcluster2.example.com") cannot be given with spec.platform.aws.endpointAccess Private: the docs allow a Route hostname with Public or PublicAndPrivate access only (doc 3.1.5.3, Table 3.3) [HCP-W131]`,
+    ],
+  },
+  'hidden-dependency': {
+    rule: 'HCP-W132',
+    files: { 'pool.yaml': [withChanges(NODE_POOL, { 'spec.management.autoRepair': true })] },
+    findings: [
+      `pool.yaml: ${NP}: spec.nodeDrainTimeout (undefined) must be more than 0s when spec.management.autoRepair is true on platform Agent: the default, 0, lets a drain retry forever, and the repair waits for it (doc 4.2.4) [HCP-W132]`,
+    ],
+  },
   'metallb-pool': {
     rule: 'HCP-W120',
     files: { 'metallb/pool.yaml': [pool(['192.168.122.10-192.168.122.20', '192.168.122.15'])] },

@@ -270,11 +270,16 @@ describe('CEL rules', () => {
       type: 'object',
       properties: {
         name: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'name is immutable' }] },
+        // Bounded, as the API server requires of a rule on every item (its CEL cost budget).
         items: {
           type: 'array',
+          maxItems: 16,
           'x-kubernetes-list-type': 'map',
           'x-kubernetes-list-map-keys': ['key'],
-          items: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'value is immutable' }] } } },
+          items: {
+            type: 'object',
+            properties: { key: { type: 'string' }, value: { type: 'string', maxLength: 64, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'value is immutable' }] } },
+          },
         },
       },
     });

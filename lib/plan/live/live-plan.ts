@@ -1,3 +1,4 @@
+import { redactText } from '../../core/redaction';
 import { ARGO_CD_BOOTSTRAP_FOLDER } from '../../gitops/argo-cd-delivery';
 import { ROLLOUT_RECORD_FOLDER } from '../../release/rollout-record';
 import { OutputFile, OutputSnapshot } from '../output-snapshot';
@@ -44,7 +45,7 @@ export async function addLiveState(plan: Plan, previous: OutputSnapshot, next: O
   const planned = hub.hyperShift ? withHubHyperShift(plan, previous, next, folder, hub.hyperShift) : plan;
   const live: LiveReport = {
     context: cluster.context,
-    server: cluster.server,
+    server: redactText(cluster.server),
     managementFolder: folder,
     objectsRead: states.length,
     objectsFound: states.filter((s) => s.live !== undefined).length,
