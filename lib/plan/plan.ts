@@ -1,5 +1,6 @@
 import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../release/release-version';
 import { nodePoolSkewProblem } from '../release/upgrade-path';
+import type { UpdateGraphs } from '../release/update-paths';
 import { applyCheck, uncheckedUpgrade } from '../release/upgrade-transition';
 import { DeliveryMode, deliveryModeOf } from '../gitops/delivery-mode';
 import type { ObjectValidator } from '../validation/object-validator';
@@ -9,7 +10,7 @@ import { diffFields, FieldChange } from './field-diff';
 import { GuestContent, guestContentOf, guestDeletionSummary } from './guest-content';
 import { OutputFile, OutputSnapshot } from './output-snapshot';
 import { ChangeEffect, ClusterNote, EFFECT_ORDER, Plan, PlanAction, PlannedObject, PLAN_SCHEMA_VERSION, PlanSummary } from './plan-report';
-import { isRolloutRecord, planRollouts } from './rollout-plan';
+import { isRolloutRecord, planRollouts, updateGraphsIn } from './rollout-plan';
 import { upgradeOrder } from './upgrade-order';
 
 /** What a Secret's changed value is shown as. */
@@ -42,7 +43,7 @@ export interface PlanOptions {
  * are byte for byte the same are not parsed, so a plan costs what changed.
  */
 export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, options: PlanOptions = {}): Plan {
-  const context = new PlanContext(previous, next);
+  const context = new PlanContext(previous, next, updateGraphsIn(next));
   const objects: PlannedObject[] = [];
   let unchanged = 0;
   for (const key of [...new Set([...previous.files.keys(), ...next.files.keys()])]) {
@@ -97,6 +98,8 @@ class PlanContext {
   constructor(
     private readonly previous: OutputSnapshot,
     private readonly next: OutputSnapshot,
+    /** The update graphs the new output keeps (see UpdateGraph). */
+    private readonly updateGraphs: UpdateGraphs,
   ) {}
 
   public unchanged(beforeFile: OutputFile, file: OutputFile): PlannedObject {
@@ -122,7 +125,7 @@ class PlanContext {
     if (action === PlanAction.UPDATE && changes.length === 0) return { ...base, action: PlanAction.UNCHANGED, changes, effects: [] };
     if (after?.kind === 'HostedCluster') this.deliveryModes.set(base.cluster!, deliveryModeOf(after));
     const hostedCluster = this.hostedClusterOf(this.next, afterFile ?? beforeFile!, object);
-    const applied = after ? applyCheck(after, { previous: before, validator, unvalidatedKinds }) : undefined;
+    const applied = after ? applyCheck(after, { previous: before, validator, unvalidatedKinds, updateGraphs: this.updateGraphs }) : undefined;
     const refusals = applied ? applied.problems.map(refusalSentence) : [];
     if (after?.kind === 'NodePool' && hostedCluster) refusals.push(...skewRefusals(after, hostedCluster));
     // A control plane that moves past what its pools may lag behind leaves them unsupported.

@@ -1,5 +1,6 @@
 import { formatVersion, Release, type ReleaseVersion } from './release';
 import { ReleaseChannel } from './release-channel';
+import type { IUpdatePaths, UpdateRisk } from './update-paths';
 
 /** What a change of release is, as OpenShift's update paths see it. */
 export enum UpgradeKind {
@@ -29,6 +30,8 @@ export interface UpgradeAssessment {
   readonly problem?: string;
   /** Whether a path refused otherwise is accepted because `forceUpgradeTo` names its target. */
   readonly forced?: boolean;
+  /** The risks of the update graph's conditional edge the update takes (with `updateGraph`). @default - none */
+  readonly risks?: readonly UpdateRisk[];
 }
 
 /** Options of `assessUpgrade`. */
@@ -52,6 +55,12 @@ export interface AssessUpgradeOptions {
    * @default false - a control plane, which goes through every minor
    */
   readonly nodePool?: boolean;
+  /**
+   * The update graph of the cluster's channel (see UpdateGraph): a control plane's update must then
+   * also be an edge of it, and a conditional edge's risks are named. Not applied with `nodePool`.
+   * @default - version arithmetic alone
+   */
+  readonly updateGraph?: IUpdatePaths;
 }
 
 /**
@@ -62,9 +71,10 @@ export interface AssessUpgradeOptions {
  */
 export function assessUpgrade(from: ReleaseVersion, to: ReleaseVersion, options: AssessUpgradeOptions = {}): UpgradeAssessment {
   const kind = kindOf(from, to);
-  const problem = problemOf(kind, from, to, options);
+  const graph = options.updateGraph && !options.nodePool && kind !== UpgradeKind.NONE ? options.updateGraph.path(from, to) : undefined;
+  const problem = problemOf(kind, from, to, options) ?? graph?.problem;
   if (problem && !options.nodePool && names(options.forceUpgradeTo, to)) return { kind, from, to, forced: true };
-  return problem ? { kind, from, to, problem } : { kind, from, to };
+  return problem ? { kind, from, to, problem } : { kind, from, to, ...(graph?.risks ? { risks: graph.risks } : {}) };
 }
 
 /**

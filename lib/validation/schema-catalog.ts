@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { packageRoot } from '../core/package-root';
 import { ROLLOUT_RECORD_CRD } from '../release/rollout-record';
+import { UPDATE_GRAPH_RECORD_CRD } from '../release/update-graph';
 import { CelValidationRule, CompiledCelRule } from './cel/cel-rule';
 import { CORE_SCHEMA, loadAll } from 'js-yaml';
 
@@ -168,7 +169,7 @@ export class SchemaCatalog {
    */
   static bundled(): SchemaCatalog {
     bundledIndex ??= JSON.parse(fs.readFileSync(path.join(BUNDLED_DIR, 'index.json'), 'utf8')) as Record<string, string>;
-    return new SchemaCatalog(bundledIndex).addCustomResourceDefinitions([ROLLOUT_RECORD_CRD], 'hcp-cdk');
+    return new SchemaCatalog(bundledIndex).addCustomResourceDefinitions([ROLLOUT_RECORD_CRD, UPDATE_GRAPH_RECORD_CRD], 'hcp-cdk');
   }
 
   private readonly kinds = new Map<string, KindSchema>();

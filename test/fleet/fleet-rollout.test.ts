@@ -103,9 +103,11 @@ describe('Fleet: release rollouts', () => {
   });
 
   test("fails when the rollout's own rules fail, named by the rollout", () => {
+    // Released clusters ran the release before their wave moved; the others run it still.
+    const path = 'updates from 4.17.0 to 4.19.1, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides';
     expect(fleetProblems([{ ...ROLLOUT, releaseImage: 'quay.io/openshift-release-dev/ocp-release:4.19.1-x86_64' }])).toEqual([
-      'r-4-17-3: release (4.19.1) is not an allowed update for 4 clusters, which run 4.17.0 (hub-a/clusters/a1, hub-a/clusters/a2, hub-b/clusters/b1 and 1 more): ' +
-        'updates from 4.17.0 to 4.19.1, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
+      `r-4-17-3: release (4.19.1) is not an allowed update for 3 clusters, which run 4.17.0 until their wave is released (hub-a/clusters/a1, hub-b/clusters/b1 and hub-b/clusters/b2): ${path}`,
+      `r-4-17-3: release (4.19.1) is not an allowed update for hub-a/clusters/a2 of wave 1 (canaries), which ran 4.17.0 before its wave was released: ${path}`,
     ]);
   });
 
@@ -269,15 +271,19 @@ describe("the example fleet's rollout, commit by commit", () => {
       commit(released, (spec) => {
         spec.rollouts[0].releaseVersion = '4.19.0';
       });
-    const refusal =
-      'r-4-17-3: release (4.19.0) is not an allowed update for 24 clusters, which run 4.17.0 (hub-0/clusters/c00000, hub-0/clusters/c00002, hub-0/clusters/c00004 and 21 more): ' +
-      'updates from 4.17.0 to 4.19.0, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides';
+    const path = 'updates from 4.17.0 to 4.19.0, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides';
     // Before any wave moves: the rollout alone is refused.
-    expect(problems(skip(0), none)).toEqual([refusal]);
-    // With the canaries released, their control planes and pools are refused too, as any such update.
+    expect(problems(skip(0), none)).toEqual([
+      `r-4-17-3: release (4.19.0) is not an allowed update for 24 clusters, which run 4.17.0 until their wave is released (hub-0/clusters/c00000, hub-0/clusters/c00002, hub-0/clusters/c00004 and 21 more): ${path}`,
+    ]);
+    // With the canaries released, their control planes and pools are refused too, as any such update;
+    // the rollout does not say the released canaries run 4.17.0.
     const moving = problems(skip(1), none);
-    expect(moving[0]).toBe(refusal);
-    expect(moving.slice(1).map((p) => p.slice(0, p.indexOf(':')))).toEqual([
+    expect(moving.slice(0, 2)).toEqual([
+      `r-4-17-3: release (4.19.0) is not an allowed update for 2 clusters, which ran 4.17.0 before their wave was released (hub-0/clusters/c00000 and hub-1/clusters/c00001): ${path}`,
+      `r-4-17-3: release (4.19.0) is not an allowed update for 22 clusters, which run 4.17.0 until their wave is released (hub-0/clusters/c00002, hub-0/clusters/c00004, hub-0/clusters/c00006 and 19 more): ${path}`,
+    ]);
+    expect(moving.slice(2).map((p) => p.slice(0, p.indexOf(':')))).toEqual([
       'hub-0/c00000/Resource',
       'hub-0/c00000/workers/Resource',
       'hub-0/c00000/spare/Resource',
