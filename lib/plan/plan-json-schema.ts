@@ -1,6 +1,6 @@
 import { DeliveryMode } from '../gitops/delivery-mode';
 import { LIVE_JSON_SCHEMA } from './live/live-json-schema';
-import { ChangeEffect, PlanAction, PLAN_SCHEMA_VERSION } from './plan-report';
+import { ChangeEffect, ClusterNoteKind, PlanAction, PLAN_SCHEMA_VERSION } from './plan-report';
 
 const EFFECTS = Object.values(ChangeEffect);
 const CLUSTER = { type: 'string', pattern: '^[^/]+/[^/]+/[^/]+$' } as const;
@@ -76,6 +76,7 @@ export const PLAN_JSON_SCHEMA = {
         additionalProperties: false,
         properties: {
           cluster: { type: 'string' },
+          kind: { enum: Object.values(ClusterNoteKind), description: 'What the note is about; absent: upgrade-in-one-commit.' },
           note: { type: 'string' },
           delivery: { enum: Object.values(DeliveryMode), description: 'How the output is delivered, as its HostedCluster records it (hcp-cdk.io/delivery); absent when not recorded.' },
           poolsWait: { type: 'boolean', description: 'Whether the pools roll only once the control plane reports the new version; absent when it depends on an engine the output does not name.' },
@@ -121,6 +122,27 @@ export const PLAN_JSON_SCHEMA = {
           },
           summary: { type: 'string', description: 'One line: `wave 2 of 3 (ring-1) moves 12 clusters: …; 450 left in wave 3 (rest)`.' },
         },
+      },
+    },
+    updateGraph: {
+      type: 'object',
+      required: ['graphs', 'summary'],
+      additionalProperties: false,
+      description: 'Which control-plane updates an update graph checked; absent when nothing updates a control plane and the output keeps no graph.',
+      properties: {
+        graphs: { type: 'array', items: { type: 'string' }, description: 'The channels whose update graph the new output keeps.' },
+        unchecked: {
+          type: 'array',
+          minItems: 1,
+          description: 'The control-plane updates no graph checked (version arithmetic only), by channel.',
+          items: {
+            type: 'object',
+            required: ['clusters'],
+            additionalProperties: false,
+            properties: { channel: { type: 'string' }, clusters: { type: 'array', items: CLUSTER } },
+          },
+        },
+        summary: { type: 'string' },
       },
     },
     objects: {

@@ -104,10 +104,35 @@ export interface PlanSummary {
   readonly clustersChanged: readonly string[];
 }
 
+/** What a cluster note is about; the human forms group notes by it. */
+export enum ClusterNoteKind {
+  /** A control plane and its pools upgraded in one commit: in which order the delivery applies them. */
+  UPGRADE_IN_ONE_COMMIT = 'upgrade-in-one-commit',
+  /** A control plane's update is a conditional edge of its channel's update graph: the edge's risks. */
+  CONDITIONAL_UPDATE = 'conditional-update',
+}
+
+/** The update graphs the new output keeps, and the control-plane updates none of them checked. */
+export interface PlanUpdateGraph {
+  /** The channels whose update graph the new output keeps (see UpdateGraph). */
+  readonly graphs: readonly string[];
+  /** The control-plane updates no graph checked (version arithmetic only), by channel. @default - none */
+  readonly unchecked?: readonly {
+    /** The channel. @default - the clusters name none */
+    readonly channel?: string;
+    /** The clusters, `<management folder>/<namespace>/<name>`. */
+    readonly clusters: readonly string[];
+  }[];
+  /** One line. */
+  readonly summary: string;
+}
+
 /** Facts about one hosted cluster's changes as a whole (a control plane and its pools upgraded together). */
 export interface ClusterNote {
   /** The hosted cluster, `<management folder>/<namespace>/<name>`. */
   readonly cluster: string;
+  /** What the note is about. @default ClusterNoteKind.UPGRADE_IN_ONE_COMMIT */
+  readonly kind?: ClusterNoteKind;
   /** One line for people. */
   readonly note: string;
   /**
@@ -191,6 +216,11 @@ export interface Plan {
   readonly clusterNotes: readonly ClusterNote[];
   /** The release rollouts the new output records, by name. Absent when it records none. */
   readonly rollouts?: readonly PlannedRollout[];
+  /**
+   * Which control-plane updates an update graph checked: absent when nothing updates a control plane
+   * and the output keeps no graph.
+   */
+  readonly updateGraph?: PlanUpdateGraph;
   /** Every object with a change, then (with `includeUnchanged`) the unchanged ones; ordered by file. */
   readonly objects: readonly PlannedObject[];
   /**

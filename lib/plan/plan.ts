@@ -10,7 +10,7 @@ import { diffFields, FieldChange } from './field-diff';
 import { GuestContent, guestContentOf, guestDeletionSummary } from './guest-content';
 import { OutputFile, OutputSnapshot } from './output-snapshot';
 import { ChangeEffect, ClusterNote, EFFECT_ORDER, Plan, PlanAction, PlannedObject, PLAN_SCHEMA_VERSION, PlanSummary } from './plan-report';
-import { isRolloutRecord, planRollouts, updateGraphsIn } from './rollout-plan';
+import { isRolloutRecord, planRollouts, updateGraphFindings, updateGraphsIn } from './rollout-plan';
 import { upgradeOrder } from './upgrade-order';
 
 /** What a Secret's changed value is shown as. */
@@ -43,7 +43,8 @@ export interface PlanOptions {
  * are byte for byte the same are not parsed, so a plan costs what changed.
  */
 export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, options: PlanOptions = {}): Plan {
-  const context = new PlanContext(previous, next, updateGraphsIn(next));
+  const updateGraphs = updateGraphsIn(next);
+  const context = new PlanContext(previous, next, updateGraphs);
   const objects: PlannedObject[] = [];
   let unchanged = 0;
   for (const key of [...new Set([...previous.files.keys(), ...next.files.keys()])]) {
@@ -71,13 +72,15 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
   );
   const planned = refusals.size === 0 ? objects : objects.map((o) => (refusals.has(o.file) ? withRefusals(o, refusals.get(o.file)!) : o));
   const changed = planned.filter((o) => o.action !== PlanAction.UNCHANGED);
+  const graphed = updateGraphFindings(next, changed, updateGraphs);
   return {
     schemaVersion: PLAN_SCHEMA_VERSION,
     previous: previous.description,
     next: next.description,
     summary: summarize(changed, unchanged),
-    clusterNotes: clusterNotes(changed, context.deliveryModes),
+    clusterNotes: [...clusterNotes(changed, context.deliveryModes), ...graphed.notes],
     ...(rollouts.length > 0 ? { rollouts } : {}),
+    ...(graphed.summary ? { updateGraph: graphed.summary } : {}),
     objects: planned,
   };
 }

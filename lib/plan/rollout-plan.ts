@@ -2,9 +2,9 @@ import { Release } from '../release/release';
 import { removedRollouts, RolloutOutputs, RolloutProgress, rolloutProgress } from '../release/rollout-progress';
 import { isWellFormedRolloutRecord, ROLLOUT_RECORD_FOLDER, ROLLOUT_RECORD_KIND, RolloutRecord } from '../release/rollout-record';
 import { UPDATE_GRAPH_RECORD_KIND, updateGraphsOfRecords } from '../release/update-graph';
-import type { UpdateGraphs } from '../release/update-paths';
+import { riskSentence, type UpdateGraphs } from '../release/update-paths';
 import { OutputFile, OutputSnapshot, PlanInputError } from './output-snapshot';
-import { ChangeEffect, PlanAction, PlannedObject, PlannedRollout } from './plan-report';
+import { ChangeEffect, ClusterNote, ClusterNoteKind, PlanAction, PlannedObject, PlannedRollout, PlanUpdateGraph } from './plan-report';
 
 const RECORDS = `${ROLLOUT_RECORD_FOLDER}|`;
 const PAUSED_UNTIL = Buffer.from('pausedUntil:');
@@ -86,6 +86,51 @@ function plannedRollout(progress: RolloutProgress): PlannedRollout {
     ...(progress.problems.length > 0 ? { refusals: progress.problems } : {}),
     summary: progress.summary,
   };
+}
+
+/**
+ * What plan says of the control planes' updates and the update graph: per cluster, the conditional
+ * edge an update takes and that edge's risks, when the new output keeps the graph of the cluster's
+ * channel (an update without an edge is refused with the other refusals); for the plan, the updates
+ * no graph checked, by channel, which follow version arithmetic.
+ * @param objects the plan's changed objects
+ * @returns the notes, and the summary when anything updates a control plane or the output keeps a graph
+ */
+export function updateGraphFindings(next: OutputSnapshot, objects: readonly PlannedObject[], graphs: UpdateGraphs): { notes: ClusterNote[]; summary?: PlanUpdateGraph } {
+  const upgrades = objects.filter((o) => o.kind === 'HostedCluster' && o.cluster !== undefined && o.effects.some((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE));
+  const notes: ClusterNote[] = [];
+  const unchecked = new Map<string, string[]>();
+  const hostedClusters = upgrades.length === 0 ? new Map<string, OutputFile>() : new Map([...next.files.values()].filter((f) => f.key.split('|')[1] === 'hostedcluster').map((f) => [f.path, f]));
+  for (const object of upgrades) {
+    const details = object.effects.find((e) => e.effect === ChangeEffect.CONTROL_PLANE_UPGRADE)!.details ?? {};
+    const from = Release.fromVersion(String(details.from)).version;
+    const to = Release.fromVersion(String(details.to)).version;
+    const file = hostedClusters.get(object.file);
+    if (!from || !to || !file) continue;
+    const channel: string | undefined = next.object(file).spec?.channel;
+    const graph = graphs.forChannel(channel);
+    if (!graph) {
+      unchecked.set(channel ?? '', [...(unchecked.get(channel ?? '') ?? []), object.cluster!]);
+      continue;
+    }
+    const risks = graph.path(from, to).risks;
+    if (risks) {
+      notes.push({
+        cluster: object.cluster!,
+        kind: ClusterNoteKind.CONDITIONAL_UPDATE,
+        note: `the update from ${details.from} to ${details.to} is a conditional edge of ${graph.channel}: risk ${risks.map(riskSentence).join('; risk ')}; make sure the risks do not apply to the cluster`,
+      });
+    }
+  }
+  if (upgrades.length === 0 && graphs.channels.length === 0) return { notes };
+  const byChannel = [...unchecked].sort(([a], [b]) => (a < b ? -1 : 1)).map(([channel, clusters]) => ({ ...(channel ? { channel } : {}), clusters: clusters.sort() }));
+  const count = byChannel.reduce((n, c) => n + c.clusters.length, 0);
+  const checked = graphs.channels.length > 0 ? `update graphs of ${graphs.channels.join(', ')} in the output` : 'no update graph in the output';
+  const summary =
+    count === 0
+      ? `${checked}; every control-plane update it could check follows them`
+      : `${checked}; not checked against a graph (version arithmetic only): ${count} control-plane ${count === 1 ? 'update' : 'updates'} on ${byChannel.map((c) => (c.channel ? `channel ${c.channel}` : 'no channel')).join(', ')} (see UpdateGraph)`;
+  return { notes, summary: { graphs: graphs.channels, ...(byChannel.length > 0 ? { unchecked: byChannel } : {}), summary } };
 }
 
 /** The records of release rollouts in an output, by name; in the new output, one that is not as hcp-cdk writes it is an error. */

@@ -11,7 +11,7 @@ import { isWellFormedRolloutRecord, ROLLOUT_RECORD_API_VERSION, ROLLOUT_RECORD_K
 import { RolloutFailure, RolloutState } from './rollout-state';
 import { RolloutWave, RolloutWaveSelection } from './rollout-wave';
 import { UpdateGraph } from './update-graph';
-import type { UpdateRisk } from './update-paths';
+import { riskSentence } from './update-paths';
 import { assessUpgrade } from './upgrade-path';
 
 /** TALM's default timeout (ClusterGroupUpgrade `spec.remediationStrategy.timeout`, in minutes). */
@@ -502,14 +502,14 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
       return { release: m.release, why: m.wave! < this.releasedWaves ? RELEASED_WHY : 'until their wave is released' };
     };
     const ungraphed = new Set<string>();
-    const found = new Map<string, { from: string; why: string; problem?: string; conditional?: string; members: Member[] }>();
+    const found = new Map<string, { from: string; why: string; problem?: string; conditional?: { channel: string; risks: string }; members: Member[] }>();
     for (const member of moving) {
       const from = fromOf(member);
       if (!from.release.version) continue;
       const graph = graphs.forChannel(member.channel);
       if (!graph) ungraphed.add(member.channel ?? 'no channel');
       const assessment = assessUpgrade(from.release.version, version, { channel: member.channel, forceUpgradeTo: member.forceUpgradeTo?.image, updateGraph: graph });
-      const conditional = graph && assessment.risks && `a conditional update of ${graph.channel}: risk ${assessment.risks.map(riskText).join('; risk ')}`;
+      const conditional = graph && assessment.risks && { channel: graph.channel, risks: `risk ${assessment.risks.map(riskSentence).join('; risk ')}` };
       if (!assessment.problem && !conditional) continue;
       const finding = { from: formatVersion(from.release.version), why: from.why, problem: assessment.problem, conditional };
       // Grouped, so that a rule a thousand clusters break is one problem, not a thousand.
@@ -523,7 +523,12 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
           ? `${members[0].id} of ${waveName(members[0].wave!)}, which ${ran ? 'ran' : 'runs'} ${from} ${why.replace('their', 'its')}`
           : `${members.length} clusters, which ${ran ? 'ran' : 'run'} ${from} ${why} (${clusters(members)})`;
       if (problem) problems.push(`release (${target}) is not an allowed update for ${which}: ${problem}`);
-      else lint(this, LINT_RULES.HCP_W006_CONDITIONAL_UPDATE, `release (${target}) is ${conditional} for ${which}; make sure the risks do not apply to them`);
+      else
+        lint(
+          this,
+          LINT_RULES.HCP_W006_CONDITIONAL_UPDATE,
+          `release (${target}) is a conditional update of ${conditional!.channel} for ${which}: ${conditional!.risks}; make sure the risks do not apply to them`,
+        );
     }
     if (moving.length > 0 && ungraphed.size > 0) {
       const channels = [...ungraphed].map((c) => (c === '' ? 'no channel' : c)).sort();
@@ -536,11 +541,6 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
 
 /** Why a released cluster's update path was checked from its own release: it moved before the previous output. */
 const RELEASED_WHY = 'before their wave was released';
-
-/** `AWSOldBootImages (https://…): message`. */
-function riskText(risk: UpdateRisk): string {
-  return `${risk.name}${risk.url ? ` (${risk.url})` : ''}${risk.message ? `: ${risk.message.trim().replace(/\s+/g, ' ')}` : ''}`;
-}
 
 /** `a, b, c and 4 more`: the clusters' names, the first three of them. */
 function clusters(members: readonly Member[]): string {

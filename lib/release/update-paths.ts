@@ -237,6 +237,12 @@ export function releaseIdentityProblems(object: any, previous: any, graphs: Upda
   );
 }
 
+/** `OVNPodNetworkRace (https://…): what it is`, for messages that name a conditional edge's risks. */
+export function riskSentence(risk: UpdateRisk): string {
+  const message = risk.message?.trim().replace(/\s+/g, ' ').replace(/\.$/, '');
+  return `${risk.name}${risk.url ? ` (${risk.url})` : ''}${message ? `: ${message}` : ''}`;
+}
+
 /** `sha256:<hex>` of an image reference by digest; undefined for a tag. */
 function digestOf(image: string): string | undefined {
   const at = image.lastIndexOf('@');

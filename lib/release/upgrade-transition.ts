@@ -122,7 +122,8 @@ export interface ApplyCheck {
 /** `applyProblems`, telling the API server's rejections apart. */
 export function applyCheck(object: any, options: ApplyCheckOptions): ApplyCheck {
   const { previous, source, validator, unvalidatedKinds, updateGraphs } = options;
-  const updates = [...(previous === undefined ? [] : upgradeTransitionProblems(object, previous, source, updateGraphs)), ...releaseIdentityProblems(object, previous, updateGraphs, source)];
+  // What the release is comes before where it may go.
+  const updates = [...releaseIdentityProblems(object, previous, updateGraphs, source), ...(previous === undefined ? [] : upgradeTransitionProblems(object, previous, source, updateGraphs))];
   const checks = validator?.validate(object, { source, previous, unvalidatedKinds }) ?? [];
   return {
     problems: [...checks.filter((problem) => !updates.some((update) => update.path === problem.path)), ...releaseVersionProblems(object, source), ...updates],
