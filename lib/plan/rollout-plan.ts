@@ -1,4 +1,4 @@
-import { Release } from '../release/release';
+import { formatVersion, Release } from '../release/release';
 import { removedRollouts, RolloutOutputs, RolloutProgress, rolloutProgress } from '../release/rollout-progress';
 import { isWellFormedRolloutRecord, ROLLOUT_RECORD_FOLDER, ROLLOUT_RECORD_KIND, RolloutRecord } from '../release/rollout-record';
 import { UPDATE_GRAPH_RECORD_KIND, updateGraphsOfRecords } from '../release/update-graph';
@@ -118,7 +118,7 @@ export function updateGraphFindings(next: OutputSnapshot, objects: readonly Plan
       notes.push({
         cluster: object.cluster!,
         kind: ClusterNoteKind.CONDITIONAL_UPDATE,
-        note: `the update from ${details.from} to ${details.to} is a conditional edge of ${graph.channel}: risk ${risks.map(riskSentence).join('; risk ')}; make sure the risks do not apply to the cluster`,
+        note: `the update from ${formatVersion(from)} to ${formatVersion(to)} is a conditional edge of ${graph.channel}: risk ${risks.map(riskSentence).join('; risk ')}; make sure the risks do not apply to the cluster`,
       });
     }
   }
