@@ -127,6 +127,7 @@ export { OutputFile, OutputSnapshot, PlanInputError } from './plan/output-snapsh
 export * from './plan/plan';
 export * from './plan/plan-json-schema';
 export * from './plan/plan-markdown';
+export * from './plan/plan-review';
 export * from './plan/plan-report';
 export * from './plan/plan-sources';
 export { planText, PlanTextOptions } from './plan/plan-text';

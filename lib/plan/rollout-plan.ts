@@ -122,7 +122,7 @@ export function updateGraphFindings(next: OutputSnapshot, objects: readonly Plan
       });
     }
   }
-  if (upgrades.length === 0 && graphs.channels.length === 0) return { notes };
+  if (unchecked.size === 0 && graphs.channels.length === 0) return { notes };
   const byChannel = [...unchecked].sort(([a], [b]) => (a < b ? -1 : 1)).map(([channel, clusters]) => ({ ...(channel ? { channel } : {}), clusters: clusters.sort() }));
   const count = byChannel.reduce((n, c) => n + c.clusters.length, 0);
   const checked = graphs.channels.length > 0 ? `update graphs of ${graphs.channels.join(', ')} in the output` : 'no update graph in the output';
