@@ -26,6 +26,7 @@ export * from './release/release-channel';
 export * from './release/release-rollout';
 export { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from './release/release-version';
 export * from './release/rollout';
+export * from './release/rollout-advance';
 export { RolloutNewClusters } from './release/rollout-membership';
 export { removedRollouts, RolloutClusterNote, RolloutOutputs, RolloutProgress, rolloutProgress, RolloutProgressOptions, WaveClusters } from './release/rollout-progress';
 export * from './release/rollout-record';

@@ -6,6 +6,7 @@ import { Problems, show } from '../core/problems';
 import { checkListItems, checkRequiredProps, isDuration } from '../core/runtime-props';
 import { formatVersion, Release } from './release';
 import { unknownReleaseVersion } from './release-version';
+import { namedList } from './named-list';
 import { RolloutMembership, RolloutNewClusters } from './rollout-membership';
 import { isWellFormedRolloutRecord, ROLLOUT_RECORD_API_VERSION, ROLLOUT_RECORD_KIND, RolloutRecord, RolloutRecordPreviousTarget, rolloutRecordSourceOf } from './rollout-record';
 import { RolloutFailure, RolloutState } from './rollout-state';
@@ -13,9 +14,6 @@ import { RolloutWave, RolloutWaveSelection } from './rollout-wave';
 import { UpdateGraph } from './update-graph';
 import { riskSentence } from './update-paths';
 import { assessUpgrade } from './upgrade-path';
-
-/** TALM's default timeout (ClusterGroupUpgrade `spec.remediationStrategy.timeout`, in minutes). */
-export const DEFAULT_WAVE_TIMEOUT_MINUTES = 240;
 
 /** What a failed cluster does to the waves after it (TALM's batchTimeoutAction). */
 export enum RolloutFailurePolicy {
@@ -544,9 +542,7 @@ const RELEASED_WHY = 'before their wave was released';
 
 /** `a, b, c and 4 more`: the clusters' names, the first three of them. */
 function clusters(members: readonly Member[]): string {
-  const ids = members.map((m) => m.id);
-  if (ids.length > 3) return `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more`;
-  return ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}` : ids[0];
+  return namedList(members.map((m) => m.id));
 }
 
 /** The members by key, in the order the keys first appear; members whose key is undefined are left out. */

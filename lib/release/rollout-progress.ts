@@ -1,3 +1,4 @@
+import { namedList } from './named-list';
 import { formatVersion, Release } from './release';
 import type { RolloutRecord, RolloutRecordWave } from './rollout-record';
 
@@ -444,12 +445,14 @@ function offTarget(clusters: readonly string[], image: string, outputs: RolloutO
 
 /** `hub-0/clusters/a (control plane and 2 pools), hub-1/clusters/b (pool b-small) and 4 more`. */
 function clusterList(behind: readonly { cluster: string; parts: string }[]): string {
-  const named = behind.slice(0, NAMED).map((b) => (b.parts ? `${b.cluster} (${b.parts})` : b.cluster));
-  return behind.length > NAMED ? `${named.join(', ')} and ${behind.length - NAMED} more` : andList(named);
+  return namedList(
+    behind.map((b) => (b.parts ? `${b.cluster} (${b.parts})` : b.cluster)),
+    NAMED,
+  );
 }
 
 function andList(items: readonly string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '');
+  return namedList(items, Infinity);
 }
 
 function summaryOf(moves: readonly WaveClusters[], left: readonly WaveClusters[], waves: number, released: number): string {

@@ -10,6 +10,8 @@ import { hcpCdkCrd } from '../core/hcp-cdk-crd';
 export const ROLLOUT_RECORD_API_VERSION = 'hcp-cdk.io/v1alpha1';
 /** The record's kind. */
 export const ROLLOUT_RECORD_KIND = 'ReleaseRollout';
+/** TALM's default timeout (ClusterGroupUpgrade `spec.remediationStrategy.timeout`, in minutes): a record's `waveTimeoutMinutes` when it gives none. */
+export const DEFAULT_WAVE_TIMEOUT_MINUTES = 240;
 /** The top folder of the output that holds the records. */
 export const ROLLOUT_RECORD_FOLDER = 'rollouts';
 

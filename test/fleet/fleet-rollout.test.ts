@@ -126,6 +126,48 @@ describe('Fleet: release rollouts', () => {
   });
 });
 
+describe('Fleet: a rollout with a state file, its policies and an update graph', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-fleet-state-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const graph = {
+    nodes: [
+      { version: '4.17.0', payload: 'quay.io/openshift-release-dev/ocp-release@sha256:' + 'a'.repeat(64), metadata: {} },
+      { version: '4.17.3', payload: 'quay.io/openshift-release-dev/ocp-release@sha256:' + 'b'.repeat(64), metadata: {} },
+    ],
+    edges: [[0, 1]],
+    conditionalEdges: [],
+  };
+
+  test('paths are relative to the inventory file; the record carries the state and the policies, and the graph is kept beside it', () => {
+    fs.mkdirSync(path.join(dir, 'graphs'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'graphs', 'stable-4.17.json'), JSON.stringify(graph));
+    fs.writeFileSync(
+      path.join(dir, 'r-4-17-3.state.yaml'),
+      "apiVersion: hcp-cdk.io/v1alpha1\nkind: ReleaseRolloutState\nmetadata:\n  name: r-4-17-3\nspec:\n  releasedWaves: 1\n  waves:\n    - wave: canaries\n      releasedAt: '2026-05-01T10:00:00Z'\n",
+    );
+    const spec = {
+      ...inventory([{ ...ROLLOUT, releasedWaves: undefined, stateFile: 'r-4-17-3.state.yaml', maxFailedPercent: 10, onPaused: 'Continue', waveTimeoutMinutes: 120, newClusters: 'NextWave' }]),
+      updateGraphs: [{ channel: 'stable-4.17', file: 'graphs/stable-4.17.json' }],
+    };
+    spec.defaults = { ...spec.defaults, channel: 'stable-4.17' };
+    const file = path.join(dir, 'fleet.yaml');
+    fs.writeFileSync(file, JSON.stringify({ apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'lab' }, spec }));
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    Fleet.fromFile(app, file);
+    const objects = synthObjects(app);
+    const record = objects.find((o) => o.kind === 'ReleaseRollout');
+    expect(record.spec).toMatchObject({ releasedWaves: 1, maxFailedPercent: 10, onPaused: 'Continue', waveTimeoutMinutes: 120, newClusters: 'NextWave' });
+    expect(record.spec.waves[0].releasedAt).toBe('2026-05-01T10:00:00Z');
+    expect(objects.find((o) => o.kind === 'UpdateGraph').spec.channel).toBe('stable-4.17');
+    expect(objects.find((o) => o.kind === 'HostedCluster' && o.metadata.name === 'a2').spec.channel).toBe('stable-4.17');
+  });
+
+  test('a missing state file is a problem named by the rollout', () => {
+    const problems = fleetProblems([{ ...ROLLOUT, releasedWaves: undefined, stateFile: 'no-such.state.yaml' }]);
+    expect(problems).toEqual([`r-4-17-3: state: ${path.resolve('no-such.state.yaml')} cannot be read (ENOENT)`]);
+  });
+});
+
 describe("the example fleet's rollout, commit by commit", () => {
   const EXAMPLE = path.join(ROOT, 'examples', 'fleet', 'fleet.yaml');
   const document = load(fs.readFileSync(EXAMPLE, 'utf8')) as { spec: FleetInventory };
