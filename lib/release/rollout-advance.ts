@@ -93,7 +93,12 @@ export interface RolloutAdvanceInput {
   /** The time of the decision: timeouts and pauses are measured against it. */
   readonly now: Date;
   /** The rollouts this one waits for (`after`) and whether each is complete. @default - none */
-  readonly waitsFor?: readonly { readonly rollout: string; readonly complete: boolean }[];
+  readonly waitsFor?: readonly {
+    /** The rollout's name. */
+    readonly rollout: string;
+    /** Whether its decision is `complete`. */
+    readonly complete: boolean;
+  }[];
 }
 
 /** How one member of a released wave stands. */

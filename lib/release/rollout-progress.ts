@@ -98,7 +98,10 @@ export interface RolloutProgress {
   /** Clusters whose upgrade failed, as the record says (timed out ones included). */
   readonly failedClusters: readonly string[];
   /** The failed clusters with their wave and reason, and those that timed out. */
-  readonly failures: readonly (RolloutClusterNote & { readonly timedOut?: boolean })[];
+  readonly failures: readonly (RolloutClusterNote & {
+    /** Whether it timed out rather than failed. */
+    readonly timedOut?: boolean;
+  })[];
   /** Clusters of released waves whose pools the wave holds on the release before (holdNodePools) in the new output. */
   readonly held: readonly RolloutClusterNote[];
   /** Clusters of released waves paused in the previous output (what is paused, until when). */
@@ -217,7 +220,12 @@ export function removedRollouts(
   previousRecords: ReadonlyMap<string, RolloutRecord>,
   records: ReadonlyMap<string, RolloutRecord>,
   outputs: RolloutOutputs,
-): { readonly problems: readonly string[]; readonly warnings: readonly string[] } {
+): {
+  /** Clusters of removed rollouts that go back, with the cause. */
+  readonly problems: readonly string[];
+  /** Removed rollouts that recorded failures. */
+  readonly warnings: readonly string[];
+} {
   const problems: string[] = [];
   const warnings: string[] = [];
   for (const [name, previous] of [...previousRecords].sort(([a], [b]) => (a < b ? -1 : 1))) {

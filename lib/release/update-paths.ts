@@ -196,7 +196,14 @@ export class UpdateGraphs {
   }
 
   /** The version a graph gives the payload `image` (matched by digest), and which graph; undefined when none lists it. */
-  public payload(image: string): { readonly version: string; readonly channel: string } | undefined {
+  public payload(image: string):
+    | {
+        /** The version the graph gives the payload. */
+        readonly version: string;
+        /** The channel of the graph that lists it. */
+        readonly channel: string;
+      }
+    | undefined {
     for (const [channel, graph] of this.byChannel) {
       const version = graph.payloadVersion(image);
       if (version !== undefined) return { version, channel };
