@@ -158,6 +158,8 @@ export function rolloutLine(rollout: PlannedRollout): string {
 class SnapshotRolloutOutputs implements RolloutOutputs {
   public readonly previousFound: boolean;
   private hostedClusters?: Map<string, OutputFile>;
+  /** What the previous output pauses, by cluster: `pausedUntil` by part. */
+  private paused?: Map<string, Map<string, string>>;
 
   constructor(
     private readonly previous: OutputSnapshot,
@@ -190,19 +192,23 @@ class SnapshotRolloutOutputs implements RolloutOutputs {
   }
 
   public pausedBefore(cluster: string): ReadonlyMap<string, string> {
-    const paused = new Map<string, string>();
-    const file = this.hostedClusterFile(cluster);
-    if (!file) return paused;
-    // Only files that say pausedUntil are parsed: a fleet at its last waves has thousands of released clusters.
-    const pauses = (f: OutputFile): boolean => f.bytes.includes(PAUSED_UNTIL);
-    const poolFiles = this.previous.filesIn(file.layoutFolder, { below: true, kind: 'nodepool' }).filter(pauses);
-    if (!pauses(file) && poolFiles.length === 0) return paused;
-    const hostedCluster = this.previous.object(file);
-    if (typeof hostedCluster.spec?.pausedUntil === 'string') paused.set('control plane', hostedCluster.spec.pausedUntil);
-    for (const pool of poolFiles.map((f) => this.previous.object(f)).filter((p) => belongsTo(p, hostedCluster))) {
-      if (typeof pool.spec?.pausedUntil === 'string') paused.set(`pool ${pool.metadata?.name}`, pool.spec.pausedUntil);
+    if (this.paused === undefined) {
+      // One pass over the previous output's HostedClusters and NodePools, parsing only those that say
+      // pausedUntil: a fleet at its last waves has thousands of released clusters to ask about.
+      this.paused = new Map();
+      for (const file of this.previous.files.values()) {
+        const [, kind, namespace, name] = file.key.split('|');
+        if ((kind !== 'hostedcluster' && kind !== 'nodepool') || !file.bytes.includes(PAUSED_UNTIL)) continue;
+        const object = this.previous.object(file);
+        const until = object.spec?.pausedUntil;
+        if (typeof until !== 'string') continue;
+        const id = `${file.path.split('/')[0]}/${namespace}/${kind === 'hostedcluster' ? name : object.spec?.clusterName}`;
+        const parts = this.paused.get(id) ?? new Map<string, string>();
+        parts.set(kind === 'hostedcluster' ? 'control plane' : `pool ${name}`, until);
+        this.paused.set(id, parts);
+      }
     }
-    return paused;
+    return this.paused.get(cluster) ?? new Map();
   }
 
   public offTargetBefore(cluster: string, image: string): { controlPlane: boolean; pools: string[] } | undefined {

@@ -136,10 +136,12 @@ export interface RolloutAdvanceDecision {
 /**
  * Whether the next wave of a release rollout may be released, from what its released waves' clusters
  * report, as TALM's ClusterGroupUpgrade controller decides between batches
- * (openshift-kni/cluster-group-upgrades-operator: pkg/api/clustergroupupgrades/v1alpha1/types.go,
+ * (openshift-kni/cluster-group-upgrades-operator at dacf199e5: pkg/api/clustergroupupgrades/v1alpha1/types.go,
  * `RemediationStrategySpec.Timeout` defaults to 240 minutes and `BatchTimeoutAction` is Continue or
- * Abort; controllers/clustergroupupgrade_controller.go moves to the next batch once the current one
- * is complete, and on a batch timeout marks the clusters timed out and continues or aborts). Here one
+ * Abort; controllers/clustergroupupgrade_controller.go `Reconcile` moves to the next batch once the
+ * current one is complete, and on a batch timeout (`handleBatchTimeout`, the batch's share of the
+ * timeout from controllers/utils/batches.go `CalculateBatchTimeout`) marks the unfinished clusters
+ * timed out and continues or aborts). Here one
  * wave is a batch and the decision is one commit: the released waves must be done (control planes
  * Completed at the target, pools Ready at it), failed and timed-out clusters are recorded with why
  * and count against the budget (`onFailure`, `maxFailedClusters`, `maxFailedPercent`), a paused

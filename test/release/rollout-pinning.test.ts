@@ -313,6 +313,8 @@ describe('removing a rollout', () => {
 describe('the rollout reads its record from the HcpApp', () => {
   test("synth() twice in one output directory: the second app's rollout is pinned by the first's record", () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-pinning-'));
+    // synth() prints its notes (no previous output, the Secrets to create) on stderr.
+    const stderr = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       build({ rollout: { releasedWaves: 2 } }, undefined, outdir).app.synth();
       const { app, rollout } = build({ clusters: [{ name: 'c0' }, ...CLUSTERS], rollout: { releasedWaves: 2 } }, undefined, outdir);
@@ -320,6 +322,7 @@ describe('the rollout reads its record from the HcpApp', () => {
       app.synth();
       expect(rollout.waveClusters[1]).toEqual(['hub/clusters/c2', 'hub/clusters/c3']);
     } finally {
+      stderr.mockRestore();
       fs.rmSync(outdir, { recursive: true, force: true });
     }
   });
