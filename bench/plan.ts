@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Fleet, FleetInventory, HcpApp, OutputSnapshot, planChanges } from '../lib';
+import { Fleet, FleetInventory, HcpApp, OutputSnapshot, planChanges, planMarkdown } from '../lib';
 import { ObjectValidator } from '../lib/validation/object-validator';
 import { fleetInventory } from './fleet-inventory';
 
@@ -64,9 +64,15 @@ function rolloutInventory(releasedWaves: number): FleetInventory {
   };
 }
 
-/** Synthesizes the rollout fleet at `releasedWaves` into `outdir`; returns the in-memory times (constructs, synth). */
-function synthRollout(outdir: string, releasedWaves: number): { build: number; synth: number } {
-  const app = new HcpApp({ outdir, compareWithPreviousOutput: false, keepLastGoodCopy: false });
+/**
+ * Synthesizes the rollout fleet at `releasedWaves` into `outdir`; returns the in-memory times
+ * (constructs, synth). With `previous`, the output there is the previous one: copied into `outdir`
+ * first, so that the rollout reads its record there and its released waves are pinned, as in a
+ * repository where each commit's synth finds the last.
+ */
+function synthRollout(outdir: string, releasedWaves: number, previous?: string): { build: number; synth: number } {
+  if (previous) fs.cpSync(previous, outdir, { recursive: true });
+  const app = new HcpApp({ outdir, compareWithPreviousOutput: previous !== undefined, keepLastGoodCopy: false });
   const inventory = rolloutInventory(releasedWaves);
   const built = time(() => Fleet.fromInventory(app, inventory));
   const { millis, result: files } = time(() => app.synthesize());
@@ -75,13 +81,21 @@ function synthRollout(outdir: string, releasedWaves: number): { build: number; s
 }
 
 const rolloutDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-plan-rollout-bench-'));
-const rolloutRows: { build: number; synth: number; plan: number; moved: number; summary: string }[] = [];
+const rolloutRows: { build: number; synth: number; plan: number; markdown: number; markdownLength: number; moved: number; summary: string }[] = [];
 for (let run = 0; run < ROLLOUT_RUNS; run++) {
   synthRollout(path.join(rolloutDir, `before-${run}`), 1);
-  const after = synthRollout(path.join(rolloutDir, `after-${run}`), 2);
+  const after = synthRollout(path.join(rolloutDir, `after-${run}`), 2, path.join(rolloutDir, `before-${run}`));
   const plan = time(() => planChanges(OutputSnapshot.fromDirectory(path.join(rolloutDir, `before-${run}`)), OutputSnapshot.fromDirectory(path.join(rolloutDir, `after-${run}`)), { validator }));
   const rollout = plan.result.rollouts![0];
-  rolloutRows.push({ ...after, plan: plan.millis, moved: rollout.moves.flatMap((m) => m.clusters).length, summary: rollout.summary.replace(/: hub-.*;/, ': …;') });
+  const markdown = time(() => planMarkdown(plan.result));
+  rolloutRows.push({
+    ...after,
+    plan: plan.millis,
+    markdown: markdown.millis,
+    markdownLength: markdown.result.length,
+    moved: rollout.moves.flatMap((m) => m.clusters).length,
+    summary: rollout.summary.replace(/: hub-.*;/, ': …;'),
+  });
 }
 fs.rmSync(rolloutDir, { recursive: true, force: true });
 const rolloutSynth = median(rolloutRows.map((r) => r.synth));
@@ -94,6 +108,11 @@ console.log(`  constructs             ${rolloutBuild.toFixed(0).padStart(6)} ms`
 console.log(`  synth in memory        ${rolloutSynth.toFixed(0).padStart(6)} ms`);
 console.log(
   `  plan (read both, diff) ${rolloutPlan.toFixed(0).padStart(6)} ms   ${rolloutRatio.toFixed(2)}x synth, ${median(rolloutRows.map((r) => r.plan / (r.build + r.synth))).toFixed(2)}x constructs + synth`,
+);
+console.log(
+  `  markdown               ${median(rolloutRows.map((r) => r.markdown))
+    .toFixed(0)
+    .padStart(6)} ms   ${rolloutRows[0].markdownLength.toLocaleString('en-US')} characters (a pull-request comment holds 65,536)`,
 );
 console.log(
   `target: plan of a rollout wave of 50 over ${ROLLOUT_SIZE.toLocaleString('en-US')} clusters <= 1x the in-memory synth: ${rolloutRatio.toFixed(2)} (${rolloutRatio <= 1 ? 'met' : 'NOT MET'})`,

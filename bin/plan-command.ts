@@ -34,6 +34,9 @@ moves, the clusters it moves and those left.
                         json: one JSON document on stdout (schema: hcp-cdk.io/plan/v1, printed by
                         --json-schema); markdown: a pull-request comment
   --json, --markdown    the same as --format json, --format markdown
+  --full-plan <file>    with --format markdown: also write the whole plan, nothing left out, to
+                        <file> (Markdown), which the comment names when it leaves something out to
+                        stay within the 65,536 characters of a pull-request comment
   --include-unchanged   list unchanged objects too; the summary counts them anyway
   --allow-empty         plan a new output with no objects against one with some (every object
                         deleted); without it that is an error, as it is what a failed synth leaves
@@ -81,6 +84,7 @@ interface PlanArguments {
   readonly unvalidatedKinds: ReadonlySet<string>;
   readonly color: boolean;
   readonly strict: boolean;
+  readonly fullPlan?: string;
   readonly live?: { readonly kubeconfig?: string; readonly context?: string; readonly managementFolder?: string };
 }
 
@@ -131,12 +135,20 @@ export function runPlan(args: readonly string[]): number | Promise<number> {
 /** Prints the plan as asked and returns the exit status. */
 function report(plan: Plan, parsed: PlanArguments): number {
   if (parsed.format === 'json') process.stdout.write(`${JSON.stringify(plan, null, 2)}\n`);
-  else if (parsed.format === 'markdown') process.stdout.write(planMarkdown(plan));
-  else process.stdout.write(planText(plan, { color: parsed.color }));
+  else if (parsed.format === 'markdown') {
+    if (parsed.fullPlan !== undefined) fs.writeFileSync(parsed.fullPlan, planMarkdown(plan, { maxLength: Infinity }));
+    process.stdout.write(planMarkdown(plan, { fullPlan: parsed.fullPlan }));
+  } else process.stdout.write(planText(plan, { color: parsed.color }));
+  // A rollout that refuses a commit refuses it whether or not an object moved (a released wave removed moves none).
+  const refusingRollouts = (plan.rollouts ?? []).filter((r) => (r.refusals ?? []).length > 0).map((r) => r.name);
   const refused = plan.summary.effects[ChangeEffect.REFUSED] ?? 0;
   const warnings = parsed.strict ? planWarnings(plan).length : 0;
   if (refused > 0) {
     console.error(`hcp-cdk plan: ${refused} of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is`);
+  } else if (refusingRollouts.length > 0) {
+    console.error(
+      `hcp-cdk plan: release ${refusingRollouts.length === 1 ? 'rollout' : 'rollouts'} ${refusingRollouts.join(', ')} refuse${refusingRollouts.length === 1 ? 's' : ''} the commit (refused: lines of the plan); the output cannot be applied as it is`,
+    );
   }
   const liveRefused = liveRefusals(plan);
   if (liveRefused > 0) {
@@ -147,7 +159,7 @@ function report(plan: Plan, parsed: PlanArguments): number {
   if (warnings > 0) {
     console.error(`hcp-cdk plan: ${warnings} ${warnings === 1 ? 'warning' : 'warnings'} under strict: what the plan cannot check is an error; give the versions it names, or plan without strict`);
   }
-  if (refused > 0 || liveRefused > 0 || warnings > 0) return 1;
+  if (refused > 0 || refusingRollouts.length > 0 || liveRefused > 0 || warnings > 0) return 1;
   return hasChanges(plan) ? 2 : 0;
 }
 
@@ -163,6 +175,7 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
   let strict = ['1', 'true'].includes(process.env.HCP_CDK_STRICT ?? '');
   let color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   let live = false;
+  let fullPlan: string | undefined;
   const liveOptions: { kubeconfig?: string; context?: string; managementFolder?: string } = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -181,6 +194,10 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
       if (arg === '--kubeconfig') liveOptions.kubeconfig = value;
       else if (arg === '--context') liveOptions.context = value;
       else liveOptions.managementFolder = value;
+    } else if (arg === '--full-plan') {
+      const value = args[++i];
+      if (value === undefined || value === '') return usageError(`${arg} needs a value`);
+      fullPlan = value;
     } else if (arg === '--against' || arg === '--ref' || arg === '--format' || arg === '--crds' || arg === '--allow-unvalidated-kind') {
       const value = args[++i];
       if (value === undefined) return usageError(`${arg} needs a value`);
@@ -203,9 +220,10 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
   if (against !== undefined && ref !== undefined) return usageError('--against and --ref both name the previous output; give one');
   const liveOnly = Object.keys(liveOptions).map((key) => ({ kubeconfig: '--kubeconfig', context: '--context', managementFolder: '--hub' })[key]);
   if (!live && liveOnly.length > 0) return usageError(`${liveOnly.join(', ')} ${liveOnly.length === 1 ? 'is' : 'are'} for --live, which reads the management cluster; give --live too`);
+  if (fullPlan !== undefined && format !== 'markdown') return usageError('--full-plan is for --format markdown, whose comment it completes');
   const output = paths[0] ?? 'dist';
   if (!fs.existsSync(output)) return usageError(`${output}: no such directory; synthesize first (npm run synth) or name the output directory`);
-  return { output, against, ref, format, includeUnchanged, allowEmpty, crds, unvalidatedKinds, color, strict, ...(live ? { live: liveOptions } : {}) };
+  return { output, against, ref, format, includeUnchanged, allowEmpty, crds, unvalidatedKinds, color, strict, fullPlan, ...(live ? { live: liveOptions } : {}) };
 }
 
 function print(text: string): number {

@@ -50,6 +50,7 @@ import {
   RolloutWave,
   SecretSource,
   SshPublicKey,
+  UpdateGraph,
   allowHostsWithoutCluster,
   ApiServerConfiguration,
   InstalledOperator,
@@ -132,6 +133,12 @@ const ENTRIES: Readonly<Record<string, Entry>> = {
     writes: 'nothing',
     why: 'its record is written by the app under rollouts/, not an object of any cluster',
     make: ({ app }) => new ReleaseRollout(app, 'r', { release: Release.fromVersion('4.17.3'), waves: [RolloutWave.rest()], releasedWaves: 0 }),
+  },
+  UpdateGraph: {
+    writes: 'nothing',
+    why: "its record (the channel's update graph, for plan) is written by the app under rollouts/, not an object of any cluster",
+    make: ({ app }) =>
+      new UpdateGraph(app, 'stable-4.17', { channel: 'stable-4.17', graph: { nodes: [{ version: '4.17.3', payload: 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi' }], edges: [] } }),
   },
 
   HostedCluster: {

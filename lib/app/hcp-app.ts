@@ -7,8 +7,8 @@ import { HcpValidationError, Problems, reportedProblems, reportProblemsAtSynth, 
 import { renderApiObject } from '../core/render-object';
 import { ReleaseRollout } from '../release/release-rollout';
 import { releaseVersionOf } from '../release/release-version';
-import { rolloutProgress } from '../release/rollout-progress';
-import { ROLLOUT_RECORD_FOLDER, RolloutRecord } from '../release/rollout-record';
+import { IRolloutRecordSource, isWellFormedRolloutRecord, ROLLOUT_RECORD_FOLDER, RolloutRecord } from '../release/rollout-record';
+import { UpdateGraph } from '../release/update-graph';
 import { applyProblems, uncheckedUpgrade } from '../release/upgrade-transition';
 import { yamlText } from '../core/yaml-text';
 import { checkFleetInvariants } from '../fleet/fleet-invariants';
@@ -33,6 +33,7 @@ import { guardCliOutput, guardOutputDeletedByCli, restoreFileDeletedByCli } from
 import { OutputDirectory, SynthesizedFile, WriteSummary } from './output-directory';
 import { OutputLock } from './output-lock';
 import { PreviousOutput } from './previous-output';
+import { previousRolloutRecords, rolloutSynthFindings } from './rollout-synth';
 import { SynthRolloutOutputs } from './synth-rollout-outputs';
 import { formatSecretsReport, SecretsReportEntry, secretsReportOf, secretsReportFileProblem, writeSecretsReport } from './secrets-report';
 
@@ -121,7 +122,7 @@ export interface HcpAppProps extends AppProps {
  * `<outdir>/<chart>/<rank>-<kind>-<name>.yaml`, with each HostedCluster's objects (and its
  * NodePools') in `<outdir>/<chart>/<cluster name>/`.
  */
-export class HcpApp extends App {
+export class HcpApp extends App implements IRolloutRecordSource {
   /** How the objects reach their clusters. */
   public readonly delivery: IDelivery;
   private readonly validator?: ObjectValidator;
@@ -136,6 +137,8 @@ export class HcpApp extends App {
   private readonly secretsReportFile?: string;
   private lastComparison?: PreviousOutput;
   private lastWriteSummary?: WriteSummary;
+  /** The records of release rollouts in the previous output, read once when the first rollout is made (see previousRolloutRecord). */
+  private previousRecords?: ReadonlyMap<string, RolloutRecord>;
 
   constructor(props: HcpAppProps = {}) {
     super(props);
@@ -244,6 +247,7 @@ export class HcpApp extends App {
     // Checks one object as the API server would apply it over the previous output, unless the
     // previous output holds its text unchanged and the record says this validator accepted that
     // text as a new object (which is how an unchanged object is checked: it has no transition).
+    const updateGraphs = UpdateGraph.of(this);
     const check = (json: any, source: string, file?: string, text?: string, unvalidatedKinds?: ReadonlySet<string>): void => {
       if (!this.validator) return;
       // Unchanged objects are checked as new: parsing the thousands of them in a fleet would cost more than the rest of a re-synth.
@@ -254,7 +258,7 @@ export class HcpApp extends App {
         return;
       }
       const previous = file === undefined || unchanged ? undefined : previousOutput?.object(file);
-      for (const problem of applyProblems(json, { previous, source, validator: this.validator, unvalidatedKinds })) problems.push(formatProblem(problem));
+      for (const problem of applyProblems(json, { previous, source, validator: this.validator, unvalidatedKinds, updateGraphs })) problems.push(formatProblem(problem));
       // A new release without a version has its own lint finding; one whose previous release told none is said here.
       const unchecked = previous === undefined ? undefined : uncheckedUpgrade(json, previous);
       if (unchecked && releaseVersionOf(json) !== undefined) {
@@ -267,7 +271,8 @@ export class HcpApp extends App {
     };
     // Release rollouts: the release of every HostedCluster and NodePool, now and in the previous output.
     const rollouts = constructs.filter((c): c is ReleaseRollout => c instanceof ReleaseRollout);
-    const releases = rollouts.length > 0 && previousOutput ? new SynthRolloutOutputs(previousOutput.found) : undefined;
+    const previousRecords = previousRolloutRecords(previousOutput);
+    const releases = (rollouts.length > 0 || previousRecords.size > 0) && previousOutput ? new SynthRolloutOutputs(previousOutput.found) : undefined;
     // One object at a time, so that each one's JSON is garbage before the next is rendered.
     for (const { file, json, source, construct } of this.render(constructs, flagged, problems, deliveryProblems, placed)) {
       const text = file === undefined ? undefined : yamlText(json);
@@ -291,31 +296,31 @@ export class HcpApp extends App {
       else notices.push(`${waiverLabel(waiver)}: ${uses} object${uses === 1 ? ' is' : 's are'} written without a schema check, because ${JSON.stringify(waiver.reason)}`);
     }
     const records = new Map<string, RolloutRecord>();
-    for (const rollout of rollouts.filter((r) => !flagged.has(r.node.path))) {
-      const json = rollout.record();
+    const graphs = constructs.filter((c): c is UpdateGraph => c instanceof UpdateGraph);
+    for (const owner of [...rollouts, ...graphs].filter((r) => !flagged.has(r.node.path))) {
+      const json = owner.record();
       const file = `${ROLLOUT_RECORD_FOLDER}/${objectFileName(json)}`;
       const clash = placed.find((p) => p.path.startsWith(`${ROLLOUT_RECORD_FOLDER}/`));
       if (clash)
         problems.push(
-          `${rollout.node.path}: its record goes to ${file}, but ${clash.path} is in that folder too: ${ROLLOUT_RECORD_FOLDER}/ holds the records of release rollouts; rename the chart that writes there`,
+          `${owner.node.path}: its record goes to ${file}, but ${clash.path} is in that folder too: ${ROLLOUT_RECORD_FOLDER}/ holds the records of release rollouts; rename the chart that writes there`,
         );
-      else if (taken.has(file)) problems.push(`${rollout.node.path}: writes ${file}, which another rollout of the app is written to; give each rollout a name of its own`);
+      else if (taken.has(file)) problems.push(`${owner.node.path}: writes ${file}, which another rollout of the app is written to; give each rollout a name of its own`);
       taken.add(file);
-      records.set(json.metadata.name, json);
+      if (isWellFormedRolloutRecord(json)) records.set(json.metadata.name, json);
       const text = yamlText(json);
-      check(json, rollout.node.path, file, text);
+      check(json, owner.node.path, file, text);
       add({ path: file, text });
     }
-    for (const rollout of rollouts.filter((r) => releases && records.has(r.rolloutName))) {
-      const record = records.get(rollout.rolloutName)!;
-      if (!releases!.previousFound) {
-        if (record.spec.releasedWaves > 0) {
-          const unchecked = `${rollout.node.path}: releasedWaves (${record.spec.releasedWaves}) is not checked: with no previous output, synth cannot tell which wave this commit moves, nor whether the waves before it${record.spec.after ? ' and the rollouts it waits for (after)' : ''} run their release`;
-          (this.strict ? problems : warnings).push(unchecked);
-        }
-        continue;
-      }
-      for (const problem of rolloutProgress(record, records, releases!).problems) problems.push(`${rollout.node.path}: ${problem}`);
+    if (releases) {
+      const findings = rolloutSynthFindings(
+        rollouts.filter((r) => records.has(r.rolloutName)),
+        records,
+        previousRecords,
+        releases,
+      );
+      problems.push(...findings.problems);
+      (this.strict ? problems : warnings).push(...findings.warnings);
     }
     problems.push(...deliveryProblems.all);
     // Whatever made it, no file leaves the output directory.
@@ -419,6 +424,17 @@ export class HcpApp extends App {
    */
   public get comparedWith(): PreviousOutput | undefined {
     return this.lastComparison;
+  }
+
+  /**
+   * The record the previous output holds of the release rollout `name` (`rollouts/`), which fixes the
+   * clusters of its released waves; a ReleaseRollout asks it when it is made. Read from
+   * `findPreviousOutput()`, once per app, and only with `compareWithPreviousOutput`.
+   */
+  public previousRolloutRecord(name: string): RolloutRecord | undefined {
+    if (!this.compareWithPreviousOutput) return undefined;
+    this.previousRecords ??= previousRolloutRecords(this.findPreviousOutput());
+    return this.previousRecords.get(name);
   }
 
   /**

@@ -41,6 +41,16 @@ export class PreviousOutput {
         return bytes;
       },
       copyTo: (target) => copyTree(root, target),
+      list: (folder) => {
+        try {
+          return fs
+            .readdirSync(path.join(root, folder), { withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => `${folder}/${e.name}`);
+        } catch {
+          return [];
+        }
+      },
     });
   }
 
@@ -56,6 +66,7 @@ export class PreviousOutput {
       [],
       {
         read: (file) => files.get(file),
+        list: (folder) => [...files.keys()].filter((file) => file.startsWith(`${folder}/`) && !file.slice(folder.length + 1).includes('/')),
         copyTo: (target) => {
           for (const [file, bytes] of files) {
             // Paths read back (a copy, a commit) are held to the target: none leaves it.
@@ -77,7 +88,7 @@ export class PreviousOutput {
 
   /** No previous output; `reasons` say where it was looked for. */
   public static none(reasons: readonly string[]): PreviousOutput {
-    return new PreviousOutput(PreviousOutputSource.NONE, 'nowhere', reasons, { read: () => undefined, copyTo: () => undefined });
+    return new PreviousOutput(PreviousOutputSource.NONE, 'nowhere', reasons, { read: () => undefined, copyTo: () => undefined, list: () => [] });
   }
 
   /** Where it was found. */
@@ -136,6 +147,11 @@ export class PreviousOutput {
     return this.files.read(file);
   }
 
+  /** The files directly in `folder` (a '/'-separated path under the output directory), by path. */
+  public filesIn(folder: string): string[] {
+    return this.files.list(folder).sort();
+  }
+
   /** Whether `file` (a path under the output directory, '/'-separated) held exactly `text`. */
   public holds(file: string, text: string): boolean {
     const bytes = this.files.read(file);
@@ -169,5 +185,6 @@ function copyTree(from: string, to: string): void {
 
 interface PreviousFiles {
   read(file: string): Buffer | undefined;
+  list(folder: string): string[];
   copyTo(directory: string): void;
 }

@@ -1,3 +1,5 @@
+import { formatVersion } from '../release/release';
+import { releaseVersionOf } from '../release/release-version';
 import type { RolloutOutputs } from '../release/rollout-progress';
 
 /** One HostedCluster's or NodePool's release in the new output and, when it was there, in the previous one. */
@@ -6,6 +8,10 @@ interface Releases {
   readonly previous?: string;
   /** Whether the object was in the previous output. */
   readonly before: boolean;
+  /** Its `spec.pausedUntil` in the previous output. */
+  readonly pausedBefore?: string;
+  /** The OpenShift version of `next`, when known. */
+  readonly nextVersion?: string;
 }
 
 /**
@@ -33,7 +39,14 @@ export class SynthRolloutOutputs implements RolloutOutputs {
       this.clusters.set(id, cluster);
     }
     const before = this.previousFound ? previous() : undefined;
-    const releases = { next: json.spec?.release?.image, previous: before?.spec?.release?.image, before: before !== undefined };
+    const version = releaseVersionOf(json);
+    const releases = {
+      next: json.spec?.release?.image,
+      previous: before?.spec?.release?.image,
+      before: before !== undefined,
+      pausedBefore: typeof before?.spec?.pausedUntil === 'string' ? before.spec.pausedUntil : undefined,
+      nextVersion: version && formatVersion(version),
+    };
     if (kind === 'HostedCluster') cluster.controlPlane = releases;
     else cluster.pools.set(json.metadata?.name, releases);
   }
@@ -45,6 +58,23 @@ export class SynthRolloutOutputs implements RolloutOutputs {
       if (moves(cluster.controlPlane) || [...cluster.pools.values()].some(moves)) moved.add(id);
     }
     return moved;
+  }
+
+  public movedFrom(image: string): ReadonlyMap<string, string | undefined> {
+    const moved = new Map<string, string | undefined>();
+    for (const [id, cluster] of this.clusters) {
+      const controlPlane = cluster.controlPlane;
+      if (controlPlane?.before && controlPlane.previous === image && controlPlane.next !== image) moved.set(id, controlPlane.nextVersion);
+    }
+    return moved;
+  }
+
+  public pausedBefore(id: string): ReadonlyMap<string, string> {
+    const cluster = this.clusters.get(id);
+    const paused = new Map<string, string>();
+    if (cluster?.controlPlane?.pausedBefore) paused.set('control plane', cluster.controlPlane.pausedBefore);
+    for (const [name, pool] of cluster?.pools ?? []) if (pool.pausedBefore) paused.set(`pool ${name}`, pool.pausedBefore);
+    return paused;
   }
 
   public offTargetBefore(id: string, image: string): { controlPlane: boolean; pools: string[] } | undefined {

@@ -20,6 +20,11 @@ export const LINT_RULES = {
    * match digests only, so the tag is read from the registry it names, and it can move.
    */
   HCP_W005_MIRRORED_RELEASE_TAG: { id: 'HCP-W005', summary: 'release by tag on a cluster that pulls through mirrors' },
+  /**
+   * An update that the channel's update graph (UpdateGraph) offers only as a conditional edge: the
+   * update service recommends it only to clusters its risks do not apply to.
+   */
+  HCP_W006_CONDITIONAL_UPDATE: { id: 'HCP-W006', summary: 'update over a conditional edge of the update graph' },
   /** A KubeVirt cluster names a StorageClass its management cluster neither makes nor declares. */
   HCP_W010_UNKNOWN_HUB_STORAGE_CLASS: { id: 'HCP-W010', summary: 'storage class unknown to the KubeVirt hub' },
   /** Network interface multiqueue on a hub whose MTU is under the 9000 the docs advise for it. */

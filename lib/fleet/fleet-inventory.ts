@@ -91,6 +91,8 @@ export interface FleetClusterSpec {
   readonly nodePools?: FleetNodePoolSpec[];
   /** Labels of the HostedCluster (`metadata.labels`), which rollouts select clusters by. @default - none */
   readonly labels?: Record<string, string>;
+  /** The update channel (`spec.channel`), e.g. `stable-4.17`: the update graph of that channel (updateGraphs) checks its updates. @default - none */
+  readonly channel?: string;
 }
 
 /** What fleet and management-cluster `defaults` may set: every field of a cluster but its name. */
@@ -138,6 +140,29 @@ export interface FleetRolloutSpec {
   readonly failedClusters?: string[];
   /** Rollouts (by name) that must be complete before this one moves a wave. @default - none */
   readonly after?: string[];
+  /** Under onFailure Continue, the most failed clusters the rollout goes on with. @default - no limit */
+  readonly maxFailedClusters?: number;
+  /** Under onFailure Continue, the most failed clusters in percent of the clusters of the released waves. @default - no limit */
+  readonly maxFailedPercent?: number;
+  /** What a paused cluster of a released wave does to the next wave. @default 'Hold' */
+  readonly onPaused?: 'Hold' | 'Continue';
+  /** How long a released wave's clusters have before they count as timed out, in minutes. @default 240 */
+  readonly waveTimeoutMinutes?: number;
+  /** Where clusters that join once a wave is released go. @default 'LastWave' */
+  readonly newClusters?: 'LastWave' | 'NextWave';
+  /**
+   * The rollout's state file (see RolloutState), relative to the inventory file: it gives
+   * releasedWaves and failedClusters, which are then left out here. @default - none
+   */
+  readonly stateFile?: string;
+}
+
+/** The update graph of a channel, as the update service serves it, saved beside the inventory (see UpdateGraph). */
+export interface FleetUpdateGraphSpec {
+  /** The channel, e.g. `stable-4.17`. */
+  readonly channel: string;
+  /** The file, relative to the inventory file. */
+  readonly file: string;
 }
 
 /** The HyperShift operator a management cluster runs: exactly one of the two. */
@@ -169,6 +194,8 @@ export interface FleetInventory {
   }[];
   /** Release rollouts over the fleet's clusters; a cluster is in one at most. @default - none */
   readonly rollouts?: FleetRolloutSpec[];
+  /** Update graphs, one per channel, which the clusters' updates on that channel are checked against. @default - none */
+  readonly updateGraphs?: FleetUpdateGraphSpec[];
 }
 
 /** A management cluster's name, which becomes its output folder (see `pathPart`); a cluster's is checked by HostedCluster. */
@@ -221,6 +248,7 @@ const CLUSTER_FIELDS: Record<string, OpenApiSchema> = {
   aws: { type: 'object', required: ['infra'], properties: { infra: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } } },
   nodePools: { type: 'array', items: NODE_POOL },
   labels,
+  channel: { type: 'string', minLength: 1 },
 };
 
 const ROLLOUT: OpenApiSchema = {
@@ -251,6 +279,12 @@ const ROLLOUT: OpenApiSchema = {
     onFailure: { type: 'string', enum: ['Continue', 'Stop'] },
     failedClusters: stringList,
     after: stringList,
+    maxFailedClusters: { type: 'integer', minimum: 0 },
+    maxFailedPercent: { type: 'integer', minimum: 0, maximum: 100 },
+    onPaused: { type: 'string', enum: ['Hold', 'Continue'] },
+    waveTimeoutMinutes: { type: 'integer', minimum: 1 },
+    newClusters: { type: 'string', enum: ['LastWave', 'NextWave'] },
+    stateFile: { type: 'string', minLength: 1 },
   },
 };
 
@@ -285,5 +319,9 @@ export const FLEET_INVENTORY_CRD: unknown = hcpCdkCrd('Fleet', 'fleets', {
       },
     },
     rollouts: { type: 'array', items: ROLLOUT },
+    updateGraphs: {
+      type: 'array',
+      items: { type: 'object', required: ['channel', 'file'], properties: { channel: { type: 'string', minLength: 1 }, file: { type: 'string', minLength: 1 } } },
+    },
   },
 });

@@ -5,7 +5,12 @@ import { ManagementCluster } from '../core/management-cluster';
 import { HcpValidationError, Problems, reportProblems } from '../core/problems';
 import { HyperShiftVersion } from '../release/hypershift-version';
 import { Release } from '../release/release';
-import { ReleaseRollout, RolloutFailurePolicy } from '../release/release-rollout';
+import * as path from 'path';
+import { Duration } from 'cdk8s';
+import { ReleaseRollout, RolloutFailurePolicy, RolloutPausePolicy } from '../release/release-rollout';
+import { RolloutNewClusters } from '../release/rollout-membership';
+import { RolloutState } from '../release/rollout-state';
+import { UpdateGraph } from '../release/update-graph';
 import { RolloutWave, RolloutWaveOptions } from '../release/rollout-wave';
 import { isPlainObject } from '../core/runtime-props';
 import { SshPublicKey } from '../core/ssh-public-key';
@@ -32,7 +37,7 @@ export class Fleet {
   public static fromInventory(app: Construct, inventory: FleetInventory): Fleet {
     const document = { apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'inventory' }, spec: inventory };
     checkInventory(document, 'Fleet.fromInventory');
-    return new Fleet(app, inventory);
+    return new Fleet(app, inventory, process.cwd());
   }
 
   /**
@@ -44,7 +49,7 @@ export class Fleet {
   public static fromFile(app: Construct, file: string): Fleet {
     const document = readInventoryFile(file);
     checkInventory(document, file);
-    return new Fleet(app, document.spec as FleetInventory);
+    return new Fleet(app, document.spec as FleetInventory, path.dirname(file));
   }
 
   /** The management clusters, by name. */
@@ -54,10 +59,20 @@ export class Fleet {
   /** The release rollouts, by name. */
   public readonly rollouts = new Map<string, ReleaseRollout>();
 
-  private constructor(app: Construct, inventory: FleetInventory) {
+  /**
+   * @param base the folder the inventory's file paths (stateFile, updateGraphs) are relative to
+   */
+  private constructor(app: Construct, inventory: FleetInventory, base: string) {
     const problems: string[] = [];
+    for (const graph of inventory.updateGraphs ?? []) {
+      try {
+        new UpdateGraph(app, `update-graph-${graph.channel}`, { channel: graph.channel, file: path.resolve(base, graph.file) });
+      } catch (error) {
+        problems.push(...((error as HcpValidationError).problems ?? [(error as Error).message]));
+      }
+    }
     // Before the clusters, which join their rollout as they are made.
-    this.buildRollouts(app, inventory.rollouts ?? [], problems);
+    this.buildRollouts(app, inventory.rollouts ?? [], problems, base);
     // A rollout named twice is a problem of its own (see buildRollouts): its first spec covers clusters.
     const rolloutSpecs = (inventory.rollouts ?? []).filter((spec, i, all) => all.findIndex((other) => other.name === spec.name) === i);
     const covered = new Map<string, string[]>();
@@ -94,7 +109,7 @@ export class Fleet {
   }
 
   /** The inventory's rollouts, each after the ones it waits for (`after`), which it is given. */
-  private buildRollouts(app: Construct, specs: readonly FleetRolloutSpec[], problems: string[]): void {
+  private buildRollouts(app: Construct, specs: readonly FleetRolloutSpec[], problems: string[], base: string): void {
     const byName = new Map(specs.map((spec) => [spec.name, spec]));
     // Rollouts being made (waiting for the ones they name in after) and made or failed.
     const building = new Set<string>();
@@ -125,6 +140,12 @@ export class Fleet {
               releasedWaves: spec.releasedWaves,
               onFailure: spec.onFailure as RolloutFailurePolicy | undefined,
               failedClusters: spec.failedClusters,
+              maxFailedClusters: spec.maxFailedClusters,
+              maxFailedPercent: spec.maxFailedPercent,
+              onPaused: spec.onPaused as RolloutPausePolicy | undefined,
+              waveTimeout: spec.waveTimeoutMinutes === undefined ? undefined : Duration.minutes(spec.waveTimeoutMinutes),
+              newClusters: spec.newClusters as RolloutNewClusters | undefined,
+              state: spec.stateFile === undefined ? undefined : RolloutState.fromFile(path.resolve(base, spec.stateFile)),
               after,
             }),
           );
@@ -202,6 +223,7 @@ function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: 
     networking: spec.networking,
     platform,
     labels: spec.labels,
+    channel: spec.channel,
     rollout,
   });
   for (const pool of spec.nodePools ?? [{ name: 'workers' }]) {

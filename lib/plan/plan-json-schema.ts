@@ -1,6 +1,6 @@
 import { DeliveryMode } from '../gitops/delivery-mode';
 import { LIVE_JSON_SCHEMA } from './live/live-json-schema';
-import { ChangeEffect, PlanAction, PLAN_SCHEMA_VERSION } from './plan-report';
+import { ChangeEffect, ClusterNoteKind, PlanAction, PLAN_SCHEMA_VERSION } from './plan-report';
 
 const EFFECTS = Object.values(ChangeEffect);
 const CLUSTER = { type: 'string', pattern: '^[^/]+/[^/]+/[^/]+$' } as const;
@@ -14,6 +14,20 @@ const WAVE_CLUSTERS = {
       wave: { type: 'integer', minimum: 1, description: "The wave's place, from 1." },
       name: { type: 'string' },
       clusters: { type: 'array', items: CLUSTER },
+    },
+  },
+} as const;
+const ROLLOUT_CLUSTERS = {
+  type: 'array',
+  minItems: 1,
+  items: {
+    type: 'object',
+    required: ['cluster', 'wave'],
+    additionalProperties: false,
+    properties: {
+      cluster: CLUSTER,
+      wave: { type: 'integer', minimum: 0, description: "The wave's place, from 1 (0: in no wave of the record)." },
+      reason: { type: 'string', description: 'Why, when known.' },
     },
   },
 } as const;
@@ -62,6 +76,7 @@ export const PLAN_JSON_SCHEMA = {
         additionalProperties: false,
         properties: {
           cluster: { type: 'string' },
+          kind: { enum: Object.values(ClusterNoteKind), description: 'What the note is about; absent: upgrade-in-one-commit.' },
           note: { type: 'string' },
           delivery: { enum: Object.values(DeliveryMode), description: 'How the output is delivered, as its HostedCluster records it (hcp-cdk.io/delivery); absent when not recorded.' },
           poolsWait: { type: 'boolean', description: 'Whether the pools roll only once the control plane reports the new version; absent when it depends on an engine the output does not name.' },
@@ -87,15 +102,47 @@ export const PLAN_JSON_SCHEMA = {
           releasedWaves: { type: 'integer', minimum: 0, description: 'How many the new output releases.' },
           moves: { ...WAVE_CLUSTERS, description: 'The waves this commit moves, with the clusters it moves to the release; more than one is refused.' },
           left: { ...WAVE_CLUSTERS, description: 'The clusters of the waves not released yet, by wave.' },
-          failedClusters: { type: 'array', items: CLUSTER, description: 'The clusters the rollout lists as failed; absent when none.' },
+          failedClusters: { type: 'array', items: CLUSTER, description: 'The clusters the rollout lists as failed, timed-out ones included; absent when none.' },
+          failed: { ...ROLLOUT_CLUSTERS, description: 'The failed clusters (not timed out), with their wave and why; absent when none.' },
+          timedOut: { ...ROLLOUT_CLUSTERS, description: "The clusters that ran out of their wave's timeout; absent when none." },
+          held: { ...ROLLOUT_CLUSTERS, description: 'Clusters of released waves whose pools the wave holds on the release before (holdNodePools); absent when none.' },
+          paused: { ...ROLLOUT_CLUSTERS, description: 'Clusters of released waves paused in the previous output, with what is paused until when; absent when none.' },
+          removed: { const: true, description: 'The new output no longer records the rollout; absent otherwise.' },
           refusals: {
             type: 'array',
             items: { type: 'string' },
             minItems: 1,
-            description: 'Why the rollout refuses the commit; the moved objects carry them as refused. Absent when there is nothing to say.',
+            description: 'Why the rollout refuses the commit; the moved objects carry them as refused, and plan exits 1. Absent when there is nothing to say.',
+          },
+          warnings: {
+            type: 'array',
+            items: { type: 'string' },
+            minItems: 1,
+            description: 'What a reviewer must know that is not refused (a removed rollout that recorded failures); absent when there is nothing to say.',
           },
           summary: { type: 'string', description: 'One line: `wave 2 of 3 (ring-1) moves 12 clusters: …; 450 left in wave 3 (rest)`.' },
         },
+      },
+    },
+    updateGraph: {
+      type: 'object',
+      required: ['graphs', 'summary'],
+      additionalProperties: false,
+      description: 'Which control-plane updates an update graph checked; absent when nothing updates a control plane and the output keeps no graph.',
+      properties: {
+        graphs: { type: 'array', items: { type: 'string' }, description: 'The channels whose update graph the new output keeps.' },
+        unchecked: {
+          type: 'array',
+          minItems: 1,
+          description: 'The control-plane updates no graph checked (version arithmetic only), by channel.',
+          items: {
+            type: 'object',
+            required: ['clusters'],
+            additionalProperties: false,
+            properties: { channel: { type: 'string' }, clusters: { type: 'array', items: CLUSTER } },
+          },
+        },
+        summary: { type: 'string' },
       },
     },
     objects: {

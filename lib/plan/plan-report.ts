@@ -104,10 +104,35 @@ export interface PlanSummary {
   readonly clustersChanged: readonly string[];
 }
 
+/** What a cluster note is about; the human forms group notes by it. */
+export enum ClusterNoteKind {
+  /** A control plane and its pools upgraded in one commit: in which order the delivery applies them. */
+  UPGRADE_IN_ONE_COMMIT = 'upgrade-in-one-commit',
+  /** A control plane's update is a conditional edge of its channel's update graph: the edge's risks. */
+  CONDITIONAL_UPDATE = 'conditional-update',
+}
+
+/** The update graphs the new output keeps, and the control-plane updates none of them checked. */
+export interface PlanUpdateGraph {
+  /** The channels whose update graph the new output keeps (see UpdateGraph). */
+  readonly graphs: readonly string[];
+  /** The control-plane updates no graph checked (version arithmetic only), by channel. @default - none */
+  readonly unchecked?: readonly {
+    /** The channel. @default - the clusters name none */
+    readonly channel?: string;
+    /** The clusters, `<management folder>/<namespace>/<name>`. */
+    readonly clusters: readonly string[];
+  }[];
+  /** One line. */
+  readonly summary: string;
+}
+
 /** Facts about one hosted cluster's changes as a whole (a control plane and its pools upgraded together). */
 export interface ClusterNote {
   /** The hosted cluster, `<management folder>/<namespace>/<name>`. */
   readonly cluster: string;
+  /** What the note is about. @default ClusterNoteKind.UPGRADE_IN_ONE_COMMIT */
+  readonly kind?: ClusterNoteKind;
   /** One line for people. */
   readonly note: string;
   /**
@@ -142,16 +167,39 @@ export interface PlannedRollout {
   readonly moves: readonly WaveClusters[];
   /** The clusters of the waves not released yet, by wave. */
   readonly left: readonly WaveClusters[];
-  /** The clusters the rollout lists as failed. @default - none */
+  /** The clusters the rollout lists as failed (timed-out ones included). @default - none */
   readonly failedClusters?: readonly string[];
+  /** The failed clusters (not timed out), with their wave and, when the record has it, why. @default - none */
+  readonly failed?: readonly PlannedRolloutCluster[];
+  /** The clusters that ran out of the wave's timeout, with their wave and why. @default - none */
+  readonly timedOut?: readonly PlannedRolloutCluster[];
+  /** Clusters of released waves whose pools the wave holds on the release before (holdNodePools). @default - none */
+  readonly held?: readonly PlannedRolloutCluster[];
+  /** Clusters of released waves paused in the previous output (what, until when): they hold the next wave unless onPaused is Continue. @default - none */
+  readonly paused?: readonly PlannedRolloutCluster[];
+  /** Whether the new output no longer records the rollout (it was removed). @default false */
+  readonly removed?: boolean;
   /**
    * Why the rollout refuses the commit (more than one wave, a wave before the waves ahead of it
-   * run the release, a rollout it waits for not complete); the moved objects carry them as `refused`.
+   * run the release, a rollout it waits for not complete, a released wave taken back, removed or
+   * redefined); the moved objects carry them as `refused`, and plan exits 1 either way.
    * Absent when there is nothing to say.
    */
   readonly refusals?: readonly string[];
+  /** What the commit does that a reviewer must know but that is not refused (a removed rollout that recorded failures). @default - none */
+  readonly warnings?: readonly string[];
   /** One line: `wave 2 of 3 (ring-1) moves 12 clusters: …; 450 left in wave 3 (rest)`. */
   readonly summary: string;
+}
+
+/** A cluster of a rollout that something is said of. */
+export interface PlannedRolloutCluster {
+  /** The cluster, `<management folder>/<namespace>/<name>`. */
+  readonly cluster: string;
+  /** Its wave's place, from 1. */
+  readonly wave: number;
+  /** Why: the failure's reason, what is paused until when, the pools held. @default - not known */
+  readonly reason?: string;
 }
 
 /** What applying the new output will do to the clusters that run the previous one. */
@@ -168,6 +216,11 @@ export interface Plan {
   readonly clusterNotes: readonly ClusterNote[];
   /** The release rollouts the new output records, by name. Absent when it records none. */
   readonly rollouts?: readonly PlannedRollout[];
+  /**
+   * Which control-plane updates an update graph checked: absent when nothing updates a control plane
+   * and the output keeps no graph.
+   */
+  readonly updateGraph?: PlanUpdateGraph;
   /** Every object with a change, then (with `includeUnchanged`) the unchanged ones; ordered by file. */
   readonly objects: readonly PlannedObject[];
   /**

@@ -1,6 +1,7 @@
 import { HyperShiftVersion, recordedHyperShiftVersion } from '../release/hypershift-version';
 import { HIDDEN_SECRET_VALUE } from '../core/redaction';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../release/release-version';
+import type { UpdateGraphs } from '../release/update-paths';
 import { applyCheck, uncheckedUpgrade } from '../release/upgrade-transition';
 import { SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION } from '../release/upgrade-settings';
 import { nodePoolSkewProblem, unsupportedReleaseProblem, VersionRulesOptions } from '../release/version-skew';
@@ -12,7 +13,7 @@ import { diffFields, FieldChange } from './field-diff';
 import { GuestContent, guestContentOf, guestDeletionSummary } from './guest-content';
 import { OutputFile, OutputSnapshot } from './output-snapshot';
 import { ChangeEffect, ClusterNote, EFFECT_ORDER, Plan, PlanAction, PlannedObject, PLAN_SCHEMA_VERSION, PlanSummary } from './plan-report';
-import { isRolloutRecord, planRollouts } from './rollout-plan';
+import { isRolloutRecord, planRollouts, updateGraphFindings, updateGraphsIn } from './rollout-plan';
 import { upgradeOrder } from './upgrade-order';
 
 /** What a Secret's changed value is shown as. */
@@ -45,7 +46,8 @@ export interface PlanOptions {
  * are byte for byte the same are not parsed, so a plan costs what changed.
  */
 export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, options: PlanOptions = {}): Plan {
-  const context = new PlanContext(previous, next);
+  const updateGraphs = updateGraphsIn(next);
+  const context = new PlanContext(previous, next, updateGraphs);
   const objects: PlannedObject[] = [];
   let unchanged = 0;
   for (const key of [...new Set([...previous.files.keys(), ...next.files.keys()])]) {
@@ -73,13 +75,15 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
   );
   const planned = refusals.size === 0 ? objects : objects.map((o) => (refusals.has(o.file) ? withRefusals(o, refusals.get(o.file)!) : o));
   const changed = planned.filter((o) => o.action !== PlanAction.UNCHANGED);
+  const graphed = updateGraphFindings(next, changed, updateGraphs);
   return {
     schemaVersion: PLAN_SCHEMA_VERSION,
     previous: previous.description,
     next: next.description,
     summary: summarize(changed, unchanged),
-    clusterNotes: clusterNotes(changed, context.deliveryModes),
+    clusterNotes: [...clusterNotes(changed, context.deliveryModes), ...graphed.notes],
     ...(rollouts.length > 0 ? { rollouts } : {}),
+    ...(graphed.summary ? { updateGraph: graphed.summary } : {}),
     objects: planned,
   };
 }
@@ -100,6 +104,8 @@ class PlanContext {
   constructor(
     private readonly previous: OutputSnapshot,
     private readonly next: OutputSnapshot,
+    /** The update graphs the new output keeps (see UpdateGraph). */
+    private readonly updateGraphs: UpdateGraphs,
   ) {}
 
   public unchanged(beforeFile: OutputFile, file: OutputFile): PlannedObject {
@@ -125,7 +131,7 @@ class PlanContext {
     if (action === PlanAction.UPDATE && changes.length === 0) return { ...base, action: PlanAction.UNCHANGED, changes, effects: [] };
     if (after?.kind === 'HostedCluster') this.deliveryModes.set(base.cluster!, deliveryModeOf(after));
     const hostedCluster = this.hostedClusterOf(this.next, afterFile ?? beforeFile!, object);
-    const applied = after ? applyCheck(after, { previous: before, validator, unvalidatedKinds }) : undefined;
+    const applied = after ? applyCheck(after, { previous: before, validator, unvalidatedKinds, updateGraphs: this.updateGraphs }) : undefined;
     const refusals = applied ? applied.problems.map(refusalSentence) : [];
     if (after) refusals.push(...this.hubRefusals(afterFile, after, action, hostedCluster));
     const folderPools = afterFile ? this.poolsNear(afterFile) : [];
@@ -301,7 +307,7 @@ function unsupportedRefusal(object: any, rules: VersionRulesOptions): string | u
  * the refusals that depend on the hub's HyperShift are worked out again; the rest stays as planned.
  */
 export function withHubHyperShift(plan: Plan, previous: OutputSnapshot, next: OutputSnapshot, folder: string, hyperShift: HyperShiftVersion): Plan {
-  const context = new PlanContext(previous, next);
+  const context = new PlanContext(previous, next, updateGraphsIn(next));
   const files = new Map([...next.files.values()].map((file) => [file.path, file]));
   let changed = false;
   const objects = plan.objects.map((object) => {

@@ -1,6 +1,7 @@
 import { openShiftMinorIndex, openShiftMinorName } from './hypershift-version';
 import { formatVersion, Release, type ReleaseVersion } from './release';
 import { ReleaseChannel } from './release-channel';
+import type { IUpdatePaths, UpdateRisk } from './update-paths';
 
 /** What a change of release is, as OpenShift's update paths see it. */
 export enum UpgradeKind {
@@ -30,6 +31,8 @@ export interface UpgradeAssessment {
   readonly problem?: string;
   /** Whether a path refused otherwise is accepted because `forceUpgradeTo` names its target. */
   readonly forced?: boolean;
+  /** The risks of the update graph's conditional edge the update takes (with `updateGraph`). @default - none */
+  readonly risks?: readonly UpdateRisk[];
 }
 
 /** Options of `assessUpgrade`: an object, so that more can be added. */
@@ -69,6 +72,12 @@ export interface AssessUpgradeOptions {
    * @default false
    */
   readonly releaseImageValidationSkipped?: boolean;
+  /**
+   * The update graph of the cluster's channel (see UpdateGraph): a control plane's update must then
+   * also be an edge of it, and a conditional edge's risks are named. Not applied with `nodePool`.
+   * @default - version arithmetic alone
+   */
+  readonly updateGraph?: IUpdatePaths;
 }
 
 /**
@@ -81,9 +90,10 @@ export interface AssessUpgradeOptions {
  */
 export function assessUpgrade(from: ReleaseVersion, to: ReleaseVersion, options: AssessUpgradeOptions = {}): UpgradeAssessment {
   const kind = kindOf(from, to);
-  const problem = problemOf(kind, from, to, options);
+  const graph = options.updateGraph && !options.nodePool && kind !== UpgradeKind.NONE ? options.updateGraph.path(from, to) : undefined;
+  const problem = problemOf(kind, from, to, options) ?? graph?.problem;
   if (problem && !options.nodePool && !minorDowngradeRefused(from, to, options) && names(options, to)) return { kind, from, to, forced: true };
-  return problem ? { kind, from, to, problem } : { kind, from, to };
+  return problem ? { kind, from, to, problem } : { kind, from, to, ...(graph?.risks ? { risks: graph.risks } : {}) };
 }
 
 function kindOf(from: ReleaseVersion, to: ReleaseVersion): UpgradeKind {

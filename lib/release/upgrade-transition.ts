@@ -1,6 +1,7 @@
 import type { ObjectValidator } from '../validation/object-validator';
 import { identify, type ValidationProblem } from '../validation/validation-problem';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotationProblem, releaseVersionOf } from './release-version';
+import { releaseIdentityProblems, type UpdateGraphs } from './update-paths';
 import { assessUpgrade } from './upgrade-path';
 import { controlPlaneImageOf, FORCE_UPGRADE_TO_ANNOTATION, SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION } from './upgrade-settings';
 
@@ -17,7 +18,7 @@ const HYPERSHIFT_GROUP = 'hypershift.openshift.io/';
  * @param previous the same file's object in the previous output, if any
  * @param source the construct path, named in the problems
  */
-export function upgradeTransitionProblems(object: any, previous: any, source?: string): ValidationProblem[] {
+export function upgradeTransitionProblems(object: any, previous: any, source?: string, updateGraphs?: UpdateGraphs): ValidationProblem[] {
   const kind = object?.kind;
   if ((kind !== 'HostedCluster' && kind !== 'NodePool') || previous?.kind !== kind || !String(object.apiVersion).startsWith(HYPERSHIFT_GROUP)) return [];
   const problems: ValidationProblem[] = [];
@@ -32,10 +33,10 @@ export function upgradeTransitionProblems(object: any, previous: any, source?: s
       message: `refused: upgradeType is immutable (${upgradeTypeBefore} before); create a new pool${upgradeType ? ` with upgradeType ${upgradeType}` : ''}, move the workloads, then delete this one (doc 6.5)`,
     });
   }
-  return [...problems, ...releaseProblems(object, previous, source)];
+  return [...problems, ...releaseProblems(object, previous, source, updateGraphs)];
 }
 
-function releaseProblems(object: any, previous: any, source?: string): ValidationProblem[] {
+function releaseProblems(object: any, previous: any, source?: string, updateGraphs?: UpdateGraphs): ValidationProblem[] {
   const kind = object.kind;
   const image = object.spec?.release?.image;
   const before = previous.spec?.release?.image;
@@ -50,7 +51,12 @@ function releaseProblems(object: any, previous: any, source?: string): Validatio
     kind === 'NodePool'
       ? { nodePool: true }
       : // HyperShift forces only the image the annotation names, by tag or digest alike, not another image of the same version.
-        { forceUpgradeTo: annotations[FORCE_UPGRADE_TO_ANNOTATION], toImage: controlPlaneImageOf(object), releaseImageValidationSkipped: SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION in annotations },
+        {
+          forceUpgradeTo: annotations[FORCE_UPGRADE_TO_ANNOTATION],
+          toImage: controlPlaneImageOf(object),
+          releaseImageValidationSkipped: SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION in annotations,
+          updateGraph: updateGraphs?.forChannel(object.spec?.channel),
+        },
   );
   if (!assessment.problem) return [];
   return [{ object: identify(object), path: 'spec.release.image', message: `refused: ${assessment.problem}`, value: image, source }];
@@ -102,6 +108,8 @@ export interface ApplyCheckOptions {
   readonly validator?: ObjectValidator;
   /** Kinds (`<apiVersion>/<kind>`) the validator passes without a schema (see `allowUnvalidatedKind`). @default - none */
   readonly unvalidatedKinds?: ReadonlySet<string>;
+  /** The update graphs (see UpdateGraph) HostedCluster updates and declared versions are checked against. @default - none: version arithmetic */
+  readonly updateGraphs?: UpdateGraphs;
 }
 
 /** What `applyProblems` finds, and whether the API server rejects the object as a whole. */
@@ -118,8 +126,9 @@ export interface ApplyCheck {
 
 /** `applyProblems`, telling the API server's rejections apart. */
 export function applyCheck(object: any, options: ApplyCheckOptions): ApplyCheck {
-  const { previous, source, validator, unvalidatedKinds } = options;
-  const updates = previous === undefined ? [] : upgradeTransitionProblems(object, previous, source);
+  const { previous, source, validator, unvalidatedKinds, updateGraphs } = options;
+  // What the release is comes before where it may go.
+  const updates = [...releaseIdentityProblems(object, previous, updateGraphs, source), ...(previous === undefined ? [] : upgradeTransitionProblems(object, previous, source, updateGraphs))];
   const checks = validator?.validate(object, { source, previous, unvalidatedKinds }) ?? [];
   return {
     problems: [...checks.filter((problem) => !updates.some((update) => update.path === problem.path)), ...releaseVersionProblems(object, source), ...updates],

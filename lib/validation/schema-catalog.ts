@@ -5,6 +5,7 @@ import { manifestDocumentsOrThrow, readManifestFile } from './manifest-files';
 import { packageRoot } from '../core/package-root';
 import { ROLLOUT_RECORD_CRD } from '../release/rollout-record';
 import { overBudgetRules } from './cel/cel-cost';
+import { UPDATE_GRAPH_RECORD_CRD } from '../release/update-graph';
 import { CelValidationRule, CompiledCelRule } from './cel/cel-rule';
 
 /** The OpenAPI v3 subset a CRD's structural schema uses, with the Kubernetes extensions. */
@@ -169,7 +170,7 @@ export class SchemaCatalog {
    */
   static bundled(): SchemaCatalog {
     bundledIndex ??= JSON.parse(fs.readFileSync(path.join(BUNDLED_DIR, 'index.json'), 'utf8')) as Record<string, string>;
-    return new SchemaCatalog(bundledIndex).addCustomResourceDefinitions([ROLLOUT_RECORD_CRD], 'hcp-cdk');
+    return new SchemaCatalog(bundledIndex).addCustomResourceDefinitions([ROLLOUT_RECORD_CRD, UPDATE_GRAPH_RECORD_CRD], 'hcp-cdk');
   }
 
   private readonly kinds = new Map<string, KindSchema>();

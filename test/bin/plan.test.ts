@@ -329,4 +329,34 @@ describe("hcp-cdk plan of the example fleet's release rollout", () => {
     ]);
     expect(result.stderr).toBe('hcp-cdk plan: 26 of the changes would be refused (effect refused: by the API server, HyperShift or a release rollout); the output cannot be applied as it is\n');
   });
+
+  test("a released wave renamed (written without synth's check): exit 1 although no cluster changes, the rollout refusing it", () => {
+    git(repo, 'checkout', '-q', '--', 'dist');
+    synthFleetInto(repo, 1);
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'r-4-17-3: wave 1');
+    const app = new HcpApp({ outdir: path.join(repo, 'dist'), keepLastGoodCopy: false });
+    const spec = JSON.parse(JSON.stringify(document.spec));
+    spec.rollouts[0].releasedWaves = 1;
+    spec.rollouts[0].waves[0].name = 'first';
+    Fleet.fromInventory(app, spec);
+    app.writeFiles(app.synthesize());
+    const result = hcpCdk(repo);
+    expect(result.stdout).toContain('0 to create, 0 to update, 0 to delete, ');
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('refused: rollout'))).toEqual([
+      'refused: rollout r-4-17-3: waves: wave 1 (canaries) is released in the previous output and its 2 clusters run 4.17.3; a released wave cannot be removed or renamed: put it back as it was',
+    ]);
+    expect(result.stderr).toBe('hcp-cdk plan: release rollout r-4-17-3 refuses the commit (refused: lines of the plan); the output cannot be applied as it is\n');
+    expect(result.status).toBe(1);
+  });
+
+  test('--full-plan: the whole plan in a file beside the comment; only with --format markdown', () => {
+    git(repo, 'checkout', '-q', '--', 'dist');
+    synthFleetInto(repo, 2);
+    const full = path.join(repo, 'plan-full.md');
+    const result = hcpCdk(repo, '--markdown', '--full-plan', full);
+    expect(result.status).toBe(2);
+    expect(fs.readFileSync(full, 'utf8')).toBe(result.stdout);
+    expect(hcpCdk(repo, '--full-plan', full).stderr).toMatch(/^hcp-cdk plan: --full-plan is for --format markdown, whose comment it completes\n/);
+  });
 });

@@ -12,7 +12,7 @@ function cluster(app: HcpApp, etcdSize = Size.gibibytes(8)): HostedCluster {
 
 describe('lint: legal but almost certainly not meant', () => {
   test('the rules have stable, distinct ids', () => {
-    expect(Object.values(LINT_RULES).map((r) => r.id)).toEqual(['HCP-W001', 'HCP-W002', 'HCP-W004', 'HCP-W005', 'HCP-W010', 'HCP-W011']);
+    expect(Object.values(LINT_RULES).map((r) => r.id)).toEqual(['HCP-W001', 'HCP-W002', 'HCP-W004', 'HCP-W005', 'HCP-W006', 'HCP-W010', 'HCP-W011']);
   });
 
   test('an etcd volume of a few hundred MiB is a warning, and synth still writes', () => {

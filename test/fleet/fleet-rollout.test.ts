@@ -103,9 +103,11 @@ describe('Fleet: release rollouts', () => {
   });
 
   test("fails when the rollout's own rules fail, named by the rollout", () => {
+    // Released clusters ran the release before their wave moved; the others run it still.
+    const path = 'updates from 4.17.0 to 4.19.1, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides';
     expect(fleetProblems([{ ...ROLLOUT, releaseImage: 'quay.io/openshift-release-dev/ocp-release:4.19.1-x86_64' }])).toEqual([
-      'r-4-17-3: release (4.19.1) is not an allowed update for 4 clusters, which run 4.17.0 (hub-a/clusters/a1, hub-a/clusters/a2, hub-b/clusters/b1 and 1 more): ' +
-        'updates from 4.17.0 to 4.19.1, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
+      `r-4-17-3: release (4.19.1) is not an allowed update for 3 clusters, which run 4.17.0 until their wave is released (hub-a/clusters/a1, hub-b/clusters/b1 and hub-b/clusters/b2): ${path}`,
+      `r-4-17-3: release (4.19.1) is not an allowed update for hub-a/clusters/a2 of wave 1 (canaries), which ran 4.17.0 before its wave was released: ${path}`,
     ]);
   });
 
@@ -121,6 +123,48 @@ describe('Fleet: release rollouts', () => {
         `  - ${file}: Fleet lab: spec.rollouts[0].onFailure: Unsupported value: supported values: "Continue", "Stop" (value: "Abort")`,
       ].join('\n'),
     );
+  });
+});
+
+describe('Fleet: a rollout with a state file, its policies and an update graph', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-fleet-state-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const graph = {
+    nodes: [
+      { version: '4.17.0', payload: 'quay.io/openshift-release-dev/ocp-release@sha256:' + 'a'.repeat(64), metadata: {} },
+      { version: '4.17.3', payload: 'quay.io/openshift-release-dev/ocp-release@sha256:' + 'b'.repeat(64), metadata: {} },
+    ],
+    edges: [[0, 1]],
+    conditionalEdges: [],
+  };
+
+  test('paths are relative to the inventory file; the record carries the state and the policies, and the graph is kept beside it', () => {
+    fs.mkdirSync(path.join(dir, 'graphs'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'graphs', 'stable-4.17.json'), JSON.stringify(graph));
+    fs.writeFileSync(
+      path.join(dir, 'r-4-17-3.state.yaml'),
+      "apiVersion: hcp-cdk.io/v1alpha1\nkind: ReleaseRolloutState\nmetadata:\n  name: r-4-17-3\nspec:\n  releasedWaves: 1\n  waves:\n    - wave: canaries\n      releasedAt: '2026-05-01T10:00:00Z'\n",
+    );
+    const spec = {
+      ...inventory([{ ...ROLLOUT, releasedWaves: undefined, stateFile: 'r-4-17-3.state.yaml', maxFailedPercent: 10, onPaused: 'Continue', waveTimeoutMinutes: 120, newClusters: 'NextWave' }]),
+      updateGraphs: [{ channel: 'stable-4.17', file: 'graphs/stable-4.17.json' }],
+    };
+    spec.defaults = { ...spec.defaults, channel: 'stable-4.17' };
+    const file = path.join(dir, 'fleet.yaml');
+    fs.writeFileSync(file, JSON.stringify({ apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'lab' }, spec }));
+    const app = new HcpApp({ outdir: '/nonexistent' });
+    Fleet.fromFile(app, file);
+    const objects = synthObjects(app);
+    const record = objects.find((o) => o.kind === 'ReleaseRollout');
+    expect(record.spec).toMatchObject({ releasedWaves: 1, maxFailedPercent: 10, onPaused: 'Continue', waveTimeoutMinutes: 120, newClusters: 'NextWave' });
+    expect(record.spec.waves[0].releasedAt).toBe('2026-05-01T10:00:00Z');
+    expect(objects.find((o) => o.kind === 'UpdateGraph').spec.channel).toBe('stable-4.17');
+    expect(objects.find((o) => o.kind === 'HostedCluster' && o.metadata.name === 'a2').spec.channel).toBe('stable-4.17');
+  });
+
+  test('a missing state file is a problem named by the rollout', () => {
+    const problems = fleetProblems([{ ...ROLLOUT, releasedWaves: undefined, stateFile: 'no-such.state.yaml' }]);
+    expect(problems).toEqual([`r-4-17-3: state: ${path.resolve('no-such.state.yaml')} cannot be read (ENOENT)`]);
   });
 });
 
@@ -269,15 +313,20 @@ describe("the example fleet's rollout, commit by commit", () => {
       commit(released, (spec) => {
         spec.rollouts[0].releaseVersion = '4.19.0';
       });
-    const refusal =
-      'r-4-17-3: release (4.19.0) is not an allowed update for 24 clusters, which run 4.17.0 (hub-0/clusters/c00000, hub-0/clusters/c00002, hub-0/clusters/c00004 and 21 more): ' +
-      'updates from 4.17.0 to 4.19.0, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides';
+    const path = 'updates from 4.17.0 to 4.19.0, which skips 4.18; a control plane accepts a later 4.17.z or 4.18.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides';
     // Before any wave moves: the rollout alone is refused.
-    expect(problems(skip(0), none)).toEqual([refusal]);
-    // With the canaries released, their control planes are refused too, as any such update; their pools may skip a minor (HyperShift's NodePool controller takes any later release).
+    expect(problems(skip(0), none)).toEqual([
+      `r-4-17-3: release (4.19.0) is not an allowed update for 24 clusters, which run 4.17.0 until their wave is released (hub-0/clusters/c00000, hub-0/clusters/c00002, hub-0/clusters/c00004 and 21 more): ${path}`,
+    ]);
+    // With the canaries released, their control planes are refused too, as any such update; their pools
+    // may skip a minor (HyperShift's NodePool controller takes any later release); the rollout does not
+    // say the released canaries run 4.17.0.
     const moving = problems(skip(1), none);
-    expect(moving[0]).toBe(refusal);
-    expect(moving.slice(1).map((p) => p.slice(0, p.indexOf(':')))).toEqual(['hub-0/c00000/Resource', 'hub-1/c00001/Resource']);
+    expect(moving.slice(0, 2)).toEqual([
+      `r-4-17-3: release (4.19.0) is not an allowed update for 2 clusters, which ran 4.17.0 before their wave was released (hub-0/clusters/c00000 and hub-1/clusters/c00001): ${path}`,
+      `r-4-17-3: release (4.19.0) is not an allowed update for 22 clusters, which run 4.17.0 until their wave is released (hub-0/clusters/c00002, hub-0/clusters/c00004, hub-0/clusters/c00006 and 19 more): ${path}`,
+    ]);
+    expect(moving.slice(2).map((p) => p.slice(0, p.indexOf(':')))).toEqual(['hub-0/c00000/Resource', 'hub-1/c00001/Resource']);
   });
 
   test("after: a second rollout starts only once the example's is complete in the previous output", () => {

@@ -12,9 +12,11 @@ import {
   planChanges,
   planMarkdown,
   planText,
+  PausedUntil,
   Release,
   ReleaseRollout,
   ReleaseRolloutProps,
+  RolloutState,
   RolloutWave,
   SecretSource,
 } from '../../lib';
@@ -29,14 +31,18 @@ const TARGET = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
  * Rollout r over four KubeVirt clusters on hub (canary c1, ring-1 c2 and c3 by label, the rest c4);
  * with `first`, r waits for rollout first over cluster z1, which releases that many waves.
  */
-function output(props: Partial<ReleaseRolloutProps> = {}, first?: number): OutputSnapshot {
+function output(props: Partial<ReleaseRolloutProps> = {}, first?: number, paused: readonly string[] = []): OutputSnapshot {
   const app = new HcpApp({ outdir: '/nonexistent' });
   const hub = new ManagementCluster(app, 'hub');
   const cluster = (name: string, rollout: ReleaseRollout, labels: Record<string, string> = {}) => {
-    new HostedCluster(hub, name, { release: Release.fromVersion('4.17.0'), pullSecret: SecretSource.fromExistingSecret('pull-secret'), ...PLATFORMS.kubevirt(), labels, rollout }).addNodePool(
-      'workers',
-      { replicas: 2 },
-    );
+    new HostedCluster(hub, name, {
+      release: Release.fromVersion('4.17.0'),
+      pullSecret: SecretSource.fromExistingSecret('pull-secret'),
+      ...PLATFORMS.kubevirt(),
+      labels,
+      rollout,
+      pausedUntil: paused.includes(name) ? PausedUntil.until('2099-01-01T00:00:00Z') : undefined,
+    }).addNodePool('workers', { replicas: 2 });
   };
   const after = first === undefined ? [] : [new ReleaseRollout(app, 'first', { release: Release.fromVersion('4.17.3'), waves: [RolloutWave.rest()], releasedWaves: first })];
   if (after.length > 0) cluster('z1', after[0]);
@@ -105,6 +111,35 @@ describe('plan of a release rollout', () => {
         'move wave 2 (ring-1) in a later commit, once wave 1 (canaries) runs 4.17.3',
     ]);
     expect(planMarkdown(refused)).toContain('\n>\n> **refused**: releasedWaves (2): 2 waves move in one commit');
+  });
+
+  test('the failed, timed-out, held and paused clusters, with why, in every form', () => {
+    const state = RolloutState.of('r', {
+      releasedWaves: 2,
+      failedClusters: [
+        { cluster: 'hub/clusters/c2', reason: 'control plane: ClusterVersionFailing: the network operator is degraded' },
+        { cluster: 'c3', reason: 'still upgrading 240 minutes after wave 2 was released', timedOut: true },
+      ],
+    });
+    const waves = [RolloutWave.canaries(['c1'], { holdNodePools: true }), RolloutWave.labels({ ring: '1' }, { name: 'ring-1' }), RolloutWave.rest()];
+    const result = plan(output({ waves, releasedWaves: 1 }, undefined, ['c1']), output({ waves, state }, undefined, ['c1']));
+    const rollout = result.rollouts![0];
+    expect([rollout.failed, rollout.timedOut, rollout.held, rollout.paused]).toEqual([
+      [{ cluster: 'hub/clusters/c2', wave: 2, reason: 'control plane: ClusterVersionFailing: the network operator is degraded' }],
+      [{ cluster: 'hub/clusters/c3', wave: 2, reason: 'still upgrading 240 minutes after wave 2 was released' }],
+      [{ cluster: 'hub/clusters/c1', wave: 1, reason: 'pools c1-workers held on the release before' }],
+      [{ cluster: 'hub/clusters/c1', wave: 1, reason: 'control plane paused until 2099-01-01T00:00:00Z' }],
+    ]);
+    const text = planText(result).split('\n');
+    const at = text.findIndex((l) => l.startsWith('rollout r '));
+    expect(text.slice(at + 1, at + 5)).toEqual([
+      '  failed: hub/clusters/c2 (wave 2): control plane: ClusterVersionFailing: the network operator is degraded',
+      '  timed out: hub/clusters/c3 (wave 2): still upgrading 240 minutes after wave 2 was released',
+      '  held: hub/clusters/c1 (wave 1): pools c1-workers held on the release before',
+      '  paused: hub/clusters/c1 (wave 1): control plane paused until 2099-01-01T00:00:00Z',
+    ]);
+    expect(text[at + 5]).toMatch(/^refused: rollout r: releasedWaves \(2\): wave 2 \(ring-1\) moves while wave 1 \(canaries\) is not on the target release/);
+    expect(planMarkdown(result)).toContain('\n>\n> - paused: hub/clusters/c1 (wave 1): control plane paused until 2099-01-01T00:00:00Z\n');
   });
 
   test('a commit that moves two waves is refused on every object it moves, so that plan exits 1', () => {

@@ -166,10 +166,10 @@ describe('ReleaseRollout: the record in the output', () => {
         onFailure: 'Stop',
         failedClusters: ['hub-a/clusters/a2'],
         waves: [
-          { name: 'canaries', clusters: ['hub-a/clusters/a2'] },
-          { name: 'ring-1', holdNodePools: true, clusters: ['hub-a/clusters/a1', 'hub-a/clusters/a3'] },
-          { name: 'wave-3', clusters: ['hub-b/clusters/b1', 'hub-b/clusters/b2'] },
-          { name: 'rest', clusters: ['hub-b/clusters/b3'] },
+          { name: 'canaries', selection: 'canaries ["a2"]', clusters: ['hub-a/clusters/a2'] },
+          { name: 'ring-1', selection: 'labels {"ring":"1"}', holdNodePools: true, clusters: ['hub-a/clusters/a1', 'hub-a/clusters/a3'] },
+          { name: 'wave-3', selection: 'batch 2', clusters: ['hub-b/clusters/b1', 'hub-b/clusters/b2'] },
+          { name: 'rest', selection: 'rest', clusters: ['hub-b/clusters/b3'] },
         ],
       },
     });
@@ -273,11 +273,11 @@ describe('ReleaseRollout: rules over its clusters', () => {
   test('fails when its release is not an allowed update from a cluster it covers, digests by their version', () => {
     const clusters = CLUSTERS.map((c) => (c.name === 'b3' ? { ...c, release: Release.fromImage(DIGEST('c'), { version: '4.15.2' }) } : c));
     expect(problemsOf({ clusters, rollout: { release: Release.fromImage(DIGEST('d'), { version: '4.17.3' }) } })).toEqual([
-      'r: release (4.17.3) is not an allowed update for hub-b/clusters/b3 of wave 4 (rest), which runs 4.15.2: updates from 4.15.2 to 4.17.3, which skips 4.16; ' +
+      'r: release (4.17.3) is not an allowed update for hub-b/clusters/b3 of wave 4 (rest), which runs 4.15.2 until its wave is released: updates from 4.15.2 to 4.17.3, which skips 4.16; ' +
         'a control plane accepts a later 4.15.z or 4.16.z, one minor at a time; forceUpgradeTo (the force-upgrade-to annotation) overrides',
     ]);
     expect(problemsOf({ rollout: { release: v('4.16.9') } })).toEqual([
-      'r: release (4.16.9) is not an allowed update for 6 clusters, which run 4.17.0 (hub-a/clusters/a1, hub-a/clusters/a2, hub-a/clusters/a3 and 3 more): ' +
+      'r: release (4.16.9) is not an allowed update for 6 clusters, which run 4.17.0 until their wave is released (hub-a/clusters/a1, hub-a/clusters/a2, hub-a/clusters/a3 and 3 more): ' +
         'goes back from 4.17.0 to 4.16.9: OpenShift supports no downgrade, and HyperShift refuses a minor one even when forced (ValidReleaseImage False: IsValidReleaseVersion, support/supportedversion/version.go); ' +
         'a control plane accepts a later 4.17.z or 4.18.z, one minor at a time',
     ]);
@@ -289,7 +289,9 @@ describe('ReleaseRollout: rules over its clusters', () => {
     expect(problemsOf({ clusters: forced(target), rollout: { release: target, releasedWaves: 4 } })).toEqual([]);
     // The same version by tag is another image: not forced.
     expect(problemsOf({ clusters: forced(v('4.17.3')), rollout: { release: target, releasedWaves: 4 } })).toContainEqual(
-      expect.stringMatching(/^r: release \(4\.17\.3\) is not an allowed update for hub-b\/clusters\/b3 of wave 4 \(rest\), which runs 4\.15\.2: updates from 4\.15\.2 to 4\.17\.3/),
+      expect.stringMatching(
+        /^r: release \(4\.17\.3\) is not an allowed update for hub-b\/clusters\/b3 of wave 4 \(rest\), which ran 4\.15\.2 before its wave was released: updates from 4\.15\.2 to 4\.17\.3/,
+      ),
     );
   });
 
