@@ -263,7 +263,7 @@ export class HcpApp extends App {
       if (file !== undefined) add({ path: file, text: text! });
       if (releases && file !== undefined) releases.add(file, json, () => (previousOutput!.holds(file, text!) ? json : previousOutput!.object(file)));
     }
-    const additions = this.delivery.finish(placed, deliveryProblems);
+    const additions = this.delivery.finish(placed, deliveryProblems, previousOutput?.found ? previousOutput : undefined);
     const taken = new Set(files.map((f) => f.path));
     for (const { path: file, json, source } of additions.objects) {
       if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);

@@ -39,6 +39,7 @@ export class PreviousOutput {
         return bytes;
       },
       copyTo: (target) => copyTree(root, target),
+      list: () => listTree(root),
     });
   }
 
@@ -54,6 +55,7 @@ export class PreviousOutput {
       [],
       {
         read: (file) => files.get(file),
+        list: () => [...files.keys()],
         copyTo: (target) => {
           for (const [file, bytes] of files) {
             fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
@@ -68,7 +70,7 @@ export class PreviousOutput {
 
   /** No previous output; `reasons` say where it was looked for. */
   public static none(reasons: readonly string[]): PreviousOutput {
-    return new PreviousOutput(PreviousOutputSource.NONE, 'nowhere', reasons, { read: () => undefined, copyTo: () => undefined });
+    return new PreviousOutput(PreviousOutputSource.NONE, 'nowhere', reasons, { read: () => undefined, copyTo: () => undefined, list: () => [] });
   }
 
   /** Where it was found. */
@@ -144,6 +146,11 @@ export class PreviousOutput {
     return this.holds(file, text) ? undefined : this.object(file);
   }
 
+  /** Every file's '/'-separated path under the output directory, for a delivery to see what each folder held. */
+  public paths(): readonly string[] {
+    return this.files.list();
+  }
+
   /** Writes every file of it, byte for byte, under `directory` (which must not exist yet). */
   public copyTo(directory: string): void {
     this.files.copyTo(directory);
@@ -162,4 +169,19 @@ function copyTree(from: string, to: string): void {
 interface PreviousFiles {
   read(file: string): Buffer | undefined;
   copyTo(directory: string): void;
+  list(): readonly string[];
+}
+
+/** The '/'-separated paths of the files under `root`. */
+function listTree(root: string, prefix = ''): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(path.join(root, prefix), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const file = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    return entry.isDirectory() ? listTree(root, file) : entry.isFile() ? [file] : [];
+  });
 }

@@ -7,7 +7,7 @@ import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
 import { Problems, show } from '../core/problems';
 import { MULTICLUSTER_ENGINE_OPERAND_GROUPS, MULTICLUSTER_ENGINE_PACKAGE } from '../management/multicluster-engine';
 import { isOlmSubscription, OPERATOR_KINDS } from './apply-order';
-import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
+import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject, PreviousDeliveredOutput } from './delivery';
 import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
 import { FLUX_HEALTH_CHECKS } from './flux-health-checks';
 import { FLUX_NAMESPACE, FluxSource } from './flux-source';
@@ -15,8 +15,9 @@ import { kustomizations } from './kustomization';
 import { KustomizeDelivery } from './kustomize-delivery';
 import { DeliveryTarget, objectFileName, OutputLayout, TargetKind } from './output-layout';
 import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED, protect } from './protection';
-import { groupOf, ObjectIdentity, unitAccess } from './unit-access';
-import { FLUX_ROLE_PREFIX, fluxUnitRbac } from './flux-access';
+import { groupOf, ObjectIdentity, unitAccess, UnitAccess } from './unit-access';
+import { FLUX_ROLE_PREFIX, fluxUnitRbac, PolicyRule, RoleGrants } from './flux-access';
+import { clusterOfPath, objectKey, PreviousFolders, PreviousObject } from './previous-folders';
 
 /** Props of FluxDelivery. */
 export interface FluxDeliveryProps {
@@ -193,13 +194,13 @@ export class FluxDelivery implements IDelivery {
     return placed;
   }
 
-  public finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions {
+  public finish(files: readonly DeliveredFile[], problems: Problems, previous?: PreviousDeliveredOutput): DeliveryAdditions {
     try {
       const before = problems.all.length;
       this.check(problems);
       // Without a usable source every Kustomization would be wrong the same way: report the cause once.
       if (problems.all.length > before) return { objects: [], files: [] };
-      const objects = this.kustomizationObjects(files, problems);
+      const objects = this.kustomizationObjects(files, problems, PreviousFolders.of(previous));
       const paths = [...files.map((f) => f.path), ...objects.map((o) => o.path)];
       return { objects, files: kustomizations(paths, { subFolders: false }) };
     } finally {
@@ -266,8 +267,11 @@ export class FluxDelivery implements IDelivery {
     return folders;
   }
 
-  /** A Kustomization per unit, and per management cluster its bootstrap objects and the RBAC of each unit. */
-  private kustomizationObjects(files: readonly DeliveredFile[], problems: Problems): DeliveryObject[] {
+  /**
+   * A Kustomization per unit, and per management cluster its bootstrap objects and the RBAC of each
+   * unit, which also lets each prune what it applied from `previous` and no longer writes.
+   */
+  private kustomizationObjects(files: readonly DeliveredFile[], problems: Problems, previous: PreviousFolders): DeliveryObject[] {
     // Charts applied by hand (a Restore starts a restore) get no Kustomization: see applyByHand.
     const units = this.unitsOf(files, problems).filter((unit) => appliedByHand(unit.target.chart) === undefined);
     const halves = new Map<string, { whole?: Unit; operators?: Unit; engine?: Unit; resources?: Unit; 'node-pools'?: Unit }>();
@@ -324,6 +328,9 @@ export class FluxDelivery implements IDelivery {
       const references = [...new Set(dependsOn)].map((u) => names.get(u)!);
       // A unit below the hub's own folder has its Roles in namespaces the hub's folder makes: it waits for them.
       if (!guest && unit.layoutFolder !== unit.target.folder) references.push({ name: nameOf(`${BOOTSTRAP_FOLDER}/${bootstrap}/${ACCESS_FOLDER}`), namespace: this.namespace });
+      // What waits for nothing else waits for the bootstrap folder, whose RBAC lets each unit prune
+      // what this commit drops (a dependency counts once it applied the same revision).
+      if (!guest && references.length === 0) references.push({ name: nameOf(`${BOOTSTRAP_FOLDER}/${bootstrap}`), namespace: this.namespace });
       const spec: flux.KustomizationSpec = {
         ...this.commonSpec(unit.folder, references),
         ...healthChecksOf(unit),
@@ -340,9 +347,23 @@ export class FluxDelivery implements IDelivery {
     }
 
     const objects: DeliveryObject[] = [];
+    // What each management cluster holds now: an object of the previous output that is still here
+    // has moved to another unit, which takes it over; the unit that held it may read it, not delete it.
+    const current = new Set(files.map((f) => `${clusterOfPath(f.path, BOOTSTRAP_FOLDER)}|${objectKey(f.kind, f.namespace, f.name)}`));
+    const pruning = (cluster: string, folder: string, kept: readonly ObjectIdentity[]): Pruning =>
+      pruningOf(previous.droppedFrom(folder, new Set(kept.map((o) => objectKey(o.kind, o.namespace, o.name)))), (o) => current.has(`${cluster}|${objectKey(o.kind, o.namespace, o.name)}`));
     for (const [bootstrap, held] of [...bootstraps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const root = lastOf(bootstrap);
-      objects.push(...this.bootstrapObjects(bootstrap, held, root && names.get(root)!, (unit) => names.get(unit)!, plans));
+      objects.push(
+        ...this.bootstrapObjects(
+          bootstrap,
+          held,
+          root && names.get(root)!,
+          (unit) => names.get(unit)!,
+          plans,
+          (folder, kept) => pruning(bootstrap, folder, kept),
+        ),
+      );
     }
     const found = problems.all.length;
     const kept = this.checkNames(plans, problems);
@@ -359,6 +380,13 @@ export class FluxDelivery implements IDelivery {
    * unit's ServiceAccount and RBAC (the hub's own unit's beside it, the others' in `access/`), and
    * the Kustomizations that apply the folder itself, its `access/` and its `guests/`, each as a
    * ServiceAccount of its own whose RBAC it holds too. Adds those Kustomizations to `plans`.
+   * `pruning` says what a folder applied before and no longer holds, for its unit's RBAC.
+   *
+   * Who may grant what: `flux-<hub>` writes the ClusterRoles of the hub's unit, of `-access` and of
+   * `-guests`, with `escalate` and `bind` on those names only, never on its own; the Kustomizations
+   * and ServiceAccounts of its namespace it may write whatever their names, by a Role there, so that
+   * adding a cluster leaves its own ClusterRole as it is (it may not widen that). `-access` writes
+   * the units' Roles in namespaces it does not own, so it holds what they hold instead of `escalate`.
    */
   private bootstrapObjects(
     bootstrap: string,
@@ -366,6 +394,7 @@ export class FluxDelivery implements IDelivery {
     root: { name: string; namespace: string } | undefined,
     nameOfUnit: (unit: Unit) => { name: string; namespace: string },
     plans: Planned[],
+    pruning: (folder: string, kept: readonly ObjectIdentity[]) => Pruning,
   ): DeliveryObject[] {
     const objects: DeliveryObject[] = [];
     const addObject = (folder: string, json: any): void => {
@@ -387,6 +416,7 @@ export class FluxDelivery implements IDelivery {
         access: unitAccess(unit.files),
         clusterWide: unit.layoutFolder === bootstrap,
         prunable: new Set(unit.files.filter((f) => this.places.get(f.path)!.prunable).map((f) => `${groupOf(f.apiVersion)}/${f.kind}`)),
+        ...pruning(unit.folder, unit.files),
       });
       const [serviceAccount, ...clusterRbac] = rbac.clusterScoped;
       addObject(folder, serviceAccount);
@@ -424,17 +454,36 @@ export class FluxDelivery implements IDelivery {
     // escalate exactly those.
     for (const unit of bootstrapUnits) {
       const applied = unit.applies();
-      const rbac = fluxUnitRbac({ ...unit.id, access: unitAccess(applied.map(identityOf)), clusterWide: true, prunable: prunableKinds(applied) });
+      const identities = applied.map(identityOf);
+      // -access holds what the roles it writes hold: with escalate it could write them in any namespace.
+      const heldRules: PolicyRule[] = unit.folder === accessFolder ? applied.flatMap((json) => (json.kind === 'Role' || json.kind === 'ClusterRole' ? json.rules : [])) : [];
+      const rbac = fluxUnitRbac({
+        ...unit.id,
+        access: unitAccess(identities),
+        clusterWide: true,
+        prunable: prunableKinds(applied),
+        roleGrants: unit.folder === accessFolder ? RoleGrants.HOLD : RoleGrants.ESCALATE_BY_NAME,
+        heldRules,
+        ...pruning(unit.folder, identities),
+      });
       for (const json of rbac.clusterScoped) addObject(folder, json);
     }
-    // Its own ServiceAccount and ClusterRole are in the folder it applies: listed before they are made.
+    // Its own ServiceAccount and roles are in the folder it applies: listed before they are made.
     const inFolder = [
       ...objects.filter((o) => path.posix.dirname(o.path) === folder).map((o) => o.json),
       ...plans.filter((p) => path.posix.dirname(p.file) === folder).map((p) => this.kustomization(p)),
       ...ownRbacStandIns(own),
     ];
-    const ownRbac = fluxUnitRbac({ ...own, access: unitAccess(inFolder.map(identityOf)), clusterWide: true, prunable: prunableKinds(inFolder) });
-    for (const json of ownRbac.clusterScoped) addObject(folder, json);
+    const identities = inFolder.map(identityOf);
+    const ownRbac = fluxUnitRbac({
+      ...own,
+      access: unitAccess(identities),
+      clusterWide: true,
+      prunable: prunableKinds(inFolder),
+      ownNamespaceKinds: OWN_NAMESPACE_KINDS,
+      ...pruning(folder, identities),
+    });
+    for (const json of [...ownRbac.clusterScoped, ...ownRbac.namespaced]) addObject(folder, json);
     return objects;
   }
 
@@ -564,14 +613,36 @@ function identityOf(json: any): ObjectIdentity {
   return { apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace };
 }
 
-/** The ServiceAccount, ClusterRole and ClusterRoleBinding a bootstrap Kustomization applies for itself. */
+/** The ServiceAccount and roles a bootstrap Kustomization applies for itself. */
 function ownRbacStandIns(own: { name: string; namespace: string }): any[] {
   const role = `${FLUX_ROLE_PREFIX}${own.name}`;
   return [
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: own },
     { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: role } },
     { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: role } },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: role, namespace: own.namespace } },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: role, namespace: own.namespace } },
   ];
+}
+
+/** What `flux-<hub>` writes in its namespace whatever the names: a Kustomization and a ServiceAccount per unit. */
+const OWN_NAMESPACE_KINDS = [
+  { group: '', resource: 'serviceaccounts' },
+  { group: KUSTOMIZATION.apiVersion.split('/')[0], resource: 'kustomizations' },
+];
+
+/** What a unit's RBAC must allow of what its Kustomization prunes now. */
+interface Pruning {
+  /** What it applied before and no longer writes: Flux reads each before it prunes it. */
+  readonly pruned: UnitAccess;
+  /** Of those, what Flux deletes: not protected, and written by no other unit now. */
+  readonly deletable: UnitAccess;
+}
+
+/** The pruning of `dropped`, of which `stillWritten` are written by another unit now. */
+function pruningOf(dropped: readonly PreviousObject[], stillWritten: (o: PreviousObject) => boolean): Pruning {
+  const deletable = dropped.filter((o) => o.annotations[FLUX_PRUNE_ANNOTATION] !== FLUX_PRUNE_DISABLED && !stillWritten(o));
+  return { pruned: unitAccess(dropped), deletable: unitAccess(deletable) };
 }
 
 /**

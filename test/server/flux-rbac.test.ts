@@ -1,73 +1,221 @@
-// Least privilege for Flux, held by a real kube-apiserver with RBAC on: the fleet example's RBAC
-// is applied as the bootstrap would apply it, then each unit's ServiceAccount (impersonated, as
-// kustomize-controller impersonates `spec.serviceAccountName`) server-side applies, as a dry run,
-// its own objects and other units' objects. The server, not an emulation, says what is allowed.
+// Least privilege and fleet changes under Flux, held by a real kube-apiserver with RBAC on. Hub hub-0 of
+// the fleet example goes through one commit per entry of the catalogue in docs/delivery.md (fleet
+// changes): each commit is synthesized over the one before (its previous output), its RBAC applied as
+// Flux applies it, and every Kustomization replayed as kustomize-controller reconciles it, as its
+// ServiceAccount (see flux-replay.ts for the calls and the upstream code they follow). A commit passes
+// when every Kustomization that should proceed is Ready. At the first commit, each unit's
+// ServiceAccount is also tried on what it must not do: other units' objects, escalations.
 import { FluxDelivery, FluxSource } from '../../lib';
-import { fleetOutput } from '../gitops/fleet-output';
+import { Commit, commit, exampleInventory, fleetChange } from '../gitops/fleet-commits';
+import { FluxReplay, Outcome } from './flux-replay';
 import { Impersonation, KubeClient } from './kube-client';
 
 const client = KubeClient.fromEnvironment();
+const REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
+const delivery = (url = REPOSITORY, path?: string) => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'hcp-estate', url }), path });
 
-const output = fleetOutput(new FluxDelivery({ source: FluxSource.gitRepository({ name: 'hcp-estate', url: 'https://git.example.com/platform/hcp-estate.git' }) }));
-const RBAC_KINDS = new Set(['ServiceAccount', 'Role', 'RoleBinding', 'ClusterRole', 'ClusterRoleBinding']);
+const base = fleetChange.onlyHubs(exampleInventory(), 'hub-0');
+const replay = new FluxReplay(client, 'hub-0');
+const commits: Commit[] = [];
+const last = () => commits[commits.length - 1];
+const started = Date.now();
 
-/** Server-side apply as a dry run, as `unit`'s ServiceAccount in flux-system: the HTTP status. */
-async function applyAs(unit: string, object: any): Promise<number> {
-  const response = await client.apply(object, { dryRun: true, fieldManager: 'kustomize-controller', impersonate: Impersonation.serviceAccount('flux-system', unit) });
-  return response.status;
-}
+/** Each Kustomization's outcome that is not Ready. */
+const notReady = (outcomes: Map<string, Outcome>) => [...outcomes].filter(([, o]) => o !== 'Ready');
+const as = (name: string) => ({ impersonate: Impersonation.serviceAccount('flux-system', name) });
+const named = (folder: string, kind: string, name?: string) =>
+  last()
+    .folders.get(folder)!
+    .find((o) => o.kind === kind && (name === undefined || o.metadata.name === name))!;
 
 beforeAll(async () => {
-  // What exists before the units apply: the namespaces (the hub's unit makes them) and the RBAC the
-  // bootstrap folder and the access folder hold, applied by an admin as the first `oc apply -k` does.
   await client.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'flux-system' } }, { fieldManager: 'test' });
-  for (const json of output.get('hub-0')!.filter((o) => o.kind === 'Namespace')) expect((await client.apply(json, { fieldManager: 'test' })).status).toBeLessThan(300);
-  for (const folder of ['flux/hub-0', 'flux/hub-0/access']) {
-    for (const json of output.get(folder)!.filter((o) => RBAC_KINDS.has(o.kind))) {
-      const response = await client.apply(json, { fieldManager: 'test' });
-      expect([json.kind, json.metadata.name, response.status < 300]).toEqual([json.kind, json.metadata.name, true]);
-    }
-  }
+  commits.push(commit('first install', base, delivery()));
+  // The hub's one hand step: its bootstrap folder, applied by a cluster admin.
+  await replay.bootstrap(last());
 }, 60_000);
 
-afterAll(() => client.close());
+afterAll(() => {
+  client.close();
+  process.stdout.write(`flux-rbac.test: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+});
 
-/** Asserts that `unit` may write `json`: 200 or 201, named so that a failure says which object. */
-async function expectAllowed(unit: string, json: any): Promise<void> {
-  const status = await applyAs(unit, json);
-  expect([unit, json.kind, json.metadata.name, status < 300 ? 'allowed' : status]).toEqual([unit, json.kind, json.metadata.name, 'allowed']);
-}
+describe('adding a hub: the first install', () => {
+  test('every Kustomization of the hub applies, as its ServiceAccount, and is Ready', async () => {
+    const outcomes = await replay.reconcile(last());
+    expect(outcomes.size).toBe(28);
+    expect(notReady(outcomes)).toEqual([]);
+  }, 60_000);
+});
 
-describe("each unit's ServiceAccount may write exactly its folder's objects, on a real API server with RBAC", () => {
-  test.each(['hub-0', 'hub-0-c00000', 'hub-0-c00000-node-pools', 'hub-0-c00002', 'hub-0-c00002-node-pools'])('%s writes every object of its folder', async (unit) => {
-    const folder = unit.replace(/^hub-0-/, 'hub-0/').replace(/-node-pools$/, '/node-pools');
-    for (const json of output.get(folder)!) await expectAllowed(unit, json);
-  });
-
+describe("each unit's ServiceAccount may do nothing beyond its folder", () => {
   test("cluster c00000's unit is refused cluster c00002's objects in the namespace they share, and c00006's hosts in their own", async () => {
-    const other = output.get('hub-0/c00002')!.find((o) => o.kind === 'HostedCluster')!;
+    const other = named('hub-0/c00002', 'HostedCluster');
     expect(other.metadata.namespace).toBe('clusters');
-    expect(await applyAs('hub-0-c00000', other)).toBe(403);
-    const host = output.get('hub-0/c00006')!.find((o) => o.kind === 'BareMetalHost')!;
-    expect(await applyAs('hub-0-c00000', host)).toBe(403);
-    await expectAllowed('hub-0-c00006', host);
+    expect((await client.apply(other, { dryRun: true, fieldManager: 'kustomize-controller', ...as('hub-0-c00000') })).status).toBe(403);
+    const host = named('hub-0/c00006', 'BareMetalHost');
+    expect((await client.apply(host, { dryRun: true, fieldManager: 'kustomize-controller', ...as('hub-0-c00000') })).status).toBe(403);
   });
 
-  test("a cluster's unit is refused a kind its folder does not hold, and its pools' unit its HostedCluster", async () => {
+  test("no unit can get or list another unit's HostedCluster or NodePool", async () => {
+    const hosted = named('hub-0/c00002', 'HostedCluster');
+    const pool = named('hub-0/c00002/node-pools', 'NodePool');
+    for (const unit of ['hub-0', 'hub-0-c00000', 'hub-0-c00000-node-pools', 'hub-0-c00006', 'flux-hub-0', 'flux-hub-0-guests']) {
+      const calls = [
+        ['get HostedCluster', (await client.get(hosted, as(unit))).status],
+        ['get NodePool', (await client.get(pool, as(unit))).status],
+        ['list HostedClusters', (await client.list('hypershift.openshift.io/v1beta1', 'HostedCluster', 'clusters', as(unit))).status],
+        ['list NodePools', (await client.list('hypershift.openshift.io/v1beta1', 'NodePool', 'clusters', as(unit))).status],
+        ['list HostedClusters everywhere', (await client.list('hypershift.openshift.io/v1beta1', 'HostedCluster', undefined, as(unit))).status],
+      ];
+      expect([unit, calls]).toEqual([unit, calls.map(([call]) => [call, 403])]);
+    }
+    // Its own it reads, by name.
+    expect((await client.get(hosted, as('hub-0-c00002'))).status).toBe(200);
+    expect((await client.get(pool, as('hub-0-c00002-node-pools'))).status).toBe(200);
+    // flux-hub-0-access, which writes the units' Roles, holds what they grant (by name), and lists nothing.
+    expect((await client.list('hypershift.openshift.io/v1beta1', 'HostedCluster', 'clusters', as('flux-hub-0-access'))).status).toBe(403);
+    expect((await client.list('v1', 'Secret', 'clusters', as('flux-hub-0-access'))).status).toBe(403);
+  });
+
+  test("a cluster's unit is refused a kind its folder does not hold, RBAC, and its pools' unit its HostedCluster", async () => {
     const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c00000-extra', namespace: 'clusters' }, data: { a: 'b' } };
-    expect(await applyAs('hub-0-c00000', configMap)).toBe(403);
-    const clusterRole = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'c00000-admin' }, rules: [] };
-    expect(await applyAs('hub-0-c00000', clusterRole)).toBe(403);
-    const hosted = output.get('hub-0/c00000')!.find((o) => o.kind === 'HostedCluster')!;
-    expect(await applyAs('hub-0-c00000-node-pools', hosted)).toBe(403);
-    expect(await applyAs('hub-0', hosted)).toBe(403);
+    expect((await client.apply(configMap, { dryRun: true, ...as('hub-0-c00000') })).status).toBe(403);
+    const role = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'hcp-cdk-flux-hub-0-c00000', namespace: 'clusters' }, rules: [] };
+    expect((await client.apply(role, { dryRun: true, ...as('hub-0-c00000') })).status).toBe(403);
+    const hosted = named('hub-0/c00000', 'HostedCluster');
+    expect((await client.apply(hosted, { dryRun: true, ...as('hub-0-c00000-node-pools') })).status).toBe(403);
+    expect((await client.apply(hosted, { dryRun: true, ...as('hub-0') })).status).toBe(403);
+  });
+});
+
+describe('the escalations of issue 35, attempted as the ServiceAccounts, are refused', () => {
+  const everything = [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }];
+  const intruder = { kind: 'ServiceAccount', name: 'default', namespace: 'default' };
+
+  test('flux-hub-0-access cannot write a Role of a unit role name in kube-system granting everything, nor bind it or cluster-admin to any account', async () => {
+    const role = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'hcp-cdk-flux-hub-0-c00000', namespace: 'kube-system' }, rules: everything };
+    const escalate = await client.apply(role, { fieldManager: 'kustomize-controller', ...as('flux-hub-0-access') });
+    expect([escalate.status, escalate.message]).toEqual([403, expect.stringContaining('attempting to grant RBAC permissions not currently held')]);
+    // The same in the namespace it writes Roles into.
+    expect((await client.apply({ ...role, metadata: { ...role.metadata, namespace: 'clusters' } }, { fieldManager: 'kustomize-controller', ...as('flux-hub-0-access') })).status).toBe(403);
+    for (const [namespace, roleRef] of [
+      ['kube-system', { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' }],
+      ['kube-system', { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'hcp-cdk-flux-flux-hub-0' }],
+      ['clusters', { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' }],
+    ] as const) {
+      const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'hcp-cdk-flux-hub-0-c00000', namespace }, roleRef, subjects: [intruder] };
+      expect([namespace, roleRef.name, (await client.apply(binding, { fieldManager: 'kustomize-controller', ...as('flux-hub-0-access') })).status]).toEqual([namespace, roleRef.name, 403]);
+    }
   });
 
-  test('the bootstrap, access and guests units write the Kustomizations, RBAC and guest Kustomizations they hold, and no cluster', async () => {
-    for (const json of output.get('flux/hub-0')!) await expectAllowed('flux-hub-0', json);
-    for (const json of output.get('flux/hub-0/access')!) await expectAllowed('flux-hub-0-access', json);
-    for (const json of output.get('flux/hub-0/guests')!) await expectAllowed('flux-hub-0-guests', json);
-    const hosted = output.get('hub-0/c00000')!.find((o) => o.kind === 'HostedCluster')!;
-    for (const unit of ['flux-hub-0', 'flux-hub-0-access', 'flux-hub-0-guests']) expect([unit, await applyAs(unit, hosted)]).toEqual([unit, 403]);
+  test('flux-hub-0 cannot widen its own ClusterRole, nor bind cluster-admin to itself', async () => {
+    const own = named('flux/hub-0', 'ClusterRole', 'hcp-cdk-flux-flux-hub-0');
+    const widened = { ...own, rules: [...own.rules, ...everything] };
+    const response = await client.apply(widened, { fieldManager: 'kustomize-controller', ...as('flux-hub-0') });
+    expect([response.status, response.message]).toEqual([403, expect.stringContaining('attempting to grant RBAC permissions not currently held')]);
+    const binding = {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'hcp-cdk-flux-flux-hub-0' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
+      subjects: [{ kind: 'ServiceAccount', name: 'flux-hub-0', namespace: 'flux-system' }],
+    };
+    expect((await client.apply({ ...binding, metadata: { name: 'hcp-cdk-flux-flux-hub-0-escape' } }, { fieldManager: 'kustomize-controller', ...as('flux-hub-0') })).status).toBe(403);
+    // Its own Role, kind-wide on Kustomizations and ServiceAccounts, stays in its namespace.
+    const elsewhere = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'hub-0-c00000', namespace: 'kube-system' } };
+    expect((await client.apply(elsewhere, { dryRun: true, ...as('flux-hub-0') })).status).toBe(403);
   });
+
+  test('no unit holds bind, escalate or impersonate on anything', async () => {
+    for (const unit of ['hub-0', 'hub-0-c00000', 'hub-0-c00000-node-pools', 'flux-hub-0-access', 'flux-hub-0-guests']) {
+      const review = await client.create(
+        {
+          apiVersion: 'authorization.k8s.io/v1',
+          kind: 'SelfSubjectRulesReview',
+          metadata: {},
+          spec: { namespace: 'clusters' },
+        },
+        as(unit),
+      );
+      const verbs = new Set<string>((review.body.status?.resourceRules ?? []).flatMap((r: any) => r.verbs));
+      expect([unit, ['bind', 'escalate', 'impersonate', '*'].filter((v) => verbs.has(v))]).toEqual([unit, []]);
+    }
+  });
+});
+
+describe("fleet changes, commit by commit: every unit that should proceed does, and each unit's objects are kept or pruned as the protection table says", () => {
+  /** Synthesizes the next commit over the last and replays it. */
+  async function next(name: string, inventory = base, fluxDelivery = delivery()): Promise<Map<string, Outcome>> {
+    commits.push(commit(name, inventory, fluxDelivery, last()));
+    return replay.reconcile(last());
+  }
+  const exists = async (o: any) => (await client.get(o)).status === 200;
+  let inventory = base;
+
+  test('removing a cluster: every other unit of the hub is Ready; its objects stay, its Kustomizations, ServiceAccounts and Roles are pruned', async () => {
+    const hosted = named('hub-0/c00000', 'HostedCluster');
+    const kustomization = named('flux/hub-0', 'Kustomization', 'hub-0-c00000');
+    const role = named('flux/hub-0/access', 'Role', 'hcp-cdk-flux-hub-0-c00000');
+    inventory = fleetChange.removeCluster(inventory, 'c00000');
+    const outcomes = await next('remove c00000', inventory);
+    expect(notReady(outcomes)).toEqual([]);
+    expect(outcomes.size).toBe(26);
+    expect(await exists(hosted)).toBe(true);
+    expect(await exists(kustomization)).toBe(false);
+    expect(await exists(role)).toBe(false);
+    expect(await exists({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'hub-0-c00000', namespace: 'flux-system' } })).toBe(false);
+  }, 60_000);
+
+  test('dropping a NodePool: every unit is Ready, the NodePool stays (protected)', async () => {
+    const pool = named('hub-0/c00006/node-pools', 'NodePool', 'c00006-spare');
+    inventory = fleetChange.dropNodePool(inventory, 'c00006', 'spare');
+    const outcomes = await next('drop c00006-spare', inventory);
+    expect(notReady(outcomes)).toEqual([]);
+    expect(await exists(pool)).toBe(true);
+  }, 60_000);
+
+  test("dropping a guest: every unit is Ready, the guest's Kustomizations are pruned", async () => {
+    const guest = named('flux/hub-0/guests', 'Kustomization', 'c00006-guest-resources');
+    inventory = fleetChange.dropGuest(inventory, 'c00006');
+    const outcomes = await next('drop the guest of c00006', inventory);
+    expect(notReady(outcomes)).toEqual([]);
+    expect(await exists(guest)).toBe(false);
+  }, 60_000);
+
+  test('moving a cluster to another hub: on the hub it leaves, as a removal; its objects stay there', async () => {
+    const hosted = named('hub-0/c00002', 'HostedCluster');
+    const moved = fleetChange.clusterSpec(inventory, 'c00002');
+    inventory = fleetChange.removeCluster(inventory, 'c00002');
+    const outcomes = await next('move c00002 to hub-1', inventory);
+    expect(notReady(outcomes)).toEqual([]);
+    expect(await exists(hosted)).toBe(true);
+    // On the hub it goes to, it is a cluster added (replayed next, on this hub, as that is the one the server stands for).
+    inventory = fleetChange.addCluster(inventory, 'hub-0', moved);
+  }, 60_000);
+
+  test('adding a cluster (here, one whose objects are still there: each Kustomization takes them over)', async () => {
+    const outcomes = await next('add c00002', inventory);
+    expect(notReady(outcomes)).toEqual([]);
+    expect(outcomes.get('flux-system/hub-0-c00002')).toBe('Ready');
+  }, 60_000);
+
+  test('changing the repository URL and the output path: every Kustomization follows, every unit is Ready', async () => {
+    const outcomes = await next('new repository and path', inventory, delivery('https://git.example.com/platform/estate-v2.git', './estate'));
+    expect(notReady(outcomes)).toEqual([]);
+    expect(named('flux/hub-0', 'Kustomization', 'hub-0-c00004').spec.path).toBe('./estate/hub-0/c00004');
+  }, 60_000);
+
+  test('renaming the hub: after its one hand step (the new bootstrap folder, applied once), every unit of the new name is Ready', async () => {
+    const old = named('flux/hub-0', 'Kustomization', 'hub-0-c00004');
+    inventory = fleetChange.renameHub(inventory, 'hub-0', 'hub-x');
+    commits.push(commit('rename hub-0 to hub-x', inventory, delivery(), last()));
+    const renamed = new FluxReplay(client, 'hub-x');
+    await renamed.bootstrap(last());
+    const outcomes = await renamed.reconcile(last());
+    expect(notReady(outcomes)).toEqual([]);
+    expect(outcomes.size).toBe(26);
+    // What the old names applied is taken over; the old Kustomizations are left for the hand step plan names.
+    expect(await exists(old)).toBe(true);
+  }, 90_000);
 });
