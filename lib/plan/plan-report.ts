@@ -106,7 +106,7 @@ export interface PlanSummary {
 
 /** Facts about one hosted cluster's changes as a whole (a control plane and its pools upgraded together). */
 export interface ClusterNote {
-  /** The hosted cluster, `<management folder>/<namespace>/<name>`. */
+  /** The hosted cluster, `<management folder>/<namespace>/<name>`; or, for a note on the engines' own objects, their bootstrap folder (`flux/<hub>`, `argocd/<hub>`). */
   readonly cluster: string;
   /** One line for people. */
   readonly note: string;
