@@ -45,6 +45,19 @@ export const fleetChange = {
   onlyHubs(inventory: FleetInventory, ...hubs: string[]): FleetInventory {
     return { ...inventory, rollouts: undefined, managementClusters: inventory.managementClusters.filter((m) => hubs.includes(m.name)) };
   },
+  /**
+   * Every hosted cluster in namespace `namespace` and its Agents in `<prefix><agent namespace>`: a
+   * fleet of its own on a server that other suites' fleets share.
+   */
+  inNamespaces(inventory: FleetInventory, namespace: string, prefix: string): FleetInventory {
+    return {
+      ...inventory,
+      managementClusters: inventory.managementClusters.map((m) => ({
+        ...m,
+        clusters: m.clusters.map((c) => ({ ...c, namespace, ...(c.agent ? { agent: { ...c.agent, agentNamespace: `${prefix}${c.agent.agentNamespace}` } } : {}) })),
+      })),
+    };
+  },
   /** Without hosted cluster `cluster`. */
   removeCluster(inventory: FleetInventory, cluster: string): FleetInventory {
     return { ...inventory, managementClusters: inventory.managementClusters.map((m) => ({ ...m, clusters: m.clusters.filter((c) => c.name !== cluster) })) };

@@ -14,7 +14,9 @@ const client = KubeClient.fromEnvironment();
 const REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
 const delivery = (url = REPOSITORY, path?: string) => new FluxDelivery({ source: FluxSource.gitRepository({ name: 'hcp-estate', url }), path });
 
-const base = fleetChange.onlyHubs(exampleInventory(), 'hub-0');
+// In namespaces of its own: examples-dry-run applies the fleet example to the same server, and an object
+// both write would keep the fields either owns.
+const base = fleetChange.inNamespaces(fleetChange.onlyHubs(exampleInventory(), 'hub-0'), 'fleet-changes', 'fleet-changes-');
 const replay = new FluxReplay(client, 'hub-0');
 const commits: Commit[] = [];
 const last = () => commits[commits.length - 1];
@@ -51,7 +53,7 @@ describe('adding a hub: the first install', () => {
 describe("each unit's ServiceAccount may do nothing beyond its folder", () => {
   test("cluster c00000's unit is refused cluster c00002's objects in the namespace they share, and c00006's hosts in their own", async () => {
     const other = named('hub-0/c00002', 'HostedCluster');
-    expect(other.metadata.namespace).toBe('clusters');
+    expect(other.metadata.namespace).toBe('fleet-changes');
     expect((await client.apply(other, { dryRun: true, fieldManager: 'kustomize-controller', ...as('hub-0-c00000') })).status).toBe(403);
     const host = named('hub-0/c00006', 'BareMetalHost');
     expect((await client.apply(host, { dryRun: true, fieldManager: 'kustomize-controller', ...as('hub-0-c00000') })).status).toBe(403);
@@ -64,8 +66,8 @@ describe("each unit's ServiceAccount may do nothing beyond its folder", () => {
       const calls = [
         ['get HostedCluster', (await client.get(hosted, as(unit))).status],
         ['get NodePool', (await client.get(pool, as(unit))).status],
-        ['list HostedClusters', (await client.list('hypershift.openshift.io/v1beta1', 'HostedCluster', 'clusters', as(unit))).status],
-        ['list NodePools', (await client.list('hypershift.openshift.io/v1beta1', 'NodePool', 'clusters', as(unit))).status],
+        ['list HostedClusters', (await client.list('hypershift.openshift.io/v1beta1', 'HostedCluster', 'fleet-changes', as(unit))).status],
+        ['list NodePools', (await client.list('hypershift.openshift.io/v1beta1', 'NodePool', 'fleet-changes', as(unit))).status],
         ['list HostedClusters everywhere', (await client.list('hypershift.openshift.io/v1beta1', 'HostedCluster', undefined, as(unit))).status],
       ];
       expect([unit, calls]).toEqual([unit, calls.map(([call]) => [call, 403])]);
@@ -74,14 +76,14 @@ describe("each unit's ServiceAccount may do nothing beyond its folder", () => {
     expect((await client.get(hosted, as('hub-0-c00002'))).status).toBe(200);
     expect((await client.get(pool, as('hub-0-c00002-node-pools'))).status).toBe(200);
     // flux-hub-0-access, which writes the units' Roles, holds what they grant (by name), and lists nothing.
-    expect((await client.list('hypershift.openshift.io/v1beta1', 'HostedCluster', 'clusters', as('flux-hub-0-access'))).status).toBe(403);
-    expect((await client.list('v1', 'Secret', 'clusters', as('flux-hub-0-access'))).status).toBe(403);
+    expect((await client.list('hypershift.openshift.io/v1beta1', 'HostedCluster', 'fleet-changes', as('flux-hub-0-access'))).status).toBe(403);
+    expect((await client.list('v1', 'Secret', 'fleet-changes', as('flux-hub-0-access'))).status).toBe(403);
   });
 
   test("a cluster's unit is refused a kind its folder does not hold, RBAC, and its pools' unit its HostedCluster", async () => {
-    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c00000-extra', namespace: 'clusters' }, data: { a: 'b' } };
+    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c00000-extra', namespace: 'fleet-changes' }, data: { a: 'b' } };
     expect((await client.apply(configMap, { dryRun: true, ...as('hub-0-c00000') })).status).toBe(403);
-    const role = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'hcp-cdk-flux-hub-0-c00000', namespace: 'clusters' }, rules: [] };
+    const role = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'hcp-cdk-flux-hub-0-c00000', namespace: 'fleet-changes' }, rules: [] };
     expect((await client.apply(role, { dryRun: true, ...as('hub-0-c00000') })).status).toBe(403);
     const hosted = named('hub-0/c00000', 'HostedCluster');
     expect((await client.apply(hosted, { dryRun: true, ...as('hub-0-c00000-node-pools') })).status).toBe(403);
@@ -98,11 +100,11 @@ describe('the escalations of issue 35, attempted as the ServiceAccounts, are ref
     const escalate = await client.apply(role, { fieldManager: 'kustomize-controller', ...as('flux-hub-0-access') });
     expect([escalate.status, escalate.message]).toEqual([403, expect.stringContaining('attempting to grant RBAC permissions not currently held')]);
     // The same in the namespace it writes Roles into.
-    expect((await client.apply({ ...role, metadata: { ...role.metadata, namespace: 'clusters' } }, { fieldManager: 'kustomize-controller', ...as('flux-hub-0-access') })).status).toBe(403);
+    expect((await client.apply({ ...role, metadata: { ...role.metadata, namespace: 'fleet-changes' } }, { fieldManager: 'kustomize-controller', ...as('flux-hub-0-access') })).status).toBe(403);
     for (const [namespace, roleRef] of [
       ['kube-system', { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' }],
       ['kube-system', { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'hcp-cdk-flux-flux-hub-0' }],
-      ['clusters', { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' }],
+      ['fleet-changes', { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' }],
     ] as const) {
       const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'hcp-cdk-flux-hub-0-c00000', namespace }, roleRef, subjects: [intruder] };
       expect([namespace, roleRef.name, (await client.apply(binding, { fieldManager: 'kustomize-controller', ...as('flux-hub-0-access') })).status]).toEqual([namespace, roleRef.name, 403]);
@@ -134,7 +136,7 @@ describe('the escalations of issue 35, attempted as the ServiceAccounts, are ref
           apiVersion: 'authorization.k8s.io/v1',
           kind: 'SelfSubjectRulesReview',
           metadata: {},
-          spec: { namespace: 'clusters' },
+          spec: { namespace: 'fleet-changes' },
         },
         as(unit),
       );
