@@ -36,10 +36,14 @@ export enum RoleGrants {
    */
   ESCALATE_BY_NAME = 'escalate-by-name',
   /**
-   * Neither: the unit holds every rule of the roles it writes (`heldRules`), which is what the API
-   * server asks of whoever writes or binds a role without `escalate` and `bind`. For
+   * No `escalate`: the unit holds every rule of the roles it writes (`heldRules`), which is what the
+   * API server asks of whoever writes a role without `escalate`; and `bind` on them, by name, since
+   * Flux dry-runs a RoleBinding before the Role it names exists (fluxcd/pkg ssa `ApplyAll` dry-runs
+   * a whole stage before it applies any of it, and Roles and RoleBindings share one), and binding a
+   * role one holds is checked against the role itself, which is not found then. For
    * `flux-<hub>-access`, which writes Roles in namespaces it does not own: with `escalate` on their
-   * names it could write a Role of one of those names anywhere, kube-system included.
+   * names it could write a Role of one of those names anywhere, kube-system included; with `bind`
+   * alone it binds a Role of those names only, whose rules it holds wherever it wrote one.
    */
   HOLD = 'hold',
 }
@@ -115,7 +119,7 @@ export function fluxUnitRbac(options: FluxUnitRbacOptions): FluxUnitRbac {
     rulesFor(
       kinds.filter((k) => !kindWideHere(where, k)),
       options.prunable,
-      grants === RoleGrants.ESCALATE_BY_NAME ? roleName : undefined,
+      grants === RoleGrants.ESCALATE_BY_NAME ? { verbs: ['bind', 'escalate'], except: roleName } : { verbs: ['bind'] },
     );
   const prunedIn = (where: string | undefined, kinds: readonly KindAccess[] | undefined): PolicyRule[] => {
     const deletable = where === undefined ? options.deletable?.clusterScoped : options.deletable?.namespaces.get(where);
@@ -180,17 +184,18 @@ export function clusterRole(name: string, rules: readonly PolicyRule[], subject:
 /**
  * The rules for writing `kinds`, by name, with `delete` where prunable. Writing a Role or
  * ClusterRole that grants what the writer itself lacks takes `escalate`, binding one takes `bind`:
- * given by name when `escalateExcept` is, never on that name (the role that grants the unit itself).
+ * `grant.verbs` of those on the roles written, by name, never on `grant.except` (the role that
+ * grants the unit itself).
  */
-function rulesFor(kinds: readonly KindAccess[], prunable: ReadonlySet<string>, escalateExcept: string | undefined): PolicyRule[] {
+function rulesFor(kinds: readonly KindAccess[], prunable: ReadonlySet<string>, grant: { readonly verbs: readonly string[]; readonly except?: string }): PolicyRule[] {
   const rules: PolicyRule[] = [];
   for (const k of kinds) {
     const verbs = [...WRITE_VERBS, ...(prunable.has(`${k.group}/${k.kind}`) ? ['delete'] : [])];
     const grantsRoles = k.group === RBAC_GROUP && (k.kind === 'Role' || k.kind === 'ClusterRole');
-    const others = escalateExcept === undefined || !grantsRoles ? [] : k.names.filter((n) => n !== escalateExcept);
+    const others = grantsRoles ? k.names.filter((n) => n !== grant.except) : [];
     const own = k.names.filter((n) => !others.includes(n));
     if (own.length > 0) rules.push({ apiGroups: [k.group], resources: [k.resource], resourceNames: own, verbs });
-    if (others.length > 0) rules.push({ apiGroups: [k.group], resources: [k.resource], resourceNames: others, verbs: [...verbs, 'bind', 'escalate'] });
+    if (others.length > 0) rules.push({ apiGroups: [k.group], resources: [k.resource], resourceNames: others, verbs: [...verbs, ...grant.verbs] });
   }
   return rules;
 }

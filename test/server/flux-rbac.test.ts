@@ -17,7 +17,7 @@ const delivery = (url = REPOSITORY, path?: string) => new FluxDelivery({ source:
 // In namespaces of its own: examples-dry-run applies the fleet example to the same server, and an object
 // both write would keep the fields either owns.
 const base = fleetChange.inNamespaces(fleetChange.onlyHubs(exampleInventory(), 'hub-0'), 'fleet-changes', 'fleet-changes-');
-const replay = new FluxReplay(client, 'hub-0');
+const replay = new FluxReplay(client);
 const commits: Commit[] = [];
 const last = () => commits[commits.length - 1];
 const started = Date.now();
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await client.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'flux-system' } }, { fieldManager: 'test' });
   commits.push(commit('first install', base, delivery()));
   // The hub's one hand step: its bootstrap folder, applied by a cluster admin.
-  await replay.bootstrap(last());
+  await replay.bootstrap(last(), 'hub-0');
 }, 60_000);
 
 afterAll(() => {
@@ -129,8 +129,8 @@ describe('the escalations of issue 35, attempted as the ServiceAccounts, are ref
     expect((await client.apply(elsewhere, { dryRun: true, ...as('flux-hub-0') })).status).toBe(403);
   });
 
-  test('no unit holds bind, escalate or impersonate on anything', async () => {
-    for (const unit of ['hub-0', 'hub-0-c00000', 'hub-0-c00000-node-pools', 'flux-hub-0-access', 'flux-hub-0-guests']) {
+  test("no unit holds bind, escalate or impersonate on anything; flux-hub-0-access binds the units' Roles, by name, and nothing else", async () => {
+    for (const unit of ['hub-0', 'hub-0-c00000', 'hub-0-c00000-node-pools', 'flux-hub-0-guests']) {
       const review = await client.create(
         {
           apiVersion: 'authorization.k8s.io/v1',
@@ -143,6 +143,10 @@ describe('the escalations of issue 35, attempted as the ServiceAccounts, are ref
       const verbs = new Set<string>((review.body.status?.resourceRules ?? []).flatMap((r: any) => r.verbs));
       expect([unit, ['bind', 'escalate', 'impersonate', '*'].filter((v) => verbs.has(v))]).toEqual([unit, []]);
     }
+    const review = await client.create({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', metadata: {}, spec: { namespace: 'fleet-changes' } }, as('flux-hub-0-access'));
+    const granting = (review.body.status?.resourceRules ?? []).filter((r: any) => r.verbs.some((v: string) => ['bind', 'escalate', 'impersonate', '*'].includes(v)));
+    expect(granting.map((r: any) => [r.verbs.filter((v: string) => ['bind', 'escalate', 'impersonate', '*'].includes(v)), r.resources])).toEqual([[['bind'], ['roles']]]);
+    expect(granting[0].resourceNames.every((n: string) => /^hcp-cdk-flux-hub-0-c\d{5}(-node-pools)?$/.test(n))).toBe(true);
   });
 });
 
@@ -202,22 +206,40 @@ describe("fleet changes, commit by commit: every unit that should proceed does, 
     expect(outcomes.get('flux-system/hub-0-c00002')).toBe('Ready');
   }, 60_000);
 
-  test('changing the repository URL and the output path: every Kustomization follows, every unit is Ready', async () => {
-    const outcomes = await next('new repository and path', inventory, delivery('https://git.example.com/platform/estate-v2.git', './estate'));
+  test('changing the repository URL: every Kustomization follows on the sync of flux-hub-0 (the commit reaches the repository it reads), every unit is Ready', async () => {
+    const outcomes = await next('new repository', inventory, delivery('https://git.example.com/platform/estate-v2.git'));
     expect(notReady(outcomes)).toEqual([]);
-    expect(named('flux/hub-0', 'Kustomization', 'hub-0-c00004').spec.path).toBe('./estate/hub-0/c00004');
+    expect((await client.get(named('flux/hub-0', 'GitRepository', 'hcp-estate'))).body.spec.url).toBe('https://git.example.com/platform/estate-v2.git');
   }, 60_000);
 
-  test('renaming the hub: after its one hand step (the new bootstrap folder, applied once), every unit of the new name is Ready', async () => {
+  test('changing the output path: flux-hub-0 reads its old path and fails, holding back nothing it has not applied, until the new bootstrap folder is applied by hand; then every unit is Ready', async () => {
+    commits.push(commit('new output path', inventory, delivery('https://git.example.com/platform/estate-v2.git', './estate'), last()));
+    const stuck = await replay.reconcile(last(), 'estate');
+    expect(stuck.get('flux-system/flux-hub-0')).toBe('Failed: kustomization path not found: ./dist/flux/hub-0');
+    // The hand step plan names.
+    await replay.bootstrap(last(), 'hub-0');
+    const outcomes = await replay.reconcile(last(), 'estate');
+    expect(notReady(outcomes)).toEqual([]);
+    expect(named('flux/hub-0', 'Kustomization', 'hub-0-c00004').spec.path).toBe('./estate/hub-0/c00004');
+    // And back, the same way.
+    commits.push(commit('back to dist', inventory, delivery('https://git.example.com/platform/estate-v2.git'), last()));
+    await replay.bootstrap(last(), 'hub-0');
+    expect(notReady(await replay.reconcile(last()))).toEqual([]);
+  }, 90_000);
+
+  test('renaming the hub: after its one hand step (the new bootstrap folder, applied once), every unit of the new name is Ready; the old Kustomizations fail on their missing folder, or wait for one that does, until deleted', async () => {
     const old = named('flux/hub-0', 'Kustomization', 'hub-0-c00004');
     inventory = fleetChange.renameHub(inventory, 'hub-0', 'hub-x');
     commits.push(commit('rename hub-0 to hub-x', inventory, delivery(), last()));
-    const renamed = new FluxReplay(client, 'hub-x');
-    await renamed.bootstrap(last());
-    const outcomes = await renamed.reconcile(last());
-    expect(notReady(outcomes)).toEqual([]);
-    expect(outcomes.size).toBe(26);
-    // What the old names applied is taken over; the old Kustomizations are left for the hand step plan names.
+    await replay.bootstrap(last(), 'hub-x');
+    const outcomes = await replay.reconcile(last());
+    const renamed = [...outcomes].filter(([id]) => /^flux-system\/(flux-)?hub-x/.test(id));
+    expect(renamed).toHaveLength(26);
+    expect(renamed.filter(([, o]) => o !== 'Ready')).toEqual([]);
+    // What the old names applied is taken over; the old Kustomizations are left for the hand step plan names: flux-hub-0 fails, the rest wait for it.
+    const stale = [...outcomes].filter(([id]) => /^flux-system\/(flux-)?hub-0/.test(id));
+    expect(stale.filter(([, o]) => !/^(Failed: kustomization path not found|Held: waits for )/.test(o))).toEqual([]);
+    expect(outcomes.get('flux-system/flux-hub-0')).toBe('Failed: kustomization path not found: ./dist/flux/hub-0');
     expect(await exists(old)).toBe(true);
   }, 90_000);
 });

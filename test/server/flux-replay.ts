@@ -4,8 +4,10 @@
 // internal/controller/kustomization_controller.go `reconcile` (apply, then prune, then health checks)
 // over fluxcd/pkg ssa v0.77.0 (b98e2b0975e0):
 // - apply: ssa/manager_apply.go `ApplyAllStaged` applies CRDs, Namespaces and ClusterRoles first, then
-//   the rest; `ApplyAll` per object: a `get`, a server-side apply dry run (force, field manager
-//   kustomize-controller), and the apply when the dry run differs from what is there;
+//   the rest; `ApplyAll` reads and dry-runs every object of a stage (a `get`, a server-side apply
+//   dry run, force, field manager kustomize-controller), concurrently, fails the stage on any
+//   refusal, and only then applies (here every object; it applies those whose dry run differs), so
+//   an object a dry run needs from the same stage (the Role a RoleBinding names) is not there yet;
 // - prune: `inventory.Diff` of the inventory in the Kustomization's status (what it applied last) and
 //   what it applies now; ssa/manager_delete.go `Delete` per stale object: a `get` (any error but
 //   NotFound fails the Kustomization with PruneFailed), skipped when its owner labels name another
@@ -33,64 +35,77 @@ type InventoryEntry = ObjectReference;
 
 const keyOf = (o: InventoryEntry): string => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 
-/** kustomize-controller on one hub: the inventory of each Kustomization is kept across commits. */
+/** kustomize-controller over one Flux namespace: the inventory of each Kustomization is kept across commits. */
 export class FluxReplay {
   /** Per Kustomization (`<namespace>/<name>`), what it applied last: its status.inventory. */
   private readonly inventories = new Map<string, InventoryEntry[]>();
   /** Every call refused, for a failure message. */
   public readonly refusals: string[] = [];
 
+  /** @param namespace where the Kustomizations that apply on the hub live (the delivery's `namespace`) */
   constructor(
     private readonly client: KubeClient,
-    private readonly hub: string,
+    private readonly namespace = 'flux-system',
   ) {}
 
-  /** The Kustomizations of `commit` for this hub that apply on the hub (guests apply inside hosted clusters). */
-  public kustomizations(commit: Commit): any[] {
-    const found: any[] = [];
-    for (const [folder, objects] of commit.folders) {
-      if (folder !== `flux/${this.hub}` && !folder.startsWith(`flux/${this.hub}/`)) continue;
-      for (const o of objects) if (o.kind === 'Kustomization' && o.spec.kubeConfig === undefined) found.push(o);
-    }
-    return found;
-  }
-
   /**
-   * Reconciles every Kustomization of `commit` once, in dependsOn order. The bootstrap Kustomization
-   * (`flux-<hub>`) must exist: the admin applies the bootstrap folder once, and each commit's own
-   * Kustomization objects are what `flux-<hub>` applies. Returns each one's outcome.
+   * Reconciles every live Kustomization of the namespace once, on `commit` pushed to the
+   * repository with its output directory at `outputPath`: the bootstrap ones (of a `flux/<hub>`
+   * folder) first, which apply the others' specs, then the others as they are once those ran, in
+   * dependsOn order. A Kustomization's path must be in the commit (`reconcile`: "kustomization path
+   * not found"). Returns each one's outcome.
    */
-  public async reconcile(commit: Commit): Promise<Map<string, Outcome>> {
-    const all = this.kustomizations(commit);
-    const byId = new Map(all.map((k) => [`${k.metadata.namespace}/${k.metadata.name}`, k]));
+  public async reconcile(commit: Commit, outputPath = 'dist'): Promise<Map<string, Outcome>> {
     const outcomes = new Map<string, Outcome>();
-    const visit = async (k: any): Promise<Outcome> => {
+    const isBootstrap = (k: any) => /\/flux\/[^/]+$/.test(String(k.spec.path));
+    for (const k of (await this.live()).filter(isBootstrap)) outcomes.set(`${k.metadata.namespace}/${k.metadata.name}`, await this.reconcileOne(commit, outputPath, k));
+    const all = await this.live();
+    const byId = new Map(all.map((k) => [`${k.metadata.namespace}/${k.metadata.name}`, k]));
+    // Each Kustomization once its dependencies ran, independent ones at the same time, as the controller's workers take them.
+    const running = new Map<string, Promise<Outcome>>();
+    const visit = (k: any): Promise<Outcome> => {
       const id = `${k.metadata.namespace}/${k.metadata.name}`;
       const known = outcomes.get(id);
-      if (known) return known;
-      for (const d of k.spec.dependsOn ?? []) {
-        const dependency = byId.get(`${d.namespace}/${d.name}`);
-        const outcome: Outcome = dependency ? await visit(dependency) : `Failed: dependency ${d.name} not found`;
-        if (outcome !== 'Ready') {
-          outcomes.set(id, `Held: waits for ${d.name}`);
-          return outcomes.get(id)!;
-        }
+      if (known) return Promise.resolve(known);
+      if (!running.has(id)) {
+        running.set(
+          id,
+          (async () => {
+            for (const d of k.spec.dependsOn ?? []) {
+              const dependency = byId.get(`${d.namespace ?? k.metadata.namespace}/${d.name}`);
+              const outcome: Outcome = dependency ? await visit(dependency) : `Failed: dependency ${d.name} not found`;
+              if (outcome !== 'Ready') return `Held: waits for ${d.name}` as Outcome;
+            }
+            return this.reconcileOne(commit, outputPath, k);
+          })().then((outcome) => {
+            outcomes.set(id, outcome);
+            return outcome;
+          }),
+        );
       }
-      const outcome = await this.reconcileOne(commit, k);
-      outcomes.set(id, outcome);
-      return outcome;
+      return running.get(id)!;
     };
-    for (const k of all) await visit(k);
-    // A Kustomization gone from the commit was deleted by the prune of the one that applied it (deletionPolicy Orphan).
+    await Promise.all(all.map(visit));
+    // A Kustomization gone was deleted by the prune of the one that applied it (deletionPolicy Orphan).
     for (const id of [...this.inventories.keys()]) if (!byId.has(id)) this.inventories.delete(id);
     return outcomes;
   }
 
-  private async reconcileOne(commit: Commit, k: any): Promise<Outcome> {
+  /** The live Kustomizations of the namespace that apply on this cluster (a guest's, with a kubeConfig, live beside its HostedCluster). */
+  private async live(): Promise<any[]> {
+    const listed = await this.client.list('kustomize.toolkit.fluxcd.io/v1', 'Kustomization', this.namespace);
+    if (listed.status !== 200) throw new Error(`list Kustomizations: ${listed.status} ${listed.message}`);
+    return listed.body.items.filter((k: any) => !k.metadata.deletionTimestamp && k.spec.kubeConfig === undefined);
+  }
+
+  private async reconcileOne(commit: Commit, outputPath: string, k: any): Promise<Outcome> {
     const id = `${k.metadata.namespace}/${k.metadata.name}`;
-    const as = Impersonation.serviceAccount(k.metadata.namespace, k.spec.serviceAccountName);
-    const folder = String(k.spec.path).replace(/^\.\/[^/]+\//, '');
-    const objects: any[] = (commit.folders.get(folder) ?? []).map((o) => ({
+    // Without a ServiceAccount (and no --default-service-account), kustomize-controller applies as itself: cluster admin in Flux's install.
+    const as = k.spec.serviceAccountName ? Impersonation.serviceAccount(k.metadata.namespace, k.spec.serviceAccountName) : undefined;
+    const path = String(k.spec.path);
+    const manifests = path.startsWith(`./${outputPath}/`) ? commit.folders.get(path.slice(outputPath.length + 3)) : undefined;
+    if (manifests === undefined) return `Failed: kustomization path not found: ${path}`;
+    const objects: any[] = manifests.map((o) => ({
       ...o,
       metadata: { ...o.metadata, labels: { ...o.metadata.labels, [OWNER_NAME]: k.metadata.name, [OWNER_NAMESPACE]: k.metadata.namespace } },
     }));
@@ -102,14 +117,20 @@ export class FluxReplay {
     // Apply: definitions first, then the rest.
     const stages = [objects.filter((o) => DEFINITION_KINDS.has(o.kind)), objects.filter((o) => !DEFINITION_KINDS.has(o.kind))];
     for (const stage of stages) {
-      for (const o of stage) {
-        const read = await this.client.get(o, { impersonate: as });
-        if (read.status !== 200 && read.status !== 404) return refused(`get ${keyOf(o)}:`, read);
-        const dryRun = await this.client.apply(o, { dryRun: true, fieldManager: 'kustomize-controller', impersonate: as });
-        if (dryRun.status >= 300) return refused(`apply dry run ${keyOf(o)}:`, dryRun);
-        const applied = await this.client.apply(o, { fieldManager: 'kustomize-controller', impersonate: as });
-        if (applied.status >= 300) return refused(`apply ${keyOf(o)}:`, applied);
-      }
+      // `ApplyAll`: every object of the stage read and dry-run (concurrently), and only when all pass, applied.
+      const checked = await Promise.all(
+        stage.map(async (o): Promise<Outcome | undefined> => {
+          const read = await this.client.get(o, { impersonate: as });
+          if (read.status !== 200 && read.status !== 404) return refused(`get ${keyOf(o)}:`, read);
+          const dryRun = await this.client.apply(o, { dryRun: true, fieldManager: 'kustomize-controller', impersonate: as });
+          return dryRun.status >= 300 ? refused(`apply dry run ${keyOf(o)}:`, dryRun) : undefined;
+        }),
+      );
+      const failed = checked.find((r) => r !== undefined);
+      if (failed) return failed;
+      const applied = await Promise.all(stage.map((o) => this.client.apply(o, { fieldManager: 'kustomize-controller', impersonate: as })));
+      const refusal = applied.findIndex((r) => r.status >= 300);
+      if (refusal >= 0) return refused(`apply ${keyOf(stage[refusal])}:`, applied[refusal]);
     }
     // Prune what the last inventory holds and this apply lacks, in reverse apply order.
     const previous = this.inventories.get(id) ?? [];
@@ -142,7 +163,7 @@ export class FluxReplay {
   }
 
   /** What the admin's `oc apply -k dist/flux/<hub>` does: the bootstrap folder's objects, applied as cluster admin. */
-  public async bootstrap(commit: Commit, hub = this.hub): Promise<void> {
+  public async bootstrap(commit: Commit, hub: string): Promise<void> {
     for (const o of commit.folders.get(`flux/${hub}`) ?? []) {
       const applied = await this.client.apply(o, { fieldManager: 'kubectl' });
       if (applied.status >= 300) throw new Error(`bootstrap ${keyOf(o)}: ${applied.status} ${applied.message}`);
