@@ -68,6 +68,11 @@ export interface WriteOptions extends RequestOptions {
   readonly dryRun?: boolean;
 }
 
+export interface DeleteOptions extends WriteOptions {
+  /** `propagationPolicy` of the DeleteOptions body: `Foreground`, `Background` or `Orphan`. @default - the kind's default */
+  readonly propagationPolicy?: 'Foreground' | 'Background' | 'Orphan';
+}
+
 export interface ApplyOptions extends WriteOptions {
   /** The server-side apply field manager. @default 'hcp-cdk' */
   readonly fieldManager?: string;
@@ -153,8 +158,14 @@ export class KubeClient {
     });
   }
 
-  public async delete(object: ObjectReference, options: WriteOptions = {}): Promise<ApiResponse> {
-    return this.request('DELETE', await this.objectPath(object, { named: true }), { query: dryRun(options), impersonate: options.impersonate });
+  public async delete(object: ObjectReference, options: DeleteOptions = {}): Promise<ApiResponse> {
+    const body = options.propagationPolicy ? JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: options.propagationPolicy }) : undefined;
+    return this.request('DELETE', await this.objectPath(object, { named: true }), { query: dryRun(options), body, impersonate: options.impersonate });
+  }
+
+  /** The resource (plural) that serves `kind` in `apiVersion`, as RBAC rules name it, and whether it is namespaced. */
+  public async resource(apiVersion: string, kind: string): Promise<{ readonly name: string; readonly namespaced: boolean }> {
+    return this.served(apiVersion, kind);
   }
 
   /**
