@@ -113,6 +113,7 @@ export * from './gitops/flux-source';
 export * from './gitops/hypershift-health';
 export * from './gitops/kustomization';
 export * from './gitops/kustomize-delivery';
+export { CLUSTER_SET_LABEL } from './gitops/ocm-admission';
 export * from './gitops/output-layout';
 export * from './gitops/protection';
 export { diffFields, FieldChange } from './plan/field-diff';

@@ -1,4 +1,4 @@
-import type { ApiObject } from 'cdk8s';
+import type { IConstruct } from 'constructs';
 import type { Problems } from '../core/problems';
 import type { DeliveryTarget, ObjectPlace } from './output-layout';
 
@@ -6,8 +6,8 @@ import type { DeliveryTarget, ObjectPlace } from './output-layout';
 export interface PlacedObject extends ObjectPlace {
   /** The rendered object: the delivery may add annotations and labels (it is the synth's own copy). */
   readonly json: any;
-  /** The construct that made it. */
-  readonly construct: ApiObject;
+  /** The construct that made it; for an object a delivery makes itself (an ACM Policy), the chart of its folder. */
+  readonly construct: IConstruct;
 }
 
 /** A file the delivery placed an object in, as finish() sees it. */

@@ -85,6 +85,12 @@ export interface FluxUnitRbacOptions {
    * @default - none
    */
   readonly ownNamespaceKinds?: readonly { readonly group: string; readonly resource: string }[];
+  /**
+   * Rights on virtual subresources that admission webhooks ask of whoever writes the unit's objects
+   * (OCM's `managedclustersets/bind`, ...), granted as they are: cluster-wide, by name.
+   * @default - none
+   */
+  readonly admissionRules?: readonly PolicyRule[];
 }
 
 /** The RBAC objects of one unit. */
@@ -141,6 +147,7 @@ export function fluxUnitRbac(options: FluxUnitRbacOptions): FluxUnitRbac {
     const own = ownNamespaceKinds.map((k) => ({ apiGroups: [k.group], resources: [k.resource], verbs: [...WRITE_VERBS, 'delete'] }));
     byNamespace.set(namespace, [...(byNamespace.get(namespace) ?? []), ...own]);
   }
+  clusterRules.push(...(options.admissionRules ?? []));
   if (grants === RoleGrants.HOLD) clusterRules.push(...(options.heldRules ?? []));
   const namespaced: any[] = [];
   const allRules: PolicyRule[] = [];

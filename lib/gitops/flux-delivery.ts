@@ -17,6 +17,7 @@ import { DeliveryTarget, objectFileName, OutputLayout, TargetKind } from './outp
 import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED, protect } from './protection';
 import { groupOf, ObjectIdentity, unitAccess, UnitAccess } from './unit-access';
 import { FLUX_ROLE_PREFIX, fluxUnitRbac, PolicyRule, RoleGrants } from './flux-access';
+import { ocmAdmissionRules } from './ocm-admission';
 import { clusterOfPath, objectKey, PreviousFolders, PreviousObject } from './previous-folders';
 
 /** Props of FluxDelivery. */
@@ -102,6 +103,8 @@ interface FilePlace {
   readonly prunable: boolean;
   /** A HostedCluster's: the namespace its NodePools take Agents from, whose inventory they wait for. */
   readonly agentNamespace?: string;
+  /** What OCM's admission webhooks ask of whoever writes it, beyond writing it (see ocmAdmissionRules). */
+  readonly admissionRules: readonly PolicyRule[];
 }
 
 /** The files one Flux Kustomization applies: a folder, or the operators or resources half of one. */
@@ -190,6 +193,7 @@ export class FluxDelivery implements IDelivery {
       part,
       prunable: json.metadata.annotations?.[FLUX_PRUNE_ANNOTATION] !== FLUX_PRUNE_DISABLED,
       agentNamespace: json.kind === 'HostedCluster' ? json.spec?.platform?.agent?.agentNamespace : undefined,
+      admissionRules: ocmAdmissionRules(json),
     });
     return placed;
   }
@@ -416,6 +420,7 @@ export class FluxDelivery implements IDelivery {
         access: unitAccess(unit.files),
         clusterWide: unit.layoutFolder === bootstrap,
         prunable: new Set(unit.files.filter((f) => this.places.get(f.path)!.prunable).map((f) => `${groupOf(f.apiVersion)}/${f.kind}`)),
+        admissionRules: unit.files.flatMap((f) => this.places.get(f.path)!.admissionRules),
         ...pruning(unit.folder, unit.files),
       });
       const [serviceAccount, ...clusterRbac] = rbac.clusterScoped;

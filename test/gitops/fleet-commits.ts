@@ -86,6 +86,16 @@ export const fleetChange = {
       })),
     };
   },
+  /** Every NodePool of every cluster that is not on Agents (whose hosts are counted) with `by` more replicas. */
+  scalePools(inventory: FleetInventory, by: number): FleetInventory {
+    return {
+      ...inventory,
+      managementClusters: inventory.managementClusters.map((m) => ({
+        ...m,
+        clusters: m.clusters.map((c) => (c.agent ? c : { ...c, nodePools: (c.nodePools ?? []).map((p) => ({ ...p, replicas: (p.replicas ?? 0) + by })) })),
+      })),
+    };
+  },
   /** Management cluster `from` named `to`. */
   renameHub(inventory: FleetInventory, from: string, to: string): FleetInventory {
     return { ...inventory, managementClusters: inventory.managementClusters.map((m) => (m.name === from ? { ...m, name: to } : m)) };

@@ -24,12 +24,18 @@
 //   apply, `kubectl apply --server-side --force-conflicts` with field manager argocd-controller and
 //   strict field validation (utils/kube/resource_ops.go `newApplyOptions`; `WithManifestValidation`),
 //   and prune (`pruneObject`): a delete, propagation Foreground, of each object the Application
-//   manages and no longer holds, unless it carries `Prune=false` (`isPruningDisabled`).
+//   manages and no longer holds, unless it carries `Prune=false` (`isPruningDisabled`); a wave
+//   starts once the one before is Healthy, by the Lua health checks the Argo CD has (`Sync`: the
+//   sync stays Running meanwhile, and prune waits with the last wave).
 // The server runs no garbage collector: an object deleted with Foreground propagation keeps its
 // deletionTimestamp and the `foregroundDeletion` finalizer, which the collector would remove once
 // no dependent is left (none of these objects has any); the replay removes it as the collector would.
 import { ImpersonatedUser, KubeClient, ObjectReference } from './kube-client';
+import { ARGO_CD_HEALTH_CHECKS, ArgoCdHealthCheck } from '../../lib';
+import { ocmAdmissionRules } from '../../lib/gitops/ocm-admission';
+import { runHealthCheck } from '../gitops/lua-health';
 import type { Commit } from '../gitops/fleet-commits';
+import { ocmWebhookRefusal } from './ocm-webhooks';
 
 /** The tracking annotation of annotation tracking. */
 export const TRACKING_ID = 'argocd.argoproj.io/tracking-id';
@@ -41,8 +47,12 @@ const IN_CLUSTER = 'https://kubernetes.default.svc';
 
 /** What one sync of one Application did. */
 export interface SyncOutcome {
-  /** Synced; Failed (the operation, or its comparison, failed); Skipped (its destination is a hosted cluster, not this server). */
-  readonly phase: 'Synced' | 'Failed' | 'Skipped';
+  /**
+   * Synced; Running (a wave waits for an object to be Healthy: the sync goes on, the later waves
+   * are not applied yet); Failed (the operation, or its comparison, failed); Skipped (its
+   * destination is a hosted cluster, not this server).
+   */
+  readonly phase: 'Synced' | 'Running' | 'Failed' | 'Skipped';
   /** Why it failed or was skipped, as Argo CD says it. */
   readonly message: string;
   /** `<group>/<kind>:<namespace>/<name>` of each object pruned. */
@@ -79,11 +89,13 @@ export class ArgoCdReplay {
   /**
    * @param namespace the Argo CD namespace, where the Applications and AppProjects are
    * @param controller who the application controller is (see `grantController`)
+   * @param healthChecks the Lua health checks this Argo CD has (docs/delivery.md: `ARGO_CD_HEALTH_CHECKS`)
    */
   constructor(
     private readonly client: KubeClient,
     private readonly namespace: string,
     private readonly controller: ImpersonatedUser,
+    private readonly healthChecks: readonly ArgoCdHealthCheck[] = ARGO_CD_HEALTH_CHECKS,
   ) {}
 
   /** What the admin's `oc apply -k dist/argocd/<hub>` does: the bootstrap folder, applied as cluster admin. */
@@ -99,17 +111,25 @@ export class ArgoCdReplay {
    * The RBAC the application controller needs for what `commit` delivers, applied by the admin: on
    * every kind the commit holds (and held before), `get`, `list` and `watch` for its cache and
    * `create`, `patch`, `update`, `delete` for the sync, cluster-wide, as Argo CD's own install
-   * grants them on every kind (`argocd-application-controller`), here narrowed to what the units hold.
+   * grants them on every kind (`argocd-application-controller`), here narrowed to what the units
+   * hold; and the rights OCM's webhooks ask of whoever writes them (binding a cluster set, ...).
    */
   public async grantController(commit: Commit, outputPath = 'dist'): Promise<void> {
-    for (const o of this.delivered(commit, outputPath)) this.kinds.set(`${o.apiVersion}/${o.kind}`, { apiVersion: o.apiVersion, kind: o.kind });
+    // Its own kinds, which it reads whatever it delivers.
+    for (const kind of ['Application', 'AppProject']) this.kinds.set(`argoproj.io/v1alpha1/${kind}`, { apiVersion: 'argoproj.io/v1alpha1', kind });
+    const delivered = await this.delivered(commit, outputPath);
+    for (const o of delivered) this.kinds.set(`${o.apiVersion}/${o.kind}`, { apiVersion: o.apiVersion, kind: o.kind });
     const byGroup = new Map<string, Set<string>>();
     for (const { apiVersion, kind } of this.kinds.values()) {
       const group = groupOf(apiVersion);
       byGroup.set(group, (byGroup.get(group) ?? new Set()).add((await this.client.resource(apiVersion, kind)).name));
     }
     const name = `argocd-application-controller-${this.namespace}`;
-    const rules = [...byGroup].map(([group, resources]) => ({ apiGroups: [group], resources: [...resources].sort(), verbs: ['get', 'list', 'watch', 'create', 'patch', 'update', 'delete'] }));
+    const rules = [
+      ...[...byGroup].map(([group, resources]) => ({ apiGroups: [group], resources: [...resources].sort(), verbs: ['get', 'list', 'watch', 'create', 'patch', 'update', 'delete'] })),
+      // And what OCM's webhooks ask of whoever writes a ManagedClusterSetBinding or a ManagedCluster.
+      ...delivered.flatMap((o) => ocmAdmissionRules(o)),
+    ];
     const user = this.controller.user.split(':');
     for (const o of [
       { apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.namespace } },
@@ -128,14 +148,21 @@ export class ArgoCdReplay {
     }
   }
 
-  /** The objects of `commit` that Applications deliver to this cluster: the bootstrap folders' and those of the folders of their in-cluster Applications. */
-  private delivered(commit: Commit, outputPath: string): any[] {
+  /**
+   * The objects of `commit` that Applications deliver to this cluster: the bootstrap folders', and
+   * those of the folders of the in-cluster Applications they hold or that are live.
+   */
+  private async delivered(commit: Commit, outputPath: string): Promise<any[]> {
     const bootstrap = [...commit.folders].filter(([folder]) => folder.startsWith('argocd/')).flatMap(([, objects]) => objects);
-    const folders = bootstrap
-      .filter((o) => o.kind === 'Application' && o.spec.destination.server === IN_CLUSTER)
-      .map((a) => String(a.spec.source.path).slice(outputPath.length + 1))
-      .filter((folder) => !folder.startsWith('argocd/'));
-    return [...bootstrap, ...folders.flatMap((folder) => commit.folders.get(folder) ?? [])];
+    // Read by the admin, who grants the controller what it needs.
+    const applications = [...bootstrap.filter((o) => o.kind === 'Application'), ...(await this.applications({ asAdmin: true }))];
+    const folders = new Set(
+      applications
+        .filter((a) => a.spec.destination.server === IN_CLUSTER && String(a.spec.source.path).startsWith(`${outputPath}/`))
+        .map((a) => String(a.spec.source.path).slice(outputPath.length + 1))
+        .filter((folder) => !folder.startsWith('argocd/')),
+    );
+    return [...bootstrap, ...[...folders].flatMap((folder) => commit.folders.get(folder) ?? [])];
   }
 
   /**
@@ -155,11 +182,17 @@ export class ArgoCdReplay {
     return outcomes;
   }
 
-  /** The live Applications, read as the controller. */
-  private async applications(): Promise<any[]> {
-    const listed = await this.client.list('argoproj.io/v1alpha1', 'Application', this.namespace, { impersonate: this.controller });
-    if (listed.status !== 200) throw new Error(`list Applications: ${listed.status} ${listed.message}`);
-    return listed.body.items.filter((a: any) => !a.metadata.deletionTimestamp);
+  /** The live Applications, read as the controller (or as the admin). */
+  private async applications(options: { readonly asAdmin?: boolean } = {}): Promise<any[]> {
+    const listed = await this.list('argoproj.io/v1alpha1', 'Application', this.namespace, options.asAdmin ? undefined : this.controller);
+    return listed.filter((a: any) => !a.metadata.deletionTimestamp);
+  }
+
+  /** The items of a list, as `reader` (the admin when undefined). */
+  private async list(apiVersion: string, kind: string, namespace: string | undefined, reader: ImpersonatedUser | undefined): Promise<any[]> {
+    const listed = await this.client.listSettled(apiVersion, kind, namespace, { impersonate: reader });
+    if (listed.status !== 200) throw new Error(`list ${kind}: ${listed.status} ${listed.message}`);
+    return listed.body.items;
   }
 
   /** The controller's cache: every live object of the kinds it watches, by key. */
@@ -167,14 +200,7 @@ export class ArgoCdReplay {
     const cache = new Map<string, LiveObject>();
     await Promise.all(
       [...this.kinds.values()].map(async ({ apiVersion, kind }) => {
-        let listed = await this.client.list(apiVersion, kind, undefined, { impersonate: this.controller });
-        // A CRD's watch cache answers 429 while it initializes; an informer retries.
-        for (let attempt = 1; listed.status === 429 && attempt <= 20; attempt++) {
-          await new Promise((resolve) => setTimeout(resolve, 250));
-          listed = await this.client.list(apiVersion, kind, undefined, { impersonate: this.controller });
-        }
-        if (listed.status !== 200) throw new Error(`list ${kind}: ${listed.status} ${listed.message}`);
-        for (const item of listed.body.items) {
+        for (const item of await this.list(apiVersion, kind, undefined, this.controller)) {
           const object = { ...item, apiVersion, kind };
           if (!object.metadata.deletionTimestamp) cache.set(keyOf(object), { object, trackedBy: trackedBy(object) });
         }
@@ -244,10 +270,22 @@ export class ArgoCdReplay {
     const held = new Set(targets.map(keyOf));
     for (const wave of [...new Set(targets.map(waveOf))].sort((a, b) => a - b)) {
       const inWave = targets.filter((t) => waveOf(t) === wave);
+      for (const target of inWave.filter((t) => !liveTargets.has(keyOf(t)))) {
+        const webhook = await ocmWebhookRefusal(this.client, target, this.controller);
+        if (webhook) return outcome('Failed', `apply ${keyOf(target)}: 403 ${webhook}`);
+      }
       const results = await Promise.all(inWave.map((t) => this.client.apply(t, { fieldManager: FIELD_MANAGER, impersonate: this.controller })));
       const refused = results.findIndex((r) => r.status >= 300);
       if (refused >= 0) return outcome('Failed', `apply ${keyOf(inWave[refused])}: ${results[refused].status} ${results[refused].message}`);
       inWave.forEach((t, i) => cache.set(keyOf(t), { object: results[i].body, trackedBy: name }));
+      // The next wave waits until this one is Healthy. No controller writes a status here: an object
+      // without one stands for a healthy one, one whose status a test wrote is judged by its check.
+      for (const applied of results.map((r) => r.body)) {
+        const check = this.healthChecks.find((c) => c.group === groupOf(applied.apiVersion) && c.kind === applied.kind);
+        if (check === undefined || applied.status === undefined) continue;
+        const health = runHealthCheck(check.check, applied);
+        if (health.status !== 'Healthy') return outcome('Running', `waiting for ${applied.kind}/${applied.metadata.name} (wave ${wave}) to be Healthy: ${health.status}`);
+      }
     }
     const pruned: string[] = [];
     const pruneSkipped: string[] = [];

@@ -13,12 +13,15 @@
 //   NotFound fails the Kustomization with PruneFailed), skipped when its owner labels name another
 //   Kustomization or it carries `kustomize.toolkit.fluxcd.io/prune: disabled`, else `delete`;
 // - health checks: kstatus's direct cluster reader (DisableStatusPollerCache, on by default) reads each
-//   object of `spec.healthChecks` by name. Whether it is healthy is simulated in test/gitops (the
-//   server runs no HyperShift): here the reads must be allowed.
+//   object of `spec.healthChecks` by name, and judges it by `spec.healthCheckExprs` (flux-health.ts).
+//   The server runs no HyperShift: an object without a status stands for a healthy one, and a test
+//   writes the status of one that is not.
 // A Kustomization runs only once every dependency ran at this commit (`checkDependencies`: Ready at
 // the same revision); the rest are held back.
 import { Impersonation, KubeClient, ObjectReference } from './kube-client';
 import type { Commit } from '../gitops/fleet-commits';
+import { fluxVerdict } from '../gitops/flux-health';
+import { ocmWebhookRefusal } from './ocm-webhooks';
 
 /** Where kustomize-controller records which Kustomization applied an object (ssa `SetOwnerLabels`). */
 const OWNER_NAME = 'kustomize.toolkit.fluxcd.io/name';
@@ -28,7 +31,7 @@ const PRUNE = 'kustomize.toolkit.fluxcd.io/prune';
 const DEFINITION_KINDS = new Set(['CustomResourceDefinition', 'Namespace', 'ClusterRole']);
 
 /** What one Kustomization did at a commit. */
-export type Outcome = 'Ready' | `Failed: ${string}` | `Held: ${string}`;
+export type Outcome = 'Ready' | `Failed: ${string}` | `Progressing: ${string}` | `Held: ${string}`;
 
 /** An object as the inventory names it. */
 type InventoryEntry = ObjectReference;
@@ -93,7 +96,7 @@ export class FluxReplay {
 
   /** The live Kustomizations of the namespace that apply on this cluster (a guest's, with a kubeConfig, live beside its HostedCluster). */
   private async live(): Promise<any[]> {
-    const listed = await this.client.list('kustomize.toolkit.fluxcd.io/v1', 'Kustomization', this.namespace);
+    const listed = await this.client.listSettled('kustomize.toolkit.fluxcd.io/v1', 'Kustomization', this.namespace);
     if (listed.status !== 200) throw new Error(`list Kustomizations: ${listed.status} ${listed.message}`);
     return listed.body.items.filter((k: any) => !k.metadata.deletionTimestamp && k.spec.kubeConfig === undefined);
   }
@@ -122,6 +125,8 @@ export class FluxReplay {
         stage.map(async (o): Promise<Outcome | undefined> => {
           const read = await this.client.get(o, { impersonate: as });
           if (read.status !== 200 && read.status !== 404) return refused(`get ${keyOf(o)}:`, read);
+          const webhook = read.status === 404 ? await ocmWebhookRefusal(this.client, o, as) : undefined;
+          if (webhook) return refused(`apply dry run ${keyOf(o)}:`, { status: 403, message: webhook });
           const dryRun = await this.client.apply(o, { dryRun: true, fieldManager: 'kustomize-controller', impersonate: as });
           return dryRun.status >= 300 ? refused(`apply dry run ${keyOf(o)}:`, dryRun) : undefined;
         }),
@@ -158,6 +163,12 @@ export class FluxReplay {
     for (const check of k.spec.healthChecks ?? []) {
       const read = await this.client.get({ apiVersion: check.apiVersion, kind: check.kind, metadata: { name: check.name, namespace: check.namespace } }, { impersonate: as });
       if (read.status !== 200) return refused(`health check get ${check.kind}/${check.namespace ?? ''}/${check.name}:`, read);
+      // No controller writes a status here: an object without one stands for a healthy one, one whose status a test wrote is judged by its expression.
+      const expression = (k.spec.healthCheckExprs ?? []).find((e: any) => e.apiVersion === check.apiVersion && e.kind === check.kind);
+      if (expression === undefined || read.body.status === undefined) continue;
+      const verdict = fluxVerdict(expression, read.body);
+      if (verdict === 'Failed') return `Failed: health check failed for ${check.kind}/${check.name}`;
+      if (verdict === 'InProgress') return `Progressing: ${check.kind}/${check.name}`;
     }
     return 'Ready';
   }

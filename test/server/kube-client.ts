@@ -141,6 +141,19 @@ export class KubeClient {
   }
 
   /**
+   * `list`, asked again while the server answers 429: a CRD's watch cache does while it initializes,
+   * and a controller's informer retries.
+   */
+  public async listSettled(apiVersion: string, kind: string, namespace?: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    let listed = await this.list(apiVersion, kind, namespace, options);
+    for (let attempt = 1; listed.status === 429 && attempt <= 20; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      listed = await this.list(apiVersion, kind, namespace, options);
+    }
+    return listed;
+  }
+
+  /**
    * PUT to the status subresource (RBAC verb `update` on `<resource>/status`). Without
    * `metadata.resourceVersion`, the object's current one is read first, as the same user.
    */
