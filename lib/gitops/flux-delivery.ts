@@ -11,7 +11,7 @@ import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, Place
 import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
 import { FLUX_HEALTH_CHECKS } from './flux-health-checks';
 import { FLUX_NAMESPACE, FluxSource } from './flux-source';
-import { kustomizations } from './kustomization';
+import { emptyKustomization, kustomizations } from './kustomization';
 import { KustomizeDelivery } from './kustomize-delivery';
 import { DeliveryTarget, objectFileName, OutputLayout, TargetKind } from './output-layout';
 import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED, protect } from './protection';
@@ -206,7 +206,13 @@ export class FluxDelivery implements IDelivery {
       if (problems.all.length > before) return { objects: [], files: [] };
       const objects = this.kustomizationObjects(files, problems, PreviousFolders.of(previous));
       const paths = [...files.map((f) => f.path), ...objects.map((o) => o.path)];
-      return { objects, files: kustomizations(paths, { subFolders: false }) };
+      const written = kustomizations(paths, { subFolders: false });
+      // A folder a Kustomization applies that holds nothing now (a hub's guests folder once its last
+      // guest is gone) gets an empty kustomization.yaml: its Kustomization prunes what it applied.
+      const root = `./${path.posix.normalize(this.path)}/`;
+      const listed = new Set(written.map((k) => path.posix.dirname(k.path)));
+      const emptied = objects.filter((o) => o.json.kind === KUSTOMIZATION.kind).map((o) => String(o.json.spec.path).slice(root.length));
+      return { objects, files: [...written, ...[...new Set(emptied)].filter((folder) => !listed.has(folder)).map(emptyKustomization)] };
     } finally {
       this.splits.clear();
       this.places.clear();
@@ -439,7 +445,10 @@ export class FluxDelivery implements IDelivery {
         applies: () => accessObjects.map((o) => o.json),
       });
     }
-    if (held.guests.length > 0) {
+    // Kept for one commit once the last guest is gone, with an empty folder: deleting it (deletionPolicy
+    // Orphan) would leave the guests' Kustomizations behind, failing on folders that are gone.
+    const guestsDropped = pruning(guestsFolder, []).pruned;
+    if (held.guests.length > 0 || guestsDropped.clusterScoped.length > 0 || guestsDropped.namespaces.size > 0) {
       // The guests' Kustomizations live in the hosted clusters' namespaces, which the root folder makes.
       bootstrapUnits.push({
         id: { name: nameOf(guestsFolder), namespace: this.namespace },

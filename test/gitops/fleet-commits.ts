@@ -32,8 +32,12 @@ export function commit(name: string, inventory: FleetInventory, delivery: IDeliv
   const folders = new Map<string, any[]>();
   for (const file of app.synthesize({ previousOutput })) {
     files.set(file.path, file.text);
-    if (file.path.endsWith('kustomization.yaml')) continue;
     const folder = path.posix.dirname(file.path);
+    // A folder with a kustomization.yaml and nothing else is there, empty.
+    if (file.path.endsWith('kustomization.yaml')) {
+      if (!folders.has(folder)) folders.set(folder, []);
+      continue;
+    }
     folders.set(folder, [...(folders.get(folder) ?? []), ...YAML.parseAllDocuments(file.text).map((d) => d.toJSON())]);
   }
   return { name, files, folders };
@@ -57,6 +61,10 @@ export const fleetChange = {
         clusters: m.clusters.map((c) => ({ ...c, namespace, ...(c.agent ? { agent: { ...c.agent, agentNamespace: `${prefix}${c.agent.agentNamespace}` } } : {}) })),
       })),
     };
+  },
+  /** Only the first `count` hosted clusters of each management cluster. */
+  firstClusters(inventory: FleetInventory, count: number): FleetInventory {
+    return { ...inventory, managementClusters: inventory.managementClusters.map((m) => ({ ...m, clusters: m.clusters.slice(0, count) })) };
   },
   /** Without hosted cluster `cluster`. */
   removeCluster(inventory: FleetInventory, cluster: string): FleetInventory {

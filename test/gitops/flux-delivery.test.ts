@@ -1027,5 +1027,19 @@ describe('FluxDelivery RBAC over two commits: each unit may prune what the previ
     const own = rulesOf(next, 'flux/hub-0', 'ClusterRole', 'hcp-cdk-flux-flux-hub-0');
     const escalates = own.filter((r: any) => r.verbs.includes('escalate')).flatMap((r: any) => r.resourceNames);
     expect(escalates).toEqual(['hcp-cdk-flux-flux-hub-0-access', 'hcp-cdk-flux-flux-hub-0-guests', 'hcp-cdk-flux-hub-0']);
+    // -access binds the Roles it writes, by name: Flux dry-runs their RoleBindings before the Roles exist.
+    expect(access.filter((r: any) => r.verbs.includes('bind')).map((r: any) => r.resources)).toEqual([['roles']]);
+  });
+
+  test("dropping a hub's last guest: flux-<hub>-guests stays one commit, over an empty folder, to prune the guests' Kustomizations; then it goes", () => {
+    const noGuests = base.managementClusters[0].clusters.filter((c) => c.agent?.ingressAddresses).reduce((inventory, c) => fleetChange.dropGuest(inventory, c.name), base);
+    const next = fluxCommit(noGuests, first);
+    expect(next.folders.get('flux/hub-0/guests')).toEqual([]);
+    expect(next.files.get('flux/hub-0/guests/kustomization.yaml')).toBe('apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: []\n');
+    expect(next.folders.get('flux/hub-0')!.find((o) => o.kind === 'Kustomization' && o.metadata.name === 'flux-hub-0-guests')!.spec.path).toBe('./dist/flux/hub-0/guests');
+    expect(rulesOf(next, 'flux/hub-0', 'ClusterRole', 'hcp-cdk-flux-flux-hub-0-guests')).toContainEqual(expect.objectContaining({ resources: ['kustomizations'], verbs: ['delete', 'get'] }));
+    const after = fluxCommit(noGuests, next);
+    expect(after.folders.has('flux/hub-0/guests')).toBe(false);
+    expect(after.folders.get('flux/hub-0')!.some((o) => o.metadata.name === 'flux-hub-0-guests')).toBe(false);
   });
 });

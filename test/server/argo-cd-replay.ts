@@ -176,9 +176,16 @@ export class ArgoCdReplay {
     const cache = await this.liveCache();
     const outcomes = new Map<string, SyncOutcome>();
     const isBootstrap = (a: any) => /(^|\/)argocd\/[^/]+$/.test(String(a.spec.source?.path ?? ''));
-    for (const application of (await this.applications()).filter(isBootstrap)) outcomes.set(application.metadata.name, await this.syncOne(commit, outputPath, application, cache));
+    // RBAC the admin granted moments before reaches the authorizer's cache a little later: a sync refused 403 is retried (the sync policy's retry), here once.
+    const syncRetried = async (application: any): Promise<SyncOutcome> => {
+      const outcome = await this.syncOne(commit, outputPath, application, cache);
+      if (outcome.phase !== 'Failed' || !/ 403 /.test(outcome.message)) return outcome;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return this.syncOne(commit, outputPath, application, cache);
+    };
+    for (const application of (await this.applications()).filter(isBootstrap)) outcomes.set(application.metadata.name, await syncRetried(application));
     const others = (await this.applications()).filter((a) => !isBootstrap(a)).sort((a, b) => waveOf(a) - waveOf(b) || (a.metadata.name < b.metadata.name ? -1 : 1));
-    for (const application of others) outcomes.set(application.metadata.name, await this.syncOne(commit, outputPath, application, cache));
+    for (const application of others) outcomes.set(application.metadata.name, await syncRetried(application));
     return outcomes;
   }
 

@@ -79,6 +79,11 @@ export class FluxReplay {
               const outcome: Outcome = dependency ? await visit(dependency) : `Failed: dependency ${d.name} not found`;
               if (outcome !== 'Ready') return `Held: waits for ${d.name}` as Outcome;
             }
+            const outcome = await this.reconcileOne(commit, outputPath, k);
+            // RBAC written moments before (by a unit this one depends on) reaches the authorizer's
+            // cache a little later: the Kustomization is retried (spec.retryInterval), here once.
+            if (!/^Failed: .* 403 /.test(outcome)) return outcome;
+            await new Promise((resolve) => setTimeout(resolve, 500));
             return this.reconcileOne(commit, outputPath, k);
           })().then((outcome) => {
             outcomes.set(id, outcome);
