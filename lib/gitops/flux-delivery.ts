@@ -17,6 +17,7 @@ import { DeliveryTarget, objectFileName, OutputLayout, TargetKind } from './outp
 import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED, protect } from './protection';
 import { groupOf, ObjectIdentity, unitAccess, UnitAccess } from './unit-access';
 import { FLUX_ROLE_PREFIX, fluxUnitRbac, PolicyRule, RoleGrants } from './flux-access';
+import { FLUX_CONTROLLER_SERVICE_ACCOUNTS, fluxAdmissionPolicy } from './flux-admission-policy';
 import { ocmAdmissionRules } from './ocm-admission';
 import { clusterOfPath, objectKey, PreviousFolders, PreviousObject } from './previous-folders';
 
@@ -51,6 +52,17 @@ export interface FluxDeliveryProps {
    * @default Duration.minutes(30)
    */
   readonly timeout?: Duration;
+  /**
+   * Write, per management cluster, `flux/<hub>/admission/`: a ValidatingAdmissionPolicy that pins
+   * what `flux-<hub>` and its `-access` and `-guests` may write (bindings of a unit's role to that
+   * unit's ServiceAccount alone, roles that grant the hub's kinds by name, Kustomizations that apply
+   * as their own unit's ServiceAccount), so that the rights they hold to grant cannot make anything
+   * of theirs cluster-admin. A cluster admin applies it once per hub, before the bootstrap folder,
+   * and again when `hcp-cdk plan` says it changed (the hub writes a kind it did not); no Flux object
+   * applies it. Needs Kubernetes 1.30 (OpenShift 4.17) or later.
+   * @default true
+   */
+  readonly admissionPolicy?: boolean;
 }
 
 /** The Flux Kustomization API a delivered object is applied by. */
@@ -61,6 +73,8 @@ const BOOTSTRAP_FOLDER = 'flux';
 const GUESTS_FOLDER = 'guests';
 /** Below it, the Roles of the units below the hub's own folder, applied once the namespaces they go into exist. */
 const ACCESS_FOLDER = 'access';
+/** Below it, the admission policy a cluster admin applies once (see FluxDeliveryProps.admissionPolicy); no Kustomization applies it. */
+const ADMISSION_FOLDER = 'admission';
 /** The bare-metal inventory a NodePool takes its machines from. */
 const INVENTORY_KINDS: ReadonlySet<string> = new Set(['NMStateConfig', 'InfraEnv', 'BareMetalHost']);
 /** The two halves of a folder that installs an operator through OLM and uses it. */
@@ -165,6 +179,7 @@ export class FluxDelivery implements IDelivery {
   private readonly interval: Duration;
   private readonly retryInterval: Duration;
   private readonly timeout: Duration;
+  private readonly admissionPolicy: boolean;
   /** Files, annotations and prune protection as in the plain folders; Flux reads no sync waves. */
   private readonly files = new KustomizeDelivery({ syncWaves: false, kustomizations: false });
   /** Per synth: each chart's folders that are split into operators and resources (and engine). */
@@ -179,6 +194,7 @@ export class FluxDelivery implements IDelivery {
     this.interval = props?.interval ?? Duration.minutes(10);
     this.retryInterval = props?.retryInterval ?? Duration.minutes(2);
     this.timeout = props?.timeout ?? Duration.minutes(30);
+    this.admissionPolicy = props?.admissionPolicy ?? true;
   }
 
   public place(object: PlacedObject, problems: Problems): string {
@@ -375,6 +391,16 @@ export class FluxDelivery implements IDelivery {
         ),
       );
     }
+    for (const bootstrap of bootstraps.keys()) {
+      // Every unit of a hub is named <hub>[-…] or flux-<hub>[-…]: none may be one of Flux's own accounts, which the admission policy could not tell apart.
+      const taken = FLUX_CONTROLLER_SERVICE_ACCOUNTS.filter((n) => [bootstrap, `flux-${bootstrap}`].some((prefix) => n === prefix || n.startsWith(`${prefix}-`)));
+      if (taken.length > 0) {
+        problems.add(
+          `management cluster ${show(bootstrap)} names its Flux units and their ServiceAccounts ${bootstrap}-… in namespace ${show(this.namespace)}, as Flux names its own ${taken.join(', ')}; ` +
+            'rename the management cluster (its chart id)',
+        );
+      }
+    }
     const found = problems.all.length;
     const kept = this.checkNames(plans, problems);
     // Two units of one name would also share a ServiceAccount and Roles: report the names alone.
@@ -498,6 +524,11 @@ export class FluxDelivery implements IDelivery {
       ...pruning(folder, identities),
     });
     for (const json of [...ownRbac.clusterScoped, ...ownRbac.namespaced]) addObject(folder, json);
+    if (this.admissionPolicy) {
+      const rules = objects.filter((o) => o.json.kind === 'Role' || o.json.kind === 'ClusterRole').flatMap((o) => o.json.rules as PolicyRule[]);
+      const policy = fluxAdmissionPolicy({ hub: bootstrap, namespace: this.namespace, rules, gitRepositorySecret: source?.spec?.secretRef?.name });
+      for (const json of policy) addObject(`${folder}/${ADMISSION_FOLDER}`, json);
+    }
     return objects;
   }
 

@@ -143,6 +143,9 @@ describe('FluxDelivery layout', () => {
       'flux/hub/access/11-rolebinding-clusters_hcp-cdk-flux-hub-one.yaml',
       'flux/hub/access/11-rolebinding-inventory_hcp-cdk-flux-hub-inventory.yaml',
       'flux/hub/access/kustomization.yaml',
+      'flux/hub/admission/40-validatingadmissionpolicy-hcp-cdk-flux-hub.yaml',
+      'flux/hub/admission/40-validatingadmissionpolicybinding-hcp-cdk-flux-hub.yaml',
+      'flux/hub/admission/kustomization.yaml',
       'flux/hub/guests/40-kustomization-clusters_one-guest-operators.yaml',
       'flux/hub/guests/40-kustomization-clusters_one-guest-resources.yaml',
       'flux/hub/guests/kustomization.yaml',
@@ -697,6 +700,9 @@ describe('FluxDelivery on other layouts', () => {
       'flux/west/40-gitrepository-flux-system_estate.yaml',
       'flux/west/40-kustomization-flux-system_flux-west.yaml',
       'flux/west/40-kustomization-flux-system_west.yaml',
+      'flux/west/admission/40-validatingadmissionpolicy-hcp-cdk-flux-west.yaml',
+      'flux/west/admission/40-validatingadmissionpolicybinding-hcp-cdk-flux-west.yaml',
+      'flux/west/admission/kustomization.yaml',
       'flux/west/kustomization.yaml',
     ]);
     // Flux's own objects (the RBAC is as for one hub).
@@ -709,6 +715,8 @@ describe('FluxDelivery on other layouts', () => {
       'flux/east/40-kustomization-flux-system_flux-east-access.yaml',
       'flux/east/40-kustomization-flux-system_flux-east-guests.yaml',
       'flux/east/40-kustomization-flux-system_flux-east.yaml',
+      'flux/east/admission/40-validatingadmissionpolicy-hcp-cdk-flux-east.yaml',
+      'flux/east/admission/40-validatingadmissionpolicybinding-hcp-cdk-flux-east.yaml',
       'flux/east/guests/40-kustomization-clusters_one-guest-operators.yaml',
       'flux/east/guests/40-kustomization-clusters_one-guest-resources.yaml',
     ]);
@@ -1029,6 +1037,44 @@ describe('FluxDelivery RBAC over two commits: each unit may prune what the previ
     expect(escalates).toEqual(['hcp-cdk-flux-flux-hub-0-access', 'hcp-cdk-flux-flux-hub-0-guests', 'hcp-cdk-flux-hub-0']);
     // -access binds the Roles it writes, by name: Flux dry-runs their RoleBindings before the Roles exist.
     expect(access.filter((r: any) => r.verbs.includes('bind')).map((r: any) => r.resources)).toEqual([['roles']]);
+  });
+
+  test("the admission policy: applied by no Kustomization, it pins the bootstrap units to bindings of a unit to its own role, roles over the hub's kinds, Kustomizations that apply as their own unit", () => {
+    const [policy, binding] = first.folders.get('flux/hub-0/admission')!;
+    expect(binding).toEqual({
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name: 'hcp-cdk-flux-hub-0' },
+      spec: { policyName: 'hcp-cdk-flux-hub-0', validationActions: ['Deny'] },
+    });
+    expect(policy.spec.matchConditions[0].expression).toBe(
+      "request.userInfo.username in ['system:serviceaccount:flux-system:flux-hub-0', 'system:serviceaccount:flux-system:flux-hub-0-access', 'system:serviceaccount:flux-system:flux-hub-0-guests']",
+    );
+    // The kinds a role may grant are those the hub's roles grant: a new kind is a new policy, which plan names as a hand step.
+    expect(policy.spec.variables[1]).toEqual({
+      name: 'kinds',
+      expression:
+        "['/namespaces', '/secrets', '/serviceaccounts', 'agent-install.openshift.io/infraenvs', 'hypershift.openshift.io/hostedclusters', 'hypershift.openshift.io/nodepools', " +
+        "'kustomize.toolkit.fluxcd.io/kustomizations', 'metal3.io/baremetalhosts', 'rbac.authorization.k8s.io/clusterrolebindings', 'rbac.authorization.k8s.io/clusterroles', " +
+        "'rbac.authorization.k8s.io/rolebindings', 'rbac.authorization.k8s.io/roles', 'source.toolkit.fluxcd.io/gitrepositories']",
+    });
+    expect(policy.spec.validations.map((v: any) => v.reason)).toEqual(Array(6).fill('Forbidden'));
+    // No Kustomization applies it: its folder is the admin's.
+    const paths = [...first.folders.values()]
+      .flat()
+      .filter((o) => o.kind === 'Kustomization')
+      .map((k) => k.spec.path);
+    expect(paths.filter((p) => p.includes('admission'))).toEqual([]);
+    expect(fluxCommit(base).files.get('flux/hub-0/kustomization.yaml')).not.toContain('admission');
+  });
+
+  test('admissionPolicy: false writes none; a management cluster whose units would be named as a Flux controller is refused', () => {
+    const without = commit('c', base, new FluxDelivery({ admissionPolicy: false, source: FluxSource.gitRepository({ name: 'estate', url: REPOSITORY_URL }) }));
+    expect(without.folders.has('flux/hub-0/admission')).toBe(false);
+    const renamed = fleetChange.renameHub(base, 'hub-0', 'kustomize');
+    expect(() => fluxCommit(renamed)).toThrow(
+      'management cluster "kustomize" names its Flux units and their ServiceAccounts kustomize-… in namespace "flux-system", as Flux names its own kustomize-controller; rename the management cluster (its chart id)',
+    );
   });
 
   test("dropping a hub's last guest: flux-<hub>-guests stays one commit, over an empty folder, to prune the guests' Kustomizations; then it goes", () => {

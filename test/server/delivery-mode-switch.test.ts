@@ -151,7 +151,7 @@ describe('switching delivery mode, direction by direction', () => {
     expect(outcomes.get('sw-aa-policies')!.phase).toBe('Synced');
   }, 90_000);
 
-  test("Flux, then ACM with Flux applying the hub folders: the guests' Kustomizations are pruned (flux-<hub>-guests applies its emptied folder once more), the policies' Kustomization is Ready; no hand step", async () => {
+  test("Flux, then ACM with Flux applying the hub folders: after one hand step (the admission policy, which grows by the policies' kinds), the guests' Kustomizations are pruned (flux-<hub>-guests applies its emptied folder once more) and the policies' Kustomization is Ready", async () => {
     const h = hubOf('sw-ff');
     const before = h.commit('flux', h.fluxCd());
     await h.bootstrapFlux(before);
@@ -159,6 +159,11 @@ describe('switching delivery mode, direction by direction', () => {
     const guests = before.folders.get('flux/sw-ff/guests')!;
     expect(guests.length).toBe(2);
     const after = h.commit('acm', new AcmDelivery({ policyNamespace: 'sw-ff-policies', hubDelivery: h.fluxCd() }), before);
+    // Without it, flux-sw-ff may not write the role that grants the policies' kinds.
+    expect((await h.flux.reconcile(after)).get('flux-sw-ff/flux-sw-ff')).toMatch(
+      /^Failed: apply dry run ClusterRole\/\/hcp-cdk-flux-flux-sw-ff-access: 403 .*ValidatingAdmissionPolicy 'hcp-cdk-flux-sw-ff'/,
+    );
+    await h.flux.applyAdmission(after, 'sw-ff');
     const outcomes = await h.flux.reconcile(after);
     expect(notReady(outcomes)).toEqual([]);
     expect(outcomes.get('flux-sw-ff/sw-ff-policies')).toBe('Ready');

@@ -129,6 +129,83 @@ describe('the escalations of issue 35, attempted as the ServiceAccounts, are ref
     expect((await client.apply(elsewhere, { dryRun: true, ...as('flux-hub-0') })).status).toBe(403);
   });
 
+  describe("flux-hub-0 and its -access and -guests, pinned by the admission policy of dist/flux/hub-0/admission (the admin's), beyond what RBAC alone refuses", () => {
+    const allowed = async (user: string, attributes: Record<string, string>) =>
+      (
+        await client.create({
+          apiVersion: 'authorization.k8s.io/v1',
+          kind: 'SubjectAccessReview',
+          metadata: {},
+          spec: { ...Impersonation.serviceAccount('flux-system', user), resourceAttributes: attributes },
+        })
+      ).body.status.allowed;
+    const write = async (object: any, unit: string) => client.apply(object, { dryRun: true, fieldManager: 'kustomize-controller', ...as(unit) });
+    const refusedByPolicy = (response: { status: number; message: string }) => [response.status, response.message.replace(/^.*denied request: /, '')];
+    const hubRole = () => named('flux/hub-0', 'ClusterRole', 'hcp-cdk-flux-hub-0');
+    const hubBinding = () => named('flux/hub-0', 'ClusterRoleBinding', 'hcp-cdk-flux-hub-0');
+
+    test("the two-step route to cluster-admin: RBAC lets flux-hub-0 bind itself to the hub's role and widen it; the policy refuses both steps", async () => {
+      expect(await allowed('flux-hub-0', { group: 'rbac.authorization.k8s.io', resource: 'clusterrolebindings', verb: 'patch', name: 'hcp-cdk-flux-hub-0' })).toBe(true);
+      expect(await allowed('flux-hub-0', { group: 'rbac.authorization.k8s.io', resource: 'clusterroles', verb: 'bind', name: 'hcp-cdk-flux-hub-0' })).toBe(true);
+      expect(await allowed('flux-hub-0', { group: 'rbac.authorization.k8s.io', resource: 'clusterroles', verb: 'escalate', name: 'hcp-cdk-flux-hub-0' })).toBe(true);
+      const joined = { ...hubBinding(), subjects: [...hubBinding().subjects, { kind: 'ServiceAccount', name: 'flux-hub-0', namespace: 'flux-system' }] };
+      expect(refusedByPolicy(await write(joined, 'flux-hub-0'))).toEqual([
+        403,
+        expect.stringMatching(/^a binding written by the Flux units of hub-0 binds the role of its own name to the one ServiceAccount/),
+      ]);
+      const widened = { ...hubRole(), rules: [...hubRole().rules, ...everything] };
+      expect(refusedByPolicy(await write(widened, 'flux-hub-0'))).toEqual([403, expect.stringMatching(/^a role written by the Flux units of hub-0 grants, by name and without wildcards/)]);
+      // Nor anything by kind, nor by name on a kind the hub does not write.
+      for (const rule of [
+        { apiGroups: [''], resources: ['pods'], verbs: ['create'] },
+        { apiGroups: ['apps'], resources: ['daemonsets'], resourceNames: ['ovnkube-node'], verbs: ['patch'] },
+        { apiGroups: [''], resources: ['secrets'], verbs: ['get'] },
+        { apiGroups: [''], resources: ['serviceaccounts/token'], resourceNames: ['kustomize-controller'], verbs: ['create'] },
+        { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], resourceNames: ['cluster-admin'], verbs: ['bind'] },
+      ]) {
+        expect([rule, (await write({ ...hubRole(), rules: [...hubRole().rules, rule] }, 'flux-hub-0')).status]).toEqual([rule, 403]);
+      }
+    });
+
+    test("a Kustomization that names another unit's ServiceAccount, none, a Flux controller's, or reads Secrets for substitution is refused", async () => {
+      // A new unit's name, so that no other field manager keeps a field this apply leaves out.
+      const existing = named('flux/hub-0', 'Kustomization', 'hub-0-c00002');
+      const unit = { ...existing, metadata: { name: 'hub-0-c00099', namespace: 'flux-system' }, spec: { ...existing.spec, serviceAccountName: 'hub-0-c00099' } };
+      expect((await write(unit, 'flux-hub-0')).status).toBeLessThan(300);
+      for (const [what, spec] of [
+        ["another unit's ServiceAccount", { ...unit.spec, serviceAccountName: 'hub-0-c00000' }],
+        ['no ServiceAccount (the controller itself)', { ...unit.spec, serviceAccountName: undefined }],
+        ['a substitution from Secrets', { ...unit.spec, postBuild: { substituteFrom: [{ kind: 'Secret', name: 'flux-system' }] } }],
+        ['a kubeconfig', { ...unit.spec, kubeConfig: { secretRef: { name: 'some-admin-kubeconfig' } } }],
+      ] as const) {
+        expect([what, (await write({ ...unit, spec }, 'flux-hub-0')).status]).toEqual([what, 403]);
+      }
+      const controller = { ...unit, metadata: { name: 'kustomize-controller', namespace: 'flux-system' }, spec: { ...unit.spec, serviceAccountName: 'kustomize-controller' } };
+      expect((await write(controller, 'flux-hub-0')).status).toBe(403);
+      // flux-hub-0-guests: only through a hosted cluster's admin kubeconfig, as no ServiceAccount.
+      const guest = named('flux/hub-0/guests', 'Kustomization', 'c00000-guest-operators');
+      expect((await write(guest, 'flux-hub-0-guests')).status).toBeLessThan(300);
+      expect((await write({ ...guest, spec: { ...guest.spec, kubeConfig: undefined, serviceAccountName: 'hub-0-c00000' } }, 'flux-hub-0-guests')).status).toBe(403);
+    });
+
+    test("flux-hub-0 may not write or delete another account in its namespace, nor point its GitRepository at another Secret; -access binds a unit's Role to that unit alone", async () => {
+      await client.apply({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'kustomize-controller', namespace: 'flux-system' } });
+      expect(
+        (await client.delete({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'kustomize-controller', namespace: 'flux-system' } }, { dryRun: true, ...as('flux-hub-0') })).status,
+      ).toBe(403);
+      const source = named('flux/hub-0', 'GitRepository', 'hcp-estate');
+      expect((await write({ ...source, spec: { ...source.spec, secretRef: { name: 'flux-system' } } }, 'flux-hub-0')).status).toBe(403);
+      const binding = named('flux/hub-0/access', 'RoleBinding', 'hcp-cdk-flux-hub-0-c00002');
+      expect((await write(binding, 'flux-hub-0-access')).status).toBeLessThan(300);
+      expect((await write({ ...binding, subjects: [...binding.subjects, intruder] }, 'flux-hub-0-access')).status).toBe(403);
+    });
+
+    test("what stays possible, and why it is the boundary: flux-hub-0 may widen a unit's role by name on the kinds the hub writes (the hub's folder may ask for those, as Git holds it)", async () => {
+      const byName = { apiGroups: [''], resources: ['secrets'], resourceNames: ['any-name'], verbs: ['get'] };
+      expect((await write({ ...hubRole(), rules: [...hubRole().rules, byName] }, 'flux-hub-0')).status).toBeLessThan(300);
+    });
+  });
+
   test("no unit holds bind, escalate or impersonate on anything; flux-hub-0-access binds the units' Roles, by name, and nothing else", async () => {
     for (const unit of ['hub-0', 'hub-0-c00000', 'hub-0-c00000-node-pools', 'flux-hub-0-guests']) {
       const review = await client.create(

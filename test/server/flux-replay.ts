@@ -178,11 +178,52 @@ export class FluxReplay {
     return 'Ready';
   }
 
-  /** What the admin's `oc apply -k dist/flux/<hub>` does: the bootstrap folder's objects, applied as cluster admin. */
+  /**
+   * What the admin's `oc apply -k dist/flux/<hub>/admission` and `oc apply -k dist/flux/<hub>` do:
+   * the admission policy (when the delivery writes one), then the bootstrap folder's objects, applied
+   * as cluster admin.
+   */
   public async bootstrap(commit: Commit, hub: string): Promise<void> {
+    await this.applyAdmission(commit, hub, { enforced: false });
     for (const o of commit.folders.get(`flux/${hub}`) ?? []) {
       const applied = await this.client.apply(o, { fieldManager: 'kubectl' });
       if (applied.status >= 300) throw new Error(`bootstrap ${keyOf(o)}: ${applied.status} ${applied.message}`);
     }
+    await this.enforced(commit, hub);
+  }
+
+  /**
+   * What the admin's `oc apply -k dist/flux/<hub>/admission` does: the hand step whenever the
+   * admission policy changes. Returns once the server enforces it: the API server compiles a
+   * policy a moment after it is written, and until then judges by the one before.
+   */
+  public async applyAdmission(commit: Commit, hub: string, options: { readonly enforced?: boolean } = {}): Promise<void> {
+    for (const o of commit.folders.get(`flux/${hub}/admission`) ?? []) {
+      const applied = await this.client.apply(o, { fieldManager: 'kubectl' });
+      if (applied.status >= 300) throw new Error(`bootstrap ${keyOf(o)}: ${applied.status} ${applied.message}`);
+    }
+    if (options.enforced ?? true) await this.enforced(commit, hub);
+  }
+
+  /**
+   * Waits until the admission policy of `commit` is enforced: a role widened by everything is
+   * refused by it, and none of the roles the bootstrap units write is.
+   */
+  private async enforced(commit: Commit, hub: string): Promise<void> {
+    if (!commit.folders.has(`flux/${hub}/admission`)) return;
+    const as = (unit: string) => ({ dryRun: true, fieldManager: 'kustomize-controller', impersonate: Impersonation.serviceAccount(this.namespace, unit) });
+    const hubRole = (commit.folders.get(`flux/${hub}`) ?? []).find((o) => o.kind === 'ClusterRole' && o.metadata.name === `hcp-cdk-flux-${hub}`);
+    const widened = hubRole && { ...hubRole, rules: [...hubRole.rules, { apiGroups: ['*'], resources: ['*'], verbs: ['*'] }] };
+    const writes = [
+      ...(commit.folders.get(`flux/${hub}`) ?? []).map((o) => [o, `flux-${hub}`] as const),
+      ...(commit.folders.get(`flux/${hub}/access`) ?? []).map((o) => [o, `flux-${hub}-access`] as const),
+    ].filter(([o]) => o.kind === 'Role' || o.kind === 'ClusterRole');
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const answers = await Promise.all(writes.map(([o, unit]) => this.client.apply(o, as(unit))));
+      const probe = widened && (await this.client.apply(widened, as(`flux-${hub}`)));
+      if (!answers.some((a) => /ValidatingAdmissionPolicy/.test(a.message)) && (!probe || /ValidatingAdmissionPolicy/.test(probe.message))) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`the admission policy of flux/${hub}/admission is not enforced after 10 s`);
   }
 }
