@@ -51,7 +51,8 @@ const WRITE_VERBS = ['create', 'delete', 'get', 'patch', 'update'];
  *   from Secrets or ConfigMaps (which the controller reads as itself: `SubstituteVariables`) and
  *   no decryption; one `flux-<hub>-guests` writes applies through a hosted cluster's admin
  *   kubeconfig (`<name>-admin-kubeconfig`), as no ServiceAccount, and substitutes nothing either;
- * - a ServiceAccount `flux-<hub>` writes or deletes is a unit's of this hub, in its namespace;
+ * - a ServiceAccount or a Kustomization `flux-<hub>` writes or deletes is a unit's of this hub, in
+ *   its namespace (it may write and delete those kinds there whatever their names, by RBAC);
  * - its GitRepository names no other Secret than the one the delivery gives it.
  * What stays possible is what the hub's units may be granted by name: a widened role grants the
  * kinds the hub writes already, by name (see docs/delivery.md, "Least privilege").
@@ -87,13 +88,14 @@ export function fluxAdmissionPolicy(props: FluxAdmissionPolicyProps): any[] {
     },
     {
       expression:
-        `request.kind.kind != 'Kustomization' || variables.writer != '${bootstrap}' || (request.namespace == '${namespace}' && ${unitName('object.metadata.name')} && ` +
-        `has(object.spec.serviceAccountName) && object.spec.serviceAccountName == object.metadata.name && !has(object.spec.kubeConfig) && !has(object.spec.postBuild) && !has(object.spec.decryption))`,
-      message: `a Kustomization written by ${bootstrap} is a unit of ${hub} in ${namespace} and applies as the ServiceAccount of its own name, with no kubeConfig, postBuild or decryption`,
+        `request.kind.kind != 'Kustomization' || variables.writer != '${bootstrap}' || (request.namespace == '${namespace}' && ${unitName('request.name')} && ` +
+        `(request.operation == 'DELETE' || (has(object.spec.serviceAccountName) && object.spec.serviceAccountName == object.metadata.name && ` +
+        `!has(object.spec.kubeConfig) && !has(object.spec.postBuild) && !has(object.spec.decryption))))`,
+      message: `a Kustomization written or deleted by ${bootstrap} is a unit of ${hub} in ${namespace}, and applies as the ServiceAccount of its own name, with no kubeConfig, postBuild or decryption`,
     },
     {
       expression:
-        `request.kind.kind != 'Kustomization' || variables.writer != '${bootstrap}-guests' || (has(object.spec.kubeConfig) && has(object.spec.kubeConfig.secretRef) && ` +
+        `request.kind.kind != 'Kustomization' || variables.writer != '${bootstrap}-guests' || request.operation == 'DELETE' || (has(object.spec.kubeConfig) && has(object.spec.kubeConfig.secretRef) && ` +
         `object.spec.kubeConfig.secretRef.name.endsWith('-admin-kubeconfig') && !has(object.spec.serviceAccountName) && !has(object.spec.postBuild) && !has(object.spec.decryption))`,
       message: `a Kustomization written by ${bootstrap}-guests applies through a hosted cluster's admin kubeconfig, as no ServiceAccount, with no postBuild or decryption`,
     },
@@ -117,7 +119,7 @@ export function fluxAdmissionPolicy(props: FluxAdmissionPolicyProps): any[] {
       matchConstraints: {
         resourceRules: [
           { apiGroups: [RBAC_GROUP], apiVersions: ['*'], operations: ['CREATE', 'UPDATE'], resources: ['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings'] },
-          { apiGroups: ['kustomize.toolkit.fluxcd.io'], apiVersions: ['*'], operations: ['CREATE', 'UPDATE'], resources: ['kustomizations'] },
+          { apiGroups: ['kustomize.toolkit.fluxcd.io'], apiVersions: ['*'], operations: ['CREATE', 'UPDATE', 'DELETE'], resources: ['kustomizations'] },
           { apiGroups: [''], apiVersions: ['*'], operations: ['CREATE', 'UPDATE', 'DELETE'], resources: ['serviceaccounts'] },
           { apiGroups: ['source.toolkit.fluxcd.io'], apiVersions: ['*'], operations: ['CREATE', 'UPDATE'], resources: ['gitrepositories'] },
         ],

@@ -188,11 +188,17 @@ describe('the escalations of issue 35, attempted as the ServiceAccounts, are ref
       expect((await write({ ...guest, spec: { ...guest.spec, kubeConfig: undefined, serviceAccountName: 'hub-0-c00000' } }, 'flux-hub-0-guests')).status).toBe(403);
     });
 
-    test("flux-hub-0 may not write or delete another account in its namespace, nor point its GitRepository at another Secret; -access binds a unit's Role to that unit alone", async () => {
+    test("flux-hub-0 may not write or delete another's ServiceAccount or Kustomization in its namespace, nor point its GitRepository at another Secret; -access binds a unit's Role to that unit alone", async () => {
       await client.apply({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'kustomize-controller', namespace: 'flux-system' } });
       expect(
         (await client.delete({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'kustomize-controller', namespace: 'flux-system' } }, { dryRun: true, ...as('flux-hub-0') })).status,
       ).toBe(403);
+      const theirs = { ...named('flux/hub-0', 'Kustomization', 'hub-0'), metadata: { name: 'flux-system', namespace: 'flux-system' } };
+      await client.apply(theirs);
+      expect((await client.delete(theirs, { dryRun: true, ...as('flux-hub-0') })).status).toBe(403);
+      // Another's, which the replay of the fleet changes would reconcile too.
+      await client.delete(theirs);
+      expect((await client.delete(named('flux/hub-0', 'Kustomization', 'hub-0-c00002'), { dryRun: true, ...as('flux-hub-0') })).status).toBe(200);
       const source = named('flux/hub-0', 'GitRepository', 'hcp-estate');
       expect((await write({ ...source, spec: { ...source.spec, secretRef: { name: 'flux-system' } } }, 'flux-hub-0')).status).toBe(403);
       const binding = named('flux/hub-0/access', 'RoleBinding', 'hcp-cdk-flux-hub-0-c00002');
