@@ -19,6 +19,7 @@ import { CLUSTER_SET_LABEL } from './ocm-admission';
 import { KustomizeDelivery, KustomizeDeliveryProps } from './kustomize-delivery';
 import type { DeliveryTarget } from './output-layout';
 import { TargetKind } from './output-layout';
+import { PreviousFolders } from './previous-folders';
 import { isProtected, protect } from './protection';
 
 /** The name ACM gives the hub's own ManagedCluster, which hosts the hosted clusters' klusterlets. */
@@ -192,7 +193,7 @@ export class AcmDelivery implements IDelivery {
       }
       if (!this.autoImport) objects.push(...this.importObjects(cluster, problems));
     }
-    if (this.guestPolicies) objects.push(...this.policyObjects(guests, files, problems));
+    if (this.guestPolicies) objects.push(...this.policyObjects(guests, files, problems, PreviousFolders.of(previous)));
 
     // Objects made from wrong input would only repeat the problems above, less clearly, as schema errors.
     if (problems.all.length > found) return { objects: [], files: [] };
@@ -327,8 +328,13 @@ export class AcmDelivery implements IDelivery {
     return { path, json, source, file };
   }
 
-  /** Per hub with guests: the policy Namespace and ManagedClusterSetBinding; per guest, its Placement, Policies and PlacementBinding. */
-  private policyObjects(guests: readonly GuestContent[], files: readonly DeliveredFile[], problems: Problems): AcmObject[] {
+  /**
+   * Per hub with guests: the policy Namespace and ManagedClusterSetBinding; per guest, its
+   * Placement, Policies and PlacementBinding. A hub whose last guest is gone keeps the first two
+   * for one commit, so that what applies its policies folder prunes the Policies it applied
+   * (deleting an Application or a Kustomization orphans them, and ACM would go on enforcing them).
+   */
+  private policyObjects(guests: readonly GuestContent[], files: readonly DeliveredFile[], problems: Problems, previous: PreviousFolders): AcmObject[] {
     const namespace = this.policyNamespace;
     const objects: AcmObject[] = [];
     const hubs = new Map<string, GuestContent[]>();
@@ -336,11 +342,15 @@ export class AcmDelivery implements IDelivery {
       const hub = guest.target.managementFolder!;
       hubs.set(hub, [...(hubs.get(hub) ?? []), guest]);
     }
+    for (const hub of new Set(files.filter((f) => f.target.kind === TargetKind.MANAGEMENT).map((f) => f.target.folder))) {
+      if (!hubs.has(hub) && previous.droppedFrom(`${hub}/${POLICIES_FOLDER}`, new Set()).some((o) => o.kind === policy.Policy.GVK.kind)) hubs.set(hub, []);
+    }
     for (const [hub, hubGuests] of hubs) {
       const folder = `${hub}/${POLICIES_FOLDER}`;
       const taken = files.find((f) => f.folder === folder || f.folder.startsWith(`${folder}/`));
       if (taken) problems.add(`guestPolicies: folder ${show(folder)} holds ${taken.path}, and the guest policies of ${hub} go there; rename what uses that folder`);
       // The hub's management target, as its other objects have it; or, for a hub that writes none, its chart's.
+      // (A hub kept for its emptied policies folder has objects of its own: it is found among the files.)
       const target: DeliveryTarget = files.find((f) => f.target.kind === TargetKind.MANAGEMENT && f.target.folder === hub)?.target ?? {
         kind: TargetKind.MANAGEMENT,
         chart: Chart.of(hubGuests[0].target.hostedCluster!),

@@ -11,9 +11,9 @@ import { kustomizations } from './kustomization';
 import { KustomizeDelivery } from './kustomize-delivery';
 import { objectFileName, TargetKind } from './output-layout';
 import { unitProject } from './argo-cd-project';
-import { PreviousFolders } from './previous-folders';
+import { objectKey, PreviousFolders } from './previous-folders';
 import { addArgoCdSyncOptions } from './protection';
-import { groupOf, unitAccess, UnitAccess } from './unit-access';
+import { groupOf, ObjectIdentity, unitAccess, UnitAccess } from './unit-access';
 
 /** Props of ArgoCdDelivery. */
 export interface ArgoCdDeliveryProps {
@@ -280,7 +280,10 @@ export class ArgoCdDelivery implements IDelivery {
       const bootstrap: any[] = [];
       for (const unit of hubUnits) {
         const name = applicationName(unit.folder);
-        const access = unitAccess(unit.files);
+        // For one commit, also what the folder held before: Argo CD leaves out of an Application
+        // whatever its project does not permit (controller/state.go `CompareAppState`,
+        // `IsLiveResourcePermitted`), so a kind the folder no longer writes would never be pruned.
+        const access = unitAccess([...unit.files, ...droppedFrom(before, unit.folder, unit.files)]);
         const destinationNamespace = homeNamespace(unit, access);
         bootstrap.push(
           withWave(
@@ -338,7 +341,7 @@ export class ArgoCdDelivery implements IDelivery {
           namespace: settings.argoCdNamespace,
           repoUrl: settings.repoUrl,
           destination: { server: ARGO_CD_IN_CLUSTER },
-          access: unitAccess(held),
+          access: unitAccess([...held, ...droppedFrom(before, bootstrapFolder, held)]),
           destinationNamespace: settings.argoCdNamespace,
           description: `the AppProjects and Applications of management cluster ${hub} (hcp-cdk)`,
         }),
@@ -521,6 +524,11 @@ function adoptedFrom(previous: PreviousFolders, current: ReadonlySet<string>, na
     }
   }
   return [...others].sort();
+}
+
+/** What `folder` held in the previous output and `kept` lacks. */
+function droppedFrom(previous: PreviousFolders, folder: string, kept: readonly ObjectIdentity[]): ObjectIdentity[] {
+  return previous.droppedFrom(folder, new Set(kept.map((o) => objectKey(o.kind, o.namespace, o.name))));
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   SshPublicKey,
 } from '../../lib';
 import { clusterProps, SSH_KEY } from '../props';
+import { commit, exampleInventory, fleetChange } from './fleet-commits';
 import { PRUNE_PROTECTION } from '../util';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
@@ -733,6 +734,18 @@ describe('AcmDelivery', () => {
       const role = objects.get('flux/hub/access/10-clusterrole-hcp-cdk-flux-hub-policies.yaml');
       expect(role.rules).toContainEqual({ apiGroups: ['cluster.open-cluster-management.io'], resources: ['managedclustersets/bind'], resourceNames: ['default'], verbs: ['create'] });
       expect(objects.get('hub/c1/50-hostedcluster-clusters_c1.yaml').metadata.annotations['hcp-cdk.io/delivery']).toBe('flux');
+    });
+
+    test("a hub's last guest gone: its policies folder keeps the Namespace and binding one commit, and its AppProject still permits the Policies, so that Argo CD prunes them", () => {
+      const delivery = () => new AcmDelivery({ hubDelivery: new ArgoCdDelivery({ repoUrl: REPOSITORY }) });
+      const base = fleetChange.firstClusters(fleetChange.onlyHubs(exampleInventory(), 'hub-0'), 1);
+      const before = commit('guest', base, delivery());
+      const after = commit('no guest', fleetChange.dropGuest(base, 'c00000'), delivery(), before);
+      expect(after.folders.get('hub-0/policies')!.map((o) => o.kind)).toEqual(['Namespace', 'ManagedClusterSetBinding']);
+      const project = after.folders.get('argocd/hub-0')!.find((o) => o.kind === 'AppProject' && o.metadata.name === 'hub-0-policies')!;
+      expect(project.spec.namespaceResourceWhitelist.map((k: any) => k.kind)).toEqual(['ManagedClusterSetBinding', 'Placement', 'PlacementBinding', 'Policy']);
+      const later = commit('still no guest', fleetChange.dropGuest(base, 'c00000'), delivery(), after);
+      expect(later.folders.has('hub-0/policies')).toBe(false);
     });
 
     test("fails when hubDelivery is not an engine, the engine's own props are given, or Flux would apply a KlusterletAddonConfig before its namespace exists", () => {

@@ -85,7 +85,12 @@ describe.each([
   ['Flux', flux()],
 ])('ACM, its hub folders applied by %s', (_name, engine) => {
   // A fleet of its own on this server: its own namespaces, and a hub name of its own (Flux's cluster-scoped RBAC is named after it).
-  const base = fleetChange.renameHub(fleetChange.inNamespaces(fleetChange.onlyHubs(exampleInventory(), 'hub-0'), `${engine.hub}-clusters`, `${engine.hub}-`), 'hub-0', engine.hub);
+  // Seven clusters: Agent (with guests) three times, AWS and KubeVirt twice each.
+  const base = fleetChange.renameHub(
+    fleetChange.firstClusters(fleetChange.inNamespaces(fleetChange.onlyHubs(exampleInventory(), 'hub-0'), `${engine.hub}-clusters`, `${engine.hub}-`), 7),
+    'hub-0',
+    engine.hub,
+  );
   const hub = engine.hub;
   const commits: Commit[] = [];
   const last = () => commits[commits.length - 1];
@@ -115,7 +120,7 @@ describe.each([
     const outcomes = await next('every pool scaled by one', fleetChange.scalePools(inventory, 1));
     expect(notOk(outcomes).map(([name]) => name)).toEqual(engine.name === 'Flux' ? [`${hub}-c00002`, `${hub}-c00002-node-pools`] : [`${hub}-c00002`]);
     const scaled = poolsOf(last()).filter((p) => p.spec.replicas !== poolsOf(commits[commits.length - 2]).find((q) => q.metadata.name === p.metadata.name)!.spec.replicas);
-    expect(scaled.length).toBeGreaterThan(10);
+    expect(scaled.length).toBeGreaterThan(5);
     for (const pool of scaled) {
       const held = pool.metadata.name.startsWith('c00002-');
       expect([pool.metadata.name, await replicasOf(pool)]).toEqual([pool.metadata.name, held ? pool.spec.replicas - 1 : pool.spec.replicas]);
@@ -154,8 +159,8 @@ describe.each([
   }, 90_000);
 
   test('dropping a NodePool: it stays (protected), every unit proceeds', async () => {
-    const pool = objectsOf(last(), engine.name === 'Flux' ? `${hub}/c00012/node-pools` : `${hub}/c00012`, 'NodePool').find((p) => p.metadata.name === 'c00012-spare');
-    const outcomes = await next('drop c00012-spare', fleetChange.dropNodePool(inventory, 'c00012', 'spare'));
+    const pool = objectsOf(last(), engine.name === 'Flux' ? `${hub}/c00006/node-pools` : `${hub}/c00006`, 'NodePool').find((p) => p.metadata.name === 'c00006-spare');
+    const outcomes = await next('drop c00006-spare', fleetChange.dropNodePool(inventory, 'c00006', 'spare'));
     expect(notOk(outcomes)).toEqual([]);
     expect(await exists(pool)).toBe(true);
   }, 90_000);
@@ -182,6 +187,21 @@ describe.each([
     expect(fresh.filter(([, o]) => o !== 'ok')).toEqual([]);
     expect(outcomes.get(engine.unitOf(`${renamed}/policies`))).toBe('ok');
     expect(objectsOf(last(), `${renamed}/policies`, 'Policy').map((p) => p.metadata.name)).toEqual(objectsOf(commits[commits.length - 2], `${hub}/policies`, 'Policy').map((p) => p.metadata.name));
+  }, 90_000);
+
+  test("dropping the hub's last guest: the policies unit stays one commit (its Namespace and binding) and prunes the Policies, which ACM would go on enforcing if its unit were deleted instead", async () => {
+    const renamed = `${hub}-x`;
+    const policies = objectsOf(last(), `${renamed}/policies`, 'Policy');
+    expect(policies.length).toBe(2);
+    const outcomes = await next('drop the last guest', fleetChange.dropGuest(inventory, 'c00012'));
+    // (The old name's units are left for the rename's hand step.)
+    expect(notOk(outcomes).filter(([name]) => name.includes(renamed))).toEqual([]);
+    expect(objectsOf(last(), `${renamed}/policies`, 'Namespace')).toHaveLength(1);
+    expect(outcomes.get(engine.unitOf(`${renamed}/policies`))).toBe('ok');
+    for (const policy of policies) expect([policy.metadata.name, await exists(policy)]).toEqual([policy.metadata.name, false]);
+    // The commit after, the folder goes.
+    await next('after the last guest', inventory);
+    expect(last().folders.has(`${renamed}/policies`)).toBe(false);
   }, 90_000);
 });
 
