@@ -128,6 +128,7 @@ export * from './gitops/flux-health-checks';
 export * from './gitops/flux-source';
 export * from './gitops/kustomization';
 export * from './gitops/kustomize-delivery';
+export { CLUSTER_SET_LABEL } from './gitops/ocm-admission';
 export * from './gitops/output-layout';
 export * from './gitops/protection';
 export { diffFields, FieldChange } from './plan/field-diff';

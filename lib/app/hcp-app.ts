@@ -282,7 +282,7 @@ export class HcpApp extends App implements IRolloutRecordSource {
       if (file !== undefined) add({ path: file, text: text! });
       if (releases && file !== undefined) releases.add(file, json, () => (previousOutput!.holds(file, text!) ? json : previousOutput!.object(file)));
     }
-    const additions = finishDelivery(this.delivery, placed, deliveryProblems, problems);
+    const additions = finishDelivery(this.delivery, placed, deliveryProblems, problems, previousOutput?.found ? previousOutput : undefined);
     const taken = new Set(files.map((f) => f.path));
     for (const { path: file, json, source } of additions.objects) {
       if (taken.has(file)) problems.push(`${source}: writes ${file}, which another object of the app is written to`);
@@ -654,9 +654,9 @@ interface CheckReuse {
 }
 
 /** The delivery's own objects; a name among them that cannot be part of a path is a problem, not a throw. */
-function finishDelivery(delivery: IDelivery, placed: readonly DeliveredFile[], deliveryProblems: Problems, problems: string[]): ReturnType<IDelivery['finish']> {
+function finishDelivery(delivery: IDelivery, placed: readonly DeliveredFile[], deliveryProblems: Problems, problems: string[], previous: PreviousOutput | undefined): ReturnType<IDelivery['finish']> {
   try {
-    return delivery.finish(placed, deliveryProblems);
+    return delivery.finish(placed, deliveryProblems, previous);
   } catch (error) {
     if (!(error instanceof PathPartError)) throw error;
     // A name made from a prop the delivery reported already would only repeat it.

@@ -28,6 +28,7 @@ export class PreviousOutput {
     const root = path.resolve(directory);
     // Each file is read once: synth compares it with the new text, and writing compares again.
     const read = new Map<string, Buffer | undefined>();
+    let listed: readonly string[] | undefined;
     return new PreviousOutput(source, root, [], {
       read: (file) => {
         if (read.has(file)) return read.get(file);
@@ -41,16 +42,7 @@ export class PreviousOutput {
         return bytes;
       },
       copyTo: (target) => copyTree(root, target),
-      list: (folder) => {
-        try {
-          return fs
-            .readdirSync(path.join(root, folder), { withFileTypes: true })
-            .filter((e) => e.isFile())
-            .map((e) => `${folder}/${e.name}`);
-        } catch {
-          return [];
-        }
-      },
+      list: () => (listed ??= listTree(root)),
     });
   }
 
@@ -66,7 +58,7 @@ export class PreviousOutput {
       [],
       {
         read: (file) => files.get(file),
-        list: (folder) => [...files.keys()].filter((file) => file.startsWith(`${folder}/`) && !file.slice(folder.length + 1).includes('/')),
+        list: () => [...files.keys()],
         copyTo: (target) => {
           for (const [file, bytes] of files) {
             // Paths read back (a copy, a commit) are held to the target: none leaves it.
@@ -149,7 +141,10 @@ export class PreviousOutput {
 
   /** The files directly in `folder` (a '/'-separated path under the output directory), by path. */
   public filesIn(folder: string): string[] {
-    return this.files.list(folder).sort();
+    return this.files
+      .list()
+      .filter((file) => file.startsWith(`${folder}/`) && !file.slice(folder.length + 1).includes('/'))
+      .sort();
   }
 
   /** Whether `file` (a path under the output directory, '/'-separated) held exactly `text`. */
@@ -165,6 +160,11 @@ export class PreviousOutput {
    */
   public objectUnlessSame(file: string, text: string): unknown {
     return this.holds(file, text) ? undefined : this.object(file);
+  }
+
+  /** Every file's '/'-separated path under the output directory, for a delivery to see what each folder held. */
+  public paths(): readonly string[] {
+    return this.files.list();
   }
 
   /** Writes every file of it, byte for byte, under `directory` (which must not exist yet). */
@@ -185,6 +185,21 @@ function copyTree(from: string, to: string): void {
 
 interface PreviousFiles {
   read(file: string): Buffer | undefined;
-  list(folder: string): string[];
   copyTo(directory: string): void;
+  /** Every file's path, once listed. */
+  list(): readonly string[];
+}
+
+/** The '/'-separated paths of the files under `root`. */
+function listTree(root: string, prefix = ''): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(path.join(root, prefix), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const file = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    return entry.isDirectory() ? listTree(root, file) : entry.isFile() ? [file] : [];
+  });
 }

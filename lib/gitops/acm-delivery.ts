@@ -1,3 +1,4 @@
+import { Chart } from 'cdk8s';
 import * as kac from '../../imports/klusterletaddonconfig-agent.open-cluster-management.io';
 import * as mc from '../../imports/managedcluster-cluster.open-cluster-management.io';
 import * as mcsb from '../../imports/managedclustersetbinding-cluster.open-cluster-management.io';
@@ -9,18 +10,20 @@ import { DNS1123_LABEL_RULE, isDns1123Label, isDns1123Subdomain } from '../core/
 import { show } from '../core/problems';
 import type { Problems } from '../core/problems';
 import { OPERATOR_KINDS, rankOf } from './apply-order';
-import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
+import { ArgoCdDelivery } from './argo-cd-delivery';
+import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject, PreviousDeliveredOutput } from './delivery';
 import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
+import { FluxDelivery } from './flux-delivery';
 import { kustomizations } from './kustomization';
-import { addSyncWave, KustomizeDelivery, KustomizeDeliveryProps } from './kustomize-delivery';
+import { CLUSTER_SET_LABEL } from './ocm-admission';
+import { KustomizeDelivery, KustomizeDeliveryProps } from './kustomize-delivery';
 import type { DeliveryTarget } from './output-layout';
-import { objectFileName, TargetKind } from './output-layout';
+import { TargetKind } from './output-layout';
+import { PreviousFolders } from './previous-folders';
 import { isProtected, protect } from './protection';
 
 /** The name ACM gives the hub's own ManagedCluster, which hosts the hosted clusters' klusterlets. */
 export const ACM_HUB_CLUSTER_NAME = 'local-cluster';
-/** The label that puts a ManagedCluster in a ManagedClusterSet. */
-export const CLUSTER_SET_LABEL = 'cluster.open-cluster-management.io/clusterset';
 /** The folder of a management cluster's guest policies: `<hub>/policies/`. */
 export const POLICIES_FOLDER = 'policies';
 /**
@@ -67,6 +70,18 @@ export interface AcmDeliveryProps extends KustomizeDeliveryProps {
    * @default 'hcp-policies'
    */
   readonly policyNamespace?: string;
+  /**
+   * The engine that applies the hub folders: an `ArgoCdDelivery` or a `FluxDelivery`, which writes
+   * its bootstrap folder with an Application or a Kustomization per unit (the hub's own folder,
+   * each hosted cluster's, each inventory's and `<hub>/policies`), each with least privilege, so
+   * that one hosted cluster that never becomes healthy holds back nothing but itself. Its folders
+   * and their `kustomization.yaml` are then that engine's (leave `syncWaves` and `kustomizations`
+   * out).
+   * @default - plain Kustomize folders whose `kustomization.yaml` lists the sub-folders too: one
+   * engine pointed at `<hub>` applies the whole hub as one unit, and one HostedCluster that never
+   * becomes healthy holds back every cluster's NodePools
+   */
+  readonly hubDelivery?: ArgoCdDelivery | FluxDelivery;
 }
 
 /** A HostedCluster as place() saw it: where it went, and the place and construct its ManagedCluster inherits. */
@@ -75,6 +90,11 @@ interface PlacedHostedCluster {
   readonly folder: string;
   readonly path: string;
   readonly object: PlacedObject;
+}
+
+/** An object ACM's delivery makes, and the file it is, for the engine of the hub folders. */
+interface AcmObject extends DeliveryObject {
+  readonly file: DeliveredFile;
 }
 
 /** The objects of one guest folder, carried by policies instead of written. */
@@ -96,8 +116,10 @@ interface GuestContent {
  * control plane is. So the guest content reaches a hosted cluster in order, and only once it can.
  */
 export class AcmDelivery implements IDelivery {
-  private readonly folders: KustomizeDelivery;
-  private readonly syncWaves: boolean;
+  /** Who places and delivers the hub folders: the engine of `hubDelivery`, or plain Kustomize folders. */
+  private readonly folders: IDelivery;
+  private readonly hubDelivery?: ArgoCdDelivery | FluxDelivery;
+  private readonly props: AcmDeliveryProps;
   private readonly kustomizations: boolean;
   private readonly autoImport: boolean;
   private readonly klusterletAddons: boolean;
@@ -111,8 +133,9 @@ export class AcmDelivery implements IDelivery {
   private addOnImports: { path: string; autoImport: boolean }[] = [];
 
   constructor(props: AcmDeliveryProps = {}) {
-    this.folders = new KustomizeDelivery(props);
-    this.syncWaves = props.syncWaves ?? true;
+    this.props = props;
+    this.hubDelivery = props.hubDelivery;
+    this.folders = props.hubDelivery ?? new KustomizeDelivery(props);
     this.kustomizations = props.kustomizations ?? true;
     this.autoImport = props.autoImport ?? true;
     this.klusterletAddons = props.klusterletAddons ?? true;
@@ -131,8 +154,9 @@ export class AcmDelivery implements IDelivery {
       guest.objects.push(object.json);
       return undefined;
     }
-    const file = this.folders.place(object, problems);
-    recordDeliveryMode(object.json, DeliveryMode.ACM);
+    const file = this.folders.place(object, problems)!;
+    // With an engine, the HostedCluster records the engine's mode: it is what orders an upgrade's pools.
+    if (this.hubDelivery === undefined) recordDeliveryMode(object.json, DeliveryMode.ACM);
     const addOnImport = autoImportOf(object.json);
     if (addOnImport !== undefined && object.target.kind === TargetKind.MANAGEMENT)
       this.addOnImports.push({ path: (object.construct.node.scope ?? object.construct).node.path, autoImport: addOnImport });
@@ -147,7 +171,7 @@ export class AcmDelivery implements IDelivery {
     return file;
   }
 
-  public finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions {
+  public finish(files: readonly DeliveredFile[], problems: Problems, previous?: PreviousDeliveredOutput): DeliveryAdditions {
     const hostedClusters = this.hostedClusters;
     const guests = [...this.guests.values()];
     const addOnImports = this.addOnImports;
@@ -158,7 +182,7 @@ export class AcmDelivery implements IDelivery {
     const found = problems.all.length;
     this.checkProps(problems);
     for (const addOn of addOnImports) this.checkAddOnImport(addOn, problems);
-    const objects: DeliveryObject[] = [];
+    const objects: AcmObject[] = [];
     for (const cluster of hostedClusters) {
       // (A HostedCluster named local-cluster is refused by HostedCluster itself.)
       if (this.guestPolicies && cluster.name === this.policyNamespace) {
@@ -169,15 +193,42 @@ export class AcmDelivery implements IDelivery {
       }
       if (!this.autoImport) objects.push(...this.importObjects(cluster, problems));
     }
-    if (this.guestPolicies) objects.push(...this.policyObjects(guests, files, problems));
+    if (this.guestPolicies) objects.push(...this.policyObjects(guests, files, problems, PreviousFolders.of(previous)));
 
     // Objects made from wrong input would only repeat the problems above, less clearly, as schema errors.
     if (problems.all.length > found) return { objects: [], files: [] };
-    const paths = [...files.map((f) => f.path), ...objects.map((o) => o.path)];
-    return { objects, files: this.kustomizations ? kustomizations(paths) : [] };
+    const written: DeliveryObject[] = objects.map((o) => ({ path: o.path, json: o.json, source: o.source }));
+    if (this.hubDelivery === undefined) {
+      const paths = [...files.map((f) => f.path), ...objects.map((o) => o.path)];
+      return { objects: written, files: this.kustomizations ? kustomizations(paths) : [] };
+    }
+    // The engine delivers ACM's objects with the rest of their folders: a ManagedCluster with its
+    // HostedCluster, the policies as a unit of their own.
+    const engine = this.hubDelivery.finish([...files, ...objects.map((o) => o.file)], problems, previous);
+    return { objects: [...written, ...engine.objects], files: engine.files };
   }
 
   private checkProps(problems: Problems): void {
+    const engine: unknown = this.hubDelivery;
+    if (engine !== undefined) {
+      problems.require(
+        engine instanceof ArgoCdDelivery || engine instanceof FluxDelivery,
+        'hubDelivery',
+        typeof engine === 'object' && engine !== null ? `a ${engine.constructor.name}` : engine,
+        'must be an ArgoCdDelivery or a FluxDelivery, the engine that applies the hub folders (leave it out for plain Kustomize folders)',
+      );
+      if (engine instanceof FluxDelivery && !this.autoImport && this.klusterletAddons) {
+        problems.add(
+          'hubDelivery (a FluxDelivery) cannot apply the KlusterletAddonConfig that autoImport: false writes beside each HostedCluster: it goes into the namespace ACM makes ' +
+            "once the cluster's ManagedCluster is applied, and Flux dry-runs a folder whole before it applies any of it, so the cluster's Kustomization would never apply; " +
+            'use an ArgoCdDelivery (its waves apply the ManagedCluster first, and its retries wait for the namespace), autoImport: true, or klusterletAddons: false',
+        );
+      }
+      for (const field of ['syncWaves', 'kustomizations'] as const) {
+        const value: unknown = this.props[field];
+        problems.require(value === undefined, field, value, `must be left out with hubDelivery: the folders and their ${field === 'syncWaves' ? 'sync waves' : 'kustomization.yaml'} are the engine's`);
+      }
+    }
     problems.require(isDns1123Label(this.policyNamespace), 'policyNamespace', this.policyNamespace, DNS1123_LABEL_RULE);
     problems.require(
       isDns1123Subdomain(this.clusterSet) && this.clusterSet.length <= 63,
@@ -219,7 +270,7 @@ export class AcmDelivery implements IDelivery {
   }
 
   /** ManagedCluster and KlusterletAddonConfig of a hosted cluster, beside its HostedCluster (docs 14.2). */
-  private importObjects(cluster: PlacedHostedCluster, problems: Problems): DeliveryObject[] {
+  private importObjects(cluster: PlacedHostedCluster, problems: Problems): AcmObject[] {
     const name = cluster.name;
     const managedCluster = {
       ...mc.ManagedCluster.GVK,
@@ -257,32 +308,61 @@ export class AcmDelivery implements IDelivery {
     return objects;
   }
 
-  private placeBeside(cluster: PlacedHostedCluster, json: any, problems: Problems): DeliveryObject {
-    const path = this.folders.place({ ...cluster.object, json }, problems);
-    return { path, json, source: `delivery/${cluster.folder}/${json.kind}` };
+  private placeBeside(cluster: PlacedHostedCluster, json: any, problems: Problems): AcmObject {
+    return this.placed({ ...cluster.object, json }, `delivery/${cluster.folder}/${json.kind}`, problems);
   }
 
-  /** Per hub with guests: the policy Namespace and ManagedClusterSetBinding; per guest, its Placement, Policies and PlacementBinding. */
-  private policyObjects(guests: readonly GuestContent[], files: readonly DeliveredFile[], problems: Problems): DeliveryObject[] {
+  /** An object ACM's delivery makes, placed as the hub folders' delivery places the app's objects. */
+  private placed(object: PlacedObject, source: string, problems: Problems): AcmObject {
+    const path = this.folders.place(object, problems)!;
+    const json = object.json;
+    const file: DeliveredFile = {
+      path,
+      apiVersion: json.apiVersion,
+      kind: json.kind,
+      name: json.metadata.name,
+      namespace: json.metadata.namespace,
+      target: object.target,
+      folder: object.folder,
+    };
+    return { path, json, source, file };
+  }
+
+  /**
+   * Per hub with guests: the policy Namespace and ManagedClusterSetBinding; per guest, its
+   * Placement, Policies and PlacementBinding. A hub whose last guest is gone keeps the first two
+   * for one commit, so that what applies its policies folder prunes the Policies it applied
+   * (deleting an Application or a Kustomization orphans them, and ACM would go on enforcing them).
+   */
+  private policyObjects(guests: readonly GuestContent[], files: readonly DeliveredFile[], problems: Problems, previous: PreviousFolders): AcmObject[] {
     const namespace = this.policyNamespace;
-    const objects: DeliveryObject[] = [];
+    const objects: AcmObject[] = [];
     const hubs = new Map<string, GuestContent[]>();
     for (const guest of guests) {
       const hub = guest.target.managementFolder!;
       hubs.set(hub, [...(hubs.get(hub) ?? []), guest]);
     }
+    for (const hub of new Set(files.filter((f) => f.target.kind === TargetKind.MANAGEMENT).map((f) => f.target.folder))) {
+      if (!hubs.has(hub) && previous.droppedFrom(`${hub}/${POLICIES_FOLDER}`, new Set()).some((o) => o.kind === policy.Policy.GVK.kind)) hubs.set(hub, []);
+    }
     for (const [hub, hubGuests] of hubs) {
       const folder = `${hub}/${POLICIES_FOLDER}`;
       const taken = files.find((f) => f.folder === folder || f.folder.startsWith(`${folder}/`));
       if (taken) problems.add(`guestPolicies: folder ${show(folder)} holds ${taken.path}, and the guest policies of ${hub} go there; rename what uses that folder`);
+      // The hub's management target, as its other objects have it; or, for a hub that writes none, its chart's.
+      // (A hub kept for its emptied policies folder has objects of its own: it is found among the files.)
+      const target: DeliveryTarget = files.find((f) => f.target.kind === TargetKind.MANAGEMENT && f.target.folder === hub)?.target ?? {
+        kind: TargetKind.MANAGEMENT,
+        chart: Chart.of(hubGuests[0].target.hostedCluster!),
+        folder: hub,
+      };
+      // Placed as the app's objects are (sync waves, protection: the Namespace is protected like the
+      // hub's others, deleting it would delete every policy in it), in a folder of their own.
       const add = (json: any): void => {
-        if (this.syncWaves) addSyncWave(json);
-        objects.push({ path: `${folder}/${objectFileName(json)}`, json, source: `delivery/${folder}/${json.kind}` });
+        objects.push(this.placed({ target, folder, json, construct: target.chart }, `delivery/${folder}/${json.kind}`, problems));
       };
       const ns: any = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } };
       add(ns);
-      // A hub Namespace, protected like the others: deleting it would delete every policy in it.
-      protect(ns);
       // Placements in the namespace choose from the sets bound to it; the binding's name is the set's.
       add({ ...mcsb.ManagedClusterSetBinding.GVK, metadata: { name: this.clusterSet, namespace }, spec: mcsb.toJson_ManagedClusterSetBindingSpec({ clusterSet: this.clusterSet }) });
       for (const guest of hubGuests) this.guestPolicyObjects(guest, problems).forEach(add);

@@ -5,14 +5,15 @@ import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
 import { Problems, show } from '../core/problems';
 import { isOlmSubscription, SYNC_WAVE_ANNOTATION } from './apply-order';
 import { ArgoCdGuestAccess } from './argo-cd-guest-access';
-import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
+import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject, PreviousDeliveredOutput } from './delivery';
 import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
 import { kustomizations } from './kustomization';
 import { KustomizeDelivery } from './kustomize-delivery';
 import { objectFileName, TargetKind } from './output-layout';
 import { unitProject } from './argo-cd-project';
+import { objectKey, PreviousFolders } from './previous-folders';
 import { addArgoCdSyncOptions } from './protection';
-import { groupOf, unitAccess, UnitAccess } from './unit-access';
+import { groupOf, ObjectIdentity, unitAccess, UnitAccess } from './unit-access';
 
 /** Props of ArgoCdDelivery. */
 export interface ArgoCdDeliveryProps {
@@ -54,6 +55,15 @@ export interface ArgoCdDeliveryProps {
    * @default false - plan says nothing waits, until you install the checks and say so
    */
   readonly healthChecksInstalled?: boolean;
+  /**
+   * Write Argo CD's `default` AppProject into each bootstrap folder with every permission removed,
+   * as Argo CD documents it (docs/user-guide/projects.md, "The Default Project"): the bootstrap
+   * Application may write Applications into the Argo CD namespace, and one that names `default`
+   * would otherwise deploy anything anywhere. Turn it off only if other Applications of that Argo CD
+   * use `default`.
+   * @default true
+   */
+  readonly lockDefaultProject?: boolean;
 }
 
 /** The folder under the output root that holds each management cluster's bootstrap folder. */
@@ -91,6 +101,15 @@ const SERVER_SIDE_APPLY = 'ServerSideApply=true';
 const RESPECT_IGNORE_DIFFERENCES = 'RespectIgnoreDifferences=true';
 /** An object another Application already tracks is refused, not taken over: a unit writes only what it owns. */
 const FAIL_ON_SHARED_RESOURCE = 'FailOnSharedResource=true';
+/**
+ * On an Application that takes over objects the previous output gave another Application (its
+ * folder renamed or moved, a hub renamed), naming those: for that commit it syncs without
+ * FailOnSharedResource, which would refuse them for good (the live objects keep the old
+ * Application's tracking id, whether or not it still exists: argo-cd controller/state.go,
+ * `CompareAppState`, and controller/sync.go, `hasSharedResourceCondition`), and its sync writes its
+ * own tracking id on them.
+ */
+export const ARGO_CD_ADOPTS_ANNOTATION = 'hcp-cdk.io/adopts-from';
 /** The destination namespace of a unit that writes into none (only cluster-scoped objects). */
 const ARGO_CD_NAMESPACE_FALLBACK = 'default';
 /**
@@ -220,7 +239,8 @@ export class ArgoCdDelivery implements IDelivery {
     return file;
   }
 
-  public finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions {
+  public finish(files: readonly DeliveredFile[], problems: Problems, previous?: PreviousDeliveredOutput): DeliveryAdditions {
+    const before = PreviousFolders.of(previous);
     // What place() saw belongs to this synth only.
     const engines = new Map(this.engines);
     this.engines.clear();
@@ -233,6 +253,7 @@ export class ArgoCdDelivery implements IDelivery {
     const settings = this.settings(problems);
 
     const units = unitsOf(files);
+    const folders = new Set([...units.map((u) => u.folder), ...units.map((u) => `${ARGO_CD_BOOTSTRAP_FOLDER}/${u.hub}`)]);
     if (units.some((u) => u.hub === ARGO_CD_BOOTSTRAP_FOLDER || u.folder === ARGO_CD_BOOTSTRAP_FOLDER)) {
       problems.add(
         `bootstrap folder (${show(ARGO_CD_BOOTSTRAP_FOLDER)}) is also the folder of a chart with id ${show(ARGO_CD_BOOTSTRAP_FOLDER)}; ` +
@@ -259,7 +280,10 @@ export class ArgoCdDelivery implements IDelivery {
       const bootstrap: any[] = [];
       for (const unit of hubUnits) {
         const name = applicationName(unit.folder);
-        const access = unitAccess(unit.files);
+        // For one commit, also what the folder held before: Argo CD leaves out of an Application
+        // whatever its project does not permit (controller/state.go `CompareAppState`,
+        // `IsLiveResourcePermitted`), so a kind the folder no longer writes would never be pruned.
+        const access = unitAccess([...unit.files, ...droppedFrom(before, unit.folder, unit.files)]);
         const destinationNamespace = homeNamespace(unit, access);
         bootstrap.push(
           withWave(
@@ -282,7 +306,13 @@ export class ArgoCdDelivery implements IDelivery {
         const installs = installsOperator(unit);
         const options = [...(respect ? [RESPECT_IGNORE_DIFFERENCES] : []), ...(installs ? SKIP_DRY_RUN : [])];
         const retry = installs ? OPERATOR_INSTALL_SYNC_RETRY : SYNC_RETRY;
-        bootstrap.push(this.application(settings, name, unit.folder, { ...unit.destination, namespace: destinationNamespace }, WAVES[unit.role], ignore, options, retry));
+        const adopts = adoptedFrom(
+          before,
+          folders,
+          name,
+          unit.files.map((f) => f.path),
+        );
+        bootstrap.push(this.application(settings, name, unit.folder, { ...unit.destination, namespace: destinationNamespace }, WAVES[unit.role], ignore, options, retry, adopts));
       }
       const clusterNames = hubUnits
         .filter((u) => u.role === UnitRole.GUEST)
@@ -291,12 +321,19 @@ export class ArgoCdDelivery implements IDelivery {
       if (clusterNames.length > 0) {
         bootstrap.push(...this.props.guestAccess!.bootstrapObjects({ managementFolder: hub, clusterNames, argoCdNamespace: settings.argoCdNamespace }));
       }
+      if (this.props.lockDefaultProject ?? true) bootstrap.push(withWave(lockedDefaultProject(settings.argoCdNamespace), ARGO_CD_PROJECT_WAVE));
       // The Application that keeps the bootstrap folder in sync, so that clusters added later get
       // their Applications by themselves; its project allows what the folder holds.
       const bootstrapFolder = `${ARGO_CD_BOOTSTRAP_FOLDER}/${hub}`;
       const name = applicationName(bootstrapFolder);
       // In the last wave: an app of apps never waits for its own health before it creates the others.
-      const self = this.application(settings, name, bootstrapFolder, { server: ARGO_CD_IN_CLUSTER, namespace: settings.argoCdNamespace }, ARGO_CD_CLUSTER_WAVE, [], []);
+      const selfAdopts = adoptedFrom(
+        before,
+        folders,
+        name,
+        bootstrap.map((json) => `${bootstrapFolder}/${objectFileName(json)}`),
+      );
+      const self = this.application(settings, name, bootstrapFolder, { server: ARGO_CD_IN_CLUSTER, namespace: settings.argoCdNamespace }, ARGO_CD_CLUSTER_WAVE, [], [], SYNC_RETRY, selfAdopts);
       const held = [...bootstrap, self].map((json) => ({ apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace }));
       const selfProject = withWave(
         unitProject({
@@ -304,7 +341,7 @@ export class ArgoCdDelivery implements IDelivery {
           namespace: settings.argoCdNamespace,
           repoUrl: settings.repoUrl,
           destination: { server: ARGO_CD_IN_CLUSTER },
-          access: unitAccess(held),
+          access: unitAccess([...held, ...droppedFrom(before, bootstrapFolder, held)]),
           destinationNamespace: settings.argoCdNamespace,
           description: `the AppProjects and Applications of management cluster ${hub} (hcp-cdk)`,
         }),
@@ -368,7 +405,11 @@ export class ArgoCdDelivery implements IDelivery {
     return ignore;
   }
 
-  /** The Application `name`, in the project of the same name, delivering `folder`, with `options` besides those every one has, retried as `retry` says. */
+  /**
+   * The Application `name`, in the project of the same name, delivering `folder`, with `options`
+   * besides those every one has, retried as `retry` says; without FailOnSharedResource when it
+   * takes over what the Applications `adopts` tracked.
+   */
   private application(
     settings: Settings,
     name: string,
@@ -378,12 +419,15 @@ export class ArgoCdDelivery implements IDelivery {
     ignoreDifferences: argo.ApplicationSpecIgnoreDifferences[],
     options: readonly string[],
     retry: argo.ApplicationSpecSyncPolicyRetry = SYNC_RETRY,
+    adopts: readonly string[] = [],
   ): any {
-    const syncOptions = [SERVER_SIDE_APPLY, FAIL_ON_SHARED_RESOURCE, ...options];
+    const syncOptions = [SERVER_SIDE_APPLY, ...(adopts.length > 0 ? [] : [FAIL_ON_SHARED_RESOURCE]), ...options];
+    const annotations: Record<string, string> = { [SYNC_WAVE_ANNOTATION]: String(wave) };
+    if (adopts.length > 0) annotations[ARGO_CD_ADOPTS_ANNOTATION] = adopts.join(',');
     return {
       ...argo.Application.GVK,
       // No resources-finalizer.argocd.argoproj.io: deleting the Application must orphan what it applied, never cascade.
-      metadata: { name, namespace: settings.argoCdNamespace, annotations: { [SYNC_WAVE_ANNOTATION]: String(wave) } },
+      metadata: { name, namespace: settings.argoCdNamespace, annotations },
       spec: argo.toJson_ApplicationSpec({
         project: name,
         source: { repoUrl: settings.repoUrl, targetRevision: settings.targetRevision, path: path.posix.join(settings.path, folder) },
@@ -463,6 +507,41 @@ function checkNames(units: readonly Unit[], problems: Problems): void {
         `name (${show(name)}) of the Application of ${show(unit.folder)} is also the name of the one of ${show(twin)}; rename a chart or folder so that the folder paths differ with "/" read as "-"`,
       );
   }
+}
+
+/**
+ * The Applications that tracked, in the previous output, objects Application `name` writes now
+ * (`paths`): those of folders gone from the output (renamed or moved) that held the same files. An
+ * object's file name names its kind, namespace and name, and an Application's name is its folder's.
+ * A folder still in the output is still its Application's: the same file there is on another cluster.
+ */
+function adoptedFrom(previous: PreviousFolders, current: ReadonlySet<string>, name: string, paths: readonly string[]): string[] {
+  const others = new Set<string>();
+  for (const file of paths) {
+    for (const folder of previous.foldersOf(path.posix.basename(file))) {
+      const owner = applicationName(folder);
+      if (owner !== name && !current.has(folder)) others.add(owner);
+    }
+  }
+  return [...others].sort();
+}
+
+/** What `folder` held in the previous output and `kept` lacks. */
+function droppedFrom(previous: PreviousFolders, folder: string, kept: readonly ObjectIdentity[]): ObjectIdentity[] {
+  return previous.droppedFrom(folder, new Set(kept.map((o) => objectKey(o.kind, o.namespace, o.name))));
+}
+
+/**
+ * Argo CD's `default` AppProject with every permission removed (docs/user-guide/projects.md). Not
+ * protected: pruned (lockDefaultProject turned off), Argo CD makes its open default again.
+ */
+function lockedDefaultProject(namespace: string): any {
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'AppProject',
+    metadata: { name: 'default', namespace },
+    spec: { sourceRepos: [], sourceNamespaces: [], destinations: [], namespaceResourceBlacklist: [{ group: '*', kind: '*' }] },
+  };
 }
 
 function withWave(json: any, wave: number): any {

@@ -1,4 +1,4 @@
-import type { ApiObject } from 'cdk8s';
+import type { IConstruct } from 'constructs';
 import type { Problems } from '../core/problems';
 import type { DeliveryTarget, ObjectPlace } from './output-layout';
 
@@ -6,8 +6,8 @@ import type { DeliveryTarget, ObjectPlace } from './output-layout';
 export interface PlacedObject extends ObjectPlace {
   /** The rendered object: the delivery may add annotations and labels (it is the synth's own copy). */
   readonly json: any;
-  /** The construct that made it. */
-  readonly construct: ApiObject;
+  /** The construct that made it; for an object a delivery makes itself (an ACM Policy), the chart of its folder. */
+  readonly construct: IConstruct;
 }
 
 /** A file the delivery placed an object in, as finish() sees it. */
@@ -58,6 +58,18 @@ export interface DeliveryAdditions {
 }
 
 /**
+ * The output of the synth before this one, as a delivery reads it: what each folder held, which is
+ * what each engine applied from it and still tracks (a Flux Kustomization's inventory, the objects
+ * an Argo CD Application tracks). `PreviousOutput` is one.
+ */
+export interface PreviousDeliveredOutput {
+  /** Every file's '/'-separated path under the output root. */
+  paths(): readonly string[];
+  /** The object `file` held, parsed, or undefined. */
+  object(file: string): unknown;
+}
+
+/**
  * How synthesized objects reach their clusters: the files and folders they are written to, the
  * order they are applied in (file ranks, sync waves, `dependsOn`), the engine's protection of
  * what must never be pruned, the per-folder manifests, and the engine objects that deliver each
@@ -72,6 +84,10 @@ export interface IDelivery {
    * checked against its CRD, but not written as a file of its own.
    */
   place(object: PlacedObject, problems: Problems): string | undefined;
-  /** Called once every object is placed, with all of their files: the engine objects and files the mode adds. */
-  finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions;
+  /**
+   * Called once every object is placed, with all of their files: the engine objects and files the
+   * mode adds. `previous` is the output of the synth before, when there is one: what the engines
+   * applied and still track, so that the engine objects can let them prune it, or adopt it.
+   */
+  finish(files: readonly DeliveredFile[], problems: Problems, previous?: PreviousDeliveredOutput): DeliveryAdditions;
 }

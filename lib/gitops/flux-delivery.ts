@@ -7,16 +7,19 @@ import { DNS1123_LABEL_RULE, isDns1123Label } from '../core/names';
 import { Problems, show } from '../core/problems';
 import { MULTICLUSTER_ENGINE_OPERAND_GROUPS, MULTICLUSTER_ENGINE_PACKAGE } from '../management/multicluster-engine';
 import { isOlmSubscription, OPERATOR_KINDS } from './apply-order';
-import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject } from './delivery';
+import type { DeliveredFile, DeliveryAdditions, DeliveryObject, IDelivery, PlacedObject, PreviousDeliveredOutput } from './delivery';
 import { DeliveryMode, recordDeliveryMode } from './delivery-mode';
 import { FLUX_HEALTH_CHECKS } from './flux-health-checks';
 import { FLUX_NAMESPACE, FluxSource } from './flux-source';
-import { kustomizations } from './kustomization';
+import { emptyKustomization, kustomizations } from './kustomization';
 import { KustomizeDelivery } from './kustomize-delivery';
 import { DeliveryTarget, objectFileName, OutputLayout, TargetKind } from './output-layout';
 import { FLUX_PRUNE_ANNOTATION, FLUX_PRUNE_DISABLED, protect } from './protection';
-import { groupOf, ObjectIdentity, unitAccess } from './unit-access';
-import { FLUX_ROLE_PREFIX, fluxUnitRbac } from './flux-access';
+import { groupOf, ObjectIdentity, unitAccess, UnitAccess } from './unit-access';
+import { FLUX_ROLE_PREFIX, fluxUnitRbac, PolicyRule, RoleGrants } from './flux-access';
+import { FLUX_CONTROLLER_SERVICE_ACCOUNTS, fluxAdmissionPolicy } from './flux-admission-policy';
+import { ocmAdmissionRules } from './ocm-admission';
+import { clusterOfPath, objectKey, PreviousFolders, PreviousObject } from './previous-folders';
 
 /** Props of FluxDelivery. */
 export interface FluxDeliveryProps {
@@ -49,6 +52,17 @@ export interface FluxDeliveryProps {
    * @default Duration.minutes(30)
    */
   readonly timeout?: Duration;
+  /**
+   * Write, per management cluster, `flux/<hub>/admission/`: a ValidatingAdmissionPolicy that pins
+   * what `flux-<hub>` and its `-access` and `-guests` may write (bindings of a unit's role to that
+   * unit's ServiceAccount alone, roles that grant the hub's kinds by name, Kustomizations that apply
+   * as their own unit's ServiceAccount), so that the rights they hold to grant cannot make anything
+   * of theirs cluster-admin. A cluster admin applies it once per hub, before the bootstrap folder,
+   * and again when `hcp-cdk plan` says it changed (the hub writes a kind it did not); no Flux object
+   * applies it. Needs Kubernetes 1.30 (OpenShift 4.17) or later.
+   * @default true
+   */
+  readonly admissionPolicy?: boolean;
 }
 
 /** The Flux Kustomization API a delivered object is applied by. */
@@ -59,6 +73,8 @@ const BOOTSTRAP_FOLDER = 'flux';
 const GUESTS_FOLDER = 'guests';
 /** Below it, the Roles of the units below the hub's own folder, applied once the namespaces they go into exist. */
 const ACCESS_FOLDER = 'access';
+/** Below it, the admission policy a cluster admin applies once (see FluxDeliveryProps.admissionPolicy); no Kustomization applies it. */
+const ADMISSION_FOLDER = 'admission';
 /** The bare-metal inventory a NodePool takes its machines from. */
 const INVENTORY_KINDS: ReadonlySet<string> = new Set(['NMStateConfig', 'InfraEnv', 'BareMetalHost']);
 /** The two halves of a folder that installs an operator through OLM and uses it. */
@@ -101,6 +117,8 @@ interface FilePlace {
   readonly prunable: boolean;
   /** A HostedCluster's: the namespace its NodePools take Agents from, whose inventory they wait for. */
   readonly agentNamespace?: string;
+  /** What OCM's admission webhooks ask of whoever writes it, beyond writing it (see ocmAdmissionRules). */
+  readonly admissionRules: readonly PolicyRule[];
 }
 
 /** The files one Flux Kustomization applies: a folder, or the operators or resources half of one. */
@@ -161,6 +179,7 @@ export class FluxDelivery implements IDelivery {
   private readonly interval: Duration;
   private readonly retryInterval: Duration;
   private readonly timeout: Duration;
+  private readonly admissionPolicy: boolean;
   /** Files, annotations and prune protection as in the plain folders; Flux reads no sync waves. */
   private readonly files = new KustomizeDelivery({ syncWaves: false, kustomizations: false });
   /** Per synth: each chart's folders that are split into operators and resources (and engine). */
@@ -175,6 +194,7 @@ export class FluxDelivery implements IDelivery {
     this.interval = props?.interval ?? Duration.minutes(10);
     this.retryInterval = props?.retryInterval ?? Duration.minutes(2);
     this.timeout = props?.timeout ?? Duration.minutes(30);
+    this.admissionPolicy = props?.admissionPolicy ?? true;
   }
 
   public place(object: PlacedObject, problems: Problems): string {
@@ -189,19 +209,26 @@ export class FluxDelivery implements IDelivery {
       part,
       prunable: json.metadata.annotations?.[FLUX_PRUNE_ANNOTATION] !== FLUX_PRUNE_DISABLED,
       agentNamespace: json.kind === 'HostedCluster' ? json.spec?.platform?.agent?.agentNamespace : undefined,
+      admissionRules: ocmAdmissionRules(json),
     });
     return placed;
   }
 
-  public finish(files: readonly DeliveredFile[], problems: Problems): DeliveryAdditions {
+  public finish(files: readonly DeliveredFile[], problems: Problems, previous?: PreviousDeliveredOutput): DeliveryAdditions {
     try {
       const before = problems.all.length;
       this.check(problems);
       // Without a usable source every Kustomization would be wrong the same way: report the cause once.
       if (problems.all.length > before) return { objects: [], files: [] };
-      const objects = this.kustomizationObjects(files, problems);
+      const objects = this.kustomizationObjects(files, problems, PreviousFolders.of(previous));
       const paths = [...files.map((f) => f.path), ...objects.map((o) => o.path)];
-      return { objects, files: kustomizations(paths, { subFolders: false }) };
+      const written = kustomizations(paths, { subFolders: false });
+      // A folder a Kustomization applies that holds nothing now (a hub's guests folder once its last
+      // guest is gone) gets an empty kustomization.yaml: its Kustomization prunes what it applied.
+      const root = `./${path.posix.normalize(this.path)}/`;
+      const listed = new Set(written.map((k) => path.posix.dirname(k.path)));
+      const emptied = objects.filter((o) => o.json.kind === KUSTOMIZATION.kind).map((o) => String(o.json.spec.path).slice(root.length));
+      return { objects, files: [...written, ...[...new Set(emptied)].filter((folder) => !listed.has(folder)).map(emptyKustomization)] };
     } finally {
       this.splits.clear();
       this.places.clear();
@@ -266,8 +293,11 @@ export class FluxDelivery implements IDelivery {
     return folders;
   }
 
-  /** A Kustomization per unit, and per management cluster its bootstrap objects and the RBAC of each unit. */
-  private kustomizationObjects(files: readonly DeliveredFile[], problems: Problems): DeliveryObject[] {
+  /**
+   * A Kustomization per unit, and per management cluster its bootstrap objects and the RBAC of each
+   * unit, which also lets each prune what it applied from `previous` and no longer writes.
+   */
+  private kustomizationObjects(files: readonly DeliveredFile[], problems: Problems, previous: PreviousFolders): DeliveryObject[] {
     // Charts applied by hand (a Restore starts a restore) get no Kustomization: see applyByHand.
     const units = this.unitsOf(files, problems).filter((unit) => appliedByHand(unit.target.chart) === undefined);
     const halves = new Map<string, { whole?: Unit; operators?: Unit; engine?: Unit; resources?: Unit; 'node-pools'?: Unit }>();
@@ -324,6 +354,9 @@ export class FluxDelivery implements IDelivery {
       const references = [...new Set(dependsOn)].map((u) => names.get(u)!);
       // A unit below the hub's own folder has its Roles in namespaces the hub's folder makes: it waits for them.
       if (!guest && unit.layoutFolder !== unit.target.folder) references.push({ name: nameOf(`${BOOTSTRAP_FOLDER}/${bootstrap}/${ACCESS_FOLDER}`), namespace: this.namespace });
+      // What waits for nothing else waits for the bootstrap folder, whose RBAC lets each unit prune
+      // what this commit drops (a dependency counts once it applied the same revision).
+      if (!guest && references.length === 0) references.push({ name: nameOf(`${BOOTSTRAP_FOLDER}/${bootstrap}`), namespace: this.namespace });
       const spec: flux.KustomizationSpec = {
         ...this.commonSpec(unit.folder, references),
         ...healthChecksOf(unit),
@@ -340,9 +373,33 @@ export class FluxDelivery implements IDelivery {
     }
 
     const objects: DeliveryObject[] = [];
+    // What each management cluster holds now: an object of the previous output that is still here
+    // has moved to another unit, which takes it over; the unit that held it may read it, not delete it.
+    const current = new Set(files.map((f) => `${clusterOfPath(f.path, BOOTSTRAP_FOLDER)}|${objectKey(f.kind, f.namespace, f.name)}`));
+    const pruning = (cluster: string, folder: string, kept: readonly ObjectIdentity[]): Pruning =>
+      pruningOf(previous.droppedFrom(folder, new Set(kept.map((o) => objectKey(o.kind, o.namespace, o.name)))), (o) => current.has(`${cluster}|${objectKey(o.kind, o.namespace, o.name)}`));
     for (const [bootstrap, held] of [...bootstraps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const root = lastOf(bootstrap);
-      objects.push(...this.bootstrapObjects(bootstrap, held, root && names.get(root)!, (unit) => names.get(unit)!, plans));
+      objects.push(
+        ...this.bootstrapObjects(
+          bootstrap,
+          held,
+          root && names.get(root)!,
+          (unit) => names.get(unit)!,
+          plans,
+          (folder, kept) => pruning(bootstrap, folder, kept),
+        ),
+      );
+    }
+    for (const bootstrap of bootstraps.keys()) {
+      // Every unit of a hub is named <hub>[-…] or flux-<hub>[-…]: none may be one of Flux's own accounts, which the admission policy could not tell apart.
+      const taken = FLUX_CONTROLLER_SERVICE_ACCOUNTS.filter((n) => [bootstrap, `flux-${bootstrap}`].some((prefix) => n === prefix || n.startsWith(`${prefix}-`)));
+      if (taken.length > 0) {
+        problems.add(
+          `management cluster ${show(bootstrap)} names its Flux units and their ServiceAccounts ${bootstrap}-… in namespace ${show(this.namespace)}, as Flux names its own ${taken.join(', ')}; ` +
+            'rename the management cluster (its chart id)',
+        );
+      }
     }
     const found = problems.all.length;
     const kept = this.checkNames(plans, problems);
@@ -359,6 +416,13 @@ export class FluxDelivery implements IDelivery {
    * unit's ServiceAccount and RBAC (the hub's own unit's beside it, the others' in `access/`), and
    * the Kustomizations that apply the folder itself, its `access/` and its `guests/`, each as a
    * ServiceAccount of its own whose RBAC it holds too. Adds those Kustomizations to `plans`.
+   * `pruning` says what a folder applied before and no longer holds, for its unit's RBAC.
+   *
+   * Who may grant what: `flux-<hub>` writes the ClusterRoles of the hub's unit, of `-access` and of
+   * `-guests`, with `escalate` and `bind` on those names only, never on its own; the Kustomizations
+   * and ServiceAccounts of its namespace it may write whatever their names, by a Role there, so that
+   * adding a cluster leaves its own ClusterRole as it is (it may not widen that). `-access` writes
+   * the units' Roles in namespaces it does not own, so it holds what they hold instead of `escalate`.
    */
   private bootstrapObjects(
     bootstrap: string,
@@ -366,6 +430,7 @@ export class FluxDelivery implements IDelivery {
     root: { name: string; namespace: string } | undefined,
     nameOfUnit: (unit: Unit) => { name: string; namespace: string },
     plans: Planned[],
+    pruning: (folder: string, kept: readonly ObjectIdentity[]) => Pruning,
   ): DeliveryObject[] {
     const objects: DeliveryObject[] = [];
     const addObject = (folder: string, json: any): void => {
@@ -387,6 +452,8 @@ export class FluxDelivery implements IDelivery {
         access: unitAccess(unit.files),
         clusterWide: unit.layoutFolder === bootstrap,
         prunable: new Set(unit.files.filter((f) => this.places.get(f.path)!.prunable).map((f) => `${groupOf(f.apiVersion)}/${f.kind}`)),
+        admissionRules: unit.files.flatMap((f) => this.places.get(f.path)!.admissionRules),
+        ...pruning(unit.folder, unit.files),
       });
       const [serviceAccount, ...clusterRbac] = rbac.clusterScoped;
       addObject(folder, serviceAccount);
@@ -404,7 +471,10 @@ export class FluxDelivery implements IDelivery {
         applies: () => accessObjects.map((o) => o.json),
       });
     }
-    if (held.guests.length > 0) {
+    // Kept for one commit once the last guest is gone, with an empty folder: deleting it (deletionPolicy
+    // Orphan) would leave the guests' Kustomizations behind, failing on folders that are gone.
+    const guestsDropped = pruning(guestsFolder, []).pruned;
+    if (held.guests.length > 0 || guestsDropped.clusterScoped.length > 0 || guestsDropped.namespaces.size > 0) {
       // The guests' Kustomizations live in the hosted clusters' namespaces, which the root folder makes.
       bootstrapUnits.push({
         id: { name: nameOf(guestsFolder), namespace: this.namespace },
@@ -424,17 +494,41 @@ export class FluxDelivery implements IDelivery {
     // escalate exactly those.
     for (const unit of bootstrapUnits) {
       const applied = unit.applies();
-      const rbac = fluxUnitRbac({ ...unit.id, access: unitAccess(applied.map(identityOf)), clusterWide: true, prunable: prunableKinds(applied) });
+      const identities = applied.map(identityOf);
+      // -access holds what the roles it writes hold: with escalate it could write them in any namespace.
+      const heldRules: PolicyRule[] = unit.folder === accessFolder ? applied.flatMap((json) => (json.kind === 'Role' || json.kind === 'ClusterRole' ? json.rules : [])) : [];
+      const rbac = fluxUnitRbac({
+        ...unit.id,
+        access: unitAccess(identities),
+        clusterWide: true,
+        prunable: prunableKinds(applied),
+        roleGrants: unit.folder === accessFolder ? RoleGrants.HOLD : RoleGrants.ESCALATE_BY_NAME,
+        heldRules,
+        ...pruning(unit.folder, identities),
+      });
       for (const json of rbac.clusterScoped) addObject(folder, json);
     }
-    // Its own ServiceAccount and ClusterRole are in the folder it applies: listed before they are made.
+    // Its own ServiceAccount and roles are in the folder it applies: listed before they are made.
     const inFolder = [
       ...objects.filter((o) => path.posix.dirname(o.path) === folder).map((o) => o.json),
       ...plans.filter((p) => path.posix.dirname(p.file) === folder).map((p) => this.kustomization(p)),
       ...ownRbacStandIns(own),
     ];
-    const ownRbac = fluxUnitRbac({ ...own, access: unitAccess(inFolder.map(identityOf)), clusterWide: true, prunable: prunableKinds(inFolder) });
-    for (const json of ownRbac.clusterScoped) addObject(folder, json);
+    const identities = inFolder.map(identityOf);
+    const ownRbac = fluxUnitRbac({
+      ...own,
+      access: unitAccess(identities),
+      clusterWide: true,
+      prunable: prunableKinds(inFolder),
+      ownNamespaceKinds: OWN_NAMESPACE_KINDS,
+      ...pruning(folder, identities),
+    });
+    for (const json of [...ownRbac.clusterScoped, ...ownRbac.namespaced]) addObject(folder, json);
+    if (this.admissionPolicy) {
+      const rules = objects.filter((o) => o.json.kind === 'Role' || o.json.kind === 'ClusterRole').flatMap((o) => o.json.rules as PolicyRule[]);
+      const policy = fluxAdmissionPolicy({ hub: bootstrap, namespace: this.namespace, rules, gitRepositorySecret: source?.spec?.secretRef?.name });
+      for (const json of policy) addObject(`${folder}/${ADMISSION_FOLDER}`, json);
+    }
     return objects;
   }
 
@@ -564,14 +658,36 @@ function identityOf(json: any): ObjectIdentity {
   return { apiVersion: json.apiVersion, kind: json.kind, name: json.metadata.name, namespace: json.metadata.namespace };
 }
 
-/** The ServiceAccount, ClusterRole and ClusterRoleBinding a bootstrap Kustomization applies for itself. */
+/** The ServiceAccount and roles a bootstrap Kustomization applies for itself. */
 function ownRbacStandIns(own: { name: string; namespace: string }): any[] {
   const role = `${FLUX_ROLE_PREFIX}${own.name}`;
   return [
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: own },
     { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: role } },
     { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: role } },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: role, namespace: own.namespace } },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: role, namespace: own.namespace } },
   ];
+}
+
+/** What `flux-<hub>` writes in its namespace whatever the names: a Kustomization and a ServiceAccount per unit. */
+const OWN_NAMESPACE_KINDS = [
+  { group: '', resource: 'serviceaccounts' },
+  { group: KUSTOMIZATION.apiVersion.split('/')[0], resource: 'kustomizations' },
+];
+
+/** What a unit's RBAC must allow of what its Kustomization prunes now. */
+interface Pruning {
+  /** What it applied before and no longer writes: Flux reads each before it prunes it. */
+  readonly pruned: UnitAccess;
+  /** Of those, what Flux deletes: not protected, and written by no other unit now. */
+  readonly deletable: UnitAccess;
+}
+
+/** The pruning of `dropped`, of which `stillWritten` are written by another unit now. */
+function pruningOf(dropped: readonly PreviousObject[], stillWritten: (o: PreviousObject) => boolean): Pruning {
+  const deletable = dropped.filter((o) => o.annotations[FLUX_PRUNE_ANNOTATION] !== FLUX_PRUNE_DISABLED && !stillWritten(o));
+  return { pruned: unitAccess(dropped), deletable: unitAccess(deletable) };
 }
 
 /**

@@ -55,3 +55,13 @@ export function kustomizations(
     };
   });
 }
+
+/** The `kustomization.yaml` of a folder that holds nothing: what applies it prunes all it applied before. */
+export function emptyKustomization(folder: string): {
+  /** The file's path under the output root. */
+  path: string;
+  /** The file's text. */
+  text: string;
+} {
+  return { path: path.posix.join(folder, KUSTOMIZATION_FILE), text: ['apiVersion: kustomize.config.k8s.io/v1beta1', 'kind: Kustomization', 'resources: []', ''].join('\n') };
+}

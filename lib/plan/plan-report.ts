@@ -129,7 +129,7 @@ export interface PlanUpdateGraph {
 
 /** Facts about one hosted cluster's changes as a whole (a control plane and its pools upgraded together). */
 export interface ClusterNote {
-  /** The hosted cluster, `<management folder>/<namespace>/<name>`. */
+  /** The hosted cluster, `<management folder>/<namespace>/<name>`; or, for a note on the engines' own objects, their bootstrap folder (`flux/<hub>`, `argocd/<hub>`). */
   readonly cluster: string;
   /** What the note is about. @default ClusterNoteKind.UPGRADE_IN_ONE_COMMIT */
   readonly kind?: ClusterNoteKind;

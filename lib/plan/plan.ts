@@ -9,6 +9,7 @@ import { DeliveryMode, deliveryModeOf } from '../gitops/delivery-mode';
 import type { ObjectValidator } from '../validation/object-validator';
 import type { ValidationProblem } from '../validation/validation-problem';
 import { carriesPruneProtection, effectsOf } from './change-effects';
+import { deliveryChangeNotes } from './delivery-changes';
 import { diffFields, FieldChange } from './field-diff';
 import { GuestContent, guestContentOf, guestDeletionSummary } from './guest-content';
 import { OutputFile, OutputSnapshot } from './output-snapshot';
@@ -81,7 +82,7 @@ export function planChanges(previous: OutputSnapshot, next: OutputSnapshot, opti
     previous: previous.description,
     next: next.description,
     summary: summarize(changed, unchanged),
-    clusterNotes: [...clusterNotes(changed, context.deliveryModes), ...graphed.notes],
+    clusterNotes: [...clusterNotes(changed, context.deliveryModes), ...graphed.notes, ...deliveryChangeNotes(previous, next)],
     ...(rollouts.length > 0 ? { rollouts } : {}),
     ...(graphed.summary ? { updateGraph: graphed.summary } : {}),
     objects: planned,

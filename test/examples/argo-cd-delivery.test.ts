@@ -167,6 +167,7 @@ describe("the agent lab's bootstrap folder", () => {
       '40-application-openshift-gitops_hub.yaml',
       '40-application-openshift-gitops_vcluster2-guest.yaml',
       '40-appproject-openshift-gitops_argocd-hub.yaml',
+      '40-appproject-openshift-gitops_default.yaml',
       '40-appproject-openshift-gitops_hub-hardware-inventory.yaml',
       '40-appproject-openshift-gitops_hub-vcluster2.yaml',
       '40-appproject-openshift-gitops_hub.yaml',

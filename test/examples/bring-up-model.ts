@@ -20,6 +20,7 @@ const SERVED_FROM_THE_START: ReadonlySet<string> = new Set([
   'rbac.authorization.k8s.io',
   'storage.k8s.io',
   'apiextensions.k8s.io',
+  'admissionregistration.k8s.io',
   'operators.coreos.com',
   'config.openshift.io',
   'operator.openshift.io',
@@ -133,7 +134,8 @@ export function bringUpWithFlux(objects: readonly ModelObject[], hub: HubModel =
       return live !== undefined && expression !== undefined && fluxVerdict(expression, live) === 'Current';
     });
   const root = kustomizations.find((k) => !k.spec.dependsOn && folderOf(k).startsWith('flux/'));
-  if (root) for (const object of inFolder(folderOf(root))) hub.apply(object);
+  // The admin's hand steps: the admission policy, then the bootstrap folder.
+  if (root) for (const object of [...inFolder(`${folderOf(root)}/admission`), ...inFolder(folderOf(root))]) hub.apply(object);
   for (let round = 0; round < ROUNDS; round++) {
     for (const k of kustomizations) {
       if (reconciled.has(nameOf(k)) || !(k.spec.dependsOn ?? []).every((d: any) => ready.has(`${d.namespace ?? k.metadata.namespace}/${d.name}`))) continue;

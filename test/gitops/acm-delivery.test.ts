@@ -4,6 +4,9 @@ import {
   AcmDelivery,
   AcmDeliveryProps,
   allowPruning,
+  ArgoCdDelivery,
+  FluxDelivery,
+  FluxSource,
   GuestCluster,
   HcpApp,
   HostedCluster,
@@ -16,6 +19,7 @@ import {
   SshPublicKey,
 } from '../../lib';
 import { clusterProps, SSH_KEY } from '../props';
+import { commit, exampleInventory, fleetChange } from './fleet-commits';
 import { PRUNE_PROTECTION } from '../util';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
@@ -694,6 +698,65 @@ describe('AcmDelivery', () => {
     test('several props are wrong: every problem is reported together and nothing is returned', () => {
       const { app } = lab(new AcmDelivery({ policyNamespace: 'Bad', clusterSet: 'lab', klusterletAddons: false }));
       expect(() => app.synthesize()).toThrow(/^3 problems:\n {2}- delivery\.policyNamespace \("Bad"\).*\n {2}- delivery\.clusterSet \("lab"\).*\n {2}- delivery\.guestPolicies \(true\)/);
+    });
+  });
+
+  describe('hubDelivery: the hub folders applied by an engine, each unit on its own', () => {
+    const REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
+
+    test("with an ArgoCdDelivery: an Application (and AppProject) per unit, the guest policies one of them, the ManagedCluster in its cluster's", () => {
+      const { objects, kustomizations } = synth(lab(new AcmDelivery({ autoImport: false, hubDelivery: new ArgoCdDelivery({ repoUrl: REPOSITORY }) })).app);
+      const applications = kinds(objects, 'Application').map(([, a]) => [a.metadata.name, a.spec.source.path]);
+      expect(applications).toEqual([
+        ['argocd-hub', 'dist/argocd/hub'],
+        ['hub-c1', 'dist/hub/c1'],
+        ['hub-policies', 'dist/hub/policies'],
+        ['hub', 'dist/hub'],
+      ]);
+      const project = kinds(objects, 'AppProject').find(([, p]) => p.metadata.name === 'hub-policies')![1];
+      expect(project.spec.clusterResourceWhitelist).toEqual([{ group: '', kind: 'Namespace' }]);
+      expect(project.spec.namespaceResourceWhitelist.map((k: any) => k.kind)).toEqual(['ManagedClusterSetBinding', 'Placement', 'PlacementBinding', 'Policy']);
+      // Each folder lists its own files: the hub's Application never reaches into its clusters' or the policies.
+      expect(kustomizations.get('hub')).toEqual(['00-namespace-clusters.yaml']);
+      expect(kustomizations.get('hub/c1')).toContain('55-managedcluster-c1.yaml');
+      expect(objects.get('hub/c1/50-hostedcluster-clusters_c1.yaml').metadata.annotations['hcp-cdk.io/delivery']).toBe('argocd-without-health-checks');
+      expect(objects.get('hub/policies/00-namespace-hcp-policies.yaml').metadata.annotations['argocd.argoproj.io/sync-options']).toBe('Prune=false,Delete=false');
+    });
+
+    test('with a FluxDelivery: a Kustomization per unit, the policies unit allowed to bind the cluster set as OCM asks', () => {
+      const delivery = new AcmDelivery({ hubDelivery: new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPOSITORY }) }) });
+      const { objects } = synth(lab(delivery).app);
+      const policies = kinds(objects, 'Kustomization').find(([, k]) => k.metadata.name === 'hub-policies')![1];
+      expect(policies.spec).toMatchObject({
+        path: './dist/hub/policies',
+        serviceAccountName: 'hub-policies',
+        dependsOn: [{ name: 'hub' }, { name: 'flux-hub-access' }].map((d) => ({ ...d, namespace: 'flux-system' })),
+      });
+      const role = objects.get('flux/hub/access/10-clusterrole-hcp-cdk-flux-hub-policies.yaml');
+      expect(role.rules).toContainEqual({ apiGroups: ['cluster.open-cluster-management.io'], resources: ['managedclustersets/bind'], resourceNames: ['default'], verbs: ['create'] });
+      expect(objects.get('hub/c1/50-hostedcluster-clusters_c1.yaml').metadata.annotations['hcp-cdk.io/delivery']).toBe('flux');
+    });
+
+    test("a hub's last guest gone: its policies folder keeps the Namespace and binding one commit, and its AppProject still permits the Policies, so that Argo CD prunes them", () => {
+      const delivery = () => new AcmDelivery({ hubDelivery: new ArgoCdDelivery({ repoUrl: REPOSITORY }) });
+      const base = fleetChange.firstClusters(fleetChange.onlyHubs(exampleInventory(), 'hub-0'), 1);
+      const before = commit('guest', base, delivery());
+      const after = commit('no guest', fleetChange.dropGuest(base, 'c00000'), delivery(), before);
+      expect(after.folders.get('hub-0/policies')!.map((o) => o.kind)).toEqual(['Namespace', 'ManagedClusterSetBinding']);
+      const project = after.folders.get('argocd/hub-0')!.find((o) => o.kind === 'AppProject' && o.metadata.name === 'hub-0-policies')!;
+      expect(project.spec.namespaceResourceWhitelist.map((k: any) => k.kind)).toEqual(['ManagedClusterSetBinding', 'Placement', 'PlacementBinding', 'Policy']);
+      const later = commit('still no guest', fleetChange.dropGuest(base, 'c00000'), delivery(), after);
+      expect(later.folders.has('hub-0/policies')).toBe(false);
+    });
+
+    test("fails when hubDelivery is not an engine, the engine's own props are given, or Flux would apply a KlusterletAddonConfig before its namespace exists", () => {
+      expect(problems({ hubDelivery: new KustomizeDelivery() as any, syncWaves: false })).toEqual([
+        'delivery.hubDelivery ("a KustomizeDelivery") must be an ArgoCdDelivery or a FluxDelivery, the engine that applies the hub folders (leave it out for plain Kustomize folders)',
+        "delivery.syncWaves (false) must be left out with hubDelivery: the folders and their sync waves are the engine's",
+      ]);
+      expect(problems({ autoImport: false, hubDelivery: new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPOSITORY }) }) })).toEqual([
+        expect.stringMatching(/^delivery\.hubDelivery \(a FluxDelivery\) cannot apply the KlusterletAddonConfig that autoImport: false writes beside each HostedCluster/),
+      ]);
     });
   });
 

@@ -82,6 +82,7 @@ describe('ArgoCdDelivery bootstrap folder', () => {
     '40-application-openshift-gitops_hub.yaml',
     '40-application-openshift-gitops_one-guest.yaml',
     '40-appproject-openshift-gitops_argocd-hub.yaml',
+    '40-appproject-openshift-gitops_default.yaml',
     '40-appproject-openshift-gitops_hub-one.yaml',
     '40-appproject-openshift-gitops_hub.yaml',
     '40-appproject-openshift-gitops_one-guest.yaml',
@@ -473,7 +474,7 @@ describe('ArgoCdDelivery order, in sync waves', () => {
 
   test("in the bootstrap folder the projects come first, then the hub's Application, then the cluster's and its guest's together", () => {
     const projects = objects.filter((o) => o.object.kind === 'AppProject');
-    expect(projects.map(wave)).toEqual([0, 0, 0, 0]);
+    expect(projects.map(wave)).toEqual([0, 0, 0, 0, 0]);
     expect(wave({ object: application('hub') })).toBe(1);
     expect(wave({ object: application('hub-one') })).toBe(3);
     expect(wave({ object: application('one-guest') })).toBe(3);

@@ -84,3 +84,31 @@ describe("each unit's AppProject on the fleet example: a cluster's Application m
     expect(permits(hub, IN_CLUSTER, { group: '', kind: 'Secret', namespace: 'clusters' })).toBe(false);
   });
 });
+
+describe('the locked default project: an Application that names it is refused (the escalation of issue 35)', () => {
+  const folders = fleetOutput(new ArgoCdDelivery({ repoUrl: 'https://git.example.com/platform/hcp-estate.git', guestAccess: ArgoCdGuestAccess.acmGitOpsCluster() }));
+  const locked = folders.get('argocd/hub-0')!.find((o) => o.kind === 'AppProject' && o.metadata.name === 'default')!;
+  const bootstrapProject = folders.get('argocd/hub-0')!.find((o) => o.kind === 'AppProject' && o.metadata.name === 'argocd-hub-0')!;
+
+  test('the bootstrap project admits an Application in the Argo CD namespace, which may name any project', () => {
+    expect(permits(bootstrapProject, { server: 'https://kubernetes.default.svc' }, { group: 'argoproj.io', kind: 'Application', namespace: 'openshift-gitops' })).toBe(true);
+  });
+
+  test('default allows no source, no destination and no kind, as Argo CD documents it (docs/user-guide/projects.md)', () => {
+    expect(locked.spec).toEqual({ sourceRepos: [], sourceNamespaces: [], destinations: [], namespaceResourceBlacklist: [{ group: '*', kind: '*' }] });
+    // argo-cd pkg/apis/application/v1alpha1/app_project_types.go: IsSourcePermitted matches sourceRepos, IsDestinationPermitted destinations.
+    expect(locked.spec.sourceRepos.some((r: string) => glob(r, 'https://git.example.com/platform/hcp-estate.git'))).toBe(false);
+    for (const resource of [
+      { group: '', kind: 'Secret', namespace: 'kube-system' },
+      { group: 'rbac.authorization.k8s.io', kind: 'ClusterRoleBinding' },
+      { group: 'hypershift.openshift.io', kind: 'HostedCluster', namespace: 'clusters' },
+    ]) {
+      expect([resource, permits(locked, { server: 'https://kubernetes.default.svc' }, resource)]).toEqual([resource, false]);
+    }
+  });
+
+  test('lockDefaultProject: false writes none', () => {
+    const open = fleetOutput(new ArgoCdDelivery({ repoUrl: 'https://git.example.com/platform/hcp-estate.git', guestAccess: ArgoCdGuestAccess.acmGitOpsCluster(), lockDefaultProject: false }));
+    expect(open.get('argocd/hub-0')!.filter((o) => o.kind === 'AppProject' && o.metadata.name === 'default')).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import {
   FLUX_HEALTH_CHECKS,
   FluxDelivery,
   FluxDeliveryProps,
+  FleetInventory,
   FluxSource,
   GuestCluster,
   HcpApp,
@@ -26,6 +27,7 @@ import {
   SshPublicKey,
 } from '../../lib';
 import { SSH_KEY } from '../props';
+import { Commit, commit, exampleInventory, fleetChange } from './fleet-commits';
 import { PRUNE_PROTECTION, synthProblems } from '../util';
 
 const REPOSITORY = 'https://git.example.com/platform/estate.git';
@@ -114,6 +116,7 @@ describe('FluxDelivery layout', () => {
       'flux/hub/10-clusterrole-hcp-cdk-flux-flux-hub-guests.yaml',
       'flux/hub/10-clusterrole-hcp-cdk-flux-flux-hub.yaml',
       'flux/hub/10-clusterrole-hcp-cdk-flux-hub.yaml',
+      'flux/hub/10-role-flux-system_hcp-cdk-flux-flux-hub.yaml',
       'flux/hub/10-serviceaccount-flux-system_flux-hub-access.yaml',
       'flux/hub/10-serviceaccount-flux-system_flux-hub-guests.yaml',
       'flux/hub/10-serviceaccount-flux-system_flux-hub.yaml',
@@ -125,6 +128,7 @@ describe('FluxDelivery layout', () => {
       'flux/hub/11-clusterrolebinding-hcp-cdk-flux-flux-hub-guests.yaml',
       'flux/hub/11-clusterrolebinding-hcp-cdk-flux-flux-hub.yaml',
       'flux/hub/11-clusterrolebinding-hcp-cdk-flux-hub.yaml',
+      'flux/hub/11-rolebinding-flux-system_hcp-cdk-flux-flux-hub.yaml',
       'flux/hub/40-gitrepository-flux-system_estate.yaml',
       'flux/hub/40-kustomization-flux-system_flux-hub-access.yaml',
       'flux/hub/40-kustomization-flux-system_flux-hub-guests.yaml',
@@ -140,6 +144,9 @@ describe('FluxDelivery layout', () => {
       'flux/hub/access/11-rolebinding-clusters_hcp-cdk-flux-hub-one.yaml',
       'flux/hub/access/11-rolebinding-inventory_hcp-cdk-flux-hub-inventory.yaml',
       'flux/hub/access/kustomization.yaml',
+      'flux/hub/admission/40-validatingadmissionpolicy-hcp-cdk-flux-hub.yaml',
+      'flux/hub/admission/40-validatingadmissionpolicybinding-hcp-cdk-flux-hub.yaml',
+      'flux/hub/admission/kustomization.yaml',
       'flux/hub/guests/40-kustomization-clusters_one-guest-operators.yaml',
       'flux/hub/guests/40-kustomization-clusters_one-guest-resources.yaml',
       'flux/hub/guests/kustomization.yaml',
@@ -205,12 +212,12 @@ describe('FluxDelivery Kustomizations, field by field', () => {
   estate(app);
   const files = written(app);
 
-  test('the hub root (namespaces, hub setup) waits for nothing', () => {
+  test('the hub root (namespaces, hub setup) waits for the bootstrap folder alone, whose RBAC lets it prune', () => {
     expect(kustomizationNamed(files, 'hub')).toEqual({
       apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
       kind: 'Kustomization',
       metadata: { name: 'hub', namespace: 'flux-system' },
-      spec: { ...COMMON_SPEC, path: './dist/hub', serviceAccountName: 'hub' },
+      spec: { ...COMMON_SPEC, path: './dist/hub', serviceAccountName: 'hub', dependsOn: [{ name: 'flux-hub', namespace: 'flux-system' }] },
     });
   });
 
@@ -669,7 +676,7 @@ describe('FluxDelivery on other layouts', () => {
       'hub/operators/03-subscription-multicluster-engine_multicluster-engine.yaml',
       'hub/resources/05-multiclusterengine-multiclusterengine.yaml',
     ]);
-    expect(kustomizationNamed(files, 'hub-operators').spec.dependsOn).toBeUndefined();
+    expect(kustomizationNamed(files, 'hub-operators').spec.dependsOn).toEqual([{ name: 'flux-hub', namespace: 'flux-system' }]);
     expect(kustomizationNamed(files, 'hub-resources').spec.dependsOn).toEqual([{ name: 'hub-operators', namespace: 'flux-system' }]);
     expect(kustomizationNamed(files, 'hub-one').spec.dependsOn).toEqual([{ name: 'hub-resources', namespace: 'flux-system' }, ACCESS]);
     expect(kustomizationNamed(files, 'flux-hub-access').spec.dependsOn).toEqual([{ name: 'hub-resources', namespace: 'flux-system' }]);
@@ -685,13 +692,18 @@ describe('FluxDelivery on other layouts', () => {
     expect(files.filter((f) => f.path.startsWith('flux/west/')).map((f) => f.path)).toEqual([
       'flux/west/10-clusterrole-hcp-cdk-flux-flux-west.yaml',
       'flux/west/10-clusterrole-hcp-cdk-flux-west.yaml',
+      'flux/west/10-role-flux-system_hcp-cdk-flux-flux-west.yaml',
       'flux/west/10-serviceaccount-flux-system_flux-west.yaml',
       'flux/west/10-serviceaccount-flux-system_west.yaml',
       'flux/west/11-clusterrolebinding-hcp-cdk-flux-flux-west.yaml',
       'flux/west/11-clusterrolebinding-hcp-cdk-flux-west.yaml',
+      'flux/west/11-rolebinding-flux-system_hcp-cdk-flux-flux-west.yaml',
       'flux/west/40-gitrepository-flux-system_estate.yaml',
       'flux/west/40-kustomization-flux-system_flux-west.yaml',
       'flux/west/40-kustomization-flux-system_west.yaml',
+      'flux/west/admission/40-validatingadmissionpolicy-hcp-cdk-flux-west.yaml',
+      'flux/west/admission/40-validatingadmissionpolicybinding-hcp-cdk-flux-west.yaml',
+      'flux/west/admission/kustomization.yaml',
       'flux/west/kustomization.yaml',
     ]);
     // Flux's own objects (the RBAC is as for one hub).
@@ -704,6 +716,8 @@ describe('FluxDelivery on other layouts', () => {
       'flux/east/40-kustomization-flux-system_flux-east-access.yaml',
       'flux/east/40-kustomization-flux-system_flux-east-guests.yaml',
       'flux/east/40-kustomization-flux-system_flux-east.yaml',
+      'flux/east/admission/40-validatingadmissionpolicy-hcp-cdk-flux-east.yaml',
+      'flux/east/admission/40-validatingadmissionpolicybinding-hcp-cdk-flux-east.yaml',
       'flux/east/guests/40-kustomization-clusters_one-guest-operators.yaml',
       'flux/east/guests/40-kustomization-clusters_one-guest-resources.yaml',
     ]);
@@ -961,5 +975,118 @@ describe('FluxDelivery on a hub that installs MCE by Subscription', () => {
     expect(underHub(files)).toContain('hub/05-multiclusterengine-multiclusterengine.yaml');
     expect(underHub(files)).toContain('hub/06-addondeploymentconfig-multicluster-engine_hypershift-addon-deploy-config.yaml');
     expect(mceChecks(files)).toEqual([]);
+  });
+});
+
+describe('FluxDelivery RBAC over two commits: each unit may prune what the previous output held', () => {
+  const REPOSITORY_URL = 'https://git.example.com/platform/estate.git';
+  const fluxCommit = (inventory: FleetInventory, previous?: Commit) =>
+    commit('c', inventory, new FluxDelivery({ source: FluxSource.gitRepository({ name: 'estate', url: REPOSITORY_URL }) }), previous);
+  const base = fleetChange.onlyHubs(exampleInventory(), 'hub-0');
+  const first = fluxCommit(base);
+  const rulesOf = (c: Commit, folder: string, kind: string, name: string, namespace?: string) =>
+    c.folders.get(folder)!.find((o) => o.kind === kind && o.metadata.name === name && o.metadata.namespace === namespace)!.rules;
+
+  test("no rule is on a whole kind but the bootstrap's own Kustomizations and ServiceAccounts in its namespace, and none lists or watches", () => {
+    for (const [folder, objects] of first.folders) {
+      for (const role of objects.filter((o) => o.kind === 'Role' || o.kind === 'ClusterRole')) {
+        for (const rule of role.rules) {
+          expect([folder, role.metadata.name, rule.verbs.filter((v: string) => v === 'list' || v === 'watch')]).toEqual([folder, role.metadata.name, []]);
+          if (rule.resourceNames === undefined)
+            expect([role.kind, role.metadata.namespace, rule.resources]).toEqual(['Role', 'flux-system', [expect.stringMatching(/^(serviceaccounts|kustomizations)$/)]]);
+        }
+      }
+    }
+  });
+
+  test("dropping a NodePool: the pools' unit keeps get on it (protected: Flux reads it, then leaves it)", () => {
+    const next = fluxCommit(fleetChange.dropNodePool(base, 'c00006', 'spare'), first);
+    expect(rulesOf(first, 'flux/hub-0/access', 'Role', 'hcp-cdk-flux-hub-0-c00006-node-pools', 'clusters')).toEqual([
+      { apiGroups: ['hypershift.openshift.io'], resources: ['nodepools'], resourceNames: ['c00006-spare', 'c00006-workers'], verbs: ['create', 'get', 'patch', 'update'] },
+    ]);
+    expect(rulesOf(next, 'flux/hub-0/access', 'Role', 'hcp-cdk-flux-hub-0-c00006-node-pools', 'clusters')).toEqual([
+      { apiGroups: ['hypershift.openshift.io'], resources: ['nodepools'], resourceNames: ['c00006-workers'], verbs: ['create', 'get', 'patch', 'update'] },
+      { apiGroups: ['hypershift.openshift.io'], resources: ['nodepools'], resourceNames: ['c00006-spare'], verbs: ['get'] },
+    ]);
+    // One commit later it is gone from the inventory: so is the grant.
+    const after = fluxCommit(fleetChange.dropNodePool(base, 'c00006', 'spare'), next);
+    expect(rulesOf(after, 'flux/hub-0/access', 'Role', 'hcp-cdk-flux-hub-0-c00006-node-pools', 'clusters')).toEqual(
+      rulesOf(next, 'flux/hub-0/access', 'Role', 'hcp-cdk-flux-hub-0-c00006-node-pools', 'clusters').slice(0, 1),
+    );
+  });
+
+  test("removing a cluster: the bootstrap units may read and delete its engine objects, the hub's unit read its namespace, by name", () => {
+    const next = fluxCommit(fleetChange.removeCluster(base, 'c00000'), first);
+    const access = rulesOf(next, 'flux/hub-0', 'ClusterRole', 'hcp-cdk-flux-flux-hub-0-access');
+    expect(access).toContainEqual({
+      apiGroups: ['rbac.authorization.k8s.io'],
+      resources: ['roles'],
+      resourceNames: ['hcp-cdk-flux-hub-0-c00000', 'hcp-cdk-flux-hub-0-c00000-node-pools'],
+      verbs: ['delete', 'get'],
+    });
+    expect(rulesOf(next, 'flux/hub-0', 'ClusterRole', 'hcp-cdk-flux-hub-0')).toContainEqual({ apiGroups: [''], resources: ['namespaces'], resourceNames: ['hw-c00000'], verbs: ['get'] });
+    expect(rulesOf(next, 'flux/hub-0', 'ClusterRole', 'hcp-cdk-flux-flux-hub-0-guests')).toContainEqual({
+      apiGroups: ['kustomize.toolkit.fluxcd.io'],
+      resources: ['kustomizations'],
+      resourceNames: ['c00000-guest-operators', 'c00000-guest-resources'],
+      verbs: ['delete', 'get'],
+    });
+    // -access holds what the Roles it writes grant, escalates nothing; flux-hub-0 escalates the others' ClusterRoles, never its own.
+    expect(access.flatMap((r: any) => r.verbs)).not.toContain('escalate');
+    const own = rulesOf(next, 'flux/hub-0', 'ClusterRole', 'hcp-cdk-flux-flux-hub-0');
+    const escalates = own.filter((r: any) => r.verbs.includes('escalate')).flatMap((r: any) => r.resourceNames);
+    expect(escalates).toEqual(['hcp-cdk-flux-flux-hub-0-access', 'hcp-cdk-flux-flux-hub-0-guests', 'hcp-cdk-flux-hub-0']);
+    // -access binds the Roles it writes, by name: Flux dry-runs their RoleBindings before the Roles exist.
+    expect(access.filter((r: any) => r.verbs.includes('bind')).map((r: any) => r.resources)).toEqual([['roles']]);
+  });
+
+  test("the admission policy: applied by no Kustomization, it pins the bootstrap units to bindings of a unit to its own role, roles over the hub's kinds, Kustomizations that apply as their own unit", () => {
+    const [policy, binding] = first.folders.get('flux/hub-0/admission')!;
+    expect(binding).toEqual({
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name: 'hcp-cdk-flux-hub-0' },
+      spec: { policyName: 'hcp-cdk-flux-hub-0', validationActions: ['Deny'] },
+    });
+    expect(policy.spec.matchConditions[0].expression).toBe(
+      "request.userInfo.username in ['system:serviceaccount:flux-system:flux-hub-0', 'system:serviceaccount:flux-system:flux-hub-0-access', 'system:serviceaccount:flux-system:flux-hub-0-guests']",
+    );
+    // The kinds a role may grant are those the hub's roles grant: a new kind is a new policy, which plan names as a hand step.
+    expect(policy.spec.variables[1]).toEqual({
+      name: 'kinds',
+      expression:
+        "['/namespaces', '/secrets', '/serviceaccounts', 'agent-install.openshift.io/infraenvs', 'hypershift.openshift.io/hostedclusters', 'hypershift.openshift.io/nodepools', " +
+        "'kustomize.toolkit.fluxcd.io/kustomizations', 'metal3.io/baremetalhosts', 'rbac.authorization.k8s.io/clusterrolebindings', 'rbac.authorization.k8s.io/clusterroles', " +
+        "'rbac.authorization.k8s.io/rolebindings', 'rbac.authorization.k8s.io/roles', 'source.toolkit.fluxcd.io/gitrepositories']",
+    });
+    expect(policy.spec.validations.map((v: any) => v.reason)).toEqual(Array(6).fill('Forbidden'));
+    // No Kustomization applies it: its folder is the admin's.
+    const paths = [...first.folders.values()]
+      .flat()
+      .filter((o) => o.kind === 'Kustomization')
+      .map((k) => k.spec.path);
+    expect(paths.filter((p) => p.includes('admission'))).toEqual([]);
+    expect(fluxCommit(base).files.get('flux/hub-0/kustomization.yaml')).not.toContain('admission');
+  });
+
+  test('admissionPolicy: false writes none; a management cluster whose units would be named as a Flux controller is refused', () => {
+    const without = commit('c', base, new FluxDelivery({ admissionPolicy: false, source: FluxSource.gitRepository({ name: 'estate', url: REPOSITORY_URL }) }));
+    expect(without.folders.has('flux/hub-0/admission')).toBe(false);
+    const renamed = fleetChange.renameHub(base, 'hub-0', 'kustomize');
+    expect(() => fluxCommit(renamed)).toThrow(
+      'management cluster "kustomize" names its Flux units and their ServiceAccounts kustomize-… in namespace "flux-system", as Flux names its own kustomize-controller; rename the management cluster (its chart id)',
+    );
+  });
+
+  test("dropping a hub's last guest: flux-<hub>-guests stays one commit, over an empty folder, to prune the guests' Kustomizations; then it goes", () => {
+    const noGuests = base.managementClusters[0].clusters.filter((c) => c.agent?.ingressAddresses).reduce((inventory, c) => fleetChange.dropGuest(inventory, c.name), base);
+    const next = fluxCommit(noGuests, first);
+    expect(next.folders.get('flux/hub-0/guests')).toEqual([]);
+    expect(next.files.get('flux/hub-0/guests/kustomization.yaml')).toBe('apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: []\n');
+    expect(next.folders.get('flux/hub-0')!.find((o) => o.kind === 'Kustomization' && o.metadata.name === 'flux-hub-0-guests')!.spec.path).toBe('./dist/flux/hub-0/guests');
+    expect(rulesOf(next, 'flux/hub-0', 'ClusterRole', 'hcp-cdk-flux-flux-hub-0-guests')).toContainEqual(expect.objectContaining({ resources: ['kustomizations'], verbs: ['delete', 'get'] }));
+    const after = fluxCommit(noGuests, next);
+    expect(after.folders.has('flux/hub-0/guests')).toBe(false);
+    expect(after.folders.get('flux/hub-0')!.some((o) => o.metadata.name === 'flux-hub-0-guests')).toBe(false);
   });
 });

@@ -68,6 +68,11 @@ export interface WriteOptions extends RequestOptions {
   readonly dryRun?: boolean;
 }
 
+export interface DeleteOptions extends WriteOptions {
+  /** `propagationPolicy` of the DeleteOptions body: `Foreground`, `Background` or `Orphan`. @default - the kind's default */
+  readonly propagationPolicy?: 'Foreground' | 'Background' | 'Orphan';
+}
+
 export interface ApplyOptions extends WriteOptions {
   /** The server-side apply field manager. @default 'hcp-cdk' */
   readonly fieldManager?: string;
@@ -136,6 +141,19 @@ export class KubeClient {
   }
 
   /**
+   * `list`, asked again while the server answers 429: a CRD's watch cache does while it initializes,
+   * and a controller's informer retries.
+   */
+  public async listSettled(apiVersion: string, kind: string, namespace?: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    let listed = await this.list(apiVersion, kind, namespace, options);
+    for (let attempt = 1; listed.status === 429 && attempt <= 20; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      listed = await this.list(apiVersion, kind, namespace, options);
+    }
+    return listed;
+  }
+
+  /**
    * PUT to the status subresource (RBAC verb `update` on `<resource>/status`). Without
    * `metadata.resourceVersion`, the object's current one is read first, as the same user.
    */
@@ -153,8 +171,14 @@ export class KubeClient {
     });
   }
 
-  public async delete(object: ObjectReference, options: WriteOptions = {}): Promise<ApiResponse> {
-    return this.request('DELETE', await this.objectPath(object, { named: true }), { query: dryRun(options), impersonate: options.impersonate });
+  public async delete(object: ObjectReference, options: DeleteOptions = {}): Promise<ApiResponse> {
+    const body = options.propagationPolicy ? JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: options.propagationPolicy }) : undefined;
+    return this.request('DELETE', await this.objectPath(object, { named: true }), { query: dryRun(options), body, impersonate: options.impersonate });
+  }
+
+  /** The resource (plural) that serves `kind` in `apiVersion`, as RBAC rules name it, and whether it is namespaced. */
+  public async resource(apiVersion: string, kind: string): Promise<{ readonly name: string; readonly namespaced: boolean }> {
+    return this.served(apiVersion, kind);
   }
 
   /**

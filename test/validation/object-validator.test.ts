@@ -579,3 +579,21 @@ describe('objects carried in a Policy', () => {
     ).toEqual([]);
   });
 });
+
+describe('built-in kinds promoted after the bundled Kubernetes 1.28 schemas', () => {
+  const validator = new ObjectValidator({ catalog: SchemaCatalog.bundled() });
+
+  test('a ValidatingAdmissionPolicy of admissionregistration.k8s.io/v1 (GA in 1.30) is checked against the v1beta1 fields it kept', () => {
+    const policy = {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name: 'p' },
+      spec: { failurePolicy: 'Fail', validations: [{ expression: 'true' }] },
+    };
+    expect(problemsOf(validator, policy)).toEqual([]);
+    expect(problemsOf(validator, { ...policy, spec: { ...policy.spec, validation: [] } })).toEqual([expect.stringMatching(/^spec\.validation: /)]);
+    const binding = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'p' }, spec: { policyName: 'p', validationActions: ['Deny'] } };
+    expect(problemsOf(validator, binding)).toEqual([]);
+    expect(SchemaCatalog.bundled().knownKinds()).toContain('admissionregistration.k8s.io/v1/ValidatingAdmissionPolicy');
+  });
+});
