@@ -43,19 +43,10 @@ export class OutputLock {
         }
       }
       const holder = readHolder(file);
-      if (holder === undefined || isGone(holder)) {
-        // Left by a synth that was killed (or cut short while writing it): taken over. Renamed
-        // first, so that of two synths that both saw it stale only one removes it.
-        const stale = `${file}.stale-${process.pid}`;
-        try {
-          fs.renameSync(file, stale);
-          fs.rmSync(stale, { force: true });
-        } catch {
-          // The other one took it over first: wait for it like for any holder.
-        }
-        continue;
-      }
-      if (Date.now() > deadline) {
+      const stale = holder === undefined || isGone(holder);
+      // Left by a synth that was killed (or cut short while writing it): taken over.
+      if (stale && takeOver(file, holder)) continue;
+      if (!stale && Date.now() > deadline) {
         throw new OutputWriteError(
           `hcp-cdk: ${root} is being written by another synth (process ${holder.pid} on ${holder.host}, since ${holder.started}); waited ${Math.round((options.waitMillis ?? 120_000) / 1000)} s, and nothing is written. Remove ${file} only if no such synth runs`,
           undefined,
@@ -73,6 +64,36 @@ export class OutputLock {
   /** Gives the lock up (its file is removed), for the next synth. */
   public release(): void {
     fs.rmSync(this.file, { force: true });
+  }
+}
+
+/** How old a takeover guard must be to count as left by a synth killed while it held it. */
+const GUARD_STALE_MILLIS = 5000;
+
+/**
+ * Removes the lock file `file` that names `gone` (a process that no longer runs; undefined for a file
+ * cut short), unless another synth has taken it over and made a lock of its own since: under a
+ * guard (`<file>.takeover`, made with O_EXCL) the file is read again and removed only if it still
+ * names `gone`. Of two synths that both saw it stale, the second would otherwise remove the lock the
+ * first had just made, and both would write. Whether it was removed: false while another synth
+ * holds the guard (a guard older than a few seconds, left by one killed in these lines, is cleared).
+ */
+function takeOver(file: string, gone: LockHolder | undefined): boolean {
+  const guard = `${file}.takeover`;
+  try {
+    fs.writeFileSync(guard, `${process.pid}\n`, { flag: 'wx' });
+  } catch (error) {
+    const age = Date.now() - (fs.statSync(guard, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST' && age > GUARD_STALE_MILLIS) fs.rmSync(guard, { force: true });
+    return false;
+  }
+  try {
+    const now = readHolder(file);
+    const same = now === undefined || gone === undefined ? now === gone : now.pid === gone.pid && now.host === gone.host && now.started === gone.started;
+    if (same) fs.rmSync(file, { force: true });
+    return same;
+  } finally {
+    fs.rmSync(guard, { force: true });
   }
 }
 

@@ -38,7 +38,8 @@ import {
 import { SshPublicKey } from './ssh-public-key';
 import { TrustBundle } from './trust-bundle';
 import { hubHyperShiftOf } from '../release/hypershift-version';
-import { renderUpgradeSettings } from '../release/upgrade-settings';
+import { renderUpgradeSettings, SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION } from '../release/upgrade-settings';
+import { networkTypeReleaseProblem } from '../release/version-skew';
 
 /** Where a hosted cluster's OLM catalogs run: `management` (the default) or `guest`. */
 export const OlmCatalogPlacement = hc.HostedClusterSpecOlmCatalogPlacement;
@@ -398,6 +399,10 @@ export class HostedCluster extends Construct implements IHostedCluster {
     if (baseDomain === undefined && !passthrough) problems.add(`baseDomain (undefined) must be given on platform ${props.platform.type}`);
 
     const networking = renderNetworking(props.networking ?? {}, problems.within('networking'), platform.machineNetwork);
+    const networkType = networking.networking.networkType;
+    const releaseChecked = !(SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION in (props.annotations ?? {}));
+    const unsupportedNetwork = this.release.version && networkType && releaseChecked ? networkTypeReleaseProblem(this.release.version, networkType) : undefined;
+    if (unsupportedNetwork) problems.add(`networking.networkType (${show(networkType)}) ${unsupportedNetwork}`);
     this.networks = networking.networks;
     this.agentNamespace = platform.platform.agent?.agentNamespace;
     const etcd = this.etcd;

@@ -82,6 +82,34 @@ export function confinedPath(root: string, relative: unknown, where: string): st
   return target;
 }
 
+/**
+ * Why `relative`, a path a hand-written file names for hcp-cdk to read (a fleet inventory's state
+ * or graph file), leads outside `root`, the folder it is relative to: absolute, leaving it by `..`,
+ * or, resolved, through a symbolic link (the file's own or a folder's on the way). Undefined when it
+ * stays inside; a file that does not exist stays inside by its text (its reader says it is missing).
+ */
+export function readPathOutsideProblem(root: string, relative: string): string | undefined {
+  if (path.isAbsolute(relative) || /^[a-zA-Z]:/.test(relative)) return 'it is absolute';
+  const normalized = path.posix.normalize(relative);
+  if (normalized === '..' || normalized.startsWith('../')) return 'it leads out of it by ".."';
+  const top = resolvedPath(root);
+  const target = resolvedPath(path.join(root, normalized));
+  return target === top || target.startsWith(`${top}${path.sep}`) ? undefined : `it leads to ${target} through a symbolic link`;
+}
+
+/** `file` with every symbolic link resolved, as far as it exists; the parts that do not exist yet as named. */
+function resolvedPath(file: string): string {
+  const missing: string[] = [];
+  for (let at = path.resolve(file); ; at = path.dirname(at)) {
+    try {
+      return path.join(fs.realpathSync(at), ...missing);
+    } catch {
+      if (path.dirname(at) === at) return path.resolve(file);
+      missing.unshift(path.basename(at));
+    }
+  }
+}
+
 /** The first folder between `root` (excluded) and `target` (excluded) that is a symbolic link, if any. */
 function linkOnTheWay(root: string, target: string): string | undefined {
   const parts = path

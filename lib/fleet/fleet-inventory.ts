@@ -151,8 +151,8 @@ export interface FleetRolloutSpec {
   /** Where clusters that join once a wave is released go. @default 'LastWave' */
   readonly newClusters?: 'LastWave' | 'NextWave';
   /**
-   * The rollout's state file (see RolloutState), relative to the inventory file: it gives
-   * releasedWaves and failedClusters, which are then left out here. @default - none
+   * The rollout's state file (see RolloutState), relative to the inventory file and inside its
+   * folder: it gives releasedWaves and failedClusters, which are then left out here. @default - none
    */
   readonly stateFile?: string;
 }
@@ -161,7 +161,7 @@ export interface FleetRolloutSpec {
 export interface FleetUpdateGraphSpec {
   /** The channel, e.g. `stable-4.17`. */
   readonly channel: string;
-  /** The file, relative to the inventory file. */
+  /** The file, relative to the inventory file and inside its folder. */
   readonly file: string;
 }
 

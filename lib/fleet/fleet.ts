@@ -12,6 +12,7 @@ import { RolloutNewClusters } from '../release/rollout-membership';
 import { RolloutState } from '../release/rollout-state';
 import { UpdateGraph } from '../release/update-graph';
 import { RolloutWave, RolloutWaveOptions } from '../release/rollout-wave';
+import { readPathOutsideProblem } from '../core/path-part';
 import { isPlainObject } from '../core/runtime-props';
 import { SshPublicKey } from '../core/ssh-public-key';
 import { existingSecretWithDerivedName, SecretSource } from '../secrets/secret-source';
@@ -64,9 +65,11 @@ export class Fleet {
    */
   private constructor(app: Construct, inventory: FleetInventory, base: string) {
     const problems: string[] = [];
-    for (const graph of inventory.updateGraphs ?? []) {
+    for (const [i, graph] of (inventory.updateGraphs ?? []).entries()) {
+      const file = inventoryFile(base, `updateGraphs[${i}].file`, graph.file, (problem) => problems.push(problem));
+      if (file === undefined) continue;
       try {
-        new UpdateGraph(app, `update-graph-${graph.channel}`, { channel: graph.channel, file: path.resolve(base, graph.file) });
+        new UpdateGraph(app, `update-graph-${graph.channel}`, { channel: graph.channel, file });
       } catch (error) {
         problems.push(...((error as HcpValidationError).problems ?? [(error as Error).message]));
       }
@@ -129,6 +132,7 @@ export class Fleet {
         }
       }
       const waves = spec.waves.map((wave, i) => waveOf(wave, i, rolloutProblems));
+      const stateFile = spec.stateFile === undefined ? undefined : inventoryFile(base, 'stateFile', spec.stateFile, (problem) => rolloutProblems.add(problem));
       try {
         if (rolloutProblems.all.length === 0) {
           const release = Release.fromImage(spec.releaseImage, spec.releaseVersion ? { version: spec.releaseVersion } : {});
@@ -145,7 +149,7 @@ export class Fleet {
               onPaused: spec.onPaused as RolloutPausePolicy | undefined,
               waveTimeout: spec.waveTimeoutMinutes === undefined ? undefined : Duration.minutes(spec.waveTimeoutMinutes),
               newClusters: spec.newClusters as RolloutNewClusters | undefined,
-              state: spec.stateFile === undefined ? undefined : RolloutState.fromFile(path.resolve(base, spec.stateFile)),
+              state: stateFile === undefined ? undefined : RolloutState.fromFile(stateFile),
               after,
             }),
           );
@@ -232,6 +236,20 @@ function buildCluster(hub: ManagementCluster, spec: FleetClusterSpec, problems: 
   }
   builder.addExtras?.(cluster, spec);
   return cluster;
+}
+
+/**
+ * The file an inventory's `field` names (a rollout's stateFile, an update graph's file), under `base`,
+ * the folder its paths are relative to (the inventory's; the working directory for an inventory in
+ * code). An inventory may come from anyone's pull request, so a path outside that folder (absolute,
+ * by `..`, or through a symbolic link) is refused, as every path hcp-cdk reads back is confined to its
+ * root; undefined then, the problem recorded.
+ */
+function inventoryFile(base: string, field: string, reference: string, report: (problem: string) => void): string | undefined {
+  const outside = readPathOutsideProblem(base, reference);
+  if (outside === undefined) return path.join(base, reference);
+  report(`${field} (${JSON.stringify(reference)}) must name a file inside ${base}, the folder the inventory's paths are relative to: ${outside}`);
+  return undefined;
 }
 
 /** The one document of an inventory file; throws why the file holds none that can be read. */

@@ -1,6 +1,6 @@
 import { liveMarkdownLines } from './live/live-text';
 import { changeLine, NOTE_KIND_LABEL, objectWarning, rolloutMemberLines } from './plan-text';
-import { countsLine, effectsLine, Plan, PlannedObject, PlannedRollout } from './plan-report';
+import { countsLine, EFFECT_ORDER, effectsLine, Plan, PlannedObject, PlannedRollout } from './plan-report';
 import { AlikeClusters, NoteGroup, PlanReview, WarningGroup, WaveMembers, waveMembersLine } from './plan-review';
 import { rolloutLine } from './rollout-plan';
 
@@ -47,7 +47,9 @@ export function planMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): str
   sections.push(...review.notes().map(noteSection), ...review.warnings().map((group) => warningSection(group, plan)));
   const live = liveMarkdownLines(plan, escape);
   if (live.length > 0) sections.push(live);
-  const clusters = review.clusters();
+  // The clusters whose changes a reviewer must see first (refused, destructive, ...) come first, as
+  // what does not fit is left out from the end; in their order otherwise.
+  const clusters = [...review.clusters()].sort((a, b) => severity(a) - severity(b));
   const clusterCount = (group: AlikeClusters): number => Math.max(group.clusters.length, 1);
   let text = '';
   let leftOut = 0;
@@ -72,6 +74,12 @@ export function planMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): str
     }
   }
   return `${text}${leftOut + clustersLeftOut > 0 ? tail() : '\n'}`;
+}
+
+/** The rank (in EFFECT_ORDER, most needed first) of the most needed effect of a group's changes. */
+function severity(group: AlikeClusters): number {
+  const ranks = group.example.objects.flatMap((o) => o.effects.map((e) => EFFECT_ORDER.indexOf(e.effect))).filter((rank) => rank >= 0);
+  return ranks.length > 0 ? Math.min(...ranks) : EFFECT_ORDER.length;
 }
 
 /** A rollout: its line (the moved clusters folded away when they are many), its failed, timed-out, held and paused clusters, refusals and warnings. */

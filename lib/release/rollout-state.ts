@@ -1,8 +1,8 @@
-import * as fs from 'fs';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isRfc3339, RFC3339_RULE } from '../core/formats';
 import { show } from '../core/problems';
 import { yamlText } from '../core/yaml-text';
+import { readRegularFile } from '../validation/bounded-read';
 import { ROLLOUT_RECORD_API_VERSION } from './rollout-record';
 
 /** The kind of a rollout's state file. */
@@ -49,9 +49,10 @@ export class RolloutState {
   public static fromFile(file: string): RolloutState {
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      // A regular file within the size bound, as every hand-written file is read: a FIFO or a link to a device is refused, not waited on.
+      text = readRegularFile(file).toString('utf8');
     } catch (error) {
-      return new RolloutState(undefined, { releasedWaves: 0 }, file, [`${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`]);
+      return new RolloutState(undefined, { releasedWaves: 0 }, file, [(error as Error).message]);
     }
     return RolloutState.fromText(text, file);
   }

@@ -1,7 +1,7 @@
-import * as fs from 'fs';
 import { Construct, IConstruct } from 'constructs';
 import { hcpCdkCrd } from '../core/hcp-cdk-crd';
 import { Problems, show } from '../core/problems';
+import { ManifestDocuments, readManifestFile } from '../validation/manifest-files';
 import { ReleaseChannel } from './release-channel';
 import { ROLLOUT_RECORD_API_VERSION } from './rollout-record';
 import { UpdateGraphs, UpdatePaths } from './update-paths';
@@ -80,21 +80,29 @@ export function updateGraphsOfRecords(records: readonly any[]): UpdateGraphs {
   return new UpdateGraphs(graphs);
 }
 
-/** The JSON (or YAML, a superset) of a graph file. */
+/**
+ * The document of a graph file, read as every hand-written file is (`readManifestFile`): a regular
+ * file within the size bound (a FIFO or a link to a device is refused, not waited on), JSON unless
+ * its name says YAML, a key an object holds twice or aliases that expand too far a problem.
+ */
 function readGraphFile(file: string, problems: Problems): unknown {
-  let text: string;
+  let read: ManifestDocuments;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    read = readManifestFile(file);
   } catch (error) {
-    problems.add(`file (${show(file)}) cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    // The reader's message names the file first; the field names it here.
+    problems.add(`file (${show(file)}) cannot be read: ${(error as Error).message.replace(`${file}: `, '')}`);
     return undefined;
   }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    problems.add(`file (${show(file)}) is not the update service's JSON: ${(error as Error).message}`);
+  if (read.problems.length > 0) {
+    for (const problem of read.problems) problems.add(`file (${show(file)}) is not the update service's graph: ${problem.message}`);
     return undefined;
   }
+  if (read.documents.length !== 1) {
+    problems.add(`file (${show(file)}) holds ${read.documents.length} documents; the update service's graph is one`);
+    return undefined;
+  }
+  return read.documents[0];
 }
 
 const versionList = { type: 'array', items: { type: 'object', required: ['from', 'to'], properties: { from: { type: 'string' }, to: { type: 'string' } } } };

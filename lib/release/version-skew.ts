@@ -110,3 +110,30 @@ export function unsupportedReleaseProblem(version: ReleaseVersion, options: Vers
   const remedy = index > latest ? `; upgrade the hub's HyperShift operator${hyperShift.multiClusterEngine ? ' (a new MCE minor)' : ''} first` : '';
   return `is ${formatVersion(version)}, ${index > latest ? 'newer' : 'older'} than ${hyperShiftOnHub(options)} supports (${range}): ${blocked} (IsValidReleaseVersion, support/supportedversion/version.go)${remedy}`;
 }
+
+/** The last OpenShift minor (as 4.y) whose clusters HyperShift runs on OpenShiftSDN, and before which it refuses OVNKubernetes. */
+const LAST_SDN_MINOR = 10;
+
+/**
+ * Why HyperShift refuses a hosted cluster of `version` with network plugin `networkType`, or
+ * undefined: `IsValidReleaseVersion` (support/supportedversion/version.go, the same on every release
+ * branch from 4.14 and on main) refuses OpenShiftSDN after 4.10 (but on PowerVS, which hcp-cdk does
+ * not make) and OVNKubernetes up to 4.10, whichever operator the hub runs; the HostedCluster
+ * controller (`validateReleaseImage`) then sets ValidReleaseImage False. Other plugins are not checked.
+ */
+export function networkTypeReleaseProblem(version: ReleaseVersion, networkType: string): string | undefined {
+  const index = openShiftMinorIndex(version);
+  if (index === undefined) return undefined;
+  const v = JSON.stringify(formatVersion(version));
+  const refusal =
+    networkType === 'OpenShiftSDN' && index > LAST_SDN_MINOR
+      ? { words: `OpenShiftSDN after 4.${LAST_SDN_MINOR}`, go: `cannot use OpenShiftSDN with OCP version ${v} > 4.${LAST_SDN_MINOR}`, instead: 'OVNKubernetes' }
+      : networkType === 'OVNKubernetes' && index <= LAST_SDN_MINOR
+        ? { words: `OVNKubernetes up to 4.${LAST_SDN_MINOR}`, go: `cannot use OVNKubernetes with OCP version ${v} < 4.${LAST_SDN_MINOR + 1}`, instead: 'OpenShiftSDN' }
+        : undefined;
+  if (!refusal) return undefined;
+  return (
+    `cannot run release ${formatVersion(version)}: HyperShift refuses ${refusal.words} (ValidReleaseImage False: ${refusal.go}; IsValidReleaseVersion, support/supportedversion/version.go) ` +
+    `and reconciles the cluster no further; use ${refusal.instead}`
+  );
+}

@@ -81,6 +81,33 @@ test('a lock left by a process that was killed is taken over', () => {
   expect(fs.existsSync(lockFile)).toBe(false);
 });
 
+test('of two synths that saw a lock stale, the second does not remove the lock the first has made since', () => {
+  const outdir = path.join(dir, 'raced');
+  const lockFile = path.join(dir, '.raced.hcp-cdk-lock');
+  // The first synth took the stale lock over and holds it now (a process that runs: this one) ...
+  fs.writeFileSync(lockFile, `${JSON.stringify({ pid: process.pid, host: os.hostname(), started: '2026-01-01T00:00:01Z' })}\n`);
+  // ... while the second read it a moment before, when it still named the killed process.
+  const dead = `${JSON.stringify({ pid: 2 ** 22 + 1, host: os.hostname(), started: '2026-01-01T00:00:00Z' })}\n`;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const nodeFs = require('fs') as typeof fs;
+  const real = nodeFs.readFileSync;
+  let first = true;
+  const spy = jest.spyOn(nodeFs, 'readFileSync').mockImplementation(((file: fs.PathOrFileDescriptor, options?: unknown) => {
+    if (file === lockFile && first) {
+      first = false;
+      return dead;
+    }
+    return (real as (f: fs.PathOrFileDescriptor, o?: unknown) => string | Buffer)(file, options);
+  }) as typeof fs.readFileSync);
+  try {
+    expect(() => OutputLock.acquire(outdir, { waitMillis: 300 })).toThrow(/is being written by another synth \(process \d+ on .*, since 2026-01-01T00:00:01Z\)/);
+  } finally {
+    spy.mockRestore();
+  }
+  expect(JSON.parse(fs.readFileSync(lockFile, 'utf8')).started).toBe('2026-01-01T00:00:01Z');
+  fs.rmSync(lockFile);
+});
+
 test('a lock a running synth holds is waited for, then refused with who holds it', () => {
   const outdir = path.join(dir, 'held');
   const held = OutputLock.acquire(outdir);

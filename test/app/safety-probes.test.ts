@@ -194,6 +194,34 @@ const PROBES: readonly Probe[] = [
     },
   },
   {
+    input: "a fleet inventory's `stateFile` or update graph `file` outside the inventory's folder: `../`, absolute, or through a link",
+    happens: 'refused before it is read: "… must name a file inside <folder>, the folder the inventory\'s paths are relative to"',
+    run: () => {
+      const dir = tempDir();
+      const secret = fileWith('creds.yaml', `token: ${PASSWORD}\n`);
+      fs.symlinkSync(secret, path.join(dir, 'linked.yaml'));
+      const cluster = { name: 'c1', platform: 'None', releaseImage: 'quay.io/openshift-release-dev/ocp-release:4.17.0-multi', none: { apiServerAddress: '192.0.2.10' } };
+      const rollout = (name: string, stateFile: string) => ({ name, releaseImage: 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi', waves: [{ rest: true }], stateFile });
+      const spec = {
+        managementClusters: [{ name: 'hub', clusters: [cluster] }],
+        rollouts: [rollout('up', `../${path.basename(path.dirname(secret))}/creds.yaml`), rollout('linked', 'linked.yaml')],
+        updateGraphs: [{ channel: 'stable-4.17', file: secret }],
+      };
+      const inventory = path.join(dir, 'fleet.json');
+      fs.writeFileSync(inventory, JSON.stringify({ apiVersion: 'hcp-cdk.io/v1alpha1', kind: 'Fleet', metadata: { name: 'probe' }, spec }));
+      const message = errorOf(() => {
+        const hcp = new HcpApp({ outdir: tempDir() });
+        Fleet.fromFile(hcp, inventory);
+        hcp.synthesize();
+      }).message;
+      const inside = `must name a file inside ${dir}, the folder the inventory's paths are relative to`;
+      expect(message).toContain(`updateGraphs[0].file (${JSON.stringify(secret)}) ${inside}: it is absolute`);
+      expect(message).toContain(`up: stateFile ("../${path.basename(path.dirname(secret))}/creds.yaml") ${inside}: it leads out of it by ".."`);
+      expect(message).toContain(`linked: stateFile ("linked.yaml") ${inside}: it leads to ${fs.realpathSync(secret)} through a symbolic link`);
+      expect(message.includes(PASSWORD)).toBe(false);
+    },
+  },
+  {
     input: 'an object of a waived kind (`allowUnvalidatedKind`) named `../x`',
     happens: 'refused: `metadata.name ("../x") must be a DNS-1123 name …, which never leaves its folder`',
     run: () => {

@@ -628,6 +628,21 @@ describe('HostedCluster validation', () => {
     expect(problemsOf({ networking: { ovnMtu: 1400, networkType: NetworkType.CALICO } })).toEqual(['hub/c1: networking.ovnMtu (1400) needs networkType OVNKubernetes, not Calico']);
   });
 
+  test("fails when networkType is one HyperShift's IsValidReleaseVersion refuses for the release: OpenShiftSDN after 4.10, OVNKubernetes up to 4.10", () => {
+    expect(problemsOf({ networking: { networkType: NetworkType.OPEN_SHIFT_SDN } })).toEqual([
+      'hub/c1: networking.networkType ("OpenShiftSDN") cannot run release 4.17.0: HyperShift refuses OpenShiftSDN after 4.10 ' +
+        '(ValidReleaseImage False: cannot use OpenShiftSDN with OCP version "4.17.0" > 4.10; IsValidReleaseVersion, support/supportedversion/version.go) and reconciles the cluster no further; use OVNKubernetes',
+    ]);
+    expect(problemsOf({ release: Release.fromVersion('4.10.3') })).toEqual([
+      'hub/c1: networking.networkType ("OVNKubernetes") cannot run release 4.10.3: HyperShift refuses OVNKubernetes up to 4.10 ' +
+        '(ValidReleaseImage False: cannot use OVNKubernetes with OCP version "4.10.3" < 4.11; IsValidReleaseVersion, support/supportedversion/version.go) and reconciles the cluster no further; use OpenShiftSDN',
+    ]);
+    expect(problemsOf({ networking: { networkType: NetworkType.OPEN_SHIFT_SDN }, release: Release.fromVersion('4.10.3') })).toEqual([]);
+    expect(problemsOf({ networking: { networkType: NetworkType.CALICO } })).toEqual([]);
+    // The annotation that skips HyperShift's release checks skips this one too (validateReleaseImage returns first).
+    expect(problemsOf({ networking: { networkType: NetworkType.OPEN_SHIFT_SDN }, annotations: { 'hypershift.openshift.io/skip-release-image-validation': 'true' } })).toEqual([]);
+  });
+
   test('fails when the controller availability policy is unknown', () => {
     expect(problemsOf({ controllerAvailabilityPolicy: 'Sometimes' as any })).toEqual(['hub/c1: controllerAvailabilityPolicy ("Sometimes") must be HighlyAvailable or SingleReplica']);
   });

@@ -164,7 +164,7 @@ describe('Fleet: a rollout with a state file, its policies and an update graph',
 
   test('a missing state file is a problem named by the rollout', () => {
     const problems = fleetProblems([{ ...ROLLOUT, releasedWaves: undefined, stateFile: 'no-such.state.yaml' }]);
-    expect(problems).toEqual([`r-4-17-3: state: ${path.resolve('no-such.state.yaml')} cannot be read (ENOENT)`]);
+    expect(problems).toEqual([`r-4-17-3: state: ${path.resolve('no-such.state.yaml')}: no such file or directory (or a symbolic link to nothing)`]);
   });
 });
 

@@ -109,6 +109,17 @@ describe('the markdown plan of any fleet stays under its limit', () => {
     expect(markdown).toContain('#### Cluster `hub/clusters/c0`');
   });
 
+  test('what a reviewer must see first comes first: a refused change is never left out behind a long one', () => {
+    const plan = distinct(400);
+    // The last cluster's change is refused; the others only scale.
+    const refused = { ...plan.objects[399], effects: [{ effect: ChangeEffect.REFUSED, summary: 'spec.release.image: refused: updates from 4.17.0 to 4.19.0, which skips 4.18' }] };
+    const objects = [...plan.objects.slice(0, 399), refused];
+    const markdown = planMarkdown({ ...plan, objects, summary: { ...plan.summary, effects: { [ChangeEffect.REFUSED]: 1, [ChangeEffect.SCALE]: 399 } } }, { maxLength: 4000 });
+    expect(markdown).toContain('left out');
+    expect(markdown).toContain('#### Cluster `hub/clusters/c399`');
+    expect(markdown).toContain('refused: updates from 4.17.0 to 4.19.0, which skips 4.18');
+  });
+
   test('a smaller limit leaves out more, and never cuts a section in two', () => {
     const markdown = planMarkdown(distinct(50), { maxLength: 4000 });
     expect(markdown.length).toBeLessThanOrEqual(4000);

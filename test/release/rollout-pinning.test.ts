@@ -1,6 +1,7 @@
 // Release waves once released: their clusters are fixed by the output's record, released waves are
 // neither taken back, removed nor redefined, a rollout in flight is retargeted one way, and what a
 // commit does to the clusters of a released wave is said with its cause.
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -24,7 +25,7 @@ import {
   SecretSource,
 } from '../../lib';
 import { PLATFORMS } from '../props';
-import { synthObjects } from '../util';
+import { ROOT, synthObjects } from '../util';
 
 const v = (version: string) => Release.fromVersion(version);
 const TARGET = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
@@ -398,6 +399,17 @@ describe('the state file', () => {
         `  - r: releasedWaves (1) is given by state (${file}) too; give it in one place: the state file`,
       ].join('\n'),
     );
-    expect(() => build({ rollout: { state: RolloutState.fromFile(path.join(dir, 'missing.yaml')) } })).toThrow(`r: state: ${path.join(dir, 'missing.yaml')} cannot be read (ENOENT)`);
+    expect(() => build({ rollout: { state: RolloutState.fromFile(path.join(dir, 'missing.yaml')) } })).toThrow(
+      `r: state: ${path.join(dir, 'missing.yaml')}: no such file or directory (or a symbolic link to nothing)`,
+    );
+  });
+
+  test('is read as every hand-written file: a FIFO is refused rather than waited on', () => {
+    const fifo = path.join(dir, 'fifo.state.yaml');
+    spawnSync('mkfifo', [fifo]);
+    // In a process of its own, so that a reader that waits on the FIFO fails by the timeout instead of holding the suite.
+    const script = `const { RolloutState } = require(${JSON.stringify(path.join(ROOT, 'build', 'lib'))}); console.log(RolloutState.fromFile(${JSON.stringify(fifo)}).problems.join('\\n'));`;
+    const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect([child.status, child.stdout.trim()]).toEqual([0, `${fifo}: a FIFO (named pipe), not a regular file; only regular files are read (a link must lead to one)`]);
   });
 });

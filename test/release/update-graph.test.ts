@@ -1,6 +1,7 @@
 // The update graph of a channel, in the update service's format: update paths follow its edges
 // (a conditional one named with its risks), a digest's declared version is checked against the
 // payload it lists, and plan checks against the graph the new output keeps.
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -26,6 +27,7 @@ import {
 import { planChanges } from '../../lib/plan/plan';
 import { ObjectValidator } from '../../lib/validation/object-validator';
 import { PLATFORMS } from '../props';
+import { ROOT } from '../util';
 
 const digest = (hex: string): string => `quay.io/openshift-release-dev/ocp-release@sha256:${hex.repeat(64)}`;
 const RISK_URL = 'https://issues.redhat.com/browse/OCPBUGS-12345';
@@ -223,8 +225,35 @@ describe('UpdateGraph at synth', () => {
       "c: file (undefined) and graph: give exactly one, the file the update service's graph is saved in or the parsed graph",
     );
     expect(() => app.synthesize()).toThrow(
-      ['2 problems:', `  - a: file ("${missing}") cannot be read (ENOENT)`, '  - b: channel ("stable-4.17") has a graph already (a); give one graph per channel'].join('\n'),
+      [
+        '2 problems:',
+        `  - a: file ("${missing}") cannot be read: no such file or directory (or a symbolic link to nothing)`,
+        '  - b: channel ("stable-4.17") has a graph already (a); give one graph per channel',
+      ].join('\n'),
     );
+  });
+
+  test('the graph file is read as every hand-written file: a key twice is a problem, a FIFO is refused rather than waited on', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk-graph-'));
+    try {
+      const file = path.join(dir, 'stable-4.17.json');
+      // JSON.parse would keep the second list silently.
+      fs.writeFileSync(file, `{"nodes": [], "nodes": ${JSON.stringify(GRAPH.nodes)}, "edges": []}`);
+      const app = new HcpApp({ outdir: '/nonexistent' });
+      new UpdateGraph(app, 'g', { channel: 'stable-4.17', file });
+      expect(() => app.synthesize()).toThrow(`g: file ("${file}") is not the update service's graph: not read: the key "nodes" appears twice in one object (the API server refuses duplicate keys)`);
+      // In a process of its own, so that a reader that waits on the FIFO fails by the timeout instead of holding the suite.
+      const fifo = path.join(dir, 'fifo.json');
+      spawnSync('mkfifo', [fifo]);
+      const script = `const { HcpApp, UpdateGraph } = require(${JSON.stringify(path.join(ROOT, 'build', 'lib'))});
+        const app = new HcpApp({ outdir: '/nonexistent' });
+        new UpdateGraph(app, 'g', { channel: 'stable-4.17', file: ${JSON.stringify(fifo)} });
+        try { app.synthesize(); } catch (error) { console.log(error.message); }`;
+      const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 20_000 });
+      expect([child.status, child.stdout.trim()]).toEqual([0, `g: file ("${fifo}") cannot be read: a FIFO (named pipe), not a regular file; only regular files are read (a link must lead to one)`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('the graph is read from a file and kept in the output, in rollouts/, checked by its schema', () => {
