@@ -51,9 +51,10 @@ export class RolloutState {
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch (error) {
-      return new RolloutState(undefined, { releasedWaves: 0 }, file, [`${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`]);
+      return new RolloutState(undefined, { releasedWaves: 0 }, file, [`${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`], file);
     }
-    return RolloutState.fromText(text, file);
+    const read = RolloutState.fromText(text, file);
+    return new RolloutState(read.name, read.spec, file, read.problems, file);
   }
 
   /** Reads the text of a state file; `source` names it in problems. */
@@ -116,12 +117,19 @@ export class RolloutState {
   public readonly source: string;
   /** What is wrong with the file, each naming the file and the field. */
   public readonly problems: readonly string[];
+  /**
+   * The file it was read from (`fromFile`), which the rollout's record names so that
+   * `hcp-cdk rollout advance` knows what to rewrite.
+   * @default - not read from a file
+   */
+  public readonly file?: string;
 
-  private constructor(name: string | undefined, spec: RolloutStateSpec, source: string, problems: readonly string[]) {
+  private constructor(name: string | undefined, spec: RolloutStateSpec, source: string, problems: readonly string[], file?: string) {
     this.name = name;
     this.spec = spec;
     this.source = source;
     this.problems = problems;
+    if (file !== undefined) this.file = file;
   }
 
   /** How many waves are released. */
