@@ -20,7 +20,9 @@ const READ_OPTIONS = `  <output-dir>          the output the management clusters
                         the kubeconfig, for every management cluster or for one (repeatable);
                         default: KUBECONFIG, else ~/.kube/config
   --page-size <n>       objects per page of a list (default 500, as kubectl)
-  --now <time>          judge timeouts and pauses at this RFC 3339 time instead of now`;
+  --now <time>          judge timeouts and pauses at this RFC 3339 time instead of now
+  --json-schema         print the JSON Schema of the subcommand's --json output and exit
+  -h, --help            this text`;
 
 export const ROLLOUT_USAGE = `usage: hcp-cdk rollout status [<output-dir>] [--format text|json|markdown] [options]
        hcp-cdk rollout advance [<output-dir>] [--dry-run] [--json] [options]
@@ -46,8 +48,6 @@ advance:
   --dry-run             decide and print, write nothing
   --json                one JSON document (schema: hcp-cdk.io/rollout-advance/v1, --json-schema)
   --message-file <file> when a state file was written, write a commit message for it here
-  --json-schema         print the JSON Schema of --json output and exit
-  -h, --help            this text
 
 exit status: status: 0 every management cluster read, 1 an error (a usage error, an output that
 cannot be read, a management cluster that cannot be read: the report is printed all the same).

@@ -7,7 +7,8 @@ import { RolloutState, rolloutStateText, RolloutStateSpec } from '../../release/
 import { PlanInputError } from '../output-snapshot';
 import { HubRead, LiveClusterReadOptions, readLiveClusters } from './live-clusters';
 import { liveDecisions, releasedClusters } from './live-decisions';
-import { readRolloutRecords, selectedRecords } from './rollout-status';
+import { checkHubNames } from './hub-connections';
+import { managementFolders, readRolloutRecords, selectedRecords } from './rollout-status';
 
 /** The format version of `hcp-cdk rollout advance --json`: fields are only added within a version. */
 export const ROLLOUT_ADVANCE_SCHEMA_VERSION = 'hcp-cdk.io/rollout-advance/v1';
@@ -123,7 +124,9 @@ export async function advanceRollouts(options: AdvanceRolloutsOptions = {}): Pro
   const states = statesOf(all, options, output);
   const records = selectedRecords(all, [...states.keys()], output);
   const clusters = [...new Set([...records.values()].flatMap(releasedClusters))];
-  const live = await readLiveClusters(clusters, options);
+  const spans = managementFolders([...records.values()].flatMap((r) => r.spec.waves.flatMap((w) => w.clusters)));
+  checkHubNames(options, spans);
+  const live = await readLiveClusters(clusters, { ...options, spans });
   const specs = new Map<string, RolloutStateSpec>([...states].map(([name, { state }]) => [name, state.spec]));
   const { decisions, undecided } = liveDecisions(records, live, now, specs);
   const cannot = [...states.keys()].filter((name) => undecided.has(name));

@@ -1,4 +1,5 @@
 import { KubeconfigOptions, LiveReadError, ReadOnlyCluster } from '../live/read-only-cluster';
+import { PlanInputError } from '../output-snapshot';
 
 /** How the rollout commands reach the management clusters a rollout spans. */
 export interface HubConnectionOptions {
@@ -51,4 +52,18 @@ export function hubKubeconfig(folder: string, options: HubConnectionOptions, onl
   throw new LiveReadError(
     `no context for management folder ${folder}: ${contexts.source} has none named ${folder} (${known}); give one with --context ${folder}=<context> (and --kubeconfig ${folder}=<file> for a kubeconfig of its own)`,
   );
+}
+
+/**
+ * Throws a PlanInputError when `hubs` names a management folder the rollouts do not span (a misspelt
+ * `--context hub-l=admin` would leave hub-1 to the context of its name, or to none).
+ * @param spans the management folders of the rollouts' clusters
+ */
+export function checkHubNames(options: HubConnectionOptions, spans: readonly string[]): void {
+  const unknown = Object.keys(options.hubs ?? {}).filter((folder) => !spans.includes(folder));
+  if (unknown.length > 0) {
+    throw new PlanInputError(
+      `--context or --kubeconfig names ${unknown.length === 1 ? 'management folder' : 'management folders'} ${unknown.join(', ')}, which the rollouts do not span (they span ${spans.join(', ') || 'none'})`,
+    );
+  }
 }

@@ -44,6 +44,12 @@ export interface LiveClusterReadOptions extends HubConnectionOptions {
    * @default 500 - kubectl's chunk size
    */
   readonly pageSize?: number;
+  /**
+   * The management folders the rollouts span, read or not: a folder's current-context fallback holds
+   * only when they span one.
+   * @default - the folders of the clusters read
+   */
+  readonly spans?: readonly string[];
 }
 
 /** What was read: each management cluster, and each cluster asked for that was read. */
@@ -73,7 +79,8 @@ export async function readLiveClusters(clusters: readonly string[], options: Liv
   }
   const folders = [...byHub.keys()].sort();
   const found = new Map<string, LiveCluster>();
-  const hubs = await Promise.all(folders.map((folder) => readHub(folder, byHub.get(folder)!, folders.length === 1, options, found)));
+  const only = (options.spans ?? folders).length === 1;
+  const hubs = await Promise.all(folders.map((folder) => readHub(folder, byHub.get(folder)!, only, options, found)));
   return { hubs, clusters: found };
 }
 
@@ -105,13 +112,16 @@ async function readHub(folder: string, wanted: ReadonlyMap<string, ReadonlySet<s
     for (const namespace of namespaces) {
       const names = wanted.get(namespace)!;
       const needed = `hcp-cdk rollout reads HostedClusters and NodePools by list: grant list on hostedclusters and nodepools (hypershift.openshift.io) in namespace ${namespace}`;
-      const hostedClusters = await cluster.list(HOSTED_CLUSTER_KIND, namespace, { pageSize: options.pageSize, needed });
+      // The two kinds at once: the server builds one answer while the other is read.
+      const [hostedClusters, nodePools] = await Promise.all([
+        cluster.list(HOSTED_CLUSTER_KIND, namespace, { pageSize: options.pageSize, needed }),
+        cluster.list(NODE_POOL_KIND, namespace, { pageSize: options.pageSize, needed }),
+      ]);
       if (!hostedClusters.served) {
         throw new LiveReadError(
           `the management cluster at ${cluster.server} (context ${cluster.context}) does not serve ${HOSTED_CLUSTER_KIND.kind} (${HOSTED_CLUSTER_KIND.apiVersion}): HyperShift is not installed there; is it the management cluster of folder ${folder}? give its context with --context ${folder}=<context>`,
         );
       }
-      const nodePools = await cluster.list(NODE_POOL_KIND, namespace, { pageSize: options.pageSize, needed });
       hostedClustersRead += hostedClusters.items.length;
       nodePoolsRead += nodePools.items.length;
       pages += hostedClusters.pages + nodePools.pages;

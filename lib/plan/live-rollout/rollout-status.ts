@@ -6,6 +6,7 @@ import { nodePoolStatus } from '../../status/node-pool-status';
 import { HyperShiftStatus, statusToken } from '../../status/status-report';
 import { OutputSnapshot, PlanInputError } from '../output-snapshot';
 import { recordsIn } from '../rollout-plan';
+import { checkHubNames } from './hub-connections';
 import { HubRead, LiveClusterReadOptions, LiveClusters, readLiveClusters } from './live-clusters';
 import { liveDecisions, unreadHubs } from './live-decisions';
 
@@ -172,8 +173,15 @@ export async function readRolloutStatus(options: RolloutStatusOptions = {}): Pro
   const output = options.output ?? 'dist';
   const records = selectedRecords(readRolloutRecords(output), options.rollouts, output);
   const clusters = [...records.values()].flatMap((r) => r.spec.waves.flatMap((w) => w.clusters));
-  const live = await readLiveClusters(clusters, options);
+  const spans = managementFolders(clusters);
+  checkHubNames(options, spans);
+  const live = await readLiveClusters(clusters, { ...options, spans });
   return rolloutStatusReport({ output, records, live, now: options.now ?? new Date() });
+}
+
+/** The management folders of clusters named `<management folder>/<namespace>/<name>`, sorted. */
+export function managementFolders(clusters: readonly string[]): string[] {
+  return [...new Set(clusters.map((c) => c.split('/')[0]))].sort();
 }
 
 /** The rollout records of an output directory (its `rollouts/` folder alone is read); a PlanInputError when it records none. */
