@@ -279,7 +279,11 @@ class ReadOnlyHttp implements K8s.HttpLibrary {
   public send(request: K8s.RequestContext): K8s.Observable<K8s.ResponseContext> {
     const method = request.getHttpMethod();
     if (method !== this.k8s.HttpMethod.GET) {
-      return new this.k8s.Observable(Promise.reject(new LiveReadError(`hcp-cdk plan --live only reads: a ${method} request to ${request.getUrl()} was refused before it was sent`)));
+      return new this.k8s.Observable(
+        Promise.reject(
+          new LiveReadError(`hcp-cdk only reads management clusters (plan --live, rollout status and advance): a ${method} request to ${request.getUrl()} was refused before it was sent`),
+        ),
+      );
     }
     if (!request.getSignal()) request.setSignal(AbortSignal.timeout(this.timeoutMs));
     return this.inner.send(request);
