@@ -112,11 +112,16 @@ async function readHub(folder: string, wanted: ReadonlyMap<string, ReadonlySet<s
     for (const namespace of namespaces) {
       const names = wanted.get(namespace)!;
       const needed = `hcp-cdk rollout reads HostedClusters and NodePools by list: grant list on hostedclusters and nodepools (hypershift.openshift.io) in namespace ${namespace}`;
-      // The two kinds at once: the server builds one answer while the other is read.
-      const [hostedClusters, nodePools] = await Promise.all([
-        cluster.list(HOSTED_CLUSTER_KIND, namespace, { pageSize: options.pageSize, needed }),
-        cluster.list(NODE_POOL_KIND, namespace, { pageSize: options.pageSize, needed }),
-      ]);
+      // The two kinds at once (the server builds one answer while the other is read); the same cluster gives the same error, the HostedClusters' first.
+      const [hostedClusters, nodePools] = (
+        await Promise.allSettled([
+          cluster.list(HOSTED_CLUSTER_KIND, namespace, { pageSize: options.pageSize, needed }),
+          cluster.list(NODE_POOL_KIND, namespace, { pageSize: options.pageSize, needed }),
+        ])
+      ).map((read) => {
+        if (read.status === 'rejected') throw read.reason;
+        return read.value;
+      });
       if (!hostedClusters.served) {
         throw new LiveReadError(
           `the management cluster at ${cluster.server} (context ${cluster.context}) does not serve ${HOSTED_CLUSTER_KIND.kind} (${HOSTED_CLUSTER_KIND.apiVersion}): HyperShift is not installed there; is it the management cluster of folder ${folder}? give its context with --context ${folder}=<context>`,
