@@ -4,6 +4,7 @@
  *
  *   hcp-cdk validate <dir-or-file>... [--crds <dir-or-file>]... [--allow-unvalidated-kind <apiVersion>/<Kind>=<reason>]... [--previous <dir>] [--format text|json|junit]
  *   hcp-cdk plan [<output-dir>] [--against <dir> | --ref <git-ref>] [--format text|json|markdown]
+ *   hcp-cdk rollout status|advance [<output-dir>] [--context <folder>=<context>]... (see rollout-command.ts)
  *
  * Checks every object in the given YAML/JSON files against its CRD schema and CEL rules (and
  * the built-in Kubernetes kinds against theirs). Exit status 0 when all are valid, 1 when any
@@ -23,6 +24,7 @@ import { ManifestValidationResult, validateManifests } from '../lib/validation/v
 import { AllowUnvalidatedKindOptions, parseUnvalidatedKind } from '../lib/validation/unvalidated-kind';
 import { formatProblem } from '../lib/validation/validation-problem';
 import { runPlan } from './plan-command';
+import { runRollout } from './rollout-command';
 import { junitReport, jsonReport } from './validate-report';
 
 const USAGE = `usage: hcp-cdk <command> [options]
@@ -30,6 +32,8 @@ const USAGE = `usage: hcp-cdk <command> [options]
 commands:
   validate   check YAML or JSON objects against their CRDs (schema and CEL rules)
   plan       what a new output does to the clusters running the previous one (upgrades, rollouts, deletions, refusals)
+  rollout    status: where each release rollout stands on the live management clusters;
+             advance: release the next wave when the live clusters allow it (for a scheduled pipeline)
 
 options:
   -h, --help       this text (hcp-cdk <command> --help: the command's)
@@ -74,6 +78,7 @@ function main(argv: string[]): number | Promise<number> {
   if (command === '-h' || command === '--help' || command === 'help') return print(USAGE);
   if (command === '-V' || command === '--version') return print(version());
   if (command === 'plan') return runPlan(rest);
+  if (command === 'rollout') return runRollout(rest);
   if (command !== 'validate') return usageError(command === undefined ? 'a command is needed' : `unknown command ${JSON.stringify(command)}`, USAGE);
 
   const paths: string[] = [];

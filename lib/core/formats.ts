@@ -40,6 +40,11 @@ export function isRfc3339(value: unknown): value is string {
   return typeof value === 'string' && RFC3339.test(value) && !Number.isNaN(Date.parse(value));
 }
 
+/** `2026-05-01T10:00:00Z`: a time in UTC to the second, as rollout state files and reports write it. */
+export function rfc3339Seconds(time: Date): string {
+  return `${time.toISOString().slice(0, 19)}Z`;
+}
+
 /**
  * A time given as a Date or an RFC 3339 string, as the text to write: a Date in UTC to the second
  * (`2026-01-01T00:00:00Z`, milliseconds only when it has some), so the same Date always writes the

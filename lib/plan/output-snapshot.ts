@@ -40,8 +40,11 @@ export interface OutputFile {
  * changed, not the thousands of files a fleet leaves alone.
  */
 export class OutputSnapshot {
-  /** The files under `directory`. */
-  public static fromDirectory(directory: string): OutputSnapshot {
+  /**
+   * The files under `directory`; with `folder`, only those under that top folder of it (the rollouts'
+   * records in `rollouts/`, say), so that a reader of one folder does not read a fleet's output.
+   */
+  public static fromDirectory(directory: string, options: { readonly folder?: string } = {}): OutputSnapshot {
     const root = path.resolve(directory);
     let stat: fs.Stats;
     try {
@@ -63,7 +66,8 @@ export class OutputSnapshot {
         else if (entry.isFile() || entry.isSymbolicLink()) files.set(path.relative(root, full).split(path.sep).join('/'), readFile(full, directory));
       }
     };
-    walk(root);
+    const start = options.folder === undefined ? root : path.join(root, options.folder);
+    if (start === root || isDirectory(start)) walk(start);
     return new OutputSnapshot(directory, files);
   }
 

@@ -134,7 +134,7 @@ export function updateGraphFindings(next: OutputSnapshot, objects: readonly Plan
 }
 
 /** The records of release rollouts in an output, by name; in the new output, one that is not as hcp-cdk writes it is an error. */
-function recordsIn(snapshot: OutputSnapshot, strict: boolean): Map<string, RolloutRecord> {
+export function recordsIn(snapshot: OutputSnapshot, strict: boolean): Map<string, RolloutRecord> {
   const records = new Map<string, RolloutRecord>();
   for (const file of snapshot.files.values()) {
     if (!isRolloutRecord(file) || file.key.split('|')[1] !== ROLLOUT_KIND) continue;

@@ -1,4 +1,5 @@
-import { Chart, Duration } from 'cdk8s';
+import * as path from 'path';
+import { App, Chart, Duration } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { lint, LINT_RULES, notice } from '../core/lint';
 import { DNS1123_LABEL_RULE, DNS1123_SUBDOMAIN_RULE, isDns1123Label, isDns1123Subdomain } from '../core/names';
@@ -295,6 +296,7 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
         ...(this.props.newClusters !== undefined ? { newClusters: this.newClusters } : {}),
         ...(previousTarget ? { previousTarget } : {}),
         ...(this.after.length > 0 ? { after: this.after.map((r) => r.rolloutName) } : {}),
+        ...(this.stateFile() !== undefined ? { stateFile: this.stateFile() } : {}),
         waves: this.waveClusters.map((clusters, i) => {
           const releasedAt = this.props.state?.releasedAt(this.waveNames[i]);
           return {
@@ -307,6 +309,17 @@ export class ReleaseRollout extends Construct implements IReleaseRollout {
         }),
       },
     };
+  }
+
+  /**
+   * Where the state file is, relative to the app's output directory, '/'-separated: the record names it
+   * so that the command that advances the rollout finds it from the output it reads, wherever it runs.
+   */
+  private stateFile(): string | undefined {
+    const file = this.props.state?.file;
+    const root = this.node.root;
+    if (file === undefined || !(root instanceof App)) return undefined;
+    return path.relative(path.resolve(root.outdir), path.resolve(file)).split(path.sep).join('/');
   }
 
   /** The previous output's record of this rollout: given, or from the HcpApp; one that does not parse as a record is none. */

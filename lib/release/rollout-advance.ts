@@ -1,3 +1,4 @@
+import { rfc3339Seconds } from '../core/formats';
 import { namedList } from './named-list';
 import { DEFAULT_WAVE_TIMEOUT_MINUTES, type RolloutRecord } from './rollout-record';
 import type { RolloutFailure, RolloutStateSpec } from './rollout-state';
@@ -232,10 +233,12 @@ export function decideRolloutAdvance(input: RolloutAdvanceInput): RolloutAdvance
   else if (record.maxFailedClusters !== undefined && failedCount > record.maxFailedClusters)
     blockers.push(`${plural(failedCount, 'cluster has', 'clusters have')} failed, over the ${record.maxFailedClusters} maxFailedClusters allows`);
   else if (record.maxFailedPercent !== undefined && releasedCount > 0 && (failedCount * 100) / releasedCount > record.maxFailedPercent) {
-    blockers.push(`${failedCount} of the ${releasedCount} clusters of the released waves ${failedCount === 1 ? 'has' : 'have'} failed, over the ${record.maxFailedPercent}% maxFailedPercent allows`);
+    blockers.push(
+      `${failedCount.toLocaleString('en-US')} of the ${releasedCount.toLocaleString('en-US')} clusters of the released waves ${failedCount === 1 ? 'has' : 'have'} failed, over the ${record.maxFailedPercent}% maxFailedPercent allows`,
+    );
   }
   for (const other of (input.waitsFor ?? []).filter((w) => !w.complete)) reasons.push(`rollout ${other.rollout}, which this one waits for (after), is not complete`);
-  const recorded = newFailures.length > 0 ? `; ${plural(newFailures.length, 'failure', 'failures')} recorded (${newFailures.map((f) => f.cluster).join(', ')})` : '';
+  const recorded = newFailures.length > 0 ? `; ${plural(newFailures.length, 'failure', 'failures')} recorded (${namedList(newFailures.map((f) => f.cluster))})` : '';
   if (blockers.length > 0) return decide(RolloutAdvanceOutcome.BLOCKED, [...blockers, ...reasons], members, newFailures, withFailures, `blocked: ${blockers[0]}${recorded}`);
   if (reasons.length > 0) return decide(RolloutAdvanceOutcome.WAIT, reasons, members, newFailures, withFailures, `waits: ${reasons[0]}${recorded}`);
   if (record.releasedWaves >= record.waves.length)
@@ -245,7 +248,7 @@ export function decideRolloutAdvance(input: RolloutAdvanceInput): RolloutAdvance
   const state: RolloutStateSpec = {
     ...base,
     releasedWaves: record.releasedWaves + 1,
-    waves: [...(base.waves ?? []).filter((w) => w.wave !== next.name), { wave: next.name, releasedAt: rfc3339(input.now) }],
+    waves: [...(base.waves ?? []).filter((w) => w.wave !== next.name), { wave: next.name, releasedAt: rfc3339Seconds(input.now) }],
   };
   const done = count('done').length;
   return decide(
@@ -254,7 +257,7 @@ export function decideRolloutAdvance(input: RolloutAdvanceInput): RolloutAdvance
     members,
     newFailures,
     state,
-    `release wave ${record.releasedWaves + 1} (${next.name}), ${plural(next.clusters.length, 'cluster', 'clusters')}${record.releasedWaves > 0 ? `: ${done} of the ${releasedCount} clusters of the released waves run ${target ?? record.release.image}` : ''}${recorded}`,
+    `release wave ${record.releasedWaves + 1} (${next.name}), ${plural(next.clusters.length, 'cluster', 'clusters')}${record.releasedWaves > 0 ? `: ${done.toLocaleString('en-US')} of the ${releasedCount.toLocaleString('en-US')} clusters of the released waves run ${target ?? record.release.image}` : ''}${recorded}`,
   );
 }
 
@@ -290,17 +293,12 @@ function stateOf(record: RolloutRecord): RolloutStateSpec {
 
 /** `1 cluster`, `3 clusters`. */
 function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 function earliest(times: readonly (Date | undefined)[]): number | undefined {
   const known = times.filter((t): t is Date => t !== undefined).map((t) => t.getTime());
   return known.length > 0 ? Math.min(...known) : undefined;
-}
-
-/** `2026-05-01T10:00:00Z`: UTC to the second, as the state file keeps it. */
-function rfc3339(time: Date): string {
-  return `${time.toISOString().slice(0, 19)}Z`;
 }
 
 /** `a, b, c and 4 more`. */

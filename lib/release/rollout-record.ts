@@ -82,6 +82,12 @@ export interface RolloutRecordSpec {
   readonly previousTarget?: RolloutRecordPreviousTarget;
   /** Rollouts that must be complete first, by name. @default - none */
   readonly after?: readonly string[];
+  /**
+   * The rollout's state file (see RolloutState), relative to the output directory (`../rollouts/r.state.yaml`):
+   * what `hcp-cdk rollout advance` rewrites.
+   * @default - none: the rollout states releasedWaves and failedClusters in code
+   */
+  readonly stateFile?: string;
   /** The waves, in order. */
   readonly waves: readonly RolloutRecordWave[];
 }
@@ -157,6 +163,7 @@ export const ROLLOUT_RECORD_CRD = hcpCdkCrd(ROLLOUT_RECORD_KIND, 'releaserollout
       properties: { image: { type: 'string', minLength: 1 }, version: { type: 'string' }, releasedWaves: { type: 'integer', minimum: 1 } },
     },
     after: names,
+    stateFile: { type: 'string', minLength: 1 },
     waves: {
       type: 'array',
       minItems: 1,

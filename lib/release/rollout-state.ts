@@ -52,9 +52,10 @@ export class RolloutState {
       // A regular file within the size bound, as every hand-written file is read: a FIFO or a link to a device is refused, not waited on.
       text = readRegularFile(file).toString('utf8');
     } catch (error) {
-      return new RolloutState(undefined, { releasedWaves: 0 }, file, [(error as Error).message]);
+      return new RolloutState(undefined, { releasedWaves: 0 }, file, [(error as Error).message], file);
     }
-    return RolloutState.fromText(text, file);
+    const read = RolloutState.fromText(text, file);
+    return new RolloutState(read.name, read.spec, file, read.problems, file);
   }
 
   /** Reads the text of a state file; `source` names it in problems. */
@@ -117,12 +118,19 @@ export class RolloutState {
   public readonly source: string;
   /** What is wrong with the file, each naming the file and the field. */
   public readonly problems: readonly string[];
+  /**
+   * The file it was read from (`fromFile`), which the rollout's record names so that
+   * `hcp-cdk rollout advance` knows what to rewrite.
+   * @default - not read from a file
+   */
+  public readonly file?: string;
 
-  private constructor(name: string | undefined, spec: RolloutStateSpec, source: string, problems: readonly string[]) {
+  private constructor(name: string | undefined, spec: RolloutStateSpec, source: string, problems: readonly string[], file?: string) {
     this.name = name;
     this.spec = spec;
     this.source = source;
     this.problems = problems;
+    if (file !== undefined) this.file = file;
   }
 
   /** How many waves are released. */

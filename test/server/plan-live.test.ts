@@ -482,7 +482,7 @@ describe('plan --live against a real API server', () => {
       const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'written-by-plan', namespace: NAMESPACE }, data: { a: 'b' } };
       const errors: string[] = await runLive({ job: 'write', options: { kubeconfig: viaProxy }, object: configMap });
       const refused = (method: string, named: boolean): string =>
-        `hcp-cdk plan --live only reads: a ${method} request to http://127.0.0.1:${port}/api/v1/namespaces/plan-live/configmaps${named ? '/written-by-plan' : ''} was refused before it was sent`;
+        `hcp-cdk only reads management clusters (plan --live, rollout status and advance): a ${method} request to http://127.0.0.1:${port}/api/v1/namespaces/plan-live/configmaps${named ? '/written-by-plan' : ''} was refused before it was sent`;
       expect(errors).toEqual([refused('POST', false), refused('PUT', true), refused('PATCH', true), refused('DELETE', true)]);
       expect(seen.filter((line) => !line.startsWith('GET '))).toEqual([]);
       expect((await client.get(configMap)).status).toBe(404);

@@ -31,6 +31,20 @@ export interface KubeconfigOptions {
   readonly timeoutMs?: number;
 }
 
+/** A kind, by its apiVersion and kind. */
+export interface KindIdentity {
+  /** The kind's apiVersion. */
+  readonly apiVersion: string;
+  /** The kind. */
+  readonly kind: string;
+}
+
+/** How many objects one page of a list asks for (`limit`): kubectl's default chunk size. */
+export const DEFAULT_LIST_PAGE_SIZE = 500;
+
+/** What plan --live needs to read objects by get, said when a read is refused. */
+const GET_NEEDED = 'plan --live needs get on every kind of the output but Secrets, which it does not read';
+
 /** An object by what names it. */
 export interface ObjectIdentity {
   /** The object's apiVersion. */
@@ -71,7 +85,24 @@ export class ReadOnlyCluster {
     return new ReadOnlyCluster(k8s, config, name, cluster.server, context.user, options.timeoutMs ?? 15000);
   }
 
-  private readonly api: K8s.KubernetesObjectApi & { served(apiVersion: string, kind: string): Promise<K8s.V1APIResource | undefined> };
+  /** The contexts of a kubeconfig (found as `connect` finds it) and its current one; throws LiveReadError as `connect` does. */
+  public static contexts(kubeconfig?: string): {
+    /** The contexts' names. */
+    readonly names: readonly string[];
+    /** The current context. @default - none */
+    readonly current?: string;
+    /** Where the kubeconfig was read, for messages. */
+    readonly source: string;
+  } {
+    const { config, source } = loadKubeconfig(clientNode(), kubeconfig);
+    const current = config.getCurrentContext();
+    return { names: config.getContexts().map((c) => c.name), ...(current ? { current } : {}), source };
+  }
+
+  private readonly api: K8s.KubernetesObjectApi & {
+    served(apiVersion: string, kind: string): Promise<K8s.V1APIResource | undefined>;
+    listPage(kind: KindIdentity, namespace: string | undefined, limit: number, token: string | undefined): Promise<any>;
+  };
   private readonly discovery = new Map<string, Promise<K8s.V1APIResource | undefined>>();
   private readonly k8s: typeof K8s;
 
@@ -96,6 +127,24 @@ export class ReadOnlyCluster {
       public served(apiVersion: string, kind: string): Promise<K8s.V1APIResource | undefined> {
         return this.resource(apiVersion, kind);
       }
+
+      /**
+       * One page of a list, as the server's JSON. The library's own list() turns the answer of a
+       * kind it has no model for into an object whose metadata is an object's, which drops the
+       * list's `continue` token; this sends the same GET through the same transport and reads the body.
+       */
+      public async listPage(kind: KindIdentity, namespace: string | undefined, limit: number, token: string | undefined): Promise<any> {
+        const path = await this.specUriPath({ apiVersion: kind.apiVersion, kind: kind.kind, metadata: { namespace } }, 'list');
+        const request = this.configuration.baseServer.makeRequestContext(path, k8s.HttpMethod.GET);
+        request.setHeaderParam('Accept', 'application/json');
+        request.setQueryParam('limit', String(limit));
+        if (token !== undefined) request.setQueryParam('continue', token);
+        await this.configuration.authMethods.default?.applySecurityAuthentication(request);
+        const response = await this.configuration.httpApi.send(request).toPromise();
+        const body = await response.body.text();
+        if (response.httpStatusCode < 200 || response.httpStatusCode > 299) throw new k8s.ApiException(response.httpStatusCode, 'Unsuccessful HTTP Request', body, response.headers);
+        return JSON.parse(body);
+      }
     };
     this.api = new Api(configuration);
   }
@@ -111,16 +160,67 @@ export class ReadOnlyCluster {
     /** The object, when it exists. */
     readonly object?: any;
   }> {
-    const served = await this.request(object, () => this.served(object.apiVersion, object.kind));
+    const what = `read ${describe(object)}`;
+    const served = await this.request(what, GET_NEEDED, () => this.served(object.apiVersion, object.kind));
     if (!served) return { served: false };
     try {
       return {
         served: true,
-        object: await this.request(object, () => this.api.read({ apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.name, namespace: object.namespace } })),
+        object: await this.request(what, GET_NEEDED, () => this.api.read({ apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.name, namespace: object.namespace } })),
       };
     } catch (error) {
       if (error instanceof NotFound) return { served: true };
       throw error;
+    }
+  }
+
+  /**
+   * Every object of a kind in a namespace (every namespace when none is given), read by list a page
+   * at a time (`limit`, then `continue` until the server gives no token), as kubectl reads in
+   * chunks: the server never builds one answer of thousands of objects, and the reader holds one
+   * page at a time. A continue token the server no longer holds (410 Gone, its compaction passed it)
+   * starts the list again once. `served` is false when the server does not serve the kind at all.
+   * Throws LiveReadError when the server cannot be reached or refuses the list; `needed` says what
+   * the reader needs, for the 403 message.
+   */
+  public async list(
+    kind: KindIdentity,
+    namespace: string | undefined,
+    options: {
+      /** Objects per page. @default DEFAULT_LIST_PAGE_SIZE */
+      readonly pageSize?: number;
+      /** What the reader needs, said when the list is refused (403). @default - that it needs list on the kind */
+      readonly needed?: string;
+    } = {},
+  ): Promise<{
+    /** Whether the cluster serves the kind. */
+    readonly served: boolean;
+    /** The objects. */
+    readonly items: readonly any[];
+    /** How many pages it took. */
+    readonly pages: number;
+  }> {
+    const where = namespace ? ` in namespace ${namespace}` : '';
+    const what = `list ${kind.kind} objects${where}`;
+    const needed = options.needed ?? `the reader needs list on ${kind.kind} objects${where}`;
+    const served = await this.request(what, needed, () => this.served(kind.apiVersion, kind.kind));
+    if (!served) return { served: false, items: [], pages: 0 };
+    const limit = options.pageSize ?? DEFAULT_LIST_PAGE_SIZE;
+    for (let attempt = 1; ; attempt++) {
+      const items: any[] = [];
+      let pages = 0;
+      let token: string | undefined;
+      try {
+        do {
+          const page = await this.request(what, needed, () => this.api.listPage(kind, namespace, limit, token));
+          pages++;
+          for (const item of Array.isArray(page?.items) ? page.items : []) items.push(item);
+          token = typeof page?.metadata?.continue === 'string' && page.metadata.continue !== '' ? page.metadata.continue : undefined;
+        } while (token !== undefined);
+        return { served: true, items, pages };
+      } catch (error) {
+        if (!(error instanceof Expired) || attempt === 2) throw error instanceof Expired ? new LiveReadError(`${error.message}, twice`) : error;
+      }
     }
   }
 
@@ -138,25 +238,29 @@ export class ReadOnlyCluster {
     return found;
   }
 
-  /** Runs one read, turning the client's errors into one-line LiveReadErrors (a 404 into NotFound). */
-  private async request<T>(object: ObjectIdentity, read: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one read, turning the client's errors into one-line LiveReadErrors (a 404 into NotFound, a
+   * 410 into Expired). `what` is the read (`read HostedCluster clusters/prod`), `needed` what the
+   * reader needs, said on a 403.
+   */
+  private async request<T>(what: string, needed: string, read: () => Promise<T>): Promise<T> {
     try {
       return await read();
     } catch (error) {
       if (error instanceof this.k8s.ApiException) {
         if (error.code === 404) throw new NotFound();
         const status = statusMessage(error.body) ?? `HTTP ${error.code}`;
+        if (error.code === 410)
+          throw new Expired(`the management cluster at ${this.server} (context ${this.context}) no longer holds the list it was asked to continue (${what}: 410 Gone: ${status})`);
         if (error.code === 401) {
           throw new LiveReadError(
             `the management cluster at ${this.server} (context ${this.context}) does not accept the credentials of user ${JSON.stringify(this.user)} (401 Unauthorized: ${status}); log in again or fix the kubeconfig`,
           );
         }
         if (error.code === 403) {
-          throw new LiveReadError(
-            `the management cluster at ${this.server} (context ${this.context}) refuses to let user ${JSON.stringify(this.user)} read ${describe(object)} (403 Forbidden: ${status}); plan --live needs get on every kind of the output but Secrets, which it does not read`,
-          );
+          throw new LiveReadError(`the management cluster at ${this.server} (context ${this.context}) refuses to let user ${JSON.stringify(this.user)} ${what} (403 Forbidden: ${status}); ${needed}`);
         }
-        throw new LiveReadError(`the management cluster at ${this.server} (context ${this.context}) answered the read of ${describe(object)} with ${error.code}: ${status}`);
+        throw new LiveReadError(`the management cluster at ${this.server} (context ${this.context}) answered the request to ${what} with ${error.code}: ${status}`);
       }
       if (error instanceof LiveReadError) throw error;
       throw new LiveReadError(`cannot reach the management cluster at ${this.server} (context ${this.context}): ${reason(error)}`);
@@ -175,7 +279,11 @@ class ReadOnlyHttp implements K8s.HttpLibrary {
   public send(request: K8s.RequestContext): K8s.Observable<K8s.ResponseContext> {
     const method = request.getHttpMethod();
     if (method !== this.k8s.HttpMethod.GET) {
-      return new this.k8s.Observable(Promise.reject(new LiveReadError(`hcp-cdk plan --live only reads: a ${method} request to ${request.getUrl()} was refused before it was sent`)));
+      return new this.k8s.Observable(
+        Promise.reject(
+          new LiveReadError(`hcp-cdk only reads management clusters (plan --live, rollout status and advance): a ${method} request to ${request.getUrl()} was refused before it was sent`),
+        ),
+      );
     }
     if (!request.getSignal()) request.setSignal(AbortSignal.timeout(this.timeoutMs));
     return this.inner.send(request);
@@ -183,6 +291,9 @@ class ReadOnlyHttp implements K8s.HttpLibrary {
 }
 
 class NotFound extends Error {}
+
+/** A list's continue token the server no longer holds. */
+class Expired extends Error {}
 
 let loaded: typeof K8s | undefined;
 
