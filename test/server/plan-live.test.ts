@@ -390,6 +390,40 @@ describe('plan --live against a real API server', () => {
     ]);
   }, 30_000);
 
+  test('what HyperShift reports on a HostedCluster: an upgrade it blocks (Progressing Blocked, not Upgradeable) names the reason, and a refused spec (pull secret missing) the condition it wrote', async () => {
+    const blocked = STATUS_CORPUS.find((s) => s.name === 'hc: upgrade blocked, not Upgradeable')!;
+    const committed = output('blocked-1', { name: 'live-blocked', release: '4.18.1', poolRelease: '4.17.3' });
+    await sync(committed);
+    await corpusStatus(blocked.name, 'live-blocked');
+    const next = output('blocked-2', { name: 'live-blocked', release: '4.18.1', poolRelease: '4.17.3', replicas: 3 });
+
+    const result = await hcpCdkPlan([next, '--against', committed, '--live', '--kubeconfig', config, '--json']);
+    expect(result.stderr).toBe('');
+    const findings = JSON.parse(result.stdout).live.findings;
+    const onCluster = findings.filter((f: any) => f.kind === 'HostedCluster');
+    expect(onCluster.map((f: any) => [f.finding, f.name])).toEqual([['hypershift-refuses', 'live-blocked']]);
+    // Both conditions as HyperShift wrote them: its own Progressing verdict and the ClusterVersionUpgradeable reason behind it.
+    const written = (type: string) => blocked.object.status.conditions.find((c: any) => c.type === type);
+    for (const type of ['Progressing', 'ClusterVersionUpgradeable']) {
+      const c = written(type);
+      expect(onCluster[0].summary).toContain(`${type} is ${c.status} (${c.reason})`);
+    }
+    expect(onCluster[0].summary).toContain(written('ClusterVersionUpgradeable').message.slice(0, 40));
+    expect(onCluster[0].details).toMatchObject({ state: 'blocked', condition: { type: 'Progressing', status: 'False', reason: 'Blocked' } });
+
+    const missing = STATUS_CORPUS.find((s) => s.name === 'hc: pull secret missing')!;
+    const refusedCommit = output('secret-1', { name: 'live-secret', release: '4.17.3' });
+    await sync(refusedCommit);
+    await corpusStatus(missing.name, 'live-secret');
+    const plan = await livePlan(refusedCommit, output('secret-2', { name: 'live-secret', release: '4.17.3', replicas: 3 }));
+    const refused = plan.live!.findings.filter((f) => f.kind === 'HostedCluster');
+    const condition = missing.object.status.conditions.find((c: any) => c.type === 'ValidReleaseImage');
+    // The findings the corpus names for the shape, in its order: the refusal, then Available False carrying its message.
+    expect(refused.map((f) => f.finding)).toEqual(missing.planLive.map((f) => f.finding));
+    expect((refused[0].details as any)?.condition).toEqual({ type: condition.type, status: 'False', reason: condition.reason, message: condition.message });
+    expect(refused[0].summary).toContain(`ValidReleaseImage is False (${condition.reason}): ${condition.message}`);
+  }, 30_000);
+
   test('a kind the cluster does not serve: one finding naming its CRD and the objects that need it, and no drift', async () => {
     const committed = output('crd-1', { name: 'live-crd', release: '4.17.0' });
     await sync(committed);
