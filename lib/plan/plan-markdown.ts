@@ -10,8 +10,8 @@ export const PULL_REQUEST_COMMENT_LIMIT = 65_536;
 /** Options of `planMarkdown`. */
 export interface PlanMarkdownOptions {
   /**
-   * The most characters the Markdown may have: what does not fit (the last clusters' tables, then
-   * whole sections) is left out, and a last line says how much and where the full plan is.
+   * The most characters the Markdown may have, at least 1,000: what does not fit (the last clusters'
+   * tables, then whole sections) is left out, and a last line says how much and where the full plan is.
    * @default PULL_REQUEST_COMMENT_LIMIT - 65,536, what a GitHub pull-request comment holds
    */
   readonly maxLength?: number;
@@ -23,6 +23,8 @@ export interface PlanMarkdownOptions {
   readonly fullPlan?: string;
 }
 
+/** The least maxLength: the counts and the line that says what is left out fit in it. */
+const MIN_LENGTH = 1_000;
 /** How many clusters a list in the Markdown names before it counts the rest. */
 const NAMED = 100;
 /** How many a wave's list of the clusters it moves names: the one list a reviewer checks the wave by. */
@@ -38,6 +40,11 @@ const MOVED_NAMED = 1000;
  */
 export function planMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): string {
   const max = options.maxLength ?? PULL_REQUEST_COMMENT_LIMIT;
+  if (!(max >= MIN_LENGTH)) {
+    throw new RangeError(
+      `planMarkdown: maxLength ${max} is too small; it must be at least ${MIN_LENGTH.toLocaleString('en-US')} characters, room for the counts and the line that says what is left out`,
+    );
+  }
   const review = new PlanReview(plan);
   const head = ['### hcp-cdk plan', '', `**${countsLine(plan.summary)}**`];
   const effects = effectsLine(plan.summary);
@@ -50,30 +57,65 @@ export function planMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): str
   // The clusters whose changes a reviewer must see first (refused, destructive, ...) come first, as
   // what does not fit is left out from the end; in their order otherwise.
   const clusters = [...review.clusters()].sort((a, b) => severity(a) - severity(b));
-  const clusterCount = (group: AlikeClusters): number => Math.max(group.clusters.length, 1);
-  let text = '';
-  let leftOut = 0;
-  let clustersLeftOut = 0;
-  const tail = (): string =>
-    `\n\n---\n**${[leftOut > 0 ? `${leftOut} ${leftOut === 1 ? 'section' : 'sections'}` : '', clustersLeftOut > 0 ? `the changes of ${clustersLeftOut.toLocaleString('en-US')} ${clustersLeftOut === 1 ? 'cluster' : 'clusters'}` : ''].filter(Boolean).join(' and ')} left out** ` +
-    `to keep this comment under ${max.toLocaleString('en-US')} characters; the full plan: ${options.fullPlan ? `\`${options.fullPlan}\`` : '`hcp-cdk plan --format text` prints it'}.\n`;
-  const room = (block: string): boolean => text.length + block.length + tail().length + 64 <= max;
+  const shown: Block[] = [];
+  const left = { sections: 0, clusters: 0, unowned: false };
+  const text = (): string => shown.map((b) => b.text).join('');
+  const tail = (): string => leftOutLine(left, max, options.fullPlan);
+  // A block is taken while it fits with the tail and room for the tail's counts to grow; the whole
+  // is then held to `max` exactly, giving back the last blocks taken if the tail grew past that room.
+  let length = 0;
+  const fits = (block: Block): boolean => length + block.text.length + tail().length + 64 <= max;
   for (const section of sections) {
-    const block = `${text === '' ? '' : '\n'}${section.join('\n')}`;
-    if (room(block)) text += block;
-    else leftOut++;
+    const block = { text: `${shown.length === 0 ? '' : '\n'}${section.join('\n')}`, clusters: 0, unowned: false };
+    if (fits(block)) {
+      shown.push(block);
+      length += block.text.length;
+    } else left.sections++;
   }
   let full = true;
   for (const group of clusters) {
-    const block = `\n${clusterSection(group).join('\n')}`;
-    if (full && room(block)) text += block;
-    else {
+    const block = { text: `\n${clusterSection(group).join('\n')}`, clusters: group.example.cluster ? group.clusters.length : 0, unowned: !group.example.cluster };
+    if (full && fits(block)) {
+      shown.push(block);
+      length += block.text.length;
+    } else {
       // The clusters are shown in order: once one does not fit, the rest is counted, not skipped over.
       full = false;
-      clustersLeftOut += clusterCount(group);
+      leaveOut(block, left);
     }
   }
-  return `${text}${leftOut + clustersLeftOut > 0 ? tail() : '\n'}`;
+  const ending = (): string => (left.sections + left.clusters > 0 || left.unowned ? tail() : '\n');
+  while (shown.length > 1 && text().length + ending().length > max) leaveOut(shown.pop()!, left);
+  return `${text()}${ending()}`;
+}
+
+/** A section or a cluster's table of the Markdown plan, with what it shows. */
+interface Block {
+  readonly text: string;
+  /** The clusters whose changes it shows; 0 for a section, or for the objects of no hosted cluster. */
+  readonly clusters: number;
+  /** The table of the objects of no hosted cluster (a management cluster's own). */
+  readonly unowned: boolean;
+}
+
+function leaveOut(block: Block, left: { sections: number; clusters: number; unowned: boolean }): void {
+  if (block.unowned) left.unowned = true;
+  else if (block.clusters > 0) left.clusters += block.clusters;
+  else left.sections++;
+}
+
+/** The last line when something is left out: what, and where the full plan is. */
+function leftOutLine(left: { readonly sections: number; readonly clusters: number; readonly unowned: boolean }, max: number, fullPlan: string | undefined): string {
+  const what = [
+    left.sections > 0 ? `${left.sections} ${left.sections === 1 ? 'section' : 'sections'}` : '',
+    left.clusters > 0 ? `the changes of ${left.clusters.toLocaleString('en-US')} ${left.clusters === 1 ? 'cluster' : 'clusters'}` : '',
+    left.unowned ? 'the changes of objects of no hosted cluster' : '',
+  ].filter(Boolean);
+  const listed = what.length > 1 ? `${what.slice(0, -1).join(', ')} and ${what[what.length - 1]}` : what[0];
+  return (
+    `\n\n---\n**${listed} left out** to keep this comment under ${max.toLocaleString('en-US')} characters; ` +
+    `the full plan: ${fullPlan ? `\`${fullPlan}\`` : '`hcp-cdk plan --format text` prints it'}.\n`
+  );
 }
 
 /** The rank (in EFFECT_ORDER, most needed first) of the most needed effect of a group's changes. */

@@ -127,6 +127,30 @@ describe('the markdown plan of any fleet stays under its limit', () => {
     expect(markdown).toContain('the full plan: `hcp-cdk plan --format text` prints it.');
   });
 
+  test('maxLength is a hard limit at every size, and one too small to say what is left out is refused', () => {
+    const plan = distinct(300);
+    for (let max = 1000; max <= 30_000; max += 997) {
+      const markdown = planMarkdown(plan, { maxLength: max, fullPlan: 'a/rather/long/path/to/the/full/plan/of/this/pull-request.md' });
+      expect([max, markdown.length <= max]).toEqual([max, true]);
+      expect(markdown).toContain('left out');
+    }
+    expect(() => planMarkdown(plan, { maxLength: 999 })).toThrow(
+      new RangeError('planMarkdown: maxLength 999 is too small; it must be at least 1,000 characters, room for the counts and the line that says what is left out'),
+    );
+    expect(() => planMarkdown(plan, { maxLength: NaN })).toThrow(RangeError);
+  });
+
+  test('objects of no hosted cluster left out are said as such, not counted as a cluster', () => {
+    const plan = distinct(60);
+    const hubObject = { ...plan.objects[0], kind: 'ClusterRole', namespace: undefined, name: 'hcp-cdk-hub-reader', file: 'hub/10-clusterrole-hcp-cdk-hub-reader.yaml', cluster: undefined };
+    // Both sorted last: a scale of a hosted cluster's pool and a hub object's change rank alike.
+    const markdown = planMarkdown({ ...plan, objects: [...plan.objects, hubObject as unknown as Plan['objects'][number]] }, { maxLength: 4000 });
+    const counted = /the changes of ([\d,]+) clusters/.exec(markdown)!;
+    const tables = markdown.match(/#### Cluster `/g)!.length;
+    expect(Number(counted[1].replace(',', '')) + tables).toBe(60);
+    expect(markdown).toContain(' and the changes of objects of no hosted cluster left out** to keep this comment under 4,000 characters');
+  });
+
   test('a plan that fits is the whole plan', () => {
     expect(planMarkdown(distinct(3))).not.toContain('left out');
   });
