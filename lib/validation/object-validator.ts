@@ -265,6 +265,29 @@ class SchemaWalk {
     const { metadata } = object;
     this.walk(metadata === undefined || isPlainObject(metadata) ? object : metadataLast(object), root, '', '', previous, true);
     if (kind.scale) this.checkScale(object, kind.scale);
+    this.holdBackRules(kind.statusSubresource === true);
+  }
+
+  /**
+   * As the API server does, the rules' verdicts stand only when no blocking problem was found: a
+   * wrong type, a missing required field, a value not in an enum, or too long or too many. With
+   * one, it runs no rule and says so once (hasBlockingErr, apiextensions-apiserver
+   * pkg/registry/customresource/strategy.go), since a rule may read the field that is wrong (the
+   * walk hands rules a mistyped field as absent, which would make up a second, misleading problem).
+   * Status with a subresource of its own goes by a write of its own, checked apart from the rest.
+   */
+  private holdBackRules(statusApart: boolean): void {
+    const within = (p: ValidationProblem): string => (this.prefix ? p.path.slice(this.prefix.length).replace(/^\./, '') : p.path);
+    const inStatus = (p: ValidationProblem): boolean => statusApart && /^status($|[.[])/.test(within(p));
+    const blockedParts = [false, true].filter((part) => {
+      const problems = this.problems.filter((p) => inStatus(p) === part);
+      return problems.some((p) => p.rule === undefined && BLOCKING.test(p.message)) && problems.some((p) => p.rule !== undefined);
+    });
+    if (blockedParts.length === 0) return;
+    const kept = this.problems.filter((p) => p.rule === undefined || !blockedParts.includes(inStatus(p)));
+    this.problems.length = 0;
+    this.problems.push(...kept);
+    for (const part of blockedParts) this.report(part ? 'status' : '', RULES_NOT_CHECKED);
   }
 
   /**
@@ -370,7 +393,9 @@ class SchemaWalk {
       return false;
     }
     if (hasType(value, node.type)) return true;
-    this.report(path, `Invalid value: must be of type ${node.type}, got ${jsonType(value)}`, value);
+    // A version such as 4.17 left unquoted in YAML is read as a number (and 4.10 as 4.1).
+    const quote = node.type === 'string' && typeof value === 'number' ? `; in YAML, quote it: a bare ${value} is read as a number` : '';
+    this.report(path, `Invalid value: must be of type ${node.type}, got ${jsonType(value)}${quote}`, value);
     return false;
   }
 
@@ -555,6 +580,16 @@ class SchemaWalk {
 }
 
 const NOT_A_MAPPING = Symbol('not a mapping');
+
+/**
+ * The problems after which the API server runs no CEL rule: of the field error types TypeInvalid,
+ * Required, NotSupported, TooLong and TooMany (hasBlockingErr, apiextensions-apiserver
+ * pkg/registry/customresource/strategy.go), as this validator words them.
+ */
+const BLOCKING = /^(Required value|Unsupported value|Too long|Too many|Invalid value: (null: must be|must be of type|must be an integer or a string))/;
+
+/** The API server's own words when a blocking problem kept it from running the rules. */
+const RULES_NOT_CHECKED = 'Invalid value: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation';
 
 /**
  * The value at a CRD's JSON path of plain fields (`.spec.replicas`), read as the API server reads

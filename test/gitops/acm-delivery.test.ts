@@ -347,7 +347,7 @@ describe('AcmDelivery', () => {
         spec: { name: 'x', source: 's', sourceNamespace: 'n', channel: 5 },
       });
       const found = problemsOf(app);
-      expect(found).toEqual(['c1-guest/sub: Subscription n/x: spec.channel: Invalid value: must be of type string, got integer (value: 5)']);
+      expect(found).toEqual(['c1-guest/sub: Subscription n/x: spec.channel: Invalid value: must be of type string, got integer; in YAML, quote it: a bare 5 is read as a number (value: 5)']);
     });
 
     test('with guestPolicies false writes the -guest folder as KustomizeDelivery does, and no policies', () => {

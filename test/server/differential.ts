@@ -100,20 +100,25 @@ function causePath(field: string | undefined, message: string): string {
 }
 
 /**
- * The validator's problems that the server's verdict answers for. Where the server stopped early,
- * the validator, which reports everything at once, is compared only on what the server checked:
- * the unknown fields when it stopped decoding, everything but the CEL rules when schema errors
- * kept them from running.
+ * The validator's problems that the server's verdict answers for. Where the server stopped
+ * decoding, the validator, which reports everything at once, is compared on the unknown fields
+ * alone. Where schema errors kept the rules from running, the validator held its rules' problems
+ * back too, so they are compared as they are (a rule problem left in is a disagreement); the note
+ * that rules were not checked has no field path and is compared by `compare`.
  */
 export function comparedProblems(problems: readonly ValidationProblem[], stage: ServerStage): readonly ValidationProblem[] {
   if (stage === 'decoding') return problems.filter((p) => p.message.startsWith('unknown field'));
-  if (stage === 'schema') return problems.filter((p) => p.rule === undefined);
-  return problems;
+  return problems.filter((p) => !p.message.includes(CEL_NOT_RUN));
 }
 
 export function compare(problems: readonly ValidationProblem[], server: ServerVerdict): Comparison {
   const validatorPaths = distinct(comparedProblems(problems, server.stage).map((p) => p.path));
-  const agree = server.stage === 'accepted' ? problems.length === 0 : server.stage !== 'unexpected' && problems.length > 0 && sameSet(validatorPaths, server.paths);
+  // The validator, like the server, runs no rule after a blocking problem and says so (see ObjectValidator's holdBackRules).
+  const rulesHeldBack = problems.some((p) => p.message.includes(CEL_NOT_RUN));
+  const agree =
+    server.stage === 'accepted'
+      ? problems.length === 0
+      : server.stage !== 'unexpected' && problems.length > 0 && sameSet(validatorPaths, server.paths) && (server.stage !== 'validated' || !rulesHeldBack);
   return { server, validatorPaths, agree };
 }
 
