@@ -144,7 +144,7 @@ describe('the markdown plan of any fleet stays under its limit', () => {
     const plan = distinct(60);
     const hubObject = { ...plan.objects[0], kind: 'ClusterRole', namespace: undefined, name: 'hcp-cdk-hub-reader', file: 'hub/10-clusterrole-hcp-cdk-hub-reader.yaml', cluster: undefined };
     // Both sorted last: a scale of a hosted cluster's pool and a hub object's change rank alike.
-    const markdown = planMarkdown({ ...plan, objects: [...plan.objects, hubObject as unknown as Plan['objects'][number]] }, { maxLength: 4000 });
+    const markdown = planMarkdown({ ...plan, objects: [...plan.objects, hubObject] }, { maxLength: 4000 });
     const counted = /the changes of ([\d,]+) clusters/.exec(markdown)!;
     const tables = markdown.match(/#### Cluster `/g)!.length;
     expect(Number(counted[1].replace(',', '')) + tables).toBe(60);
