@@ -36,6 +36,7 @@ export function requireManagementCluster(scope: Construct, namespace: string, pr
  */
 export function bindHubCredentialsSecret(scope: Construct, problems: Problems, options: HubCredentialsSecretOptions): ApiObject | undefined {
   const binding = options.credentials.bind(scope, 'Resource', {
+    field: 'credentials',
     defaultName: options.secretName,
     namespace: options.namespace,
     key: 'credentials',

@@ -146,8 +146,8 @@ export class DataProtectionApplication extends Construct {
             props,
           )
         : undefined;
-    const credentials = storage.credentials.bind(this, 'Credentials', { defaultName: 'cloud-credentials', namespace: this.namespace, key: 'cloud', type: 'Opaque' });
-    if (credentials.problem) problems.add(`storage.credentials: ${credentials.problem}`);
+    const credentials = storage.credentials.bind(this, 'Credentials', { field: 'storage.credentials', defaultName: 'cloud-credentials', namespace: this.namespace, key: 'cloud', type: 'Opaque' });
+    if (credentials.problem) problems.add(credentials.problem);
     problems.report();
 
     const plugins = ['openshift', 'aws', 'csi', ...(props.kubevirtPlugin ? ['kubevirt'] : []), ...(this.hypershiftPlugin ? ['hypershift'] : [])];

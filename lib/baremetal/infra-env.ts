@@ -169,6 +169,7 @@ export class InfraEnv extends Construct {
       key: '.dockerconfigjson',
       type: 'kubernetes.io/dockerconfigjson',
       checkValue: checkPullSecret,
+      field: 'pullSecret',
     });
     if (pullSecret.problem) problems.add(pullSecret.problem);
     problems.report();

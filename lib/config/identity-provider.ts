@@ -198,7 +198,7 @@ export class IdentityProvider {
   /** Users and password hashes from an htpasswd file. */
   public static htpasswd(options: HtpasswdOptions): IdentityProvider {
     return new IdentityProvider(options, 'HTPasswd', false, (ctx) => ({
-      htpasswd: { fileData: { name: secret(ctx, options.fileData, 'Htpasswd', 'htpasswd', 'htpasswd') } },
+      htpasswd: { fileData: { name: secret(ctx, options.fileData, 'Htpasswd', 'htpasswd', 'htpasswd', 'fileData') } },
     }));
   }
 
@@ -221,7 +221,7 @@ export class IdentityProvider {
           url: options.url,
           attributes: { ...options.attributes },
           bindDn: options.bindDn,
-          bindPassword: options.bindPassword ? { name: secret(ctx, options.bindPassword, 'BindPassword', 'bind-password', 'bindPassword') } : undefined,
+          bindPassword: options.bindPassword ? { name: secret(ctx, options.bindPassword, 'BindPassword', 'bind-password', 'bindPassword', 'bindPassword') } : undefined,
           ca: ca(ctx, options.ca, p),
           insecure: options.insecure,
         },
@@ -376,7 +376,7 @@ export class IdentityProvider {
 /** The OAuth client fields of a redirecting provider: the client ID, checked, and the bound client secret. */
 function oauthClient(ctx: IdentityProviderBindContext, p: Problems, options: OAuthClientOptions): { clientId: string; clientSecret: { name: string } } {
   p.require(typeof options.clientId === 'string' && options.clientId.length > 0, 'clientId', options.clientId, 'must be the client ID registered with the provider');
-  return { clientId: options.clientId, clientSecret: { name: secret(ctx, options.clientSecret, 'ClientSecret', 'client-secret', 'clientSecret') } };
+  return { clientId: options.clientId, clientSecret: { name: secret(ctx, options.clientSecret, 'ClientSecret', 'client-secret', 'clientSecret', 'clientSecret') } };
 }
 
 function checkHttps(p: Problems, field: string, value: string): void {
@@ -392,8 +392,8 @@ function parseUrl(value: string): URL | undefined {
 }
 
 /** The name of a Secret a source makes or references, `<prefix>-<suffix>` when it makes one. */
-function secret(ctx: IdentityProviderBindContext, source: ISecretSource, id: string, suffix: string, key: string): string {
-  const binding = source.bind(ctx.scope, id, { defaultName: `${ctx.namePrefix}-${suffix}`, namespace: ctx.namespace, key, type: 'Opaque' });
+function secret(ctx: IdentityProviderBindContext, source: ISecretSource, id: string, suffix: string, key: string, field: string): string {
+  const binding = source.bind(ctx.scope, id, { field, defaultName: `${ctx.namePrefix}-${suffix}`, namespace: ctx.namespace, key, type: 'Opaque' });
   if (binding.problem) ctx.problems.add(binding.problem);
   return binding.secretName;
 }

@@ -15,7 +15,7 @@ export function bindTlsSecret(
   options: { readonly field: string; readonly defaultName: string; readonly namespace: string; readonly problems: Problems },
 ): string {
   const before = scope.node.children.length;
-  const binding = source.bind(scope, id, { defaultName: options.defaultName, namespace: options.namespace, key: 'tls.crt', otherKeys: ['tls.key'], type: 'kubernetes.io/tls' });
+  const binding = source.bind(scope, id, { field: options.field, defaultName: options.defaultName, namespace: options.namespace, key: 'tls.crt', otherKeys: ['tls.key'], type: 'kubernetes.io/tls' });
   if (binding.problem) options.problems.add(binding.problem);
   if (scope.node.children.length > before) {
     options.problems.add(

@@ -379,6 +379,7 @@ export class HostedCluster extends Construct implements IHostedCluster {
       key: '.dockerconfigjson',
       type: 'kubernetes.io/dockerconfigjson',
       checkValue: checkPullSecret,
+      field: 'pullSecret',
     });
     if (pullSecret.problem) problems.add(pullSecret.problem);
     const pullSecretName = pullSecret.secretName;
@@ -694,8 +695,9 @@ export class HostedCluster extends Construct implements IHostedCluster {
     const defaultName = `${this.clusterName}-etcd-encryption-key`;
     // Named after the cluster: its name is checked already, so the derived name is not checked twice.
     const encryption = this.props.secretEncryption ?? SecretEncryption.aescbc(existingSecretWithDerivedName(defaultName));
-    const bind = (source: ISecretSource, id: string, name: string) => {
+    const bind = (source: ISecretSource, id: string, name: string, field: string) => {
       const binding = source.bind(this, id, {
+        field,
         defaultName: name,
         namespace: this.namespace,
         labels,
@@ -706,8 +708,8 @@ export class HostedCluster extends Construct implements IHostedCluster {
       if (binding.problem) problems.add(binding.problem);
       return binding.secretName;
     };
-    const active = bind(encryption.activeKey, 'EtcdEncryptionKey', defaultName);
-    const backup = encryption.backupKey ? bind(encryption.backupKey, 'EtcdEncryptionBackupKey', `${this.clusterName}-etcd-encryption-backup-key`) : undefined;
+    const active = bind(encryption.activeKey, 'EtcdEncryptionKey', defaultName, 'secretEncryption.activeKey');
+    const backup = encryption.backupKey ? bind(encryption.backupKey, 'EtcdEncryptionBackupKey', `${this.clusterName}-etcd-encryption-backup-key`, 'secretEncryption.backupKey') : undefined;
     return SecretEncryption.render(active, backup);
   }
 }

@@ -117,13 +117,14 @@ export class KubevirtClusterPlatform implements IClusterPlatform {
       problems.add(`externalInfrastructure.kubeconfigKey (${JSON.stringify(kubeconfigKey)}) must be a Secret key: letters, digits, "-", "_" or "."`);
     }
     const kubeconfig = external?.kubeconfig.bind(context.scope, 'InfraCredentials', {
+      field: 'externalInfrastructure.kubeconfig',
       defaultName: `${context.clusterName}-infra-credentials`,
       namespace: context.namespace,
       key: kubeconfigKey,
       type: 'Opaque',
       labels: context.secretLabels,
     });
-    if (kubeconfig?.problem) problems.add(`externalInfrastructure.kubeconfig: ${kubeconfig.problem}`);
+    if (kubeconfig?.problem) problems.add(kubeconfig.problem);
     const credentials = external
       ? {
           infraNamespace: external.namespace,

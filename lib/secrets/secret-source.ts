@@ -26,6 +26,17 @@ export interface SecretBindOptions {
   readonly labels?: Record<string, string>;
   /** Checks an inline value; returns why it is unusable, or undefined. */
   readonly checkValue?: (value: Buffer) => string | undefined;
+  /**
+   * The consumer's field the source is given in (`pullSecret`, `secretEncryption.activeKey`): the
+   * source's own problems (a missing opt-in, a bad Secret name) start with it.
+   * @default - the problems name the source alone
+   */
+  readonly field?: string;
+}
+
+/** A problem of the source itself, naming the consumer's field when the consumer gives it. */
+function sourceProblem(bind: SecretBindOptions, problem: string): string {
+  return bind.field ? `${bind.field}: ${problem}` : problem;
 }
 
 /** The Secret a consumer should reference. */
@@ -93,7 +104,7 @@ export class SecretSource {
   public static fromExistingSecret(secretName: string): ISecretSource {
     if (typeof secretName === 'string' && isDns1123Subdomain(secretName)) return existingSecretWithDerivedName(secretName);
     const problem = `SecretSource.fromExistingSecret name (${show(secretName)}) must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`;
-    return { bind: () => ({ secretName, problem }) };
+    return { bind: (_scope, _id, bind) => ({ secretName, problem: sourceProblem(bind, problem) }) };
   }
 
   /**
@@ -105,7 +116,7 @@ export class SecretSource {
     if (optIn !== true) {
       // Reported by the consumer, with its construct path and its other problems, not thrown here without either.
       const problem = `SecretSource.fromInlineValue: allowSecretInOutput (${show(optIn)}) must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise`;
-      return { bind: (_scope, _id, bind) => ({ secretName: bind.defaultName, problem }) };
+      return { bind: (_scope, _id, bind) => ({ secretName: bind.defaultName, problem: sourceProblem(bind, problem) }) };
     }
     const bytes = Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8');
     return {
@@ -157,7 +168,7 @@ export class SecretSource {
             data: [{ secretKey: bind.key, remoteRef: { key: options.remoteKey, property: options.remoteProperty } }],
           },
         });
-        return { secretName: bind.defaultName, problem };
+        return { secretName: bind.defaultName, problem: problem && sourceProblem(bind, problem) };
       },
     };
   }

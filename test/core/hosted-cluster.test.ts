@@ -755,7 +755,13 @@ describe('HostedCluster validation', () => {
 
   test.each(['1 hour', 'hourly', '1d', '-5m'])("fails when an ExternalSecret's refresh interval is %j, which the External Secrets Operator cannot parse", (refreshInterval) => {
     expect(problemsOf({ pullSecret: SecretSource.fromExternalSecret({ storeName: 'vault', remoteKey: 'ocp/pull-secret', refreshInterval }) })).toEqual([
-      `hub/c1: SecretSource.fromExternalSecret refreshInterval (${JSON.stringify(refreshInterval)}) must be a Go duration such as 1h, 15m or 1h30m: numbers with a unit ns, us, ms, s, m or h, no spaces`,
+      `hub/c1: pullSecret: SecretSource.fromExternalSecret refreshInterval (${JSON.stringify(refreshInterval)}) must be a Go duration such as 1h, 15m or 1h30m: numbers with a unit ns, us, ms, s, m or h, no spaces`,
+    ]);
+  });
+
+  test('fails when an inline pull secret lacks the opt-in, naming the field it is given in', () => {
+    expect(problemsOf({ pullSecret: SecretSource.fromInlineValue(PULL_SECRET_JSON, {} as never) })).toEqual([
+      'hub/c1: pullSecret: SecretSource.fromInlineValue: allowSecretInOutput (undefined) must be true to write secret material into the output; use fromExistingSecret, fromExternalSecret or fromSealedSecret otherwise',
     ]);
   });
 

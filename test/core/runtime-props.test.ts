@@ -179,7 +179,7 @@ describe('fails when a string that reaches a controller has the wrong format', (
         }),
       ),
     ).toEqual([
-      `hub/c1: SecretSource.fromExistingSecret name ("Pull_Secret") must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`,
+      `hub/c1: pullSecret: SecretSource.fromExistingSecret name ("Pull_Secret") must name a Secret: ${DNS1123_SUBDOMAIN_RULE}`,
       `hub/c1: etcd.storageClass ("fast ssd") must name a StorageClass: ${DNS1123_SUBDOMAIN_RULE}`,
     ]);
   });
