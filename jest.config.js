@@ -25,6 +25,9 @@ const common = {
 };
 
 module.exports = {
+  // One temporary directory for the whole run, removed at its end (test/run-tmpdir.ts).
+  globalSetup: '<rootDir>/build/test/run-tmpdir-setup.js',
+  globalTeardown: '<rootDir>/build/test/run-tmpdir-teardown.js',
   projects: [
     { ...common, displayName: 'unit', testPathIgnorePatterns: ['/node_modules/', ...INTEGRATION, SERVER] },
     { ...common, displayName: 'integration', testMatch: INTEGRATION.map((p) => (p.endsWith('/') ? `${p}**/*.test.js` : p)) },
