@@ -1,3 +1,4 @@
+import { resourceNameOf } from '../validation/resource-name';
 import { SchemaCatalog } from '../validation/schema-catalog';
 import type { DeliveredFile } from './delivery';
 
@@ -23,9 +24,6 @@ export interface UnitAccess {
   readonly namespaces: ReadonlyMap<string, readonly KindAccess[]>;
 }
 
-/** Plurals of the built-in kinds that do not simply add an "s". */
-const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { Endpoints: 'endpoints' };
-
 /**
  * What the objects of `files` are, by namespace, API group and kind. An object without a
  * namespace is cluster-scoped: every namespaced object hcp-cdk writes names its namespace.
@@ -38,7 +36,7 @@ export function unitAccess(files: readonly ObjectIdentity[]): UnitAccess {
     const group = groupOf(file.apiVersion);
     const kinds = file.namespace === undefined ? clusterScoped : getOrAdd(namespaces, file.namespace, () => new Map());
     const key = `${group}/${file.kind}`;
-    const entry = getOrAdd(kinds, key, () => ({ group, kind: file.kind, resource: file.resource ?? resourceOf(catalog, file.apiVersion, file.kind), names: new Set<string>() }));
+    const entry = getOrAdd(kinds, key, () => ({ group, kind: file.kind, resource: file.resource ?? resourceNameOf(file.apiVersion, file.kind, catalog), names: new Set<string>() }));
     entry.names.add(file.name);
   }
   const sorted = (kinds: typeof clusterScoped): KindAccess[] =>
@@ -56,19 +54,6 @@ export function unitAccess(files: readonly ObjectIdentity[]): UnitAccess {
 export function groupOf(apiVersion: string): string {
   const slash = apiVersion.indexOf('/');
   return slash < 0 ? '' : apiVersion.slice(0, slash);
-}
-
-/**
- * The resource name of a kind: the CRD's plural for the kinds the bundled schemas know, otherwise
- * the kind in lower case with the English plural Kubernetes uses for built-in kinds.
- */
-function resourceOf(catalog: SchemaCatalog, apiVersion: string, kind: string): string {
-  const known = catalog.resourceOf(apiVersion, kind) ?? IRREGULAR_PLURALS[kind];
-  if (known) return known;
-  const lower = kind.toLowerCase();
-  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
-  if (/(s|x|z|ch|sh)$/.test(lower)) return `${lower}es`;
-  return `${lower}s`;
 }
 
 function getOrAdd<K, V>(map: Map<K, V>, key: K, make: () => V): V {

@@ -323,14 +323,21 @@ describe('the cluster as a whole', () => {
       served: false,
     });
     const gadget: LiveObjectState = { apiVersion: 'example.com/v1', kind: 'Gadget', name: 'g', file: 'hub/gadget.yaml', next: { kind: 'Gadget' }, served: false };
+    // A kind no bundled schema knows: its CRD's name is guessed with the English plural.
+    const policy: LiveObjectState = { apiVersion: 'rules.example.com/v1', kind: 'Policy', name: 'p', file: 'hub/policy.yaml', next: { kind: 'Policy' }, served: false };
     const shipped: LiveObjectState = { apiVersion: crd.apiVersion, kind: crd.kind, name: crd.metadata.name, file: 'hub/crd.yaml', next: crd, served: true };
     const plan = { objects: [], summary: { clustersChanged: [] } } as unknown as Plan;
     const names = ['a', 'b', 'c', 'd', 'e', 'f'].map(widget);
-    expect(liveFindings(plan, [shipped, ...names, gadget]).map((f) => [f.finding, f.name, f.summary])).toEqual([
+    expect(liveFindings(plan, [shipped, ...names, gadget, policy]).map((f) => [f.finding, f.name, f.summary])).toEqual([
       [
         LiveFindingKind.MISSING_CRD,
         'gadgets.example.com',
         'not on the cluster: it serves no Gadget (example.com/v1), so applying the output fails for the Gadget that needs it (g); install the operator that brings the CRD first, or check that --context names the management cluster',
+      ],
+      [
+        LiveFindingKind.MISSING_CRD,
+        'policies.rules.example.com',
+        'not on the cluster: it serves no Policy (rules.example.com/v1), so applying the output fails for the Policy that needs it (p); install the operator that brings the CRD first, or check that --context names the management cluster',
       ],
       [
         LiveFindingKind.MISSING_CRD,

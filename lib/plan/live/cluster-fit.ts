@@ -1,4 +1,4 @@
-import { SchemaCatalog } from '../../validation/schema-catalog';
+import { resourceNameOf } from '../../validation/resource-name';
 import type { LiveObjectState } from './live-findings';
 import { LiveFinding, LiveFindingKind } from './live-report';
 
@@ -74,6 +74,5 @@ function crdNameOf(apiVersion: string, kind: string, states: readonly LiveObject
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
   const shipped = states.map((s) => s.next ?? s.committed).find((o) => o?.kind === 'CustomResourceDefinition' && o.spec?.group === group && o.spec?.names?.kind === kind);
   if (typeof shipped?.metadata?.name === 'string') return shipped.metadata.name;
-  const plural = SchemaCatalog.bundled().resourceOf(apiVersion, kind) ?? `${kind.toLowerCase()}s`;
-  return `${plural}.${group}`;
+  return `${resourceNameOf(apiVersion, kind)}.${group}`;
 }
