@@ -23,6 +23,11 @@ const lua = (text: string): string => JSON.stringify(text);
  * What both scripts start with (Lua 5.1, as gopher-lua in Argo CD runs it): the conditions by type
  * and the readers of object-conditions.ts in Lua: `current`, `describe`, `firstCurrent`,
  * `nonEmpty`, `unreconciled` (the message, or nil).
+ *
+ * It calls no library: Argo CD runs a check of argocd-cm with the base and table libraries only
+ * (argo-cd util/lua/lua.go, `runLuaWithResourceActionParameters`: `SkipOpenLibs` unless the check's
+ * `useOpenLibs`), so `string.format` is not there. Numbers are joined with `..`, which gopher-lua
+ * prints as integers when they are whole (gopher-lua value.go, `LNumber.String`): generation 3 reads "3".
  */
 const PRELUDE = `local conditions = {}
 if obj.status ~= nil and obj.status.conditions ~= nil then
@@ -74,7 +79,7 @@ local function unreconciled(marker)
   if c == nil or c.observedGeneration == nil or c.observedGeneration == 0 or generation == 0 or c.observedGeneration == generation then
     return nil
   end
-  return string.format("HyperShift has not reconciled generation %d yet (its %s condition is of generation %d)", generation, marker, c.observedGeneration)
+  return "HyperShift has not reconciled generation " .. generation .. " yet (its " .. marker .. " condition is of generation " .. c.observedGeneration .. ")"
 end
 `;
 
@@ -187,7 +192,9 @@ return { status = "Healthy", message = "running " .. (running or "an unrecorded 
 /**
  * nodePoolStatus (lib/status/node-pool-status.ts) in Lua, rule by rule, with the same message:
  * Healthy (a first install too: it never holds a sync), Progressing, Degraded (refused, degraded),
- * Suspended (paused).
+ * Suspended (paused). It needs the string library (`useOpenLibs`): AllMachinesReady's reason is the
+ * machines' reasons joined by commas (HyperShift nodepool_controller.go, `truncateReasons`), and only
+ * `string.find` looks inside it.
  */
 export const NODE_POOL_HEALTH_LUA = `${PRELUDE}local running = nil
 if obj.status ~= nil then
@@ -281,6 +288,17 @@ export interface ArgoCdHealthCheck {
   readonly kind: string;
   /** The Lua script. */
   readonly check: string;
+  /**
+   * Whether the script needs Lua's standard libraries (it calls `string.*`), which Argo CD opens for
+   * a check only with `resource.customizations.useOpenLibs.<group>_<kind>: "true"` in argocd-cm
+   * (argo-cd util/lua/lua.go, `runLuaWithResourceActionParameters`; without it the script has the
+   * base and table libraries and fails where it calls another). The ArgoCD resource's
+   * `resourceHealthChecks` cannot say it (argocd-operator controllers/argocd/configmap.go,
+   * `getResourceHealthChecks`, writes only `resource.customizations.health.<group>_<kind>`): put
+   * the key in its `extraConfig`.
+   * @default false
+   */
+  readonly useOpenLibs?: boolean;
 }
 
 /**
@@ -289,9 +307,10 @@ export interface ArgoCdHealthCheck {
  * exists), and Argo CD 1.8 dropped the Application check an app of apps needs. With them a
  * cluster's Application holds its NodePools while its control plane upgrades, reports a refused,
  * blocked or degraded cluster or pool as Degraded at once, and never waits for machines on a first install.
+ * The scripts are Lua 5.1, as Argo CD runs them (gopher-lua); the NodePool one needs `useOpenLibs`.
  */
 export const ARGO_CD_HEALTH_CHECKS: readonly ArgoCdHealthCheck[] = [
-  { group: 'hypershift.openshift.io', kind: 'HostedCluster', check: HOSTED_CLUSTER_HEALTH_LUA },
-  { group: 'hypershift.openshift.io', kind: 'NodePool', check: NODE_POOL_HEALTH_LUA },
-  { group: 'argoproj.io', kind: 'Application', check: APPLICATION_HEALTH_LUA },
+  { group: 'hypershift.openshift.io', kind: 'HostedCluster', check: HOSTED_CLUSTER_HEALTH_LUA, useOpenLibs: false },
+  { group: 'hypershift.openshift.io', kind: 'NodePool', check: NODE_POOL_HEALTH_LUA, useOpenLibs: true },
+  { group: 'argoproj.io', kind: 'Application', check: APPLICATION_HEALTH_LUA, useOpenLibs: false },
 ];

@@ -5,7 +5,7 @@
 import { ARGO_CD_HEALTH_CHECKS, ArgoCdDelivery, ArgoCdGuestAccess, FLUX_HEALTH_CHECKS, FluxDelivery, FluxSource } from '../../lib';
 import { fleetOutput } from './fleet-output';
 import { fluxVerdict } from './flux-health';
-import { runHealthCheck } from './lua-health';
+import { runArgoCdCheck } from './lua-health';
 
 const REPOSITORY = 'https://git.example.com/platform/hcp-estate.git';
 /** The cluster whose control plane never becomes Available (its pull secret is missing). */
@@ -74,13 +74,12 @@ function argoBuiltIn(o: any): Health | undefined {
   return undefined;
 }
 
-const OUR_CHECKS = new Map(ARGO_CD_HEALTH_CHECKS.map((c) => [c.kind, c.check]));
+const OUR_CHECKS = new Map(ARGO_CD_HEALTH_CHECKS.map((c) => [c.kind, c]));
 
 /** Argo CD's verdict on one live object: the installed check, PR #28610's HyperShift rules, or Healthy. */
 function argoHealth(o: any, builtInOnly: boolean): Health {
-  if (o.kind === 'Application') return runHealthCheck(OUR_CHECKS.get('Application')!, o);
-  const script = builtInOnly ? undefined : OUR_CHECKS.get(o.kind);
-  return script ? runHealthCheck(script, o) : (argoBuiltIn(o) ?? { status: 'Healthy' });
+  const check = o.kind === 'Application' || !builtInOnly ? OUR_CHECKS.get(o.kind) : undefined;
+  return check ? runArgoCdCheck(check, o) : (argoBuiltIn(o) ?? { status: 'Healthy' });
 }
 
 /** Syncs one Application as Argo CD does: wave by wave, each wave only once the previous one is Healthy. */

@@ -2,18 +2,20 @@
 // HyperShift writes (test/status/status-corpus.ts): the Argo CD Lua in a Lua VM, the Flux CEL as
 // kustomize-controller evaluates it. Each engine must give the corpus's verdict, and the Lua the
 // same message as hcp-cdk's model (lib/status), which the Lua restates rule by rule.
-import { APPLICATION_HEALTH_LUA, FLUX_HEALTH_CHECKS, HOSTED_CLUSTER_HEALTH_LUA, hostedClusterStatus, NODE_POOL_HEALTH_LUA, nodePoolStatus } from '../../lib';
+import { APPLICATION_HEALTH_LUA, ARGO_CD_HEALTH_CHECKS, FLUX_HEALTH_CHECKS, hostedClusterStatus, nodePoolStatus } from '../../lib';
 import { STATUS_CORPUS } from '../status/status-corpus';
 import { fluxVerdict } from './flux-health';
-import { runHealthCheck } from './lua-health';
+import { runArgoCdCheck, runHealthCheck } from './lua-health';
 
 const cases = STATUS_CORPUS.map((shape) => [shape.name, shape] as const);
-const lua = (kind: string) => (kind === 'HostedCluster' ? HOSTED_CLUSTER_HEALTH_LUA : NODE_POOL_HEALTH_LUA);
+const argoCheck = (kind: string) => ARGO_CD_HEALTH_CHECKS.find((c) => c.kind === kind)!;
+/** Argo CD's health of the object, its kind's check run with the libraries it asks for. */
+const argoHealth = (object: any) => runArgoCdCheck(argoCheck(object.kind), object);
 const model = (object: any) => (object.kind === 'HostedCluster' ? hostedClusterStatus(object) : nodePoolStatus(object));
 
 describe('Argo CD over the corpus', () => {
   test.each(cases)('%s', (_, shape) => {
-    const health = runHealthCheck(lua(shape.object.kind), shape.object);
+    const health = argoHealth(shape.object);
     expect(health.status).toBe(shape.argoCd);
     expect(health.message).toContain(shape.says);
     expect(health.message).toBe(model(shape.object).summary);
@@ -31,7 +33,7 @@ describe('the engines on what a shape cannot tell', () => {
 
   test('a condition without observedGeneration is current, as an older writer leaves it', () => {
     const object = { ...pool, status: { ...pool.status, conditions: pool.status.conditions.map(({ observedGeneration: _, ...c }: any) => c) } };
-    expect(runHealthCheck(NODE_POOL_HEALTH_LUA, object).status).toBe('Progressing');
+    expect(argoHealth(object).status).toBe('Progressing');
     expect(fluxVerdict(FLUX_HEALTH_CHECKS.NodePool, object)).toBe('InProgress');
   });
 

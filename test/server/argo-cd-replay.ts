@@ -33,7 +33,7 @@
 import { ImpersonatedUser, KubeClient, ObjectReference } from './kube-client';
 import { ARGO_CD_HEALTH_CHECKS, ArgoCdHealthCheck } from '../../lib';
 import { ocmAdmissionRules } from '../../lib/gitops/ocm-admission';
-import { runHealthCheck } from '../gitops/lua-health';
+import { runArgoCdCheck } from '../gitops/lua-health';
 import type { Commit } from '../gitops/fleet-commits';
 import { ocmWebhookRefusal } from './ocm-webhooks';
 
@@ -290,7 +290,7 @@ export class ArgoCdReplay {
       for (const applied of results.map((r) => r.body)) {
         const check = this.healthChecks.find((c) => c.group === groupOf(applied.apiVersion) && c.kind === applied.kind);
         if (check === undefined || applied.status === undefined) continue;
-        const health = runHealthCheck(check.check, applied);
+        const health = runArgoCdCheck(check, applied);
         if (health.status !== 'Healthy') return outcome('Running', `waiting for ${applied.kind}/${applied.metadata.name} (wave ${wave}) to be Healthy: ${health.status}`);
       }
     }
