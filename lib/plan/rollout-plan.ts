@@ -2,7 +2,8 @@ import { formatVersion, Release } from '../release/release';
 import { removedRollouts, RolloutOutputs, RolloutProgress, rolloutProgress } from '../release/rollout-progress';
 import { isWellFormedRolloutRecord, ROLLOUT_RECORD_FOLDER, ROLLOUT_RECORD_KIND, RolloutRecord } from '../release/rollout-record';
 import { UPDATE_GRAPH_RECORD_KIND, updateGraphsOfRecords } from '../release/update-graph';
-import { riskSentence, type UpdateGraphs } from '../release/update-paths';
+import type { UpdateGraphs } from '../release/update-graphs';
+import { riskSentence } from '../release/update-risk';
 import { OutputFile, OutputSnapshot, PlanInputError } from './output-snapshot';
 import { ChangeEffect, ClusterNote, ClusterNoteKind, PlanAction, PlannedObject, PlannedRollout, PlanUpdateGraph } from './plan-report';
 
