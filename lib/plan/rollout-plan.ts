@@ -72,6 +72,7 @@ function plannedRollout(progress: RolloutProgress): PlannedRollout {
   const failed = progress.failures.filter((f) => !f.timedOut);
   const timedOut = progress.failures.filter((f) => f.timedOut);
   const notes = (list: readonly { cluster: string; wave: number; reason?: string }[]) => list.map((n) => ({ cluster: n.cluster, wave: n.wave, ...(n.reason ? { reason: n.reason } : {}) }));
+  // Field by field, not a spread of the progress: the JSON keeps its key order (summary last).
   return {
     name: progress.rollout,
     release: progress.release,
