@@ -1,4 +1,4 @@
-import type { WaveClusters } from '../release/rollout-progress';
+import type { RolloutProgress } from '../release/rollout-progress';
 import type { DeliveryMode } from '../gitops/delivery-mode';
 import type { FieldChange } from './field-diff';
 import type { LiveReport } from './live/live-report';
@@ -148,25 +148,17 @@ export interface ClusterNote {
   readonly poolsWait?: boolean;
 }
 
-/** What the commit does to one release rollout the new output records (`rollouts/`). */
-export interface PlannedRollout {
+/**
+ * What the commit does to one release rollout the new output records (`rollouts/`).
+ *
+ * The waves, what moves and what is left are the rollout rules' own (`RolloutProgress`). The rest
+ * stays apart because the plan's JSON (`PLAN_SCHEMA_VERSION`) says it otherwise: `name` and
+ * `refusals` where the rules say `rollout` and `problems`, a list absent when it is empty, the
+ * failures split into `failed` and `timedOut`, and what only plan knows (`removed`, `warnings`).
+ */
+export interface PlannedRollout extends Pick<RolloutProgress, 'release' | 'waves' | 'releasedWaves' | 'moves' | 'left' | 'summary'> {
   /** The rollout's name. */
   readonly name: string;
-  /** The release it moves its clusters to. */
-  readonly release: {
-    /** The release image. */
-    readonly image: string;
-    /** Its OpenShift version, when known. */
-    readonly version?: string;
-  };
-  /** How many waves it has. */
-  readonly waves: number;
-  /** How many the new output releases. */
-  readonly releasedWaves: number;
-  /** The waves this commit moves, each with the clusters it moves to the release (`<management folder>/<namespace>/<name>`). */
-  readonly moves: readonly WaveClusters[];
-  /** The clusters of the waves not released yet, by wave. */
-  readonly left: readonly WaveClusters[];
   /** The clusters the rollout lists as failed (timed-out ones included). @default - none */
   readonly failedClusters?: readonly string[];
   /** The failed clusters (not timed out), with their wave and, when the record has it, why. @default - none */
@@ -188,8 +180,6 @@ export interface PlannedRollout {
   readonly refusals?: readonly string[];
   /** What the commit does that a reviewer must know but that is not refused (a removed rollout that recorded failures). @default - none */
   readonly warnings?: readonly string[];
-  /** One line: `wave 2 of 3 (ring-1) moves 12 clusters: …; 450 left in wave 3 (rest)`. */
-  readonly summary: string;
 }
 
 /** A cluster of a rollout that something is said of. */

@@ -1,7 +1,7 @@
 import { HyperShiftVersion, recordedHyperShiftVersion } from '../release/hypershift-version';
 import { HIDDEN_SECRET_VALUE } from '../core/redaction';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from '../release/release-version';
-import type { UpdateGraphs } from '../release/update-paths';
+import type { UpdateGraphs } from '../release/update-graphs';
 import { applyCheck, uncheckedUpgrade } from '../release/upgrade-transition';
 import { SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION } from '../release/upgrade-settings';
 import { nodePoolSkewProblem, unsupportedReleaseProblem, VersionRulesOptions } from '../release/version-skew';

@@ -2,7 +2,8 @@ import { formatVersion, Release } from '../release/release';
 import { removedRollouts, RolloutOutputs, RolloutProgress, rolloutProgress } from '../release/rollout-progress';
 import { isWellFormedRolloutRecord, ROLLOUT_RECORD_FOLDER, ROLLOUT_RECORD_KIND, RolloutRecord } from '../release/rollout-record';
 import { UPDATE_GRAPH_RECORD_KIND, updateGraphsOfRecords } from '../release/update-graph';
-import { riskSentence, type UpdateGraphs } from '../release/update-paths';
+import type { UpdateGraphs } from '../release/update-graphs';
+import { riskSentence } from '../release/update-risk';
 import { OutputFile, OutputSnapshot, PlanInputError } from './output-snapshot';
 import { ChangeEffect, ClusterNote, ClusterNoteKind, PlanAction, PlannedObject, PlannedRollout, PlanUpdateGraph } from './plan-report';
 
@@ -71,6 +72,7 @@ function plannedRollout(progress: RolloutProgress): PlannedRollout {
   const failed = progress.failures.filter((f) => !f.timedOut);
   const timedOut = progress.failures.filter((f) => f.timedOut);
   const notes = (list: readonly { cluster: string; wave: number; reason?: string }[]) => list.map((n) => ({ cluster: n.cluster, wave: n.wave, ...(n.reason ? { reason: n.reason } : {}) }));
+  // Field by field, not a spread of the progress: the JSON keeps its key order (summary last).
   return {
     name: progress.rollout,
     release: progress.release,

@@ -13,7 +13,7 @@ import { isWellFormedRolloutRecord, ROLLOUT_RECORD_API_VERSION, ROLLOUT_RECORD_K
 import { RolloutFailure, RolloutState } from './rollout-state';
 import { RolloutWave, RolloutWaveSelection } from './rollout-wave';
 import { UpdateGraph } from './update-graph';
-import { riskSentence } from './update-paths';
+import { riskSentence } from './update-risk';
 import { assessUpgrade } from './upgrade-path';
 
 /** What a failed cluster does to the waves after it (TALM's batchTimeoutAction). */

@@ -76,7 +76,11 @@ export interface WaveClusters {
   readonly clusters: readonly string[];
 }
 
-/** What a commit does to one rollout. */
+/**
+ * What a commit does to one rollout. Plan's JSON takes `release`, `waves`, `releasedWaves`, `moves`,
+ * `left` and `summary` as they are declared here (see PlannedRollout): a change to them is a change
+ * to that versioned format.
+ */
 export interface RolloutProgress {
   /** The rollout's name. */
   readonly rollout: string;

@@ -4,7 +4,8 @@ import { Problems, show } from '../core/problems';
 import { ManifestDocuments, readManifestFile } from '../validation/manifest-files';
 import { ReleaseChannel } from './release-channel';
 import { ROLLOUT_RECORD_API_VERSION } from './rollout-record';
-import { UpdateGraphs, UpdatePaths } from './update-paths';
+import { UpdateGraphs } from './update-graphs';
+import { UpdatePaths } from './update-paths';
 
 /** The kind of the output's record of an update graph (in `rollouts/`, which no engine applies). */
 export const UPDATE_GRAPH_RECORD_KIND = 'UpdateGraph';

@@ -1,17 +1,6 @@
 import { show } from '../core/problems';
-import { identify, type ValidationProblem } from '../validation/validation-problem';
 import { formatVersion, Release, type ReleaseVersion } from './release';
-import { RELEASE_VERSION_ANNOTATION, releaseVersionOf } from './release-version';
-
-/** A risk of a conditional update, as the update service names it. */
-export interface UpdateRisk {
-  /** The risk's name, e.g. `AWSOldBootImages`. */
-  readonly name: string;
-  /** What it is, for people. @default - none */
-  readonly message?: string;
-  /** Where it is documented. @default - none */
-  readonly url?: string;
-}
+import type { UpdateRisk } from './update-risk';
 
 /** What an update graph says of an update from one version to another. */
 export interface UpdateGraphPath {
@@ -177,81 +166,8 @@ export class UpdatePaths implements IUpdatePaths {
   }
 }
 
-/** The update graphs an app or an output gives, by channel. */
-export class UpdateGraphs {
-  private readonly byChannel: ReadonlyMap<string, IUpdatePaths & { payloadVersion(image: string): string | undefined }>;
-
-  constructor(graphs: readonly UpdatePaths[]) {
-    this.byChannel = new Map(graphs.map((g) => [g.channel, g]));
-  }
-
-  /** The channels that have a graph. */
-  public get channels(): readonly string[] {
-    return [...this.byChannel.keys()].sort();
-  }
-
-  /** The graph of `channel`, if one is given. */
-  public forChannel(channel: string | undefined): IUpdatePaths | undefined {
-    return channel === undefined ? undefined : this.byChannel.get(channel);
-  }
-
-  /** The version a graph gives the payload `image` (matched by digest), and which graph; undefined when none lists it. */
-  public payload(image: string):
-    | {
-        /** The version the graph gives the payload. */
-        readonly version: string;
-        /** The channel of the graph that lists it. */
-        readonly channel: string;
-      }
-    | undefined {
-    for (const [channel, graph] of this.byChannel) {
-      const version = graph.payloadVersion(image);
-      if (version !== undefined) return { version, channel };
-    }
-    return undefined;
-  }
-}
-
-/**
- * What is wrong with the version a HostedCluster or NodePool declares for its release image (its tag,
- * or hcp-cdk's release-version annotation for a digest), which the update paths and version skew are
- * checked by: a version that contradicts the payload an update graph lists for the same digest, and
- * a new version declared for an image that does not change (a relabel) that no graph settles. An
- * image is one release; a relabel would change what every later check believes it is.
- * @param previous the object in the previous output, if any
- * @param graphs the update graphs the app or the output gives
- */
-export function releaseIdentityProblems(object: any, previous: any, graphs: UpdateGraphs | undefined, source?: string): ValidationProblem[] {
-  const kind = object?.kind;
-  if (kind !== 'HostedCluster' && kind !== 'NodePool') return [];
-  const image = object.spec?.release?.image;
-  const declared = releaseVersionOf(object);
-  if (typeof image !== 'string' || !declared) return [];
-  const version = formatVersion(declared);
-  const listed = graphs?.payload(image);
-  const field = `metadata.annotations[${JSON.stringify(RELEASE_VERSION_ANNOTATION)}]`;
-  const problem = (message: string): ValidationProblem[] => [{ object: identify(object), path: Release.fromImage(image).version ? 'spec.release.image' : field, message, value: version, source }];
-  if (listed && listed.version !== version) {
-    return problem(
-      `refused: the release is declared ${version}, but the update graph of ${listed.channel} lists its payload (${digestOf(image)}) as ${listed.version}; give the version the graph gives, or the right image`,
-    );
-  }
-  const before = previous?.kind === kind && previous.spec?.release?.image === image ? releaseVersionOf(previous) : undefined;
-  if (!before || formatVersion(before) === version || listed) return [];
-  return problem(
-    `refused: the same image (${image}) was declared ${formatVersion(before)} and is now ${version}: an image is one release, and its update paths and version skew are checked by its version; ` +
-      "to correct a version declared wrong, give the update graph of the cluster's channel (UpdateGraph), which settles the version of the payloads it lists",
-  );
-}
-
-/** `OVNPodNetworkRace (https://…): what it is`, for messages that name a conditional edge's risks. */
-export function riskSentence(risk: UpdateRisk): string {
-  const message = risk.message?.trim().replace(/\s+/g, ' ').replace(/\.$/, '');
-  return `${risk.name}${risk.url ? ` (${risk.url})` : ''}${message ? `: ${message}` : ''}`;
-}
-
 /** `sha256:<hex>` of an image reference by digest; undefined for a tag. */
-function digestOf(image: string): string | undefined {
+export function digestOf(image: string): string | undefined {
   const at = image.lastIndexOf('@');
   return at < 0 ? undefined : image.slice(at + 1);
 }

@@ -1,7 +1,8 @@
 import { openShiftMinorIndex, openShiftMinorName } from './hypershift-version';
 import { formatVersion, Release, type ReleaseVersion } from './release';
 import { ReleaseChannel } from './release-channel';
-import type { IUpdatePaths, UpdateRisk } from './update-paths';
+import type { IUpdatePaths } from './update-paths';
+import type { UpdateRisk } from './update-risk';
 
 /** What a change of release is, as OpenShift's update paths see it. */
 export enum UpgradeKind {

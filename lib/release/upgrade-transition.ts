@@ -1,7 +1,8 @@
 import type { ObjectValidator } from '../validation/object-validator';
 import { identify, type ValidationProblem } from '../validation/validation-problem';
+import { releaseIdentityProblems } from './release-identity-rules';
 import { RELEASE_VERSION_ANNOTATION, releaseVersionAnnotationProblem, releaseVersionOf } from './release-version';
-import { releaseIdentityProblems, type UpdateGraphs } from './update-paths';
+import type { UpdateGraphs } from './update-graphs';
 import { assessUpgrade } from './upgrade-path';
 import { controlPlaneImageOf, FORCE_UPGRADE_TO_ANNOTATION, SKIP_RELEASE_IMAGE_VALIDATION_ANNOTATION } from './upgrade-settings';
 
