@@ -125,6 +125,7 @@ export * from './gitops/apply-order';
 export * from './gitops/argo-cd-delivery';
 export * from './gitops/argo-cd-guest-access';
 export * from './gitops/argo-cd-health-checks';
+export * from './gitops/argo-cd-health-check-settings';
 export * from './gitops/delivery';
 export * from './gitops/delivery-mode';
 export * from './gitops/flux-delivery';

@@ -1,0 +1,42 @@
+import { ARGO_CD_HEALTH_CHECKS, ArgoCdHealthCheck } from './argo-cd-health-checks';
+
+/** The `<group>_<kind>` of an argocd-cm key: the kind alone for the core group. */
+function groupKind(check: ArgoCdHealthCheck): string {
+  return check.group === '' ? check.kind : `${check.group}_${check.kind}`;
+}
+
+/**
+ * The health checks as argocd-cm's `data` holds them: `resource.customizations.health.<group>_<kind>`
+ * with the script, and `resource.customizations.useOpenLibs.<group>_<kind>: "true"` where the script
+ * needs Lua's standard libraries. Argo CD reads them key by key (argo-cd util/settings/settings.go,
+ * `appendResourceOverridesFromSplitKeys` and `convertToOverrideKey`, at 37ee0097cf).
+ */
+export function argoCdHealthCheckConfigMapData(checks: readonly ArgoCdHealthCheck[] = ARGO_CD_HEALTH_CHECKS): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const check of checks) {
+    data[`resource.customizations.health.${groupKind(check)}`] = check.check;
+    if (check.useOpenLibs) data[`resource.customizations.useOpenLibs.${groupKind(check)}`] = 'true';
+  }
+  return data;
+}
+
+/** The fields of an ArgoCD resource (argocd-operator) that install health checks. */
+export interface ArgoCdResourceHealthCheckSettings {
+  /** For `spec.resourceHealthChecks`: group, kind and check, the fields that list takes. */
+  readonly resourceHealthChecks: readonly { readonly group: string; readonly kind: string; readonly check: string }[];
+  /** For `spec.extraConfig`: the useOpenLibs keys, which `resourceHealthChecks` cannot say. Empty when no check needs them. */
+  readonly extraConfig: Readonly<Record<string, string>>;
+}
+
+/**
+ * The health checks as the ArgoCD resource of OpenShift GitOps (argocd-operator) takes them. Its
+ * `resourceHealthChecks` entries become `resource.customizations.health.<group>_<kind>` and carry
+ * no more (argocd-operator controllers/argocd/configmap.go, `getResourceHealthChecks`, at
+ * cf5d1c02), so a check that needs the standard libraries gets its useOpenLibs key through
+ * `extraConfig`, which the operator copies into argocd-cm as it is.
+ */
+export function argoCdResourceHealthCheckSettings(checks: readonly ArgoCdHealthCheck[] = ARGO_CD_HEALTH_CHECKS): ArgoCdResourceHealthCheckSettings {
+  const extraConfig: Record<string, string> = {};
+  for (const check of checks) if (check.useOpenLibs) extraConfig[`resource.customizations.useOpenLibs.${groupKind(check)}`] = 'true';
+  return { resourceHealthChecks: checks.map(({ group, kind, check }) => ({ group, kind, check })), extraConfig };
+}
