@@ -20,10 +20,20 @@ export function argoCdHealthCheckConfigMapData(checks: readonly ArgoCdHealthChec
   return data;
 }
 
+/** An entry of the ArgoCD resource's `spec.resourceHealthChecks`. */
+export interface ArgoCdResourceHealthCheck {
+  /** The API group of the kind it checks ('' for the core group). */
+  readonly group: string;
+  /** The kind it checks. */
+  readonly kind: string;
+  /** The Lua script. */
+  readonly check: string;
+}
+
 /** The fields of an ArgoCD resource (argocd-operator) that install health checks. */
 export interface ArgoCdResourceHealthCheckSettings {
   /** For `spec.resourceHealthChecks`: group, kind and check, the fields that list takes. */
-  readonly resourceHealthChecks: readonly { readonly group: string; readonly kind: string; readonly check: string }[];
+  readonly resourceHealthChecks: readonly ArgoCdResourceHealthCheck[];
   /** For `spec.extraConfig`: the useOpenLibs keys, which `resourceHealthChecks` cannot say. Empty when no check needs them. */
   readonly extraConfig: Readonly<Record<string, string>>;
 }
