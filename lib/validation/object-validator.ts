@@ -271,7 +271,7 @@ class SchemaWalk {
   /**
    * As the API server does, the rules' verdicts stand only when no blocking problem was found: a
    * wrong type, a missing required field, a value not in an enum, or too long or too many. With
-   * one, it runs no rule and says so once (hasBlockingErr, apiextensions-apiserver
+   * one, it runs no rule and says so once (hasBlockingErr, apiextensions-apiserver at 1aa2717a5,
    * pkg/registry/customresource/strategy.go), since a rule may read the field that is wrong (the
    * walk hands rules a mistyped field as absent, which would make up a second, misleading problem).
    * Status with a subresource of its own goes by a write of its own, checked apart from the rest.
