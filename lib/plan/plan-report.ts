@@ -186,7 +186,7 @@ export interface PlannedRollout extends Pick<RolloutProgress, 'release' | 'waves
 export interface PlannedRolloutCluster {
   /** The cluster, `<management folder>/<namespace>/<name>`. */
   readonly cluster: string;
-  /** Its wave's place, from 1. */
+  /** Its wave's place, from 1; 0 for a failed or timed-out cluster of the record that is in none of its waves. */
   readonly wave: number;
   /** Why: the failure's reason, what is paused until when, the pools held. @default - not known */
   readonly reason?: string;

@@ -60,7 +60,7 @@ export interface RolloutProgressOptions {
 export interface RolloutClusterNote {
   /** The cluster, as plan names it. */
   readonly cluster: string;
-  /** Its wave's place, from 1. */
+  /** Its wave's place, from 1; 0 for a failed or timed-out cluster of the record that is in none of its waves. */
   readonly wave: number;
   /** The sentence: a failure's reason, what is paused, what is held. */
   readonly reason?: string;
