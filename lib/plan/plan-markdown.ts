@@ -57,36 +57,34 @@ export function planMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): str
   // The clusters whose changes a reviewer must see first (refused, destructive, ...) come first, as
   // what does not fit is left out from the end; in their order otherwise.
   const clusters = [...review.clusters()].sort((a, b) => severity(a) - severity(b));
+  const blocks: Block[] = [
+    ...sections.map((section, i) => ({ text: `${i === 0 ? '' : '\n'}${section.join('\n')}`, clusters: 0, unowned: false })),
+    ...clusters.map((group) => ({ text: `\n${clusterSection(group).join('\n')}`, clusters: group.example.cluster ? group.clusters.length : 0, unowned: !group.example.cluster })),
+  ];
   const shown: Block[] = [];
-  const left = { sections: 0, clusters: 0, unowned: false };
-  const text = (): string => shown.map((b) => b.text).join('');
-  const tail = (): string => leftOutLine(left, max, options.fullPlan);
-  // A block is taken while it fits with the tail and room for the tail's counts to grow; the whole
-  // is then held to `max` exactly, giving back the last blocks taken if the tail grew past that room.
+  const left: LeftOut = { sections: 0, clusters: 0, unowned: false };
+  const ending = (): string => (left.sections + left.clusters > 0 || left.unowned ? leftOutLine(left, max, options.fullPlan) : '\n');
+  // A block is taken while it fits with the last line and room for that line's counts to grow; the
+  // whole is then held to `max` exactly, giving back the last blocks taken if the line grew past that.
   let length = 0;
-  const fits = (block: Block): boolean => length + block.text.length + tail().length + 64 <= max;
-  for (const section of sections) {
-    const block = { text: `${shown.length === 0 ? '' : '\n'}${section.join('\n')}`, clusters: 0, unowned: false };
-    if (fits(block)) {
-      shown.push(block);
-      length += block.text.length;
-    } else left.sections++;
-  }
-  let full = true;
-  for (const group of clusters) {
-    const block = { text: `\n${clusterSection(group).join('\n')}`, clusters: group.example.cluster ? group.clusters.length : 0, unowned: !group.example.cluster };
-    if (full && fits(block)) {
+  // A section that does not fit is skipped; the tables are shown in order, so once one does not fit the rest is counted.
+  let tablesFull = false;
+  for (const block of blocks) {
+    const table = block.clusters > 0 || block.unowned;
+    if (!(table && tablesFull) && length + block.text.length + ending().length + 64 <= max) {
       shown.push(block);
       length += block.text.length;
     } else {
-      // The clusters are shown in order: once one does not fit, the rest is counted, not skipped over.
-      full = false;
       leaveOut(block, left);
+      tablesFull ||= table;
     }
   }
-  const ending = (): string => (left.sections + left.clusters > 0 || left.unowned ? tail() : '\n');
-  while (shown.length > 1 && text().length + ending().length > max) leaveOut(shown.pop()!, left);
-  return `${text()}${ending()}`;
+  while (shown.length > 1 && length + ending().length > max) {
+    const given = shown.pop()!;
+    length -= given.text.length;
+    leaveOut(given, left);
+  }
+  return `${shown.map((b) => b.text).join('')}${ending()}`;
 }
 
 /** A section or a cluster's table of the Markdown plan, with what it shows. */
@@ -98,14 +96,21 @@ interface Block {
   readonly unowned: boolean;
 }
 
-function leaveOut(block: Block, left: { sections: number; clusters: number; unowned: boolean }): void {
+/** What the Markdown plan left out: sections, the changes of clusters, and whether the objects of no hosted cluster. */
+interface LeftOut {
+  sections: number;
+  clusters: number;
+  unowned: boolean;
+}
+
+function leaveOut(block: Block, left: LeftOut): void {
   if (block.unowned) left.unowned = true;
   else if (block.clusters > 0) left.clusters += block.clusters;
   else left.sections++;
 }
 
 /** The last line when something is left out: what, and where the full plan is. */
-function leftOutLine(left: { readonly sections: number; readonly clusters: number; readonly unowned: boolean }, max: number, fullPlan: string | undefined): string {
+function leftOutLine(left: Readonly<LeftOut>, max: number, fullPlan: string | undefined): string {
   const what = [
     left.sections > 0 ? `${left.sections} ${left.sections === 1 ? 'section' : 'sections'}` : '',
     left.clusters > 0 ? `the changes of ${left.clusters.toLocaleString('en-US')} ${left.clusters === 1 ? 'cluster' : 'clusters'}` : '',
