@@ -1,8 +1,13 @@
 import { ARGO_CD_HEALTH_CHECKS, ArgoCdHealthCheck } from './argo-cd-health-checks';
 
-/** The `<group>_<kind>` of an argocd-cm key: the kind alone for the core group. */
-function groupKind(check: ArgoCdHealthCheck): string {
-  return check.group === '' ? check.kind : `${check.group}_${check.kind}`;
+/** argocd-cm's key of `customization` for a check's kind: `resource.customizations.<customization>.<group>_<kind>`, the kind alone for the core group. */
+function settingKey(customization: 'health' | 'useOpenLibs', check: ArgoCdHealthCheck): string {
+  return `resource.customizations.${customization}.${check.group === '' ? check.kind : `${check.group}_${check.kind}`}`;
+}
+
+/** The useOpenLibs keys of the checks that need Lua's standard libraries. */
+function useOpenLibsKeys(checks: readonly ArgoCdHealthCheck[]): Record<string, string> {
+  return Object.fromEntries(checks.filter((check) => check.useOpenLibs).map((check) => [settingKey('useOpenLibs', check), 'true']));
 }
 
 /**
@@ -14,8 +19,8 @@ function groupKind(check: ArgoCdHealthCheck): string {
 export function argoCdHealthCheckConfigMapData(checks: readonly ArgoCdHealthCheck[] = ARGO_CD_HEALTH_CHECKS): Record<string, string> {
   const data: Record<string, string> = {};
   for (const check of checks) {
-    data[`resource.customizations.health.${groupKind(check)}`] = check.check;
-    if (check.useOpenLibs) data[`resource.customizations.useOpenLibs.${groupKind(check)}`] = 'true';
+    data[settingKey('health', check)] = check.check;
+    Object.assign(data, useOpenLibsKeys([check]));
   }
   return data;
 }
@@ -46,7 +51,5 @@ export interface ArgoCdResourceHealthCheckSettings {
  * `extraConfig`, which the operator copies into argocd-cm as it is.
  */
 export function argoCdResourceHealthCheckSettings(checks: readonly ArgoCdHealthCheck[] = ARGO_CD_HEALTH_CHECKS): ArgoCdResourceHealthCheckSettings {
-  const extraConfig: Record<string, string> = {};
-  for (const check of checks) if (check.useOpenLibs) extraConfig[`resource.customizations.useOpenLibs.${groupKind(check)}`] = 'true';
-  return { resourceHealthChecks: checks.map(({ group, kind, check }) => ({ group, kind, check })), extraConfig };
+  return { resourceHealthChecks: checks.map(({ group, kind, check }) => ({ group, kind, check })), extraConfig: useOpenLibsKeys(checks) };
 }
