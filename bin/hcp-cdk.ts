@@ -14,6 +14,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { print } from './cli-output';
 import { outputState } from '../lib/output/output-state';
 import { HcpValidationError } from '../lib/core/problems';
 import { packageRoot } from '../lib/core/package-root';
@@ -177,11 +178,6 @@ function isDirectory(file: string): boolean {
   } catch {
     return false; // Reported as unreadable by the validation itself.
   }
-}
-
-function print(text: string): number {
-  console.log(text);
-  return 0;
 }
 
 function usageError(message: string, usage: string): number {

@@ -1,4 +1,5 @@
 import * as fs from 'fs';
+import { print, usageErrorOf } from './cli-output';
 import { OutputSnapshot, PlanInputError } from '../lib/plan/output-snapshot';
 import { planChanges } from '../lib/plan/plan';
 import { PLAN_JSON_SCHEMA } from '../lib/plan/plan-json-schema';
@@ -69,6 +70,8 @@ cannot be applied), or with --strict a plan with warnings; with --live also a ma
 that cannot be read (no kubeconfig, an unknown context, a server out of reach, a read refused:
 nothing is printed but the error) and a change refused as the cluster is now (an upgrade on top of
 one in progress)`;
+
+const usageError = usageErrorOf('hcp-cdk plan', PLAN_USAGE, 1);
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
@@ -224,14 +227,4 @@ function parseArguments(args: readonly string[]): PlanArguments | number {
   const output = paths[0] ?? 'dist';
   if (!fs.existsSync(output)) return usageError(`${output}: no such directory; synthesize first (npm run synth) or name the output directory`);
   return { output, against, ref, format, includeUnchanged, allowEmpty, crds, unvalidatedKinds, color, strict, fullPlan, ...(live ? { live: liveOptions } : {}) };
-}
-
-function print(text: string): number {
-  console.log(text);
-  return 0;
-}
-
-function usageError(message: string): number {
-  console.error(`hcp-cdk plan: ${message}\n${PLAN_USAGE}`);
-  return 1;
 }

@@ -1,4 +1,5 @@
 import * as fs from 'fs';
+import { print, usageErrorOf } from './cli-output';
 import { isRfc3339 } from '../lib/core/formats';
 import { advanceRollouts, AdvanceRolloutsOptions, RolloutAdvanceRun } from '../lib/plan/live-rollout/advance-rollouts';
 import { advanceCommitMessage, advanceText } from '../lib/plan/live-rollout/advance-text';
@@ -57,6 +58,8 @@ the output: try again later), 3 blocked (a person must act: failures under Stop 
 a member paused indefinitely, held pools), 4 complete (remove the rollout), 1 an error (nothing is
 written). Over several rollouts, the first of 3, 0, 2, 4 that any of them has. A wait or blocked
 decision that records failures rewrites the state file too: commit whenever it changed.`;
+
+const usageError = usageErrorOf('hcp-cdk rollout', ROLLOUT_USAGE, 1);
 
 type Subcommand = 'status' | 'advance';
 const FORMATS = ['text', 'json', 'markdown'] as const;
@@ -177,14 +180,4 @@ function parseArguments(args: readonly string[]): RolloutArguments | number {
     ...(dryRun ? { dryRun } : {}),
   };
   return { subcommand, format, read, ...(messageFile !== undefined ? { messageFile } : {}) };
-}
-
-function print(text: string): number {
-  console.log(text);
-  return 0;
-}
-
-function usageError(message: string): number {
-  console.error(`hcp-cdk rollout: ${message}\n${ROLLOUT_USAGE}`);
-  return 1;
 }
