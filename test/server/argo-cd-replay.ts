@@ -36,6 +36,7 @@ import { ocmAdmissionRules } from '../../lib/gitops/ocm-admission';
 import { runArgoCdCheck } from '../gitops/lua-health';
 import type { Commit } from '../gitops/fleet-commits';
 import { ocmWebhookRefusal } from './ocm-webhooks';
+import { untilGranted } from './rbac-granted';
 
 /** The tracking annotation of annotation tracking. */
 export const TRACKING_ID = 'argocd.argoproj.io/tracking-id';
@@ -146,6 +147,8 @@ export class ArgoCdReplay {
       const applied = await this.client.apply(o, { fieldManager: 'admin' });
       if (applied.status >= 300) throw new Error(`controller RBAC ${keyOf(o)}: ${applied.status} ${applied.message}`);
     }
+    // The controller's first reads come right after: they wait until the authorizer has the grant.
+    await untilGranted(this.client, this.controller, rules);
   }
 
   /**
@@ -176,16 +179,9 @@ export class ArgoCdReplay {
     const cache = await this.liveCache();
     const outcomes = new Map<string, SyncOutcome>();
     const isBootstrap = (a: any) => /(^|\/)argocd\/[^/]+$/.test(String(a.spec.source?.path ?? ''));
-    // RBAC the admin granted moments before reaches the authorizer's cache a little later: a sync refused 403 is retried (the sync policy's retry), here once.
-    const syncRetried = async (application: any): Promise<SyncOutcome> => {
-      const outcome = await this.syncOne(commit, outputPath, application, cache);
-      if (outcome.phase !== 'Failed' || !/ 403 /.test(outcome.message)) return outcome;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      return this.syncOne(commit, outputPath, application, cache);
-    };
-    for (const application of (await this.applications()).filter(isBootstrap)) outcomes.set(application.metadata.name, await syncRetried(application));
+    for (const application of (await this.applications()).filter(isBootstrap)) outcomes.set(application.metadata.name, await this.syncOne(commit, outputPath, application, cache));
     const others = (await this.applications()).filter((a) => !isBootstrap(a)).sort((a, b) => waveOf(a) - waveOf(b) || (a.metadata.name < b.metadata.name ? -1 : 1));
-    for (const application of others) outcomes.set(application.metadata.name, await syncRetried(application));
+    for (const application of others) outcomes.set(application.metadata.name, await this.syncOne(commit, outputPath, application, cache));
     return outcomes;
   }
 
